@@ -1,0 +1,161 @@
+"""Cards, their text form, and the decks tablelog knows.
+
+A card is a tiny frozen value, ``Card("7", "H")``, written ``7H`` (ASCII, canonical) or
+``7♥`` (Unicode); both are accepted when parsing. Decks are tuples of cards: several decks
+mixed may hold the same card more than once, so every place that holds cards is a multiset.
+
+Text forms:
+
+* French suits ``S H D C`` (also ``♠♥♦♣`` and ``♤♡♢♧``), ranks ``2``-``10`` (``T`` is read
+  as 10), ``J Q K A``; a joker is ``JK``.
+* Tarot: suit cards as above plus the cavalier ``C`` (``CH`` is the cavalier of hearts);
+  trumps ``T1``-``T21``; the Fool ``FOOL``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+import attrs
+
+from rules.errors import NotationError
+
+__all__ = [
+    "FRENCH_RANKS",
+    "JOKER",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Card",
+    "cards_text",
+    "deck_48",
+    "deck_french",
+    "deck_tarot",
+    "multiset",
+    "parse_card",
+    "parse_cards",
+]
+
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "T": "trumps"}
+_SYMBOL_TO_SUIT = {
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+TAROT_SUIT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+_RANK_ALIASES = {"T": "10", "1": "A"}
+TRUMP = "T"
+JOKER_RANK = "JK"
+
+
+@attrs.frozen(cache_hash=True, repr=False, order=False)
+class Card:
+    """One playing card: a rank and a suit (``""`` for a joker, ``"T"`` for tarot trumps)."""
+
+    rank: str
+    suit: str
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def text(self) -> str:
+        """The canonical ASCII text: ``7H``, ``10S``, ``JK``, ``T21``, ``FOOL``."""
+        return _text(self)
+
+    @property
+    def pretty(self) -> str:
+        """The text with a Unicode suit symbol, for people: ``7♥``."""
+        if self.suit in SUIT_SYMBOLS:
+            return self.rank + SUIT_SYMBOLS[self.suit]
+        return self.text
+
+
+@cache
+def _text(card: Card) -> str:
+    if card.suit == TRUMP:
+        return "FOOL" if card.rank == "0" else f"T{card.rank}"
+    if card.rank == JOKER_RANK:
+        return JOKER_RANK
+    return card.rank + card.suit
+
+
+JOKER = Card(JOKER_RANK, "")
+FOOL = Card("0", TRUMP)
+
+
+@cache
+def _card(rank: str, suit: str) -> Card:
+    return Card(rank, suit)
+
+
+@cache
+def parse_card(text: str) -> Card:
+    """Read one card from its text form (case and symbol insensitive).
+
+    >>> parse_card("10♥") == parse_card("th") == Card("10", "H")
+    True
+    """
+    raw = text.strip()
+    t = raw.upper()
+    if not t:
+        raise NotationError("expected a card, got nothing")
+    if t in ("JK", "JOKER", "*"):
+        return JOKER
+    if t in ("FOOL", "T0", "EX"):
+        return FOOL
+    if t[0] in _SYMBOL_TO_SUIT and len(t) > 1:  # "♥7" is read as "7♥"
+        t = t[1:] + t[0]
+    if t[0] == TRUMP and t[1:].isdigit() and 1 <= int(t[1:]) <= 21:
+        return _card(str(int(t[1:])), TRUMP)
+    suit = _SYMBOL_TO_SUIT.get(t[-1], t[-1])
+    rank = _RANK_ALIASES.get(t[:-1], t[:-1])
+    if suit not in SUITS or rank not in _ALL_RANKS:
+        raise NotationError(
+            f"{raw!r} is not a card: write rank then suit, like 7H, 10S, QD or 7♥ "
+            "(ranks 2-10, J, Q, K, A; suits S, H, D, C or ♠ ♥ ♦ ♣)"
+        )
+    return _card(rank, suit)
+
+
+_ALL_RANKS = frozenset(FRENCH_RANKS) | frozenset(TAROT_SUIT_RANKS)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas."""
+    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+def cards_text(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Cards as text separated by spaces."""
+    return " ".join(c.pretty if pretty else c.text for c in cards)
+
+
+def deck_french(*, jokers: int = 0, decks: int = 1) -> tuple[Card, ...]:
+    """The French 52-card deck (with ``jokers`` jokers), ``decks`` times over."""
+    one = tuple(_card(r, s) for s in SUITS for r in FRENCH_RANKS) + (JOKER,) * jokers
+    return one * decks
+
+
+def deck_48(*, decks: int = 1) -> tuple[Card, ...]:
+    """The 48-card deck: the French deck without its aces."""
+    one = tuple(_card(r, s) for s in SUITS for r in FRENCH_RANKS if r != "A")
+    return one * decks
+
+
+def deck_tarot(*, decks: int = 1) -> tuple[Card, ...]:
+    """The 78-card tarot: four suits of ace..10 and J, C, Q, K; trumps 1-21; the Fool."""
+    suits = tuple(_card(r, s) for s in SUITS for r in TAROT_SUIT_RANKS)
+    trumps = tuple(_card(str(n), TRUMP) for n in range(1, 22))
+    return (suits + trumps + (FOOL,)) * decks
+
+
+def multiset(cards: Iterable[Card]) -> Counter[Card]:
+    """The cards as a multiset (a ``Counter``), for comparing collections of cards."""
+    return Counter(cards)

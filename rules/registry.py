@@ -1,0 +1,74 @@
+"""The registry of rule sets: the built-in games and any registered through entry points.
+
+A third-party package registers a game by exposing a ``RuleSet`` under the entry-point
+group ``tablelog.rules``::
+
+    [project.entry-points."tablelog.rules"]
+    mygame = "mygame.rules:RULES"
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from rules.errors import TablelogError
+from rules.protocol import RuleSet
+
+__all__ = ["ENTRY_POINT_GROUP", "UnknownRules", "get", "names", "register", "rulesets"]
+
+ENTRY_POINT_GROUP = "tablelog.rules"
+
+_REGISTRY: dict[str, RuleSet] = {}
+_loaded = False
+
+
+class UnknownRules(TablelogError, LookupError):
+    """A rule set name nobody registered."""
+
+
+def register(ruleset: RuleSet) -> RuleSet:
+    """Add ``ruleset`` under its name (a second, different one of that name is refused)."""
+    known = _REGISTRY.get(ruleset.name)
+    if known is not None and known is not ruleset:
+        raise ValueError(f"a rule set named {ruleset.name!r} is already registered")
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from rules import karnoffel  # the built-in games register themselves on import
+
+    register(karnoffel.RULES)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY:
+            continue
+        loaded = point.load()
+        if not isinstance(loaded, RuleSet):
+            raise TypeError(f"entry point {point.name!r} of {ENTRY_POINT_GROUP} is not a RuleSet")
+        register(loaded)
+
+
+def get(name: str) -> RuleSet:
+    """The rule set called ``name``, or ``UnknownRules`` naming the ones there are."""
+    _load()
+    try:
+        return _REGISTRY[name.lower()]
+    except KeyError:
+        raise UnknownRules(
+            f"no rule set called {name!r} (there are: {', '.join(sorted(_REGISTRY))})"
+        ) from None
+
+
+def names() -> list[str]:
+    """The names of every registered rule set, sorted."""
+    _load()
+    return sorted(_REGISTRY)
+
+
+def rulesets() -> list[RuleSet]:
+    """Every registered rule set, by name."""
+    return [get(name) for name in names()]

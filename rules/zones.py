@@ -1,0 +1,83 @@
+"""Zones: the places cards can be, holding known cards and a count of face-down ones.
+
+A zone is a multiset of cards whose identity the record knows, plus ``hidden``: how many
+cards lie there whose identity nobody has entered (a physical game where only the face-up
+cards were typed in). Taking a face-down card out of a zone *binds* it to an identity; that
+identity must still be unaccounted for, i.e. not already known to be somewhere else (with
+several decks: not more copies known than the decks hold).
+
+Zones know nothing about visibility: who may look at a zone is each game's ``view``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from rules.cards import Card
+
+__all__ = ["Zone", "unaccounted", "zone_total"]
+
+
+@attrs.frozen(cache_hash=True)
+class Zone:
+    """A multiset of known cards plus a count of face-down cards of unknown identity."""
+
+    cards: tuple[Card, ...] = ()
+    hidden: int = 0
+
+    def __len__(self) -> int:
+        return len(self.cards) + self.hidden
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def add(self, *cards: Card, hidden: int = 0) -> Zone:
+        """This zone with ``cards`` (known) and ``hidden`` face-down cards added."""
+        return Zone(self.cards + cards, self.hidden + hidden)
+
+    def remove(self, card: Card, pool: Counter[Card] | None = None) -> Zone:
+        """This zone without ``card``.
+
+        A known copy is taken first. Otherwise a face-down card is bound to ``card``,
+        which is allowed only when ``pool`` (the unaccounted cards, see ``unaccounted``)
+        still holds it. Raises ``KeyError`` when neither is possible; callers turn that
+        into the game's own refusal, which names the rule.
+        """
+        cards = self.cards
+        if card in cards:
+            i = cards.index(card)
+            return Zone(cards[:i] + cards[i + 1 :], self.hidden)
+        if self.hidden and pool is not None and pool[card] > 0:
+            return Zone(cards, self.hidden - 1)
+        raise KeyError(card)
+
+    def reveal(self, card: Card, pool: Counter[Card]) -> Zone:
+        """This zone with one face-down card bound to ``card`` (it stays in the zone)."""
+        if not self.hidden or pool[card] <= 0:
+            raise KeyError(card)
+        return Zone(self.cards + (card,), self.hidden - 1)
+
+    def could_hold(self, card: Card, pool: Counter[Card] | None) -> bool:
+        """Whether ``card`` can come out of this zone: known here, or a face-down one may be it."""
+        return card in self.cards or bool(self.hidden and pool is not None and pool[card] > 0)
+
+
+def unaccounted(deck: Iterable[Card], zones: Iterable[Zone]) -> Counter[Card]:
+    """The cards of ``deck`` that no zone holds as a known card: what face-down cards may be."""
+    pool = Counter(deck)
+    for zone in zones:
+        pool.subtract(zone.cards)
+    return pool
+
+
+def zone_total(zones: Mapping[str, Zone]) -> tuple[Counter[Card], int]:
+    """All known cards of ``zones`` as one multiset, and the total of face-down cards."""
+    known: Counter[Card] = Counter()
+    hidden = 0
+    for zone in zones.values():
+        known.update(zone.cards)
+        hidden += zone.hidden
+    return known, hidden
