@@ -1,0 +1,1 @@
+"""The ``tablelog`` command-line interface (click); thin: it calls ``replay/`` and prints."""

@@ -1,0 +1,57 @@
+"""How the CLI turns the project's errors into messages and exit statuses.
+
+Exit status 0: done; 1: refused (an illegal move, a failed verification, a conflict);
+2: bad usage or bad input (a garbled move, an unknown game, a malformed file). Only the
+project's own errors are caught: a traceback means a bug in tablelog, not in the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+import click
+
+from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, LedgerError
+from replay.jsonl import RefusedImport
+from replay.kit import InvariantViolation
+from rules.errors import IllegalEvent, TablelogError
+
+__all__ = ["REFUSED", "USAGE", "Refused", "friendly"]
+
+REFUSED = 1
+USAGE = 2
+F = TypeVar("F", bound=Callable[..., object])
+
+_REFUSALS = (
+    IllegalEvent,
+    RefusedImport,
+    InvariantViolation,
+    ConcurrencyConflict,
+    ChainBroken,
+    DuplicateGame,
+)
+
+
+class Refused(click.ClickException):
+    """A command that was understood but refused: exit status 1."""
+
+    exit_code = REFUSED
+
+
+class BadInput(click.ClickException):
+    """Input the command cannot use: exit status 2."""
+
+    exit_code = USAGE
+
+
+@contextmanager
+def friendly() -> Iterator[None]:
+    """Turn the project's errors into a one-line message and the right exit status."""
+    try:
+        yield
+    except _REFUSALS as error:
+        raise Refused(str(error)) from None
+    except (TablelogError, LedgerError) as error:
+        raise BadInput(str(error)) from None

@@ -1,0 +1,323 @@
+"""The ``tablelog`` command: thin, it parses arguments, calls ``replay/`` and prints."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import click
+
+from cli import render
+from cli.db import open_ledger
+from cli.errors import BadInput, friendly
+from ledger import Ledger, short_hash
+from replay.games import Games, LoadedGame, make_header
+from replay.inspect import log_data, moves_data, replay_data, show_data
+from replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
+from replay.verify import Problem, Verification, check_log
+from rules import registry
+
+__all__ = ["cli", "main"]
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+
+
+class Context:
+    """What every command shares: where the database is."""
+
+    def __init__(self, db: str | None) -> None:
+        self.db = db
+
+    def ledger(self) -> Ledger:
+        """The ledger, opened on first use."""
+        return open_ledger(self.db)
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--db",
+    envvar="TABLELOG_DB",
+    type=click.Path(dir_okay=False),
+    help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
+)
+@click.version_option(package_name="tablelog")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None) -> None:
+    """Record card games as immutable event logs, replay them, and fuzz their rules."""
+    ctx.obj = Context(db)
+
+
+@cli.command()
+@JSON
+def games(as_json: bool) -> None:
+    """List the rule sets and their options."""
+    with friendly():
+        rulesets = registry.rulesets()
+    if as_json:
+        render.emit_json(
+            [
+                {
+                    "name": r.name,
+                    "title": r.title,
+                    "version": r.version,
+                    "players": list(r.seats),
+                    "options": [attrs.asdict(o) for o in r.options],
+                }
+                for r in rulesets
+            ]
+        )
+    else:
+        render.print_games(rulesets)
+
+
+@cli.command()
+@click.argument("rules")
+@click.option("-p", "--player", "players", multiple=True, help="A player, in seat order.")
+@click.option("-o", "--option", "options", multiple=True, help="A rule option, KEY=VALUE.")
+@click.option("--seed", type=int, help="Deal with the seeded dealer (else: a physical game).")
+@click.option("--dealer", help="Who deals first (a player's name; default: the first).")
+@JSON
+@pass_ctx
+def new(
+    obj: Context,
+    rules: str,
+    players: Sequence[str],
+    options: Sequence[str],
+    seed: int | None,
+    dealer: str | None,
+    as_json: bool,
+) -> None:
+    """Start a game of RULES; players are named in seat order (clockwise)."""
+    with friendly():
+        ruleset = registry.get(rules)
+        header = make_header(ruleset, players, _options(options), dealer=dealer, seed=seed)
+        with obj.ledger() as ledger:
+            game = Games(ledger).create(header)
+            data = show_data(game)
+    if as_json:
+        render.emit_json(data)
+        return
+    kind = f"seeded dealer, seed {seed}" if seed is not None else "physical game"
+    click.echo(f"game {game.id}: {ruleset.title} for {', '.join(header.players)} ({kind})")
+    render.print_show(data)
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    parsed: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadInput(f"an option is KEY=VALUE, not {pair!r}")
+        parsed[key.strip()] = value.strip()
+    return parsed
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("move", nargs=-1, required=True)
+@click.option("--id", "event_id", help="An event id, so a retried command is not recorded twice.")
+@JSON
+@pass_ctx
+def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
+    """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
+    with friendly(), obj.ledger() as ledger:
+        store = Games(ledger)
+        written = store.play(game, " ".join(move), event_id=event_id)
+        loaded = store.load(game)
+        seqs = {e.seq for e in written}
+        rows = [row for row in log_data(loaded)["events"] if row["seq"] in seqs]
+        after = show_data(loaded)
+    if as_json:
+        render.emit_json({**after, "written": rows})
+    else:
+        render.print_written(loaded.id, rows, after)
+
+
+@cli.command()
+@click.argument("game")
+@JSON
+@pass_ctx
+def moves(obj: Context, game: str, as_json: bool) -> None:
+    """List every move that may be made now, exactly as `play` accepts it."""
+    with friendly(), obj.ledger() as ledger:
+        data = moves_data(Games(ledger).load(game))
+    render.emit_json(data) if as_json else render.print_moves(data)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--at", type=int, help="Show the table just after event N.")
+@click.option("--as", "as_player", help="Show only what this player could see.")
+@JSON
+@pass_ctx
+def show(obj: Context, game: str, at: int | None, as_player: str | None, as_json: bool) -> None:
+    """Show the table now (or after event N), as everyone or one player saw it."""
+    with friendly(), obj.ledger() as ledger:
+        loaded = Games(ledger).load(game)
+        seat = loaded.seat(as_player) if as_player else None
+        data = show_data(loaded, at, seat)
+    render.emit_json(data) if as_json else render.print_show(data)
+
+
+@cli.command()
+@click.argument("game")
+@JSON
+@pass_ctx
+def log(obj: Context, game: str, as_json: bool) -> None:
+    """Print the whole log of GAME, corrections included."""
+    with friendly(), obj.ledger() as ledger:
+        data = log_data(Games(ledger).load(game))
+    render.emit_json(data) if as_json else render.print_log(data)
+
+
+@cli.command(name="list")
+@JSON
+@pass_ctx
+def list_games(obj: Context, as_json: bool) -> None:
+    """List the games in the database."""
+    with friendly(), obj.ledger() as ledger:
+        store = Games(ledger)
+        rows = [_summary(store.load(s.record.id)) for s in ledger.games()]
+    render.emit_json({"games": rows}) if as_json else render.print_list(rows)
+
+
+def _summary(game: LoadedGame) -> dict[str, Any]:
+    head = game.hashes[-1] if game.hashes else game.record.genesis
+    return {
+        "game": game.id,
+        "rules": game.rules.name,
+        "players": list(game.header.players),
+        "events": game.seq,
+        "over": game.rules.outcome(game.state) is not None,
+        "head": short_hash(head),
+        "created": game.record.created,
+    }
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--to", type=int, help="Stop after event N.")
+@JSON
+@pass_ctx
+def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
+    """Replay GAME event by event, with the public table after each."""
+    with friendly(), obj.ledger() as ledger:
+        data = replay_data(Games(ledger).load(game), to)
+    render.emit_json(data) if as_json else render.print_replay(data)
+
+
+@cli.command()
+@click.argument("target")
+@JSON
+@pass_ctx
+def verify(obj: Context, target: str, as_json: bool) -> None:
+    """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
+    with friendly():
+        if os.path.exists(target) and not target.isdigit():
+            text = Path(target).read_text(encoding="utf-8")
+            results = [(f"{target} game {n}", verify_parsed(g))
+                       for n, g in enumerate(parse_lines(text.splitlines()), 1)]  # fmt: skip
+        else:
+            with obj.ledger() as ledger:
+                loaded = Games(ledger).load(target)
+                results = [(f"game {loaded.id}", _verify_stored(ledger, loaded))]
+    payloads = [_verification_data(v) for _, v in results]
+    if as_json:
+        render.emit_json(payloads[0] if len(payloads) == 1 else {"games": payloads})
+    else:
+        for (name, _), data in zip(results, payloads, strict=True):
+            render.print_verification(name, data)
+    if not all(v.ok for _, v in results):
+        raise SystemExit(1)
+
+
+def _verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
+    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
+    illegal = check_log(game.rules, game.header, game.events)
+    if illegal is not None:
+        problems.append(illegal)
+    head = short_hash(game.hashes[-1]) if game.hashes else short_hash(game.record.genesis)
+    return Verification.of(game.seq, problems, head)
+
+
+def _verification_data(result: Verification) -> dict[str, Any]:
+    return {
+        "ok": result.ok,
+        "events": result.events,
+        "problems": [str(p) for p in result.problems],
+        "head": result.head,
+    }
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--all", "everything", is_flag=True, help="Export every game.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
+@pass_ctx
+def export(obj: Context, game: str | None, everything: bool, fmt: str, output: str | None) -> None:
+    """Export GAME (or --all) as JSON Lines, the lossless interchange format."""
+    if bool(game) == everything:
+        raise BadInput("name one GAME or give --all")
+    with friendly(), obj.ledger() as ledger:
+        store = Games(ledger)
+        ids = [s.record.id for s in ledger.games()] if everything else [store.resolve(game or "")]
+        lines = [line for gid in ids for line in export_lines(ledger, ledger.game(gid).id)]
+    text = "\n".join(lines) + ("\n" if lines else "")
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"exported {len(ids)} game(s) to {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command(name="import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@JSON
+@pass_ctx
+def import_(obj: Context, file: str, as_json: bool) -> None:
+    """Import the games of a JSON Lines FILE; nothing is written if any event fails."""
+    with friendly():
+        parsed = parse_lines(Path(file).read_text(encoding="utf-8").splitlines())
+        with obj.ledger() as ledger:
+            records = import_games(ledger, parsed)
+    if as_json:
+        render.emit_json({"games": [r.id for r in records]})
+    else:
+        for record in records:
+            click.echo(f"imported game {record.id} ({record.rules})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--at", type=int, required=True, help="Keep events 1..N of GAME.")
+@JSON
+@pass_ctx
+def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
+    """Start a new game from GAME's first N events, to play out "what if"."""
+    with friendly(), obj.ledger() as ledger:
+        forked = Games(ledger).fork(game, at)
+        data = show_data(forked)
+    if as_json:
+        render.emit_json(data)
+    else:
+        click.echo(f"game {forked.id}: a fork of game {game} at event {at}")
+        render.print_show(data)
+
+
+from cli import fuzzing  # noqa: E402  (registers the `fuzz` command on the group)
+
+cli.add_command(fuzzing.fuzz)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    cli(prog_name="tablelog")
+
+

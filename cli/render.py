@@ -1,0 +1,183 @@
+"""Printing for people (rich tables) and for programs (``--json``), from the same data."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from rules.cards import parse_card
+from rules.errors import NotationError
+from rules.protocol import RuleSet
+
+__all__ = [
+    "console",
+    "emit_json",
+    "print_games",
+    "print_list",
+    "print_log",
+    "print_moves",
+    "print_replay",
+    "print_show",
+    "print_verification",
+    "print_written",
+]
+
+
+def console() -> Console:
+    """A console on the current standard output."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def emit_json(data: Any) -> None:
+    """``data`` as JSON on standard output."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def pretty(text: str) -> str:
+    """A card's text with its suit symbol (``7H`` → ``7♥``); other text unchanged."""
+    try:
+        return parse_card(text).pretty
+    except NotationError:
+        return text
+
+
+def _cards(texts: Iterable[str], hidden: int = 0) -> str:
+    shown = " ".join(pretty(t) for t in texts)
+    if hidden:
+        shown = f"{shown} [dim]+{hidden} face down[/dim]".strip()
+    return shown or "[dim]—[/dim]"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value) or "—"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {_value(v)}" for k, v in value.items())
+    return pretty(str(value)) if isinstance(value, str) else str(value)
+
+
+def print_games(rulesets: Sequence[RuleSet]) -> None:
+    """The rule sets and their options."""
+    table = Table(title="Rule sets")
+    for column in ("name", "game", "players", "options"):
+        table.add_column(column)
+    for rules in rulesets:
+        low, high = rules.seats
+        seats = str(low) if low == high else f"{low}-{high}"
+        options = "\n".join(f"{o.name}={o.default}  {o.help}" for o in rules.options)
+        table.add_row(rules.name, rules.title, seats, options)
+    console().print(table)
+
+
+def print_show(data: Mapping[str, Any]) -> None:
+    """The table at one moment, as one seat (or everyone) saw it."""
+    who = data["as"] or "everyone"
+    title = f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
+    table = Table(title=title, show_header=False)
+    table.add_column("zone", style="bold")
+    table.add_column("cards")
+    for zone in data["zones"]:
+        table.add_row(zone["name"], _cards(zone["cards"], zone["hidden"]))
+    for key, value in data["info"].items():
+        table.add_row(key, _value(value))
+    out = console()
+    out.print(table)
+    if data["outcome"] is not None:
+        out.print(f"[bold]Over.[/bold] Winners: {', '.join(data['outcome']['winners'])}")
+        out.print(f"Scores: {_value(data['outcome']['scores'])}")
+    elif data["chance"] and not data["seeded"]:
+        out.print(f"Waiting for the cards: {data['chance']}")
+    elif data["to_act"]:
+        out.print(f"To act: {', '.join(data['to_act'])}")
+    out.print(f"head {data['head']}")
+
+
+def print_moves(data: Mapping[str, Any]) -> None:
+    """The legal moves, each as the text ``play`` accepts."""
+    out = console()
+    if data["over"]:
+        out.print(f"game {data['game']} is over: no more moves")
+        return
+    table = Table(title=f"game {data['game']}: legal moves")
+    table.add_column("type this")
+    table.add_column("who")
+    table.add_column("")
+    for move in data["moves"]:
+        note = f"chance step — {move['hint']}" if move.get("chance") else move["type"]
+        table.add_row(move["notation"], move["actor"] or "the table", note)
+    out.print(table)
+
+
+def print_log(data: Mapping[str, Any]) -> None:
+    """The whole log, undone events struck through."""
+    table = Table(title=f"game {data['game']}: log")
+    for column in ("seq", "who", "event", "recorded", "hash"):
+        table.add_column(column)
+    for row in data["events"]:
+        text = " ".join(pretty(part) for part in row["notation"].split(" "))
+        if not row["effective"]:
+            text = f"[strike]{text}[/strike] (undone)"
+        table.add_row(
+            str(row["seq"]), row["actor"] or "—", text, row["recorded_at"] or "", row["hash"]
+        )
+    console().print(table)
+
+
+def print_replay(data: Mapping[str, Any]) -> None:
+    """The log up to a point, each event with the public table after it."""
+    out = console()
+    for row in data["events"]:
+        who = row["actor"] or "table"
+        out.print(f"[bold]{row['seq']:>4}[/bold] {who:>8}  {row['notation']}")
+        table = row.get("table") or {}
+        summary = ", ".join(f"{k}={_value(v)}" for k, v in table.items() if k in _SUMMARY_KEYS)
+        if summary:
+            out.print(f"{'':>14}[dim]{summary}[/dim]")
+
+
+_SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
+
+
+def print_list(rows: Sequence[Mapping[str, Any]]) -> None:
+    """Every game in the database."""
+    table = Table(title="Games")
+    for column in ("game", "rules", "players", "events", "state", "head", "created"):
+        table.add_column(column)
+    for row in rows:
+        state = "over" if row["over"] else "running"
+        table.add_row(
+            str(row["game"]), row["rules"], ", ".join(row["players"]), str(row["events"]),
+            state, row["head"], row["created"][:19],
+        )  # fmt: skip
+    console().print(table)
+
+
+def print_verification(name: str, data: Mapping[str, Any]) -> None:
+    """A verification's verdict and its problems, first one first."""
+    out = console()
+    if data["ok"]:
+        out.print(f"{name}: ok, {data['events']} events, head {data['head']}")
+        return
+    out.print(f"{name}: [bold red]FAILED[/bold red] ({data['events']} events)")
+    for problem in data["problems"]:
+        out.print(f"  {problem}")
+
+
+def print_written(game: int, rows: Sequence[Mapping[str, Any]], after: Mapping[str, Any]) -> None:
+    """What ``play`` wrote and what happens next."""
+    out = console()
+    for row in rows:
+        who = f" by {row['actor']}" if row["actor"] else ""
+        text = " ".join(pretty(part) for part in row["notation"].split(" "))
+        out.print(f"game {game} event {row['seq']}: {text}{who}")
+    if after["outcome"] is not None:
+        out.print(f"[bold]Game over.[/bold] Winners: {', '.join(after['outcome']['winners'])}")
+    elif after["to_act"]:
+        out.print(f"Next: {', '.join(after['to_act'])}")
+    elif after["chance"]:
+        out.print(f"Next: the cards — {after['chance']}")

@@ -1,0 +1,1 @@
+"""Replay joins the ledger and the rules: the fold, games, verification, interchange, the kit."""

@@ -1,0 +1,83 @@
+"""The one place that joins the rules' event types to the ledger's codec.
+
+The ledger stores bytes and knows no game; the rules know payload classes and no storage.
+Here the registered payload classes and the rules' cattrs converter become the ledger's
+``Codec``, and events and headers are turned into the ledger's records and back.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from ledger import Codec, NewEvent, StoredEvent, pack, unpack
+from rules import registry
+from rules.events import EVENT_TYPES, Event
+from rules.protocol import Header
+from rules.serial import converter
+
+__all__ = [
+    "codec",
+    "decode_event",
+    "decode_events",
+    "decode_header",
+    "encode_event",
+    "encode_header",
+    "header_dict",
+    "new_event_id",
+]
+
+
+@cache
+def codec() -> Codec:
+    """The codec for every event type of every registered rule set."""
+    registry.names()  # importing the games registers their event types
+    return Codec(converter, EVENT_TYPES)
+
+
+def new_event_id() -> str:
+    """A fresh event id (the ledger recognises a retried append by it)."""
+    return uuid.uuid4().hex
+
+
+def encode_event(event: Event) -> NewEvent:
+    """An event as the ledger's record (a fresh id unless the event has one)."""
+    type_, version, data = codec().encode(event.payload)
+    return NewEvent(
+        event_id=event.id or new_event_id(),
+        type=type_,
+        type_version=version,
+        actor=event.actor,
+        payload=data,
+        recorded_at=event.recorded_at,
+    )
+
+
+def decode_event(row: StoredEvent) -> Event:
+    """A stored record as an event, its payload upcast to the current version."""
+    payload = codec().decode(row.type, row.type_version, row.payload)
+    return Event(row.seq, row.actor, payload, row.recorded_at, row.event_id)
+
+
+def decode_events(rows: Iterable[StoredEvent]) -> list[Event]:
+    """Stored records as events, in order."""
+    return [decode_event(row) for row in rows]
+
+
+def header_dict(header: Header) -> dict[str, Any]:
+    """The header as plain data (options with sorted keys)."""
+    data: dict[str, Any] = converter.unstructure(header)
+    data["options"] = dict(sorted(data["options"].items()))
+    return data
+
+
+def encode_header(header: Header) -> bytes:
+    """The header's canonical bytes: the same header always gives the same bytes."""
+    return pack(header_dict(header))
+
+
+def decode_header(data: bytes) -> Header:
+    """A header from its stored bytes."""
+    return converter.structure(unpack(data), Header)

@@ -1,0 +1,53 @@
+"""Walking a history state by state, and the error every invariant check raises."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from replay.fold import effective_events, fold_from
+from replay.kit.strategies import History
+from rules.errors import TablelogError
+from rules.events import Event, Note, Undo
+from rules.protocol import RuleSet
+
+__all__ = ["InvariantViolation", "Step", "walk"]
+
+
+class InvariantViolation(TablelogError, AssertionError):
+    """A rule set broke an invariant: which one, at which event, and how."""
+
+    def __init__(self, invariant: str, seq: int, detail: str) -> None:
+        self.invariant = invariant
+        self.seq = seq
+        self.detail = detail
+        super().__init__(f"invariant {invariant} broken at event {seq}: {detail}")
+
+
+@attrs.frozen
+class Step:
+    """One state of a history: the event that led to it (``None`` at the start)."""
+
+    seq: int
+    event: Event | None
+    before: Any
+    state: Any
+    effective: tuple[Event, ...]
+
+
+def walk(rules: RuleSet, history: History) -> Iterator[Step]:
+    """Every state of ``history`` with the event that made it, undos refolded."""
+    start = rules.start(history.header)
+    yield Step(0, None, None, start, ())
+    state, effective = start, []
+    for event in history.events:
+        before = state
+        if isinstance(event.payload, Undo):
+            effective = effective_events([*effective, event], history.seeded)
+            state = fold_from(rules, start, effective)
+        elif not isinstance(event.payload, Note):
+            state = rules.apply(state, event)
+            effective.append(event)
+        yield Step(event.seq, event, before, state, tuple(effective))

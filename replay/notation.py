@@ -1,0 +1,47 @@
+"""The notation shared by every game: ``undo`` and ``note TEXT``, then the game's own.
+
+A person types a move as text; meta events are read here, everything else by the rule
+set's ``parse``. ``format_move`` is the inverse, so every listed move can be typed back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import NotationError
+from rules.events import Move, Note, Undo
+
+if TYPE_CHECKING:
+    from replay.games import LoadedGame
+
+__all__ = ["format_event_move", "format_move", "parse_move"]
+
+
+def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
+    """The move written ``text`` in ``game`` (at its current state unless ``state``)."""
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("expected a move, got nothing (try `tablelog moves GAME`)")
+    word, _, rest = stripped.partition(" ")
+    if word.lower() == "undo" and not rest.strip():
+        return Move(None, Undo())
+    if word.lower() == "note":
+        if not rest.strip():
+            raise NotationError("a note needs some text: note TEXT")
+        return Move(None, Note(rest.strip()))
+    return game.rules.parse(stripped, game.state if state is None else state)
+
+
+def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
+    """The text a person types for ``move`` (in ``state``, default the current one)."""
+    return format_event_move(game.rules, move, game.state if state is None else state)
+
+
+def format_event_move(rules: Any, move: Move, state: Any) -> str:
+    """``format_move`` given the rule set and the state the move is made in."""
+    payload = move.payload
+    if isinstance(payload, Undo):
+        return "undo"
+    if isinstance(payload, Note):
+        return f"note {payload.text}"
+    return str(rules.format(move, state))

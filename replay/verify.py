@@ -1,0 +1,104 @@
+"""Verification: is a log intact (hash chain) and is every event in it legal?
+
+The first problem is what a person needs ("event 14 (7H by Kari): the Devil may not lead
+the first trick"); the chain is checked in full, the rules up to the first refusal (the
+states after an illegal event mean nothing). In a seeded game every chance event must also
+be exactly the one the seeded dealer makes, so nobody can have swapped a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from replay.dealer import dealer_move
+from replay.fold import effective_events, fold_from, step
+from replay.notation import format_event_move
+from rules.errors import IllegalEvent
+from rules.events import Event, Note, Undo
+from rules.protocol import Header, RuleSet
+
+__all__ = ["Problem", "Verification", "check_log"]
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with a log: the event's seq and why."""
+
+    seq: int
+    reason: str
+    label: str | None = None
+
+    def __str__(self) -> str:
+        if not self.seq:
+            return self.reason
+        where = f"event {self.seq} ({self.label})" if self.label else f"event {self.seq}"
+        return f"{where}: {self.reason}"
+
+
+@attrs.frozen
+class Verification:
+    """The result of verifying a game: ok, how many events, the problems in log order."""
+
+    ok: bool
+    events: int
+    problems: tuple[Problem, ...]
+    head: str | None = None
+
+    @staticmethod
+    def of(events: int, problems: Sequence[Problem], head: str | None = None) -> Verification:
+        """A verification of ``events`` events that found ``problems``."""
+        ordered = tuple(sorted(problems, key=lambda p: p.seq))
+        return Verification(not ordered, events, ordered, head)
+
+
+def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Problem | None:
+    """The first event the rules refuse (or the seeded dealer would not have made)."""
+    seeded = header.seed is not None
+    start = rules.start(header)
+    state, effective = start, []
+    for event in events:
+        try:
+            if isinstance(event.payload, Note):
+                continue
+            if isinstance(event.payload, Undo):
+                effective = effective_events([*effective, event], seeded)
+                state = fold_from(rules, start, effective)
+                continue
+            if seeded:
+                _check_dealer(rules, header, state, event)
+            state = step(rules, state, event)
+            effective.append(event)
+        except IllegalEvent as refused:
+            return Problem(event.seq, refused.reason, _label(rules, header, state, event))
+    if seeded and rules.chance(state) is not None:
+        last = events[-1].seq if events else 0
+        return Problem(last, "the log ends before the seeded dealer's next chance step")
+    return None
+
+
+def _check_dealer(rules: RuleSet, header: Header, state: Any, event: Event) -> None:
+    assert header.seed is not None
+    expected = dealer_move(rules, state, header.seed, event.seq)
+    if expected is None and event.family == "chance":
+        raise IllegalEvent(event, "the seeded dealer deals no cards at this point")
+    if expected is not None and expected != event.move:
+        what = "this chance event" if event.family == "chance" else "a move"
+        raise IllegalEvent(
+            event,
+            f"{what} stands where the seeded dealer's {expected.type} should be: "
+            "the deal does not come from this game's seed",
+        )
+
+
+def _label(rules: RuleSet, header: Header, state: Any, event: Event) -> str | None:
+    """``7H by Anna``, or ``None`` when the refused event cannot even be written down."""
+    try:
+        text = format_event_move(rules, event.move, state)
+    except Exception:  # a refused event need not be formattable; its reason still stands
+        return None
+    if event.actor is None or not 0 <= event.actor < len(header.players):
+        return text
+    return f"{text} by {header.players[event.actor]}"

@@ -1,0 +1,241 @@
+"""A tiny third-party rule set, "Highcard", for testing the engine and the invariant kit.
+
+Two or three players, a deck of 2-5 of spades and hearts. The dealer deals two cards to
+each player face down; in turn each plays one card; the higher rank wins the round (ties:
+the first played). Two rounds, the most rounds won wins. Variants of it are broken on
+purpose, one per invariant, to show that each check catches its kind of bug.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from rules.cards import Card, parse_card
+from rules.errors import IllegalEvent, NotationError
+from rules.events import Deal, Dealt, Event, Move, Play
+from rules.protocol import (
+    ChanceStep,
+    Header,
+    OptionSpec,
+    Outcome,
+    RuleSet,
+    Shown,
+    View,
+    ZoneView,
+)
+from rules.zones import Zone, unaccounted
+
+DECK = tuple(Card(r, s) for s in "SH" for r in "2345")
+RANK = {"2": 2, "3": 3, "4": 4, "5": 5}
+
+
+@attrs.frozen
+class ToyState:
+    players: int
+    hands: tuple[Zone, ...] = ()
+    stock: Zone = Zone((), len(DECK))
+    table: tuple[Card, ...] = ()
+    won: Zone = Zone()
+    points: tuple[int, ...] = ()
+    turn: int = 0
+    dealt: bool = False
+    low_wins: bool = False
+
+
+def start(header: Header) -> ToyState:
+    n = len(header.players)
+    low = bool(header.options.get("low_wins", False))
+    return ToyState(n, (Zone(),) * n, points=(0,) * n, low_wins=low)
+
+
+def _pool(state: ToyState) -> Counter[Card]:
+    return unaccounted(DECK, zones(state).values())
+
+
+def apply(state: ToyState, event: Event) -> ToyState:
+    payload = event.payload
+    if isinstance(payload, Deal):
+        if state.dealt:
+            raise IllegalEvent(event, "the cards were dealt already")
+        hands = [Zone() for _ in range(state.players)]
+        for d in payload.cards:
+            seat = int(d.to)
+            hands[seat] = hands[seat].add(d.card) if d.card else hands[seat].add(hidden=1)
+        used = sum(len(h) for h in hands)
+        return attrs.evolve(state, hands=tuple(hands), stock=Zone((), len(DECK) - used), dealt=True)
+    if not isinstance(payload, Play):
+        raise IllegalEvent(event, f"Highcard has no {event.type} event")
+    if not state.dealt:
+        raise IllegalEvent(event, "the cards must be dealt first")
+    if outcome(state) is not None:
+        raise IllegalEvent(event, "the game is over")
+    if event.actor != state.turn:
+        raise IllegalEvent(event, f"it is seat {state.turn}'s turn")
+    hand = state.hands[state.turn]
+    try:
+        hand = hand.remove(payload.card, _pool(state))
+    except KeyError:
+        raise IllegalEvent(event, f"seat {state.turn} cannot hold {payload.card}") from None
+    hands = state.hands[: state.turn] + (hand,) + state.hands[state.turn + 1 :]
+    table = (*state.table, payload.card)
+    state = attrs.evolve(state, hands=hands, table=table, turn=(state.turn + 1) % state.players)
+    if len(table) < state.players:
+        return state
+    sign = -1 if state.low_wins else 1
+    best = max(range(len(table)), key=lambda i: (sign * RANK[table[i].rank], -i))
+    points = tuple(p + (i == best) for i, p in enumerate(state.points))
+    return attrs.evolve(state, table=(), won=state.won.add(*table), points=points, turn=best)
+
+
+def legal_moves(state: ToyState) -> list[Move]:
+    if not state.dealt or outcome(state) is not None:
+        return []
+    hand = state.hands[state.turn]
+    cards = set(hand.cards)
+    if hand.hidden:
+        cards |= {c for c, n in _pool(state).items() if n > 0}
+    return [Move(state.turn, Play(c)) for c in sorted(cards, key=lambda c: c.text)]
+
+
+def _realize(state: ToyState) -> Any:
+    def realize(rng: random.Random, known: bool) -> Move:
+        cards = list(DECK)
+        rng.shuffle(cards)
+        dealt = [
+            Dealt(str(seat), cards[i * state.players + seat] if known else None)
+            for i in range(2)
+            for seat in range(state.players)
+        ]
+        return Move(None, Deal(tuple(dealt)))
+
+    return realize
+
+
+def chance(state: ToyState) -> ChanceStep | None:
+    if state.dealt:
+        return None
+    return ChanceStep("deal", "deal: two cards to each player", _realize(state))
+
+
+def outcome(state: ToyState) -> Outcome | None:
+    if not state.dealt or any(len(h) for h in state.hands) or state.table:
+        return None
+    top = max(state.points)
+    winners = tuple(i for i, p in enumerate(state.points) if p == top)
+    return Outcome(winners, {str(i): p for i, p in enumerate(state.points)})
+
+
+def view(state: ToyState, seat: int | None) -> View:
+    hands = tuple(
+        ZoneView(f"hand:{i}", h.cards if i == seat else (), h.hidden if i == seat else len(h))
+        for i, h in enumerate(state.hands)
+    )
+    rest = (
+        ZoneView("stock", (), len(state.stock)),
+        ZoneView("table", state.table),
+        ZoneView("won", state.won.cards),
+    )
+    return View(seat, hands + rest, {"points": list(state.points)})
+
+
+def zones(state: ToyState) -> dict[str, Zone]:
+    named = {f"hand:{i}": h for i, h in enumerate(state.hands)}
+    return {**named, "stock": state.stock, "table": Zone(state.table), "won": state.won}
+
+
+def shown(state: ToyState, event: Event) -> Shown:
+    payload = event.payload
+    if isinstance(payload, Deal):
+        seats: dict[int, tuple[Card, ...]] = {}
+        for d in payload.cards:
+            if d.card is not None:
+                seats[int(d.to)] = (*seats.get(int(d.to), ()), d.card)
+        return Shown(seats=seats, forget=True)
+    return Shown(everyone=(payload.card,))
+
+
+def parse(text: str, state: ToyState) -> Move:
+    words = text.split()
+    if words and words[0] == "deal":
+        cards = [None if w == "?" else parse_card(w) for w in words[1:]]
+        if len(cards) != 2 * state.players:
+            raise NotationError("deal takes two cards per player")
+        dealt = [Dealt(str(i % state.players), c) for i, c in enumerate(cards)]
+        return Move(None, Deal(tuple(dealt)))
+    if len(words) != 1:
+        raise NotationError(f"{text!r}: a move is one card")
+    return Move(state.turn, Play(parse_card(words[0])))
+
+
+def format_move(move: Move, state: ToyState) -> str:
+    payload = move.payload
+    if isinstance(payload, Deal):
+        return "deal " + " ".join(d.card.text if d.card else "?" for d in payload.cards)
+    return str(payload.card.text)
+
+
+RULES = RuleSet(
+    name="highcard",
+    title="Highcard",
+    version=1,
+    seats=(2, 3),
+    options=(OptionSpec("low_wins", False, "the lower card wins a round"),),
+    event_types=frozenset({"deal", "play"}),
+    start=start,
+    apply=apply,
+    legal_moves=legal_moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=lambda header: DECK,
+    shown=shown,
+    parse=parse,
+    format=format_move,
+    max_events=lambda header: 1 + 2 * len(header.players),
+)
+
+
+def _leaky_view(state: ToyState, seat: int | None) -> View:
+    real = view(state, seat)
+    hands = tuple(ZoneView(f"hand:{i}", h.cards, h.hidden) for i, h in enumerate(state.hands))
+    return attrs.evolve(real, zones=hands + real.zones[len(hands) :])
+
+
+def _lossy_apply(state: ToyState, event: Event) -> ToyState:
+    after = apply(state, event)
+    if isinstance(event.payload, Play) and not after.table:
+        return attrs.evolve(after, won=Zone(after.won.cards[1:]))
+    return after
+
+
+def _lax_apply(state: ToyState, event: Event) -> ToyState:
+    if isinstance(event.payload, Play) and event.actor != state.turn and event.actor is not None:
+        event = attrs.evolve(event, actor=state.turn)
+    return apply(state, event)
+
+
+def _overlisting_moves(state: ToyState) -> list[Move]:
+    moves = legal_moves(state)
+    if moves:
+        moves.append(Move(state.turn, Play(Card("A", "C"))))
+    return moves
+
+
+def _lowercase_format(move: Move, state: ToyState) -> str:
+    text = format_move(move, state)
+    return text if isinstance(move.payload, Deal) else text.lower() + "x"
+
+
+BROKEN = {
+    "conservation": attrs.evolve(RULES, apply=_lossy_apply),
+    "closure": attrs.evolve(RULES, legal_moves=_overlisting_moves),
+    "agreement": attrs.evolve(RULES, apply=_lax_apply),
+    "roundtrip": attrs.evolve(RULES, format=_lowercase_format),
+    "views": attrs.evolve(RULES, view=_leaky_view),
+}
+"""One broken copy of Highcard per invariant: each breaks exactly that invariant."""
