@@ -319,5 +319,3 @@ cli.add_command(fuzzing.fuzz)
 def main() -> None:
     """The console script's entry point."""
     cli(prog_name="tablelog")
-
-

@@ -212,7 +212,10 @@ class Games:
         return decode_events(stored)
 
     def fork(self, ref: int | str, at: int) -> LoadedGame:
-        """A new game with the same header and the first ``at`` events of ``ref``'s log."""
+        """A new game with the same header and the first ``at`` events of ``ref``'s log.
+
+        In a seeded game the dealer then deals whatever is due at the cut.
+        """
         game = self.load(ref)
         if not 0 <= at <= game.seq:
             raise TablelogError(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
@@ -220,7 +223,11 @@ class Games:
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]
         if copies:
             self.ledger.append(record.id, 1, [encode_event(e) for e in copies])
-        return self.load(record.id)
+        forked = self.load(record.id)
+        if forked.seeded:  # cut before the dealer's events: deal them, or the fork is stuck
+            self._append(forked, forked.state, [])
+            forked = self.load(record.id)
+        return forked
 
 
 def _label(game: LoadedGame, move: Move) -> str:

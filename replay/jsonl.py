@@ -23,6 +23,7 @@ import attrs
 from ledger import (
     GameRecord,
     Ledger,
+    LedgerError,
     NewEvent,
     StoredEvent,
     UnknownGame,
@@ -158,9 +159,7 @@ class _Builder:
     events: list[Event] = attrs.Factory(list)
 
     @classmethod
-    def start(
-        cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]
-    ) -> _Builder:
+    def start(cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]) -> _Builder:
         if data.get("version") != VERSION:
             raise MalformedFile(
                 f"line {number}: tablelog file version {data.get('version')!r} "
@@ -197,10 +196,9 @@ class _Builder:
                 data["id"], data["type"], data["type_version"], data["actor"], blob,
                 data["recorded_at"],
             )  # fmt: skip
-        except (TablelogError, ValueError, TypeError) as error:
-            raise MalformedFile(f"line {number}: not a valid {data['type']!r} event: {error}") from None
-        except Exception as error:  # the codec's own error root lives in ledger/
-            raise MalformedFile(f"line {number}: {error}") from None
+        except (TablelogError, LedgerError, ValueError, TypeError, KeyError) as error:
+            what = f"not a valid {data['type']!r} event"
+            raise MalformedFile(f"line {number}: {what}: {error}") from None
         self.records.append(record)
         self.hashes.append(digest)
         self.events.append(Event(data["seq"], data["actor"], body, data["recorded_at"], data["id"]))
@@ -222,7 +220,7 @@ class _Builder:
 def verify_parsed(game: ParsedGame) -> Verification:
     """The chain and the rules checked for a game read from a file."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
-    prevs = (genesis, *game.hashes[:-1])
+    prevs = (genesis, *game.hashes)[: len(game.hashes)]  # a game may have no events
     rows = [
         StoredEvent(0, e.seq, r.event_id, r.type, r.type_version, r.actor, r.payload,
                     r.recorded_at or "", prev, h)
@@ -243,7 +241,13 @@ class RefusedImport(TablelogError, ValueError):
 
 def import_games(ledger: Ledger, games: list[ParsedGame]) -> list[GameRecord]:
     """Write every game of a file, after checking all of them; nothing is written if any fails."""
+    seen: set[str] = set()
     for game in games:
+        if game.uid in seen:  # checked here: the ledger would refuse it after the first write
+            raise RefusedImport(
+                f"nothing was imported: the game with uid {game.uid} is in the file twice"
+            )
+        seen.add(game.uid)
         result = verify_parsed(game)
         if not result.ok:
             raise RefusedImport(f"nothing was imported: {result.problems[0]}")
@@ -256,8 +260,13 @@ def import_games(ledger: Ledger, games: list[ParsedGame]) -> list[GameRecord]:
         )
     return [
         ledger.import_game(
-            g.rules.name, g.header.rules_version, encode_header(g.header), g.records,
-            uid=g.uid, created=g.created, hashes=g.hashes,
-        )  # fmt: skip
+            g.rules.name,
+            g.header.rules_version,
+            encode_header(g.header),
+            g.records,
+            uid=g.uid,
+            created=g.created,
+            hashes=g.hashes,
+        )
         for g in games
     ]

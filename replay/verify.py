@@ -58,7 +58,8 @@ def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Proble
     """The first event the rules refuse (or the seeded dealer would not have made)."""
     seeded = header.seed is not None
     start = rules.start(header)
-    state, effective = start, []
+    state = start
+    effective: list[Event] = []
     for event in events:
         try:
             if isinstance(event.payload, Note):

@@ -69,6 +69,9 @@ class EventType:
 EVENT_TYPES: dict[str, EventType] = {}
 """Every payload type known to this process, by type name."""
 
+RESERVED_FIELDS = frozenset({"seq", "type", "type_version", "actor", "recorded_at", "id", "hash"})
+"""Names a payload field may not take: an event's line in JSON Lines uses them."""
+
 T = TypeVar("T")
 
 
@@ -84,6 +87,9 @@ def event_type(
         raise ValueError(f"family must be chance, move or meta, not {family!r}")
 
     def register(cls: type[T]) -> type[T]:
+        clash = RESERVED_FIELDS & {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
+        if clash:
+            raise ValueError(f"payload field names {sorted(clash)} are reserved for the envelope")
         known = EVENT_TYPES.get(name)
         if known is not None and known.cls.__qualname__ != cls.__qualname__:
             raise ValueError(f"event type {name!r} is already registered by {known.cls!r}")

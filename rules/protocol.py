@@ -87,7 +87,8 @@ class OptionSpec:
             try:
                 number = int(text)
             except ValueError:
-                raise OptionError(f"option {self.name} takes a whole number, not {text!r}") from None
+                wanted = f"option {self.name} takes a whole number"
+                raise OptionError(f"{wanted}, not {text!r}") from None
             if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"option {self.name} must be at least {self.minimum}")
             if self.maximum is not None and number > self.maximum:

@@ -8,6 +8,7 @@ agree field for field.
 from __future__ import annotations
 
 from fractions import Fraction
+
 import cattrs
 
 from rules.cards import Card, parse_card

@@ -58,7 +58,7 @@ class Zone:
         """This zone with one face-down card bound to ``card`` (it stays in the zone)."""
         if not self.hidden or pool[card] <= 0:
             raise KeyError(card)
-        return Zone(self.cards + (card,), self.hidden - 1)
+        return Zone((*self.cards, card), self.hidden - 1)
 
     def could_hold(self, card: Card, pool: Counter[Card] | None) -> bool:
         """Whether ``card`` can come out of this zone: known here, or a face-down one may be it."""

@@ -88,9 +88,9 @@ def check_closure(rules: RuleSet, history: History) -> None:
         _chance_closed(rules, history, step)
     assert last is not None
     running = rules.outcome(last.state) is None
-    if running and len(history.events) < bound:
-        if not rules.legal_moves(last.state) and rules.chance(last.state) is None:
-            raise InvariantViolation("closure", last.seq, "a running game has nothing to do")
+    stuck = not rules.legal_moves(last.state) and rules.chance(last.state) is None
+    if running and len(history.events) < bound and stuck:
+        raise InvariantViolation("closure", last.seq, "a running game has nothing to do")
 
 
 def _chance_closed(rules: RuleSet, history: History, step: Step) -> None:

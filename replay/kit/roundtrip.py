@@ -56,7 +56,8 @@ def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
     try:
         back = rules.parse(text, state)
     except NotationError as error:
-        raise _violation(seq, f"{move!r} formats as {text!r}, which does not parse: {error}") from None
+        detail = f"{move!r} formats as {text!r}, which does not parse: {error}"
+        raise _violation(seq, detail) from None
 
     if back != move:
         raise _violation(seq, f"{move!r} formats as {text!r}, which parses as {back!r}")
@@ -89,5 +90,3 @@ def _events_equal(one: list[Any], two: list[Any]) -> None:
     for a, b in zip(one, two, strict=True):
         if (a.seq, a.event_id, a.payload, a.hash) != (b.seq, b.event_id, b.payload, b.hash):
             raise _violation(a.seq, "an imported event differs from the exported one")
-
-

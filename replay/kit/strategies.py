@@ -117,7 +117,9 @@ def histories(
     physical_known = draw(st.booleans())
     physical_seed = draw(st.integers(0, 2**32 - 1))
     start = rules.start(header)
-    state, events, effective = start, [], []
+    state = start
+    events: list[Event] = []
+    effective: list[Event] = []
     while len(events) < limit and rules.outcome(state) is None:
         seq = len(events) + 1
         step = rules.chance(state)

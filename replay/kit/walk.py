@@ -41,7 +41,8 @@ def walk(rules: RuleSet, history: History) -> Iterator[Step]:
     """Every state of ``history`` with the event that made it, undos refolded."""
     start = rules.start(history.header)
     yield Step(0, None, None, start, ())
-    state, effective = start, []
+    state = start
+    effective: list[Event] = []
     for event in history.events:
         before = state
         if isinstance(event.payload, Undo):

@@ -1,0 +1,60 @@
+"""Karnöffel: the old four-player partnership trick game, as ``RULES``.
+
+The rules as implemented, every decision and option, are in ``docs/rules/karnoffel.md``.
+The package: ``state`` (the frozen state and options), ``ranking`` (who wins a trick),
+``deal`` (dealing and the trump suit), ``play`` (apply, legal moves, chance, outcome),
+``notation`` (parse and format) and ``view`` (what each seat sees).
+"""
+
+from __future__ import annotations
+
+from rules.cards import Card
+from rules.karnoffel.notation import format_move, parse_move
+from rules.karnoffel.play import apply, chance, legal_moves, outcome
+from rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
+from rules.karnoffel.view import shown, view, zones
+from rules.protocol import Header, RuleSet
+
+__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
+
+DEAL_EVENTS = 2  # the deal, and the turned card with trump_selection=turn_from_stock
+EVENTS_PER_DEAL = DEAL_EVENTS + SEATS * 5
+
+
+def start(header: Header) -> State:
+    """The state before the first deal (options read from the header, defaults filled in)."""
+    return initial_state(header)
+
+
+def deck(header: Header) -> tuple[Card, ...]:
+    """The 48-card deck: K, Q, J, 10 down to 2 in each suit."""
+    return DECK
+
+
+def max_events(header: Header) -> int:
+    """A bound on a match's events: at most ``2 * target - 1`` deals, 22 events each."""
+    target = int(header.options.get("target", 1))
+    return (2 * max(target, 1) - 1) * EVENTS_PER_DEAL
+
+
+RULES = RuleSet(
+    name="karnoffel",
+    title="Karnöffel",
+    version=1,
+    seats=(4, 4),
+    options=OPTIONS,
+    event_types=frozenset({"deal", "turn", "play"}),
+    start=start,
+    apply=apply,
+    legal_moves=legal_moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse_move,
+    format=format_move,
+    max_events=max_events,
+    summary="Four players in two partnerships take tricks with a strange order of trumps.",
+)

@@ -1,0 +1,224 @@
+"""Playing Karnöffel: ``apply``, ``legal_moves``, ``chance`` and ``outcome``.
+
+The seat left of the dealer leads the first trick; play goes clockwise; nobody has to
+follow suit; the trick's winner leads the next. The Devil (7 of trump) may not lead the
+first trick. A deal ends after 5 tricks (or, with ``stop_at_three``, as soon as a team
+has 3); the team with more tricks wins it and scores a point; the first team to
+``target`` points wins the match. The next deal is dealt by the seat left of the dealer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rules.cards import SUIT_SYMBOLS, Card
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event, Move, Play, Turn
+from rules.karnoffel.deal import (
+    apply_deal,
+    apply_turn,
+    deal_chance,
+    turn_chance,
+    unaccounted_cards,
+)
+from rules.karnoffel.ranking import trick_winner_index
+from rules.karnoffel.state import (
+    DEAL,
+    DECK,
+    OVER,
+    PLAY,
+    SEATS,
+    TRICKS,
+    TURN,
+    DealRecord,
+    DealState,
+    MatchState,
+    State,
+    TrickRecord,
+    player,
+    where_known,
+    zone_map,
+)
+from rules.protocol import ChanceStep, Outcome
+from rules.zones import Zone, unaccounted
+
+__all__ = ["apply", "chance", "legal_moves", "outcome"]
+
+MOVES: dict[tuple[int, Card], Move] = {
+    (seat, card): Move(seat, Play(card)) for seat in range(SEATS) for card in DECK
+}
+"""Every possible play as a shared ``Move`` value, so listing moves allocates little."""
+
+
+def apply(state: State, event: Event) -> State:
+    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
+    payload = event.payload
+    if isinstance(payload, Play):
+        return _apply_play(state, event, payload.card)
+    if isinstance(payload, Deal):
+        return apply_deal(state, event)
+    if isinstance(payload, Turn):
+        return apply_turn(state, event)
+    kind = getattr(payload, "TYPE", type(payload).__name__)
+    raise IllegalEvent(
+        event, f"Karnöffel has no {kind} events: a game is made of deal, turn and play events"
+    )
+
+
+def _refuse_phase(state: State, event: Event) -> IllegalEvent:
+    if state.phase == DEAL:
+        return IllegalEvent(event, "the cards must be dealt before anyone plays")
+    if state.phase == TURN:
+        return IllegalEvent(
+            event, "the trump card must be turned from the stock before anyone plays"
+        )
+    return IllegalEvent(event, "the game is over")
+
+
+def devil_text(trump: str) -> str:
+    """The rule refusing the Devil's lead to the first trick, as a sentence."""
+    return f"the Devil (7{SUIT_SYMBOLS[trump]}, the trump 7) may not be led to the first trick"
+
+
+def _take_from_hand(state: State, event: Event, seat: int, card: Card) -> Zone:
+    """The hand without ``card``, binding a face-down card to it if need be."""
+    hand = state.hands[seat]
+    cards = hand.cards
+    try:  # the usual path: one scan of the known cards, no pool of unaccounted cards
+        i = cards.index(card)
+    except ValueError:
+        return _bind(state, event, seat, card)
+    return Zone((*cards[:i], *cards[i + 1 :]), hand.hidden)
+
+
+def _bind(state: State, event: Event, seat: int, card: Card) -> Zone:
+    """The hand without one face-down card, bound to ``card`` if it is unaccounted for."""
+    hand = state.hands[seat]
+    who = player(state, seat)
+    if not hand.hidden:
+        return _refuse_missing(event, f"{who} does not hold {card}")
+    pool = unaccounted(DECK, zone_map(state).values())
+    if pool[card] <= 0:
+        return _refuse_missing(event, f"{who} cannot hold {card}: {where_known(state, card)}")
+    return hand.remove(card, pool)
+
+
+def _refuse_missing(event: Event, reason: str) -> Zone:
+    raise IllegalEvent(event, reason)
+
+
+def _apply_play(state: State, event: Event, card: Card) -> State:
+    if state.phase != PLAY:
+        raise _refuse_phase(state, event)
+    trick = state.trick
+    seat = (state.leader + len(trick)) % SEATS
+    if event.actor is None:
+        raise IllegalEvent(
+            event, f"a play must name the player who plays it (it is {player(state, seat)}'s turn)"
+        )
+    if event.actor != seat:
+        raise IllegalEvent(
+            event,
+            f"it is {player(state, seat)}'s turn to play, not {player(state, event.actor)}'s",
+        )
+    hand = _take_from_hand(state, event, seat, card)
+    current = state.current
+    if not trick and not current.tricks and card.rank == "7" and card.suit == current.trump:
+        raise IllegalEvent(event, devil_text(current.trump))
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    trick = (*trick, card)
+    if len(trick) < SEATS:
+        # the hot path: a direct constructor call is about twice as fast as attrs.evolve
+        return State(
+            state.table, PLAY, state.dealer, hands, trick, state.leader, current, state.match
+        )
+    return _close_trick(state, hands, trick)
+
+
+def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...]) -> State:
+    """Give the full trick to its winner's team; end the deal when it is decided."""
+    current = state.current
+    index = trick_winner_index(trick, current.trump, state.options.stecher_scope)
+    winner = (state.leader + index) % SEATS
+    team = winner % 2
+    taken = _plus_one(current.taken, team)
+    won = (*current.won[:team], current.won[team].add(*trick), *current.won[team + 1 :])
+    tricks = (*current.tricks, TrickRecord(state.leader, trick, winner))
+    current = DealState(
+        current.stock, current.turned, (won[0], won[1]), current.upcards, current.trump,
+        tricks, taken,
+    )  # fmt: skip
+    played = State(state.table, PLAY, state.dealer, hands, (), winner, current, state.match)
+    if len(tricks) == TRICKS or (state.options.stop_at_three and max(taken) >= 3):
+        return _finish_deal(played)
+    return played
+
+
+def _plus_one(pair: tuple[int, int], team: int) -> tuple[int, int]:
+    return (pair[0] + 1, pair[1]) if team == 0 else (pair[0], pair[1] + 1)
+
+
+def _finish_deal(state: State) -> State:
+    """Score the deal for the team with more tricks; the match ends at ``target`` points."""
+    taken = state.taken
+    team = 0 if taken[0] > taken[1] else 1
+    scores = _plus_one(state.scores, team)
+    record = DealRecord(len(state.deals) + 1, state.dealer, state.trump, taken, team)
+    over = scores[team] >= state.options.target
+    return attrs.evolve(
+        state,
+        phase=OVER if over else DEAL,
+        dealer=state.dealer if over else (state.dealer + 1) % SEATS,
+        match=MatchState(scores, (*state.deals, record)),
+    )
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every card the seat to play may play, in hand order then deck order."""
+    if state.phase != PLAY:
+        return ()
+    seat = (state.leader + len(state.trick)) % SEATS
+    hand = state.hands[seat]
+    cards: tuple[Card, ...] = hand.cards
+    if hand.hidden:
+        cards = tuple(dict.fromkeys(cards + unaccounted_cards(state)))
+    elif len(set(cards)) != len(cards):
+        cards = tuple(dict.fromkeys(cards))
+    if not state.trick and not state.tricks:
+        devil = Card("7", state.trump)
+        cards = tuple(card for card in cards if card != devil)
+    return tuple(MOVES[seat, card] for card in cards)
+
+
+def chance(state: State) -> ChanceStep | None:
+    """The deal or the turned card the game waits for, else ``None``."""
+    if state.phase == DEAL:
+        return deal_chance(state)
+    if state.phase == TURN:
+        return turn_chance(state)
+    return None
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the match runs; else the winning team, deals won and each deal."""
+    if state.phase != OVER:
+        return None
+    team = 0 if state.scores[0] > state.scores[1] else 1
+    labels = (state.table.team(0), state.table.team(1))
+    rounds: tuple[dict[str, Any], ...] = tuple(
+        {
+            "deal": deal.number,
+            "dealer": player(state, deal.dealer),
+            "trump": deal.trump,
+            "tricks": list(deal.tricks),
+            "winner": labels[deal.winner],
+        }
+        for deal in state.deals
+    )
+    return Outcome(
+        winners=(team, team + 2),
+        scores={labels[0]: state.scores[0], labels[1]: state.scores[1]},
+        rounds=rounds,
+    )
