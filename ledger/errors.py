@@ -1,0 +1,72 @@
+"""The ledger's errors: one root, ``LedgerError``, and a sentence a person can act on.
+
+``ledger/`` never imports ``rules/``, so it has its own root; the CLI catches both
+``LedgerError`` and ``rules.TablelogError`` and prints the message.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ChainBroken",
+    "CodecError",
+    "ConcurrencyConflict",
+    "DuplicateGame",
+    "LedgerError",
+    "UnknownGame",
+]
+
+
+class LedgerError(Exception):
+    """Root of every error the ledger raises; its message is a sentence for a person."""
+
+
+class UnknownGame(LedgerError, LookupError):
+    """A game id or uid that the database does not hold."""
+
+    def __init__(self, game: int | str, path: str) -> None:
+        self.game = game
+        self.path = path
+        what = f"game {game}" if isinstance(game, int) else f"game with uid {game!r}"
+        super().__init__(f"there is no {what} in {path}")
+
+
+class ConcurrencyConflict(LedgerError):
+    """An append whose expected seq is not the game's next one: someone else wrote first."""
+
+    def __init__(self, game: int, expected_seq: int, head_seq: int) -> None:
+        self.game = game
+        self.expected_seq = expected_seq
+        self.head_seq = head_seq
+        if head_seq >= expected_seq:
+            message = (
+                f"game {game} has moved on: this append expected to write event {expected_seq}"
+                f" but the game is already at event {head_seq}; replay it and try again"
+            )
+        else:
+            message = (
+                f"game {game} is at event {head_seq}, so the next event is {head_seq + 1},"
+                f" not {expected_seq}; replay it and try again"
+            )
+        super().__init__(message)
+
+
+class DuplicateGame(LedgerError):
+    """A game whose uid is already in the database (typically: imported twice)."""
+
+    def __init__(self, uid: str, existing: int) -> None:
+        self.uid = uid
+        self.existing = existing
+        super().__init__(f"this game is already in the database as game {existing} (uid {uid})")
+
+
+class ChainBroken(LedgerError):
+    """A hash chain that does not check out; ``seq`` is the first event that breaks it."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        self.seq = seq
+        self.reason = reason
+        super().__init__(reason)
+
+
+class CodecError(LedgerError):
+    """A payload that cannot be encoded or decoded: unknown type, newer version, bad bytes."""

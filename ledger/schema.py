@@ -1,0 +1,132 @@
+"""The ledger's SQLite schema: tables, indexes, append-only triggers and pragmas.
+
+Tables are created with sqlite-utils. There is no separate head counter that could drift:
+a game's head is its last event row. Triggers refuse every UPDATE and DELETE on ``events``
+and ``games``; corrections are new events.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import sqlite_utils
+
+from ledger.errors import LedgerError
+
+__all__ = ["PRAGMAS", "SCHEMA_VERSION", "create_schema", "prepare_connection", "schema_version"]
+
+SCHEMA_VERSION = 1
+"""The version of the schema this code writes; a newer database is refused."""
+
+PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA busy_timeout=5000",
+    "PRAGMA synchronous=FULL",
+    "PRAGMA foreign_keys=ON",
+)
+"""Applied to every connection the ledger opens."""
+
+APPEND_ONLY = "tablelog: the event log is append-only; record a correction event instead"
+
+_GAMES_COLUMNS = {
+    "id": int,
+    "uid": str,
+    "rules": str,
+    "rules_version": int,
+    "header": bytes,
+    "genesis": bytes,
+    "created": str,
+}
+_EVENTS_COLUMNS = {
+    "pos": int,
+    "game": int,
+    "seq": int,
+    "event_id": str,
+    "type": str,
+    "type_version": int,
+    "actor": int,
+    "payload": bytes,
+    "recorded_at": str,
+    "prev_hash": bytes,
+    "hash": bytes,
+}
+_EVENTS_NOT_NULL = {
+    "game",
+    "seq",
+    "event_id",
+    "type",
+    "type_version",
+    "payload",
+    "recorded_at",
+    "prev_hash",
+    "hash",
+}
+
+
+def prepare_connection(conn: sqlite3.Connection) -> None:
+    """Apply the ledger's pragmas (WAL, busy timeout, full sync, foreign keys)."""
+    for pragma in PRAGMAS:
+        conn.execute(pragma)
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema version recorded in the database, 0 if it has no ledger tables yet."""
+    has_meta = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+    ).fetchone()
+    if has_meta is None:
+        return 0
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
+    """Create the ledger's tables, indexes and triggers if missing, in one transaction.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``). A database written by a
+    newer schema is refused with a ``LedgerError``.
+    """
+    found = schema_version(conn)
+    if found == SCHEMA_VERSION:
+        return
+    if found > SCHEMA_VERSION:
+        raise LedgerError(
+            f"{path} was written by a newer tablelog (schema {found}, this one knows"
+            f" {SCHEMA_VERSION}); upgrade tablelog to open it"
+        )
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        _create(sqlite_utils.Database(conn, execute_plugins=False))
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+            (str(SCHEMA_VERSION),),
+        )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _create(db: sqlite_utils.Database) -> None:
+    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    games = db.table("games").create(_GAMES_COLUMNS, pk="id", not_null={"uid"}, if_not_exists=True)
+    games.create_index(["uid"], index_name="games_uid", unique=True, if_not_exists=True)
+    events = db.table("events").create(
+        _EVENTS_COLUMNS,
+        pk="pos",
+        not_null=_EVENTS_NOT_NULL,
+        foreign_keys=[("game", "games", "id")],
+        if_not_exists=True,
+    )
+    events.create_index(
+        ["game", "seq"], index_name="events_game_seq", unique=True, if_not_exists=True
+    )
+    events.create_index(["event_id"], index_name="events_event_id", unique=True, if_not_exists=True)
+    for table in ("events", "games"):
+        for action in ("UPDATE", "DELETE"):
+            db.execute(
+                f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()}"
+                f" BEFORE {action} ON {table}"
+                f" BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
+            )

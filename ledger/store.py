@@ -1,0 +1,338 @@
+"""``Ledger``: the append-only event store on one SQLite file.
+
+Appends run in one ``BEGIN IMMEDIATE`` transaction each: read the game's head (its last
+event row), check the caller's expected seq against it, chain the hashes, insert with
+``executemany`` and commit. A concurrent writer therefore gets a ``ConcurrencyConflict``,
+never a gap or a duplicate, and a retried append (same event ids) is recognised.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from itertools import starmap
+from types import TracebackType
+
+from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from ledger.hashing import chain_rows, genesis_hash, verify_records
+from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
+from ledger.schema import create_schema, prepare_connection
+
+__all__ = ["Ledger"]
+
+_EVENT_COLUMNS = (
+    "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
+)
+_INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM events"
+_HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
+_GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
+_INSERT_GAME = (
+    "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+_SUMMARIES = f"""
+SELECT {", ".join("g." + c for c in _GAME_COLUMNS.split(", "))},
+       (SELECT COUNT(*) FROM events WHERE game = g.id),
+       h.seq, h.hash
+FROM games AS g
+LEFT JOIN events AS h
+  ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)
+ORDER BY g.id
+"""
+
+
+class Ledger:
+    """The event store in one SQLite file (or ``":memory:"``), with its own connection.
+
+    Creates the schema if it is missing. Use as a context manager, or call ``close()``.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path: str = os.fspath(path)
+        try:
+            self._conn = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
+        try:
+            prepare_connection(self._conn)
+            create_schema(self._conn, self.path)
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise LedgerError(f"{self.path} is not a tablelog database: {exc}") from exc
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- life cycle ------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        self._conn.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Ledger({self.path!r})"
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The underlying connection, for read-only tooling (sqlite-utils, exports)."""
+        return self._conn
+
+    def _begin(self) -> None:
+        """Start a write transaction, taking the write lock at once (``BEGIN IMMEDIATE``)."""
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise LedgerError(
+                f"the database {self.path} is busy (another writer holds it); try again: {exc}"
+            ) from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back otherwise."""
+        conn = self._conn
+        self._begin()
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    # -- writing ---------------------------------------------------------------------
+
+    def create_game(
+        self,
+        rules: str,
+        rules_version: int,
+        header: bytes,
+        *,
+        uid: str | None = None,
+        created: str | None = None,
+    ) -> GameRecord:
+        """Store a new game with no events yet; ``uid`` defaults to a fresh uuid4 hex."""
+        return self.import_game(rules, rules_version, header, (), uid=uid, created=created)
+
+    def append(self, game: int, expected_seq: int, events: Sequence[NewEvent]) -> list[StoredEvent]:
+        """Append ``events`` as seq ``expected_seq``, ``expected_seq + 1``... in one transaction.
+
+        Raises ``ConcurrencyConflict`` if the game's head is not ``expected_seq - 1``. An
+        append retried with the same event ids and contents returns the stored events and
+        writes nothing.
+        """
+        if expected_seq < 1:
+            raise LedgerError(
+                f"events are numbered from 1, so an append cannot start at {expected_seq}"
+            )
+        if not events:
+            return []
+        conn = self._conn
+        self._begin()
+        try:
+            head = conn.execute(_HEAD, (game,)).fetchone()
+            head_seq, prev = (0, self._genesis(game)) if head is None else head
+            if head_seq != expected_seq - 1:
+                stored = self._retried(game, expected_seq, events)
+                if stored is None:
+                    raise ConcurrencyConflict(game, expected_seq, head_seq)
+                conn.execute("ROLLBACK")
+                return stored
+            rows = list(chain_rows(game, prev, events, first_seq=expected_seq))
+            try:
+                conn.executemany(_INSERT_EVENT, rows)
+            except sqlite3.IntegrityError as exc:
+                raise self._id_clash(events, exc) from exc
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return list(starmap(StoredEvent, rows))
+
+    def import_game(
+        self,
+        rules: str,
+        rules_version: int,
+        header: bytes,
+        events: Iterable[NewEvent],
+        *,
+        uid: str | None = None,
+        created: str | None = None,
+        hashes: Sequence[bytes] | None = None,
+    ) -> GameRecord:
+        """Store a whole game and its events (seq 1, 2, 3...) in one transaction.
+
+        ``hashes`` are the event hashes an export file claims; if any differs from the
+        recomputed chain, ``ChainBroken`` names the first such event and nothing is written.
+        A game whose ``uid`` is already stored raises ``DuplicateGame``.
+        """
+        uid = uuid.uuid4().hex if uid is None else uid
+        created = utc_now() if created is None else created
+        genesis = genesis_hash(uid, header)
+        with self._write() as conn:
+            existing = conn.execute("SELECT id FROM games WHERE uid = ?", (uid,)).fetchone()
+            if existing is not None:
+                raise DuplicateGame(uid, existing[0])
+            values = (uid, rules, rules_version, header, genesis, created)
+            game = conn.execute(_INSERT_GAME, values).lastrowid
+            assert game is not None
+            rows = chain_rows(game, genesis, events, hashes)
+            try:
+                conn.executemany(_INSERT_EVENT, rows)
+            except sqlite3.IntegrityError as exc:
+                raise LedgerError(
+                    f"cannot import game {uid}: an event id in it is already in the database"
+                    f" ({exc})"
+                ) from exc
+        return GameRecord(game, uid, rules, rules_version, header, genesis, created)
+
+    # -- reading ---------------------------------------------------------------------
+
+    def game(self, game: int) -> GameRecord:
+        """The stored game ``game``; ``UnknownGame`` if there is none."""
+        row = self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game, self.path)
+        return GameRecord(*row)
+
+    def game_by_uid(self, uid: str) -> GameRecord:
+        """The stored game with this uid; ``UnknownGame`` if there is none."""
+        row = self._conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(uid, self.path)
+        return GameRecord(*row)
+
+    def games(self) -> list[GameSummary]:
+        """Every game, by id, with its event count and head."""
+        out = []
+        for row in self._conn.execute(_SUMMARIES):
+            record = GameRecord(*row[:7])
+            count, head_seq, head_hash = row[7:]
+            if head_seq is None:
+                head_seq, head_hash = 0, record.genesis
+            out.append(GameSummary(record, count, head_seq, head_hash))
+        return out
+
+    def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
+        """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""
+        if upto is None:
+            sql = f"{_SELECT_EVENTS} WHERE game = ? AND seq > ? ORDER BY seq"
+            rows = self._conn.execute(sql, (game, after)).fetchall()
+        else:
+            sql = f"{_SELECT_EVENTS} WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq"
+            rows = self._conn.execute(sql, (game, after, upto)).fetchall()
+        if not rows:
+            self._genesis(game)  # raises UnknownGame
+        return list(starmap(StoredEvent, rows))
+
+    def head(self, game: int) -> tuple[int, bytes]:
+        """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""
+        row = self._conn.execute(_HEAD, (game,)).fetchone()
+        if row is None:
+            return 0, self._genesis(game)
+        return row[0], row[1]
+
+    def verify_chain(self, game: int) -> list[ChainProblem]:
+        """Recheck the game's header and hash chain, in the order events were written.
+
+        Returns the problems found, first one first; an empty list means the chain is sound.
+        """
+        record = self.game(game)
+        problems = []
+        if genesis_hash(record.uid, record.header) != record.genesis:
+            problems.append(
+                ChainProblem(
+                    0,
+                    "the game's header was altered after it was recorded:"
+                    " its genesis hash does not match it",
+                )
+            )
+        rows = self._conn.execute(f"{_SELECT_EVENTS} WHERE game = ? ORDER BY pos", (game,))
+        problems.extend(verify_records(record.genesis, starmap(StoredEvent, rows)))
+        return problems
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _genesis(self, game: int) -> bytes:
+        row = self._conn.execute("SELECT genesis FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise UnknownGame(game, self.path)
+        genesis: bytes = row[0]
+        return genesis
+
+    def _retried(
+        self, game: int, expected_seq: int, events: Sequence[NewEvent]
+    ) -> list[StoredEvent] | None:
+        """The stored events if this append was already done (same ids and contents)."""
+        first = events[0].event_id
+        where = self._conn.execute(
+            "SELECT game, seq FROM events WHERE event_id = ?", (first,)
+        ).fetchone()
+        if where is None:
+            return None
+        if tuple(where) != (game, expected_seq):
+            raise _id_taken(first, where[0], where[1])
+        last = expected_seq + len(events) - 1
+        stored = self.events(game, after=expected_seq - 1, upto=last)
+        if len(stored) == len(events) and all(map(_same, events, stored)):
+            return stored
+        raise LedgerError(
+            f"event id {first} was already recorded as event {expected_seq} of game {game}"
+            " with different contents; a retried append must resend the same events"
+        )
+
+    def _id_clash(self, events: Sequence[NewEvent], exc: sqlite3.IntegrityError) -> LedgerError:
+        """Why an append's insert was refused; rolls back the part of it already written."""
+        self._conn.execute("ROLLBACK")
+        seen: set[str] = set()
+        for e in events:
+            if e.event_id in seen:
+                return LedgerError(
+                    f"event id {e.event_id} is given to two events of the same append;"
+                    " every event needs an id of its own"
+                )
+            seen.add(e.event_id)
+        for e in events:
+            row = self._conn.execute(
+                "SELECT game, seq FROM events WHERE event_id = ?", (e.event_id,)
+            ).fetchone()
+            if row is not None:
+                return _id_taken(e.event_id, row[0], row[1])
+        return LedgerError(f"the append was refused by the database: {exc}")
+
+
+def _id_taken(event_id: str, game: int, seq: int) -> LedgerError:
+    return LedgerError(
+        f"event id {event_id} is already recorded as event {seq} of game {game};"
+        " every event needs an id of its own"
+    )
+
+
+def _same(new: NewEvent, stored: StoredEvent) -> bool:
+    return (
+        new.event_id == stored.event_id
+        and new.type == stored.type
+        and new.type_version == stored.type_version
+        and new.actor == stored.actor
+        and new.payload == stored.payload
+        and new.recorded_at in (None, stored.recorded_at)
+    )

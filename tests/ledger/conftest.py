@@ -1,0 +1,44 @@
+"""Fixtures for the ledger tests: a fresh database file, a ``Ledger`` on it, test events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from ledger import Ledger, NewEvent, pack
+
+MakeNotes = Callable[..., list[NewEvent]]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """The path of a database file that does not exist yet."""
+    return tmp_path / "tablelog.db"
+
+
+@pytest.fixture
+def ledger(db_path: Path) -> Iterator[Ledger]:
+    """A ``Ledger`` on a fresh database file, closed after the test."""
+    with Ledger(db_path) as led:
+        yield led
+
+
+def _notes(count: int, *, prefix: str = "ev", start: int = 1) -> list[NewEvent]:
+    return [
+        NewEvent(
+            event_id=f"{prefix}-{n}",
+            type="note",
+            type_version=1,
+            actor=n % 4,
+            payload=pack({"text": f"comment {n}"}),
+        )
+        for n in range(start, start + count)
+    ]
+
+
+@pytest.fixture
+def make_notes() -> MakeNotes:
+    """``make_notes(count, prefix="ev", start=1)``: small test events with unique ids."""
+    return _notes

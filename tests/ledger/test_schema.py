@@ -1,0 +1,115 @@
+"""The schema: tables, indexes, pragmas, and triggers that keep the log append-only."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+
+from ledger import SCHEMA_VERSION, Ledger, NewEvent
+
+
+@pytest.fixture
+def fresh_db(ledger: Ledger, db_path: Path) -> Iterator[sqlite_utils.Database]:
+    """A sqlite-utils view of a database the ledger has just created, with one event."""
+    game = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(game.id, 1, [NewEvent("e1", "note", 1, None, b"\x80")])
+    db = sqlite_utils.Database(db_path)
+    yield db
+    db.close()
+
+
+def test_tables_and_columns(fresh_db: sqlite_utils.Database) -> None:
+    assert {"games", "events", "meta"} <= set(fresh_db.table_names())
+    games = fresh_db.table("games")
+    events = fresh_db.table("events")
+    assert games.columns_dict == {
+        "id": int,
+        "uid": str,
+        "rules": str,
+        "rules_version": int,
+        "header": bytes,
+        "genesis": bytes,
+        "created": str,
+    }
+    assert list(events.columns_dict) == [
+        "pos",
+        "game",
+        "seq",
+        "event_id",
+        "type",
+        "type_version",
+        "actor",
+        "payload",
+        "recorded_at",
+        "prev_hash",
+        "hash",
+    ]
+    assert events.pks == ["pos"]
+    assert [(fk.column, fk.other_table, fk.other_column) for fk in events.foreign_keys] == [
+        ("game", "games", "id")
+    ]
+    unique = {tuple(i.columns) for i in events.indexes if i.unique}
+    assert {("game", "seq"), ("event_id",)} <= unique
+    assert ("uid",) in {tuple(i.columns) for i in games.indexes if i.unique}
+    not_null = {c.name for c in events.columns if c.notnull}
+    assert not_null == set(events.columns_dict) - {"pos", "actor"}
+    meta = fresh_db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    assert meta == (str(SCHEMA_VERSION),)
+
+
+def test_pragmas(ledger: Ledger) -> None:
+    conn = ledger.connection
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert conn.execute("PRAGMA busy_timeout").fetchone() == (5000,)
+    assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert conn.isolation_level is None
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE events SET payload = x'00'",
+        "DELETE FROM events",
+        "UPDATE games SET header = x'00'",
+        "DELETE FROM games",
+    ],
+)
+def test_triggers_refuse_changes(fresh_db: sqlite_utils.Database, db_path: Path, sql: str) -> None:
+    conn = sqlite3.connect(db_path)
+    try:
+        with pytest.raises(sqlite3.DatabaseError, match="tablelog: the event log is append-only"):
+            conn.execute(sql)
+        conn.rollback()
+        assert conn.execute("SELECT COUNT(*) FROM events").fetchone() == (1,)
+        assert conn.execute("SELECT header FROM games").fetchone() == (b"",)
+    finally:
+        conn.close()
+
+
+def test_events_need_an_existing_game(ledger: Ledger) -> None:
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        ledger.connection.execute(
+            "INSERT INTO events (game, seq, event_id, type, type_version, payload,"
+            " recorded_at, prev_hash, hash) VALUES (99, 1, 'x', 't', 1, x'', 'now', x'', x'')"
+        )
+
+
+def test_reopening_keeps_the_data(db_path: Path) -> None:
+    with Ledger(db_path) as led:
+        game = led.create_game("karnoffel", 1, b"h")
+    with Ledger(db_path) as led:
+        assert led.game(game.id) == game
+        triggers = led.connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
+        ).fetchall()
+    assert triggers == [
+        ("events_no_delete",),
+        ("events_no_update",),
+        ("games_no_delete",),
+        ("games_no_update",),
+    ]

@@ -1,0 +1,469 @@
+"""The store: games, appends, optimistic concurrency, idempotent retries, imports."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+import attrs
+import pytest
+
+from ledger import (
+    ChainBroken,
+    ChainProblem,
+    ConcurrencyConflict,
+    DuplicateGame,
+    Ledger,
+    LedgerError,
+    NewEvent,
+    StoredEvent,
+    UnknownGame,
+    genesis_hash,
+    pack,
+)
+from ledger.hashing import chain_rows
+
+MakeNotes = Callable[..., list[NewEvent]]
+
+
+def row_count(path: Path, table: str) -> int:
+    with sqlite3.connect(path) as conn:
+        count: int = conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    conn.close()
+    return count
+
+
+# -- games -----------------------------------------------------------------------------
+
+
+def test_create_game_fills_uid_created_and_genesis(ledger: Ledger) -> None:
+    header = pack({"players": ["Ada", "Bo"]})
+    game = ledger.create_game("karnoffel", 2, header)
+    assert re.fullmatch(r"[0-9a-f]{32}", game.uid)
+    assert datetime.fromisoformat(game.created).utcoffset() is not None
+    assert game.genesis == genesis_hash(game.uid, header)
+    assert ledger.game(game.id) == game
+    assert ledger.game_by_uid(game.uid) == game
+    assert ledger.head(game.id) == (0, game.genesis)
+    assert ledger.events(game.id) == []
+
+
+def test_unknown_game_names_the_game_and_the_database(ledger: Ledger) -> None:
+    with pytest.raises(UnknownGame, match=r"there is no game 7 in .*tablelog\.db") as info:
+        ledger.game(7)
+    assert isinstance(info.value, LookupError)
+    for call in (ledger.head, ledger.events, ledger.verify_chain):
+        with pytest.raises(UnknownGame):
+            call(7)
+    with pytest.raises(UnknownGame):
+        ledger.append(7, 1, [NewEvent("x", "t", 1, None, b"")])
+    with pytest.raises(UnknownGame, match="uid 'nope'"):
+        ledger.game_by_uid("nope")
+
+
+def test_duplicate_uid_is_refused_and_writes_nothing(ledger: Ledger, db_path: Path) -> None:
+    first = ledger.create_game("karnoffel", 1, b"h", uid="abc")
+    with pytest.raises(DuplicateGame, match=f"already in the database as game {first.id}"):
+        ledger.create_game("karnoffel", 1, b"h", uid="abc")
+    with pytest.raises(DuplicateGame):
+        ledger.import_game("karnoffel", 1, b"h", [], uid="abc", created="x")
+    assert row_count(db_path, "games") == 1
+
+
+def test_games_lists_counts_and_heads(ledger: Ledger, make_notes: MakeNotes) -> None:
+    empty = ledger.create_game("a", 1, b"")
+    busy = ledger.create_game("b", 1, b"")
+    stored = ledger.append(busy.id, 1, make_notes(3))
+    summaries = ledger.games()
+    assert [s.record for s in summaries] == [empty, busy]
+    assert (summaries[0].events, summaries[0].head_seq, summaries[0].head_hash) == (
+        0,
+        0,
+        empty.genesis,
+    )
+    assert (summaries[1].events, summaries[1].head_seq, summaries[1].head_hash) == (
+        3,
+        3,
+        stored[-1].hash,
+    )
+    assert summaries[1].head_short == stored[-1].hash.hex()[:10]
+
+
+# -- appending -------------------------------------------------------------------------
+
+
+def test_append_chains_events_from_the_genesis(ledger: Ledger, make_notes: MakeNotes) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    first = ledger.append(game.id, 1, make_notes(2))
+    second = ledger.append(game.id, 3, make_notes(1, start=3))
+    stored = ledger.events(game.id)
+    assert stored == first + second
+    assert [e.seq for e in stored] == [1, 2, 3]
+    assert stored[0].prev_hash == game.genesis
+    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(stored))
+    assert ledger.head(game.id) == (3, stored[-1].hash)
+    assert ledger.events(game.id, upto=2) == stored[:2]
+    assert ledger.events(game.id, after=1, upto=2) == stored[1:2]
+    stamp = datetime.fromisoformat(stored[0].recorded_at)
+    assert stamp.utcoffset() is not None and re.search(r"\.\d{6}\+00:00$", stored[0].recorded_at)
+    assert ledger.verify_chain(game.id) == []
+
+
+def test_append_keeps_a_given_recorded_at(ledger: Ledger) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    event = NewEvent("e1", "note", 1, None, b"\x80", recorded_at="2020-01-01T00:00:00+00:00")
+    [stored] = ledger.append(game.id, 1, [event])
+    assert stored.recorded_at == "2020-01-01T00:00:00+00:00"
+
+
+def test_append_at_a_stale_seq_conflicts(ledger: Ledger, make_notes: MakeNotes) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(game.id, 1, make_notes(12))
+    message = (
+        f"game {game.id} has moved on: this append expected to write event 12"
+        " but the game is already at event 12; replay it and try again"
+    )
+    with pytest.raises(ConcurrencyConflict, match=re.escape(message)) as info:
+        ledger.append(game.id, 12, make_notes(1, prefix="late"))
+    assert (info.value.expected_seq, info.value.head_seq) == (12, 12)
+    with pytest.raises(ConcurrencyConflict, match="the next event is 13, not 15"):
+        ledger.append(game.id, 15, make_notes(1, prefix="early"))
+    assert ledger.head(game.id)[0] == 12
+
+
+def test_append_from_two_connections_one_wins(db_path: Path, make_notes: MakeNotes) -> None:
+    with Ledger(db_path) as alice, Ledger(db_path) as bob:
+        game = alice.create_game("karnoffel", 1, b"")
+        alice.append(game.id, 1, make_notes(1, prefix="deal"))
+        seen_by_alice, seen_by_bob = alice.head(game.id), bob.head(game.id)
+        assert seen_by_alice == seen_by_bob == (1, alice.events(game.id)[0].hash)
+        alice.append(game.id, seen_by_alice[0] + 1, make_notes(1, prefix="alice"))
+        with pytest.raises(ConcurrencyConflict):
+            bob.append(game.id, seen_by_bob[0] + 1, make_notes(1, prefix="bob"))
+        stored = bob.events(game.id)
+    assert [(e.seq, e.event_id) for e in stored] == [(1, "deal-1"), (2, "alice-1")]
+    assert row_count(db_path, "events") == 2
+
+
+def test_racing_threads_never_leave_a_gap_or_a_duplicate(db_path: Path) -> None:
+    writers = 6
+    with Ledger(db_path) as setup:
+        game = setup.create_game("karnoffel", 1, b"").id
+    barrier = threading.Barrier(writers)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def write(n: int) -> None:
+        with Ledger(db_path) as led:
+            barrier.wait()
+            try:
+                led.append(game, 1, [NewEvent(f"w{n}", "note", 1, n, b"\x90")])
+                result = "won"
+            except ConcurrencyConflict:
+                result = "conflict"
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict"] * (writers - 1) + ["won"]
+    with Ledger(db_path) as led:
+        assert [e.seq for e in led.events(game)] == [1]
+        assert led.verify_chain(game) == []
+
+
+def test_retried_append_is_recognised_not_doubled(
+    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    batch = make_notes(3)
+    first = ledger.append(game.id, 1, batch)
+    ledger.append(game.id, 4, make_notes(1, prefix="later"))
+    again = ledger.append(game.id, 1, batch)
+    assert again == first
+    assert row_count(db_path, "events") == 4
+    assert all(isinstance(e, StoredEvent) for e in again)
+
+
+def test_retry_with_other_contents_is_refused(ledger: Ledger, make_notes: MakeNotes) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    [event] = make_notes(1)
+    ledger.append(game.id, 1, [event])
+    changed = NewEvent(event.event_id, event.type, 1, event.actor, b"\xc0")
+    with pytest.raises(LedgerError, match="with different contents"):
+        ledger.append(game.id, 1, [changed])
+    assert [e.payload for e in ledger.events(game.id)] == [event.payload]
+
+
+def test_an_event_id_names_one_event_only(ledger: Ledger, make_notes: MakeNotes) -> None:
+    one = ledger.create_game("karnoffel", 1, b"")
+    two = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(one.id, 1, make_notes(2))
+    with pytest.raises(LedgerError, match=f"already recorded as event 1 of game {one.id}"):
+        ledger.append(two.id, 1, make_notes(1))
+    with pytest.raises(LedgerError, match=f"already recorded as event 2 of game {one.id}"):
+        ledger.append(two.id, 1, make_notes(1, prefix="x") + make_notes(1, start=2))
+    twice = make_notes(1, prefix="t") * 2
+    with pytest.raises(LedgerError, match="two events of the same append"):
+        ledger.append(two.id, 1, twice)
+    assert ledger.events(two.id) == []
+
+
+def test_append_refuses_a_seq_below_one(ledger: Ledger, make_notes: MakeNotes) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    with pytest.raises(LedgerError, match="numbered from 1"):
+        ledger.append(game.id, 0, make_notes(1))
+
+
+# -- importing -------------------------------------------------------------------------
+
+
+def _as_new(stored: list[StoredEvent]) -> list[NewEvent]:
+    return [
+        NewEvent(e.event_id, e.type, e.type_version, e.actor, e.payload, e.recorded_at)
+        for e in stored
+    ]
+
+
+def test_import_reproduces_the_exported_chain(
+    ledger: Ledger, tmp_path: Path, make_notes: MakeNotes
+) -> None:
+    game = ledger.create_game("karnoffel", 1, b"header")
+    stored = ledger.append(game.id, 1, make_notes(5))
+    with Ledger(tmp_path / "other.db") as other:
+        copy = other.import_game(
+            "karnoffel",
+            1,
+            b"header",
+            iter(_as_new(stored)),
+            uid=game.uid,
+            created=game.created,
+            hashes=[e.hash for e in stored],
+        )
+        assert (copy.uid, copy.genesis) == (game.uid, game.genesis)
+        assert other.head(copy.id) == ledger.head(game.id)
+        assert [e.hash for e in other.events(copy.id)] == [e.hash for e in stored]
+        assert other.verify_chain(copy.id) == []
+
+
+STAMP = "2024-01-01T00:00:00.000000+00:00"
+
+
+@pytest.mark.parametrize(
+    ("mangle", "first_bad"),
+    [
+        (lambda h: [*h[:2], b"\x00" * 32, *h[3:]], 3),
+        (lambda h: h[:-1], 5),
+        (lambda h: [*h, b"\x00" * 32], 6),
+    ],
+    ids=["wrong-hash", "too-few", "too-many"],
+)
+def test_import_with_wrong_hashes_writes_nothing(
+    ledger: Ledger,
+    db_path: Path,
+    make_notes: MakeNotes,
+    mangle: Callable[[list[bytes]], list[bytes]],
+    first_bad: int,
+) -> None:
+    existing = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(existing.id, 1, make_notes(3, prefix="kept"))
+    events = [attrs.evolve(e, recorded_at=STAMP) for e in make_notes(5)]
+    right = [row[-1] for row in chain_rows(0, genesis_hash("imported", b""), events)]
+    with pytest.raises(ChainBroken) as info:
+        ledger.import_game(
+            "karnoffel", 1, b"", events, uid="imported", created=STAMP, hashes=mangle(right)
+        )
+    assert info.value.seq == first_bad
+    assert f"event {first_bad}" in str(info.value)
+    assert "nothing was imported" in str(info.value)
+    assert (row_count(db_path, "games"), row_count(db_path, "events")) == (1, 3)
+    with pytest.raises(UnknownGame):
+        ledger.game_by_uid("imported")
+    # the same events with the right hashes go in
+    game = ledger.import_game(
+        "karnoffel", 1, b"", events, uid="imported", created=STAMP, hashes=right
+    )
+    assert [e.hash for e in ledger.events(game.id)] == right
+
+
+def test_import_with_a_taken_event_id_writes_nothing(
+    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+) -> None:
+    game = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(game.id, 1, make_notes(2))
+    with pytest.raises(LedgerError, match="already in the database"):
+        ledger.import_game("karnoffel", 1, b"", make_notes(4, prefix="new") + make_notes(1))
+    assert (row_count(db_path, "games"), row_count(db_path, "events")) == (1, 2)
+
+
+CHILD = """
+import sys
+from ledger import Ledger, NewEvent
+
+def events():
+    for n in range(1, 300_001):
+        if n == 5_000:
+            print("started", flush=True)
+        yield NewEvent(f"bulk-{n}", "note", 1, n % 4, b"\\x81\\xa4text\\xa3abc", "2024-01-01")
+
+with Ledger(sys.argv[1]) as led:
+    led.import_game("karnoffel", 1, b"", events(), uid="killed")
+print("finished", flush=True)
+"""
+
+
+def test_a_killed_bulk_import_leaves_no_partial_game(
+    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+) -> None:
+    kept = ledger.create_game("karnoffel", 1, b"")
+    ledger.append(kept.id, 1, make_notes(3))
+    repo = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(repo)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db_path)],
+        cwd=repo,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(0.3)
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL, "the import finished before it was killed"
+    conn = sqlite3.connect(db_path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert conn.execute("SELECT uid FROM games").fetchall() == [(kept.uid,)]
+        assert conn.execute("SELECT COUNT(*) FROM events").fetchone() == (3,)
+    finally:
+        conn.close()
+    with Ledger(db_path) as after:
+        assert [s.record.uid for s in after.games()] == [kept.uid]
+        assert after.verify_chain(kept.id) == []
+
+
+# -- tampering -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def recorded(ledger: Ledger, make_notes: MakeNotes) -> int:
+    """A game of 15 events whose chain is sound."""
+    game = ledger.create_game("karnoffel", 1, pack({"players": ["Ada", "Bo"]}))
+    ledger.append(game.id, 1, make_notes(15))
+    assert ledger.verify_chain(game.id) == []
+    return game.id
+
+
+def tamper(db_path: Path, *statements: str) -> None:
+    """Run ``statements`` on a raw connection, with the append-only triggers dropped."""
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        for name in ("events_no_update", "events_no_delete", "games_no_update"):
+            conn.execute(f"DROP TRIGGER {name}")
+        for sql in statements:
+            conn.execute(sql)
+    finally:
+        conn.close()
+
+
+def test_verify_finds_an_edited_event(ledger: Ledger, db_path: Path, recorded: int) -> None:
+    tamper(db_path, f"UPDATE events SET payload = x'c3' WHERE game = {recorded} AND seq = 12")
+    problems = ledger.verify_chain(recorded)
+    assert problems == [
+        ChainProblem(
+            12, "event 12 was altered after it was recorded: its hash does not match its contents"
+        )
+    ]
+
+
+def test_verify_finds_a_deleted_event(ledger: Ledger, db_path: Path, recorded: int) -> None:
+    tamper(db_path, f"DELETE FROM events WHERE game = {recorded} AND seq = 7")
+    problems = ledger.verify_chain(recorded)
+    assert problems[0] == ChainProblem(7, "event 7 is missing: the log jumps from 6 to 8")
+    assert len(problems) == 1
+
+
+def test_verify_finds_swapped_seqs(ledger: Ledger, db_path: Path, recorded: int) -> None:
+    where = f"WHERE game = {recorded} AND seq"
+    tamper(
+        db_path,
+        f"UPDATE events SET seq = -1 {where} = 9",
+        f"UPDATE events SET seq = 9 {where} = 10",
+        f"UPDATE events SET seq = 10 {where} = -1",
+    )
+    assert [e.seq for e in ledger.events(recorded)] == list(range(1, 16))
+    problems = ledger.verify_chain(recorded)
+    assert problems[0].seq == 9
+    assert problems[0].reason.startswith("event 9 comes after event 10")
+    assert {p.seq for p in problems} == {9, 10}
+
+
+def test_verify_finds_swapped_positions(ledger: Ledger, db_path: Path, recorded: int) -> None:
+    conn = sqlite3.connect(db_path)
+    sql = "SELECT pos FROM events WHERE game = ? AND seq IN (9, 10) ORDER BY seq"
+    (p9,), (p10,) = conn.execute(sql, (recorded,)).fetchall()
+    conn.close()
+    tamper(
+        db_path,
+        f"UPDATE events SET pos = -1 WHERE pos = {p9}",
+        f"UPDATE events SET pos = {p9} WHERE pos = {p10}",
+        f"UPDATE events SET pos = {p10} WHERE pos = -1",
+    )
+    problems = ledger.verify_chain(recorded)
+    assert problems[0] == ChainProblem(
+        9, "event 9 comes after event 10: the log was reordered after it was recorded"
+    )
+
+
+def test_verify_finds_an_altered_header(ledger: Ledger, db_path: Path, recorded: int) -> None:
+    tamper(db_path, f"UPDATE games SET header = x'80' WHERE id = {recorded}")
+    problems = ledger.verify_chain(recorded)
+    assert [p.seq for p in problems] == [0]
+    assert "header was altered" in problems[0].reason
+
+
+# -- opening ---------------------------------------------------------------------------
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("shopping list: milk, cards\n" * 100)
+    with pytest.raises(LedgerError, match="is not a tablelog database"):
+        Ledger(path)
+
+
+def test_a_newer_schema_is_refused(db_path: Path) -> None:
+    Ledger(db_path).close()
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.close()
+    with pytest.raises(LedgerError, match="newer tablelog"):
+        Ledger(db_path)
+
+
+def test_in_memory_ledger_works(make_notes: MakeNotes) -> None:
+    with Ledger(":memory:") as led:
+        game = led.create_game("karnoffel", 1, b"")
+        led.append(game.id, 1, make_notes(2))
+        assert led.head(game.id)[0] == 2
+        assert led.path == ":memory:"
+    with pytest.raises(sqlite3.ProgrammingError):
+        led.games()
