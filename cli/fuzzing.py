@@ -19,7 +19,13 @@ __all__ = ["fuzz"]
 
 @click.command()
 @click.argument("rules")
-@click.option("--games", type=click.IntRange(1), default=200, show_default=True)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=200,
+    show_default=True,
+    help="How many games to play.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Repeat a run exactly.")
 @click.option("-o", "--option", "options", multiple=True, help="Fix an option, KEY=VALUE.")
 @click.option(

@@ -258,7 +258,14 @@ def _verification_data(result: Verification) -> dict[str, Any]:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--all", "everything", is_flag=True, help="Export every game.")
-@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl"]),
+    default="jsonl",
+    show_default=True,
+    help="The file format (JSON Lines, the lossless interchange format).",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
 @pass_ctx
 def export(obj: Context, game: str | None, everything: bool, fmt: str, output: str | None) -> None:

@@ -82,7 +82,9 @@ def print_show(data: Mapping[str, Any]) -> None:
     table.add_column("zone", style="bold")
     table.add_column("cards")
     for zone in data["zones"]:
-        table.add_row(zone["name"], _cards(zone["cards"], zone["hidden"]))
+        table.add_row(
+            _zone_label(zone["name"], data["players"]), _cards(zone["cards"], zone["hidden"])
+        )
     for key, value in data["info"].items():
         table.add_row(key, _value(value))
     out = console()
@@ -95,6 +97,14 @@ def print_show(data: Mapping[str, Any]) -> None:
     elif data["to_act"]:
         out.print(f"To act: {', '.join(data['to_act'])}")
     out.print(f"head {data['head']}")
+
+
+def _zone_label(name: str, players: Sequence[str]) -> str:
+    """``hand:1`` → ``hand of Bo``; other zone names as they are."""
+    kind, _, seat = name.partition(":")
+    if kind == "hand" and seat.isdigit() and int(seat) < len(players):
+        return f"hand of {players[int(seat)]}"
+    return name
 
 
 def print_moves(data: Mapping[str, Any]) -> None:

@@ -53,6 +53,7 @@ class Ledger:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path: str = os.fspath(path)
+        self._batched = False
         try:
             self._conn = sqlite3.connect(self.path, isolation_level=None)
         except sqlite3.Error as exc:
@@ -102,9 +103,26 @@ class Ledger:
             ) from exc
 
     @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction around several writes (importing a file of many games): all of
+        them are committed together, or none is."""
+        with self._write():
+            self._batched = True
+            try:
+                yield
+            finally:
+                self._batched = False
+
+    @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back otherwise."""
+        """One ``BEGIN IMMEDIATE`` transaction: committed on success, rolled back otherwise.
+
+        Inside ``batch()`` it joins the batch's transaction instead.
+        """
         conn = self._conn
+        if self._batched:
+            yield conn
+            return
         self._begin()
         try:
             yield conn

@@ -45,6 +45,7 @@ __all__ = [
     "FORMAT",
     "MalformedFile",
     "ParsedGame",
+    "RefusedImport",
     "export_lines",
     "import_games",
     "parse_lines",
@@ -72,6 +73,7 @@ class ParsedGame:
     records: tuple[NewEvent, ...]
     hashes: tuple[bytes, ...]
     events: tuple[Event, ...]
+    head: str | None = None
 
 
 def export_lines(ledger: Ledger, game: int) -> Iterator[str]:
@@ -214,7 +216,12 @@ class _Builder:
         return ParsedGame(
             self.header, self.rules, uid, created,
             tuple(self.records), tuple(self.hashes), tuple(self.events),
+            _text_or_none(self.extra.get("head")),
         )  # fmt: skip
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def verify_parsed(game: ParsedGame) -> Verification:
@@ -232,6 +239,14 @@ def verify_parsed(game: ParsedGame) -> Verification:
         if illegal is not None:
             problems.append(illegal)
     head = short_hash(game.hashes[-1]) if game.hashes else short_hash(genesis)
+    if game.head is not None and game.head != head and not problems:
+        problems.append(
+            Problem(
+                0,
+                f"the header line gives the head hash {game.head}, but the log leads to {head}:"
+                " the header or the log was changed",
+            )
+        )
     return Verification.of(len(game.events), problems, head)
 
 
@@ -258,15 +273,16 @@ def import_games(ledger: Ledger, games: list[ParsedGame]) -> list[GameRecord]:
         raise RefusedImport(
             f"nothing was imported: that game is already in the database as game {known.id}"
         )
-    return [
-        ledger.import_game(
-            g.rules.name,
-            g.header.rules_version,
-            encode_header(g.header),
-            g.records,
-            uid=g.uid,
-            created=g.created,
-            hashes=g.hashes,
-        )
-        for g in games
-    ]
+    with ledger.batch():  # one transaction: every game of the file, or none
+        return [
+            ledger.import_game(
+                g.rules.name,
+                g.header.rules_version,
+                encode_header(g.header),
+                g.records,
+                uid=g.uid,
+                created=g.created,
+                hashes=g.hashes,
+            )
+            for g in games
+        ]

@@ -34,6 +34,8 @@ class Problem:
     def __str__(self) -> str:
         if not self.seq:
             return self.reason
+        if self.reason.startswith(f"event {self.seq} "):  # the reason names its event
+            return self.reason
         where = f"event {self.seq} ({self.label})" if self.label else f"event {self.seq}"
         return f"{where}: {self.reason}"
 

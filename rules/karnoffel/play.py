@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rules.cards import SUIT_SYMBOLS, Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move, Play, Turn
@@ -82,17 +80,6 @@ def devil_text(trump: str) -> str:
     return f"the Devil (7{SUIT_SYMBOLS[trump]}, the trump 7) may not be led to the first trick"
 
 
-def _take_from_hand(state: State, event: Event, seat: int, card: Card) -> Zone:
-    """The hand without ``card``, binding a face-down card to it if need be."""
-    hand = state.hands[seat]
-    cards = hand.cards
-    try:  # the usual path: one scan of the known cards, no pool of unaccounted cards
-        i = cards.index(card)
-    except ValueError:
-        return _bind(state, event, seat, card)
-    return Zone((*cards[:i], *cards[i + 1 :]), hand.hidden)
-
-
 def _bind(state: State, event: Event, seat: int, card: Card) -> Zone:
     """The hand without one face-down card, bound to ``card`` if it is unaccounted for."""
     hand = state.hands[seat]
@@ -109,69 +96,93 @@ def _refuse_missing(event: Event, reason: str) -> Zone:
     raise IllegalEvent(event, reason)
 
 
+def _refuse_actor(state: State, event: Event, seat: int) -> IllegalEvent:
+    if event.actor is None:
+        return IllegalEvent(
+            event, f"a play must name the player who plays it (it is {player(state, seat)}'s turn)"
+        )
+    return IllegalEvent(
+        event, f"it is {player(state, seat)}'s turn to play, not {player(state, event.actor)}'s"
+    )
+
+
 def _apply_play(state: State, event: Event, card: Card) -> State:
+    # The hot path of every fold: direct constructors (not ``attrs.evolve``), one scan of
+    # the hand's known cards, and no pool of unaccounted cards unless a face-down card is
+    # bound. Values are still built once and never changed.
     if state.phase != PLAY:
         raise _refuse_phase(state, event)
     trick = state.trick
-    seat = (state.leader + len(trick)) % SEATS
-    if event.actor is None:
-        raise IllegalEvent(
-            event, f"a play must name the player who plays it (it is {player(state, seat)}'s turn)"
-        )
+    leader = state.leader
+    seat = (leader + len(trick)) % SEATS
     if event.actor != seat:
-        raise IllegalEvent(
-            event,
-            f"it is {player(state, seat)}'s turn to play, not {player(state, event.actor)}'s",
-        )
-    hand = _take_from_hand(state, event, seat, card)
+        raise _refuse_actor(state, event, seat)
+    hands = state.hands
+    hand = hands[seat]
+    cards = hand.cards
+    try:
+        i = cards.index(card)
+    except ValueError:
+        hand = _bind(state, event, seat, card)
+    else:
+        hand = Zone(cards[:i] + cards[i + 1 :], hand.hidden)
     current = state.current
     if not trick and not current.tricks and card.rank == "7" and card.suit == current.trump:
         raise IllegalEvent(event, devil_text(current.trump))
-    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    trick = (*trick, card)
+    new_hands = list(hands)
+    new_hands[seat] = hand
+    trick += (card,)
     if len(trick) < SEATS:
-        # the hot path: a direct constructor call is about twice as fast as attrs.evolve
         return State(
-            state.table, PLAY, state.dealer, hands, trick, state.leader, current, state.match
+            state.table, PLAY, state.dealer, tuple(new_hands), trick, leader, current, state.match
         )
-    return _close_trick(state, hands, trick)
+    return _close_trick(state, tuple(new_hands), trick)
 
 
 def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...]) -> State:
     """Give the full trick to its winner's team; end the deal when it is decided."""
     current = state.current
-    index = trick_winner_index(trick, current.trump, state.options.stecher_scope)
-    winner = (state.leader + index) % SEATS
-    team = winner % 2
-    taken = _plus_one(current.taken, team)
-    won = (*current.won[:team], current.won[team].add(*trick), *current.won[team + 1 :])
-    tricks = (*current.tricks, TrickRecord(state.leader, trick, winner))
+    options = state.table.options
+    leader = state.leader
+    winner = (leader + trick_winner_index(trick, current.trump, options.stecher_scope)) % SEATS
+    won0, won1 = current.won
+    if winner % 2 == 0:
+        won = (Zone(won0.cards + trick, won0.hidden), won1)
+        taken = (current.taken[0] + 1, current.taken[1])
+    else:
+        won = (won0, Zone(won1.cards + trick, won1.hidden))
+        taken = (current.taken[0], current.taken[1] + 1)
+    tricks = (*current.tricks, TrickRecord(leader, trick, winner))
     current = DealState(
-        current.stock, current.turned, (won[0], won[1]), current.upcards, current.trump,
-        tricks, taken,
-    )  # fmt: skip
-    played = State(state.table, PLAY, state.dealer, hands, (), winner, current, state.match)
-    if len(tricks) == TRICKS or (state.options.stop_at_three and max(taken) >= 3):
-        return _finish_deal(played)
-    return played
+        current.stock, current.turned, won, current.upcards, current.trump, tricks, taken
+    )
+    if len(tricks) == TRICKS or (options.stop_at_three and max(taken) >= 3):
+        return _finish_deal(state, hands, winner, current)
+    return State(state.table, PLAY, state.dealer, hands, (), winner, current, state.match)
 
 
-def _plus_one(pair: tuple[int, int], team: int) -> tuple[int, int]:
-    return (pair[0] + 1, pair[1]) if team == 0 else (pair[0], pair[1] + 1)
-
-
-def _finish_deal(state: State) -> State:
+def _finish_deal(state: State, hands: tuple[Zone, ...], winner: int, current: DealState) -> State:
     """Score the deal for the team with more tricks; the match ends at ``target`` points."""
-    taken = state.taken
+    taken = current.taken
     team = 0 if taken[0] > taken[1] else 1
-    scores = _plus_one(state.scores, team)
-    record = DealRecord(len(state.deals) + 1, state.dealer, state.trump, taken, team)
-    over = scores[team] >= state.options.target
-    return attrs.evolve(
-        state,
-        phase=OVER if over else DEAL,
-        dealer=state.dealer if over else (state.dealer + 1) % SEATS,
-        match=MatchState(scores, (*state.deals, record)),
+    match = state.match
+    scores = (
+        (match.scores[0] + 1, match.scores[1])
+        if team == 0
+        else (match.scores[0], match.scores[1] + 1)
+    )
+    dealer = state.dealer
+    record = DealRecord(len(match.deals) + 1, dealer, current.trump, taken, team)
+    over = scores[team] >= state.table.options.target
+    return State(
+        state.table,
+        OVER if over else DEAL,
+        dealer if over else (dealer + 1) % SEATS,
+        hands,
+        (),
+        winner,
+        current,
+        MatchState(scores, (*match.deals, record)),
     )
 
 

@@ -37,9 +37,9 @@ RANK = {"2": 2, "3": 3, "4": 4, "5": 5}
 class ToyState:
     players: int
     hands: tuple[Zone, ...] = ()
-    stock: Zone = Zone((), len(DECK))
+    stock: Zone = Zone((), len(DECK))  # noqa: RUF009  (Zone is frozen: sharing it is safe)
     table: tuple[Card, ...] = ()
-    won: Zone = Zone()
+    won: Zone = Zone()  # noqa: RUF009  (Zone is frozen: sharing it is safe)
     points: tuple[int, ...] = ()
     turn: int = 0
     dealt: bool = False
@@ -80,7 +80,7 @@ def apply(state: ToyState, event: Event) -> ToyState:
         hand = hand.remove(payload.card, _pool(state))
     except KeyError:
         raise IllegalEvent(event, f"seat {state.turn} cannot hold {payload.card}") from None
-    hands = state.hands[: state.turn] + (hand,) + state.hands[state.turn + 1 :]
+    hands = (*state.hands[: state.turn], hand, *state.hands[state.turn + 1 :])
     table = (*state.table, payload.card)
     state = attrs.evolve(state, hands=hands, table=table, turn=(state.turn + 1) % state.players)
     if len(table) < state.players:

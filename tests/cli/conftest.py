@@ -1,0 +1,14 @@
+"""Fixtures for the CLI tests: a ``CliRunner`` whose ``TABLELOG_DB`` is a fresh database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+
+@pytest.fixture
+def runner(db: Path) -> CliRunner:
+    """A click test runner with ``$TABLELOG_DB`` pointing at the test's own database."""
+    return CliRunner(env={"TABLELOG_DB": str(db)})

@@ -1,0 +1,434 @@
+"""The ``tablelog`` command through click's runner: JSON shapes, exit statuses, no stray writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import cli
+from tests.helpers import CLUBS_DEAL, HEARTS_DEAL, PLAYERS
+
+NEW = ["new", "karnoffel", *(arg for name in PLAYERS for arg in ("-p", name))]
+
+
+def run(runner: CliRunner, *args: str | Path, code: int = 0) -> Result:
+    """Invoke ``tablelog ARGS`` and check its exit status."""
+    result = runner.invoke(cli, [str(a) for a in args])
+    assert result.exit_code == code, (
+        f"tablelog {' '.join(map(str, args))} exited {result.exit_code}, expected {code}\n"
+        f"{result.output}{result.exception!r}"
+    )
+    if code in (1, 2) and result.exception is not None:
+        assert isinstance(result.exception, SystemExit), "a user's mistake is not a traceback"
+    return result
+
+
+def run_json(runner: CliRunner, *args: str | Path) -> Any:
+    """Invoke ``tablelog ARGS --json`` and parse its standard output."""
+    return json.loads(run(runner, *args, "--json").stdout)
+
+
+def new_game(runner: CliRunner, *extra: str) -> int:
+    data = run_json(runner, *NEW, *extra)
+    return int(data["game"])
+
+
+def snapshot(runner: CliRunner) -> Any:
+    """Everything ``list`` shows (events and head of every game): the database's contents."""
+    return run_json(runner, "list")
+
+
+def play_first_moves(runner: CliRunner, game: int, count: int) -> None:
+    for _ in range(count):
+        notation = run_json(runner, "moves", str(game))["moves"][0]["notation"]
+        run(runner, "play", str(game), notation)
+
+
+# -- every command ------------------------------------------------------------------------
+
+
+def test_every_command_has_help_text(runner: CliRunner):
+    assert cli.help
+    assert {"games", "new", "play", "moves", "show", "log", "list", "replay"} <= set(cli.commands)
+    assert {"verify", "export", "import", "fork", "fuzz"} <= set(cli.commands)
+    for name, command in cli.commands.items():
+        assert command.help and command.help.strip(), f"`tablelog {name}` has no help text"
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.hidden:
+                assert param.help, f"`tablelog {name} {param.opts[0]}` has no help text"
+        result = run(runner, name, "--help")
+        assert command.help.split("\n")[0].strip()[:30] in " ".join(result.output.split())
+
+
+def test_games_lists_karnoffel_and_its_options(runner: CliRunner):
+    data = run_json(runner, "games")
+    (karnoffel,) = [r for r in data if r["name"] == "karnoffel"]
+    assert karnoffel["players"] == [4, 4]
+    names = {o["name"] for o in karnoffel["options"]}
+    assert {"trump_selection", "target", "stop_at_three"} <= names
+
+
+def test_new_gives_the_game_and_a_seeded_deal(runner: CliRunner):
+    data = run_json(runner, *NEW, "--seed", "3", "-o", "target=2", "--dealer", "Cai")
+    assert data["game"] == 1
+    assert data["seq"] == 1 and data["seeded"] is True
+    assert data["options"]["target"] == 2
+    assert data["info"]["dealer"] == "Cai"
+    assert data["to_act"] == ["Dina"]  # left of the dealer leads
+    physical = run_json(runner, *NEW)
+    assert physical["game"] == 2 and physical["seq"] == 0 and physical["seeded"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "colour=red"], "unknown option 'colour'"),
+        (["-o", "target"], "an option is KEY=VALUE, not 'target'"),
+        (["--dealer", "Zed"], "the dealer 'Zed' is not one of the players"),
+        (["-p", "Eve"], "played by 4 players, not 5"),
+    ],
+)
+def test_new_with_bad_options_exits_2_and_writes_nothing(runner: CliRunner, args, message):
+    new_game(runner)
+    before = snapshot(runner)
+    result = run(runner, *NEW, *args, code=2)
+    assert message in result.stderr
+    assert snapshot(runner) == before
+
+
+def test_new_with_unknown_rules_exits_2(runner: CliRunner):
+    result = run(runner, "new", "whist", "-p", "A", code=2)
+    assert "no rule set called 'whist'" in result.stderr
+
+
+# -- moves, play, show --------------------------------------------------------------------
+
+
+def test_moves_json_shape(runner: CliRunner):
+    game = new_game(runner, "--seed", "3")
+    data = run_json(runner, "moves", str(game))
+    assert data["game"] == game and data["over"] is False
+    assert data["moves"]
+    for move in data["moves"]:
+        assert isinstance(move["notation"], str) and move["notation"]
+        assert move["actor"] == "Bo"
+        assert move["type"] == "play"
+
+
+def test_every_listed_move_is_accepted_by_play_exactly_as_given(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    tried = 0
+    for _ in range(3):
+        listed = run_json(runner, "moves", game)["moves"]
+        for move in listed:
+            played = run_json(runner, "play", game, move["notation"])
+            assert played["written"][0]["notation"] == move["notation"]
+            assert played["written"][0]["actor"] == move["actor"]
+            run(runner, "play", game, "undo")
+            tried += 1
+        run(runner, "play", game, listed[0]["notation"])
+    assert tried >= 10
+
+
+def test_a_physical_games_chance_step_is_listed_and_accepted(runner: CliRunner):
+    game = str(new_game(runner))
+    (step,) = run_json(runner, "moves", game)["moves"]
+    assert step["chance"] is True and step["actor"] is None
+    played = run_json(runner, "play", game, step["notation"])
+    assert played["written"][0]["type"] == "deal"
+    assert played["seq"] == 1
+
+
+def test_show_json_keys(runner: CliRunner):
+    game = new_game(runner, "--seed", "3")
+    data = run_json(runner, "show", str(game))
+    assert {"game", "rules", "seq", "over", "outcome", "head"} <= set(data)
+    assert (data["game"], data["rules"], data["seq"], data["over"]) == (game, "karnoffel", 1, False)
+    assert data["outcome"] is None
+    assert isinstance(data["head"], str) and len(data["head"]) == 10
+    assert data["head"] == snapshot(runner)["games"][0]["head"]
+
+
+def test_show_as_a_player_hides_the_other_hands(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    play_first_moves(runner, int(game), 2)
+
+    def hand(data: dict[str, Any], seat: int) -> dict[str, Any]:
+        return next(z for z in data["zones"] if z["name"] == f"hand:{seat}")
+
+    annas = run_json(runner, "show", game, "--at", "1", "--as", "Anna")
+    anna_cards = hand(annas, 0)["cards"]
+    assert len(anna_cards) == 5 and hand(annas, 0)["hidden"] == 0
+    upcard = annas["info"]["upcards"]["Anna"]
+    face_down = set(anna_cards) - {upcard}
+    assert len(face_down) == 4
+
+    bos = run_json(runner, "show", game, "--at", "1", "--as", "bo")
+    assert (bos["seq"], bos["as"]) == (1, "Bo")
+    assert hand(bos, 0) == {"name": "hand:0", "cards": [upcard], "hidden": 4}
+    seen_by_bo = {card for zone in bos["zones"] for card in zone["cards"]}
+    assert seen_by_bo.isdisjoint(face_down)
+    assert len(hand(bos, 1)["cards"]) == 5  # Bo sees his own hand
+
+    now = run_json(runner, "show", game, "--as", "Bo")
+    assert now["seq"] == 3 and len(hand(now, 1)["cards"]) == 4  # Bo has played one card
+
+
+def test_show_as_an_unknown_player_exits_2(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    result = run(runner, "show", game, "--as", "Zed", code=2)
+    assert "'Zed' does not play in game 1" in result.stderr
+
+
+# -- log, list, replay --------------------------------------------------------------------
+
+
+def test_log_list_and_replay(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    play_first_moves(runner, int(game), 2)
+    run(runner, "play", game, "note", "a", "comment")
+    run(runner, "play", game, "undo")
+
+    log = run_json(runner, "log", game)
+    rows = log["events"]
+    assert [r["seq"] for r in rows] == [1, 2, 3, 4, 5]
+    assert [r["type"] for r in rows] == ["deal", "play", "play", "note", "undo"]
+    assert [r["effective"] for r in rows] == [True, True, False, True, True]
+    assert rows[3]["notation"] == "note a comment"
+    assert rows[1]["actor"] == "Bo" and rows[0]["actor"] is None
+    assert "undone" in run(runner, "log", game).stdout
+
+    (summary,) = snapshot(runner)["games"]
+    assert summary["game"] == 1 and summary["events"] == 5 and summary["over"] is False
+    assert summary["players"] == list(PLAYERS)
+    assert summary["head"] == rows[-1]["hash"]
+    assert "karnoffel" in run(runner, "list").stdout
+
+    replay = run_json(runner, "replay", game, "--to", "2")
+    assert replay["to"] == 2
+    assert [r["seq"] for r in replay["events"]] == [1, 2]
+    assert replay["events"][1]["table"]["to_play"] == "Cai"
+    assert replay["events"][0]["table"]["to_play"] == "Bo"
+    assert "Bo" in run(runner, "replay", game, "--to", "2").stdout
+
+
+# -- verify, export, import ---------------------------------------------------------------
+
+
+def test_verify_a_stored_game(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    play_first_moves(runner, int(game), 3)
+    data = run_json(runner, "verify", game)
+    assert data["ok"] is True and data["events"] == 4 and data["problems"] == []
+    assert "ok, 4 events" in run(runner, "verify", game).stdout
+
+
+def test_export_import_and_verify_a_file(runner: CliRunner, tmp_path: Path):
+    game = str(new_game(runner, "--seed", "3"))
+    play_first_moves(runner, int(game), 3)
+    original = snapshot(runner)["games"][0]
+    exported = run(runner, "export", game, "--format", "jsonl").stdout
+    assert len(exported.splitlines()) == 1 + 4
+    path = tmp_path / "game.jsonl"
+    path.write_text(exported, encoding="utf-8")
+
+    data = run_json(runner, "verify", path)
+    assert data == {"ok": True, "events": 4, "problems": [], "head": original["head"]}
+
+    elsewhere = CliRunner(env={"TABLELOG_DB": str(tmp_path / "elsewhere.db")})
+    assert run_json(elsewhere, "import", path) == {"games": [1]}
+    (copy,) = run_json(elsewhere, "list")["games"]
+    assert {k: copy[k] for k in ("events", "head", "created")} == {
+        k: original[k] for k in ("events", "head", "created")
+    }
+    assert run(elsewhere, "export", "1").stdout == exported
+
+    # the same file into the same database again: refused, nothing written
+    result = run(elsewhere, "import", path, code=1)
+    assert "already in the database as game 1" in result.stderr
+    assert len(run_json(elsewhere, "list")["games"]) == 1
+
+
+def test_export_all_to_a_file(runner: CliRunner, tmp_path: Path):
+    new_game(runner, "--seed", "3")
+    new_game(runner)
+    target = tmp_path / "all.jsonl"
+    run(runner, "export", "--all", "-o", target)
+    headers = [line for line in target.read_text().splitlines() if '"format"' in line]
+    assert len(headers) == 2
+    run(runner, "export", code=2)  # neither GAME nor --all
+
+
+# -- a physical game recorded from the CLI alone --------------------------------------------
+
+
+def test_record_a_whole_physical_game_from_the_cli(runner: CliRunner):
+    game = str(new_game(runner))
+    run(runner, "play", game, *CLUBS_DEAL.split())
+    shown = run_json(runner, "show", game)
+    assert shown["info"]["trump"] == "C" and shown["to_act"] == ["Bo"]
+    upcards = set(shown["info"]["upcards"].values())
+    assert upcards == {"9H", "10C", "8C", "10H"}
+
+    from_face_down = []
+    for _ in range(40):
+        listed = run_json(runner, "moves", game)
+        if listed["over"]:
+            break
+        move = listed["moves"][-1]  # the last listed: a card from the face-down cards
+        hidden_before = _hidden(run_json(runner, "show", game), move["actor"])
+        played = run_json(runner, "play", game, move["notation"])
+        if _hidden(played, move["actor"]) < hidden_before:
+            from_face_down.append(move["notation"])
+    final = run_json(runner, "show", game)
+    assert final["over"] is True and final["seq"] == 21
+    assert final["outcome"]["winners"] in (["Anna", "Cai"], ["Bo", "Dina"])
+    assert len(from_face_down) >= 4
+    assert not upcards & set(from_face_down)
+    assert run_json(runner, "moves", game) == {"game": 1, "over": True, "moves": []}
+    assert run_json(runner, "verify", game)["ok"] is True
+    result = run(runner, "play", game, "2S", code=1)
+    assert "the game is over" in result.stderr
+
+
+def _hidden(show: dict[str, Any], player: str) -> int:
+    seat = show["players"].index(player)
+    return next(z["hidden"] for z in show["zones"] if z["name"] == f"hand:{seat}")
+
+
+# -- bad input: the right exit status, a message, and nothing written ----------------------
+
+
+@pytest.fixture
+def dealt(runner: CliRunner) -> str:
+    """A physical game dealt by hand: hearts are trump, Bo leads."""
+    game = str(new_game(runner))
+    run(runner, "play", game, *HEARTS_DEAL.split())
+    return game
+
+
+@pytest.mark.parametrize(
+    ("move", "code", "message"),
+    [
+        ("xyzzy", 2, "'xyzzy' is not a card"),
+        ("7X", 2, "'7X' is not a card"),
+        ("Zed 3H", 2, "'Zed' is not a player"),
+        ("deal 3H KS", 2, "a deal names the 4 face-up cards"),
+        ("7H", 1, "event 2 (7H by Bo): the Devil (7♥, the trump 7) may not be led"),
+        ("Cai 2C", 1, "it is Bo's turn to play, not Cai's"),
+        ("KS", 1, "Bo cannot hold KS: it is already known to be in Cai's hand"),
+        ("AH", 1, "it is not in the Karnöffel deck"),
+    ],
+)
+def test_a_bad_move_exits_with_a_message_and_writes_nothing(
+    runner: CliRunner, dealt: str, move, code, message
+):
+    before = snapshot(runner)
+    result = run(runner, "play", dealt, move, code=code)
+    assert message in result.stderr
+    assert snapshot(runner) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "99"],
+        ["play", "99", "7H"],
+        ["moves", "nope"],
+        ["log", "1.5"],
+        ["verify", "99"],
+        ["export", "99"],
+        ["fork", "99", "--at", "0"],
+    ],
+)
+def test_an_unknown_game_exits_2(runner: CliRunner, dealt: str, args):
+    before = snapshot(runner)
+    result = run(runner, *args, code=2)
+    assert args[1] in result.stderr
+    assert snapshot(runner) == before
+
+
+def test_last_with_no_games_exits_2(runner: CliRunner):
+    result = run(runner, "show", "last", code=2)
+    assert "there are no games" in result.stderr
+
+
+def exported_lines(runner: CliRunner, game: str) -> list[str]:
+    return run(runner, "export", game).stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("damage", "code", "message"),
+    [
+        (lambda lines: [*lines[:2], lines[2][:-15]], 2, "line 3: not valid JSON"),
+        (lambda lines: lines[:-1], 2, "declares 2 events but the file holds 1"),
+        (lambda lines: lines[1:], 2, "line 1: a tablelog file starts with a header line"),
+        (lambda lines: [*lines[:2], lines[2].replace('"3H"', '"2S"')], 1, "event 2 was altered"),
+    ],
+    ids=["cut-mid-line", "cut-at-line", "no-header", "edited"],
+)
+def test_a_bad_import_exits_with_a_message_and_writes_nothing(
+    runner: CliRunner, dealt: str, tmp_path: Path, damage, code, message
+):
+    run(runner, "play", dealt, "3H")
+    lines = exported_lines(runner, dealt)
+    assert '"3H"' in lines[2]
+    path = tmp_path / "damaged.jsonl"
+    path.write_text("\n".join(damage(lines)) + "\n", encoding="utf-8")
+    fresh = CliRunner(env={"TABLELOG_DB": str(tmp_path / "fresh.db")})
+    result = run(fresh, "import", path, code=code)
+    assert message in result.stderr
+    assert run_json(fresh, "list") == {"games": []}
+    verified = run(runner, "verify", path, code=code)
+    assert message in verified.output
+
+
+def test_importing_a_missing_file_exits_2(runner: CliRunner, tmp_path: Path):
+    result = run(runner, "import", tmp_path / "nothing.jsonl", code=2)
+    assert "does not exist" in result.stderr
+
+
+def test_verify_json_of_a_broken_file_lists_the_problem(
+    runner: CliRunner, dealt: str, tmp_path: Path
+):
+    run(runner, "play", dealt, "3H")
+    lines = exported_lines(runner, dealt)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([*lines[:2], lines[2].replace('"3H"', '"2S"')]), encoding="utf-8")
+    result = run(runner, "verify", path, "--json", code=1)
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and data["events"] == 2
+    assert data["problems"] and data["problems"][0].startswith("event 2")
+
+
+# -- fork and fuzz ------------------------------------------------------------------------
+
+
+def test_fork_from_the_cli(runner: CliRunner):
+    game = str(new_game(runner, "--seed", "3"))
+    play_first_moves(runner, int(game), 3)
+    fork = run_json(runner, "fork", game, "--at", "2")
+    assert fork["game"] == 2 and fork["seq"] == 2
+    assert run_json(runner, "verify", "2")["ok"] is True
+    result = run(runner, "fork", game, "--at", "9", code=2)
+    assert "cannot fork at 9" in result.stderr
+    assert len(snapshot(runner)["games"]) == 2
+
+
+def test_fuzz_reports_ok(runner: CliRunner, tmp_path: Path):
+    data = run_json(
+        runner, "fuzz", "karnoffel", "--games", "5", "--seed", "1", "--save-dir", tmp_path / "f"
+    )
+    assert data["ok"] is True and data["failure"] is None
+    assert data["games"] == 5 and data["events"] > 5 * 20
+    assert not (tmp_path / "f").exists()
+
+
+def test_fuzz_refuses_an_unknown_option(runner: CliRunner):
+    result = run(runner, "fuzz", "karnoffel", "--games", "1", "-o", "colour=red", code=2)
+    assert "unknown option 'colour'" in result.stderr
