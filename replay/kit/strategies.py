@@ -120,9 +120,11 @@ def histories(
     state = start
     events: list[Event] = []
     effective: list[Event] = []
-    while len(events) < limit and rules.outcome(state) is None:
+    while rules.outcome(state) is None and len(events) < 2 * limit + 8:
         seq = len(events) + 1
         step = rules.chance(state)
+        if step is None and len(effective) >= limit:
+            break  # long enough; a pending chance step is still dealt, as tablelog would
         if meta and draw(st.integers(0, 29)) == 0:
             event, effective, state = _meta(draw, header, rules, (start, state), effective, seq)
             if event is not None:
