@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from replay.dealer import chance_rng
 from replay.fold import effective_events, fold_from
 from rules.errors import IllegalEvent
-from rules.events import Event, Note, Undo
+from rules.events import Event, Move, Note, Undo
 from rules.protocol import Header, OptionSpec, RuleSet, resolve_options
 
 __all__ = ["History", "every_option_set", "headers", "histories", "option_sets"]
@@ -114,40 +114,52 @@ def histories(
     """A random legal history of ``rules``, played to the end (or to ``max_events``)."""
     header = draw(headers(rules, options, seeded))
     limit = rules.max_events(header) if max_events is None else max_events
-    physical_known = draw(st.booleans())
-    physical_seed = draw(st.integers(0, 2**32 - 1))
+    physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))
     start = rules.start(header)
     state = start
     events: list[Event] = []
     effective: list[Event] = []
     while rules.outcome(state) is None and len(events) < 2 * limit + 8:
         seq = len(events) + 1
-        step = rules.chance(state)
-        if step is None and len(effective) >= limit:
+        if rules.chance(state) is None and len(effective) >= limit:
             break  # long enough; a pending chance step is still dealt, as tablelog would
-        if meta and draw(st.integers(0, 29)) == 0:
+        if meta and draw(st.integers(0, 29)) == 29:  # rare; shrinks towards none
             event, effective, state = _meta(draw, header, rules, (start, state), effective, seq)
             if event is not None:
                 events.append(event)
                 continue
-        if step is not None:
-            if header.seed is not None:
-                move = step.realize(chance_rng(header.seed, seq), True)
-            else:
-                move = step.realize(random.Random(physical_seed + seq), physical_known)
-        else:
-            legal = rules.legal_moves(state)
-            if not legal:
+        try:  # a crash or a refusal ends the history here; the checks then reproduce it
+            move = _next_move(draw, rules, header, state, seq, physical)
+            if move is None:
                 break  # the closure check reports a running game with nothing to do
-            move = legal[draw(st.integers(0, len(legal) - 1))]
-        event = Event(seq, move.actor, move.payload)
-        try:
+            event = Event(seq, move.actor, move.payload)
             state = rules.apply(state, event)
-        except IllegalEvent:
-            break  # a listed move or a dealt chance step refused: the closure check says so
+        except Exception:
+            break
         events.append(event)
         effective.append(event)
     return History(header, tuple(events))
+
+
+def _next_move(
+    draw: st.DrawFn,
+    rules: RuleSet,
+    header: Header,
+    state: Any,
+    seq: int,
+    physical: tuple[bool, int],
+) -> Move | None:
+    """The dealer's chance move if one is pending, else one of the listed moves."""
+    step = rules.chance(state)
+    if step is not None:
+        if header.seed is not None:
+            return step.realize(chance_rng(header.seed, seq), True)
+        known, seed = physical
+        return step.realize(random.Random(seed + seq), known)
+    legal = rules.legal_moves(state)
+    if not legal:
+        return None
+    return legal[draw(st.integers(0, len(legal) - 1))]
 
 
 def _meta(

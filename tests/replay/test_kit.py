@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
+
+from ledger import Ledger
+from replay.jsonl import import_games, parse_lines, verify_parsed
+from replay.kit.fuzz import fuzz
+from rules.cards import Card
 
 from replay.kit import INVARIANTS, InvariantViolation, check_all, every_option_set, histories
 from tests.replay.toy_rules import BROKEN, RULES
@@ -44,3 +50,34 @@ def test_fixed_options_and_seeded_dealing_are_respected(history):
     assert history.header.options["low_wins"] is True
     assert history.header.seed is not None
     assert not any(e.family == "meta" for e in history.events)
+
+
+def _crashing_apply(state, event):
+    from tests.replay.toy_rules import apply
+
+    if getattr(event.payload, "card", None) == Card("5", "H"):
+        raise KeyError("a bug in the rules")
+    return apply(state, event)
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [BROKEN["conservation"], attrs.evolve(RULES, apply=_crashing_apply)],
+    ids=["invariant-violation", "crash-in-apply"],
+)
+def test_fuzz_shrinks_and_saves_a_failure_that_verifies_and_imports(broken, tmp_path):
+    report = fuzz(broken, 200, seed=1, save_dir=tmp_path)
+    assert not report.ok
+    assert report.saved is not None and report.saved.exists()
+    (parsed,) = parse_lines(report.saved.read_text().splitlines(), lambda name: broken)
+    assert verify_parsed(parsed).ok
+    assert parsed.events[-1].payload.text.startswith("fuzz failure:")
+    assert len(parsed.events) <= 8  # shrunk: a deal, a few plays and the note
+    with Ledger(tmp_path / "db.sqlite") as ledger:
+        (record,) = import_games(ledger, [parsed])
+        assert len(ledger.events(record.id)) == len(parsed.events)
+
+
+def test_fuzz_of_a_sound_rule_set_reports_every_game():
+    report = fuzz(RULES, 30, seed=2)
+    assert report.ok and report.games == 30 and report.events > 30
