@@ -8,10 +8,9 @@ from hypothesis import HealthCheck, given, settings
 
 from ledger import Ledger
 from replay.jsonl import import_games, parse_lines, verify_parsed
+from replay.kit import INVARIANTS, InvariantViolation, check_all, every_option_set, histories
 from replay.kit.fuzz import fuzz
 from rules.cards import Card
-
-from replay.kit import INVARIANTS, InvariantViolation, check_all, every_option_set, histories
 from tests.replay.toy_rules import BROKEN, RULES
 
 QUICK = settings(
