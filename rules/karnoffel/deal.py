@@ -12,13 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
+from operator import attrgetter, itemgetter
 
 import attrs
 
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Dealt, Event, Move, Turn
-from rules.karnoffel.ranking import plain_value
+from rules.karnoffel.ranking import PLAIN_ORDER
 from rules.karnoffel.state import (
     DEAL,
     DECK,
@@ -65,11 +66,19 @@ _FIRST = tuple(
     tuple((seat - dealer - 1) % SEATS for seat in range(SEATS)) for dealer in range(SEATS)
 )
 """``_FIRST[dealer][seat]``: the position in the dealing order of the seat's first card."""
+_UPCARDS = tuple(itemgetter(*first) for first in _FIRST)
+"""``_UPCARDS[dealer](ups)``: the up-cards in dealing order, rearranged by seat."""
+_CARD = attrgetter("card")
+_TO_UP = attrgetter("to", "up")
+_DECK_IDS = frozenset(map(id, DECK))
+"""The identities of DECK's cards (which live as long as the module)."""
+_STOCK = Zone((), len(DECK) - DEALT)
 
 
 def lowest_upcard(upcards: tuple[Card, ...]) -> int:
     """The position (in dealing order) of the lowest up-card; ties go to the first dealt."""
-    return min(range(len(upcards)), key=lambda i: (plain_value(upcards[i]), i))
+    values = [PLAIN_ORDER.index(card.rank) for card in upcards]  # plain_value, inlined
+    return values.index(min(values))
 
 
 def _refuse(event: Event, reason: str) -> IllegalEvent:
@@ -127,35 +136,35 @@ def apply_deal(state: State, event: Event) -> State:
             "a Karnöffel deal gives 5 cards to each of 4 players, one at a time: "
             f"expected {DEALT} cards, got {len(cards)}",
         )
-    known = [d.card for d in cards if d.card is not None]
-    regular = tuple((d.to, d.up) for d in cards) == _SHAPES[state.dealer]
-    upcards_known = all(d.card is not None for d in cards[:SEATS])
-    if not (regular and upcards_known and DECK_SET.issuperset(known)):
-        order = dealing_order(state.dealer)
-        for i, (dealt, seat) in enumerate(zip(cards, order, strict=True)):
+    dealer = state.dealer
+    entered = tuple(map(_CARD, cards))
+    known = [card for card in entered if card is not None]
+    ups = tuple(known[:SEATS])
+    upcards_known = ups == entered[:SEATS]
+    # Distinct objects of DECK are distinct cards of the deck: checked by identity, without
+    # hashing cards; anything else takes the full checks below.
+    ids = set(map(id, known))
+    distinct_deck_cards = len(ids) == len(known) and ids <= _DECK_IDS
+    regular = tuple(map(_TO_UP, cards)) == _SHAPES[dealer]
+    if not (regular and upcards_known and (distinct_deck_cards or DECK_SET.issuperset(known))):
+        for i, (dealt, seat) in enumerate(zip(cards, dealing_order(dealer), strict=True)):
             _check_dealt(state, event, i, dealt, seat)
-    if len(set(known)) != len(known):
+    if not distinct_deck_cards and len(set(known)) != len(known):
         twice = next(card for i, card in enumerate(known) if card in known[:i])
         raise _refuse(event, f"{twice} is dealt twice")
-    hands = tuple(_hand(cards[first::SEATS]) for first in _FIRST[state.dealer])
-    ups = tuple(d.card for d in cards[:SEATS] if d.card is not None)
-    upcards = tuple(ups[first] for first in _FIRST[state.dealer])
-    lowest = ups[lowest_upcard(ups)]
-    by_stock = state.options.trump_selection == TURN_FROM_STOCK
-    trump = "" if by_stock else lowest.suit
-    current = DealState(stock=Zone((), len(DECK) - DEALT), upcards=upcards, trump=trump)
-    return attrs.evolve(
-        state,
-        phase=TURN if by_stock else PLAY,
-        hands=hands,
-        trick=(),
-        leader=(state.dealer + 1) % SEATS,
-        current=current,
-    )
+    if len(known) == DEALT:
+        hands = tuple([Zone(tuple(known[first::SEATS])) for first in _FIRST[dealer]])
+    else:
+        hands = tuple([_hand(entered[first::SEATS]) for first in _FIRST[dealer]])
+    by_stock = state.table.options.trump_selection == TURN_FROM_STOCK
+    trump = "" if by_stock else ups[lowest_upcard(ups)].suit
+    current = DealState(stock=_STOCK, upcards=_UPCARDS[dealer](ups), trump=trump)
+    phase = TURN if by_stock else PLAY
+    return State(state.table, phase, dealer, hands, (), (dealer + 1) % SEATS, current, state.match)
 
 
-def _hand(dealt: tuple[Dealt, ...]) -> Zone:
-    known = tuple(d.card for d in dealt if d.card is not None)
+def _hand(dealt: tuple[Card | None, ...]) -> Zone:
+    known = tuple([card for card in dealt if card is not None])
     return Zone(known, len(dealt) - len(known))
 
 

@@ -50,11 +50,7 @@ MOVES: dict[tuple[int, Card], Move] = {
 """Every possible play as a shared ``Move`` value, so listing moves allocates little."""
 
 
-def apply(state: State, event: Event) -> State:
-    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
-    payload = event.payload
-    if isinstance(payload, Play):
-        return _apply_play(state, event, payload.card)
+def _apply_chance(state: State, event: Event, payload: object) -> State:
     if isinstance(payload, Deal):
         return apply_deal(state, event)
     if isinstance(payload, Turn):
@@ -106,12 +102,17 @@ def _refuse_actor(state: State, event: Event, seat: int) -> IllegalEvent:
     )
 
 
-def _apply_play(state: State, event: Event, card: Card) -> State:
-    # The hot path of every fold: direct constructors (not ``attrs.evolve``), one scan of
-    # the hand's known cards, and no pool of unaccounted cards unless a face-down card is
-    # bound. Values are still built once and never changed.
+def apply(state: State, event: Event) -> State:
+    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
+    # Plays are the hot path of every fold, so they are applied right here: direct
+    # constructors (not ``attrs.evolve``), one scan of the hand's known cards, and no pool
+    # of unaccounted cards unless a face-down card is bound.
+    payload = event.payload
+    if not isinstance(payload, Play):
+        return _apply_chance(state, event, payload)
     if state.phase != PLAY:
         raise _refuse_phase(state, event)
+    card = payload.card
     trick = state.trick
     leader = state.leader
     seat = (leader + len(trick)) % SEATS
@@ -161,16 +162,16 @@ def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...])
     return State(state.table, PLAY, state.dealer, hands, (), winner, current, state.match)
 
 
+def _plus_one(pair: tuple[int, int], team: int) -> tuple[int, int]:
+    return (pair[0] + 1, pair[1]) if team == 0 else (pair[0], pair[1] + 1)
+
+
 def _finish_deal(state: State, hands: tuple[Zone, ...], winner: int, current: DealState) -> State:
     """Score the deal for the team with more tricks; the match ends at ``target`` points."""
     taken = current.taken
     team = 0 if taken[0] > taken[1] else 1
     match = state.match
-    scores = (
-        (match.scores[0] + 1, match.scores[1])
-        if team == 0
-        else (match.scores[0], match.scores[1] + 1)
-    )
+    scores = _plus_one(match.scores, team)
     dealer = state.dealer
     record = DealRecord(len(match.deals) + 1, dealer, current.trump, taken, team)
     over = scores[team] >= state.table.options.target

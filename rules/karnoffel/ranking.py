@@ -29,7 +29,6 @@ from collections.abc import Mapping, Sequence
 
 from rules.cards import SUITS, Card
 from rules.karnoffel.state import ANY_SUIT, DECK
-from rules.tricks import best_index
 
 __all__ = [
     "DEVIL_LEAD",
@@ -122,16 +121,31 @@ def lead_kind(card: Card, trump: str) -> str:
     return DEVIL_LEAD if card.suit == trump and card.rank == "7" else card.suit
 
 
+def _by_suit(keys: Mapping[Card, int]) -> Mapping[str, Mapping[str, int]]:
+    """``keys`` as ``[suit][rank]``: looked up by strings, without hashing a card."""
+    return {suit: {c.rank: key for c, key in keys.items() if c.suit == suit} for suit in SUITS}
+
+
+_KEYS_BY_SUIT = {kind: _by_suit(keys) for kind, keys in KEYS.items()}
+_OFF_SUIT_KEYS_BY_SUIT = {kind: _by_suit(keys) for kind, keys in OFF_SUIT_KEYS.items()}
+
+
 def trick_winner_index(cards: Sequence[Card], trump: str, scope: str) -> int:
     """The position (in play order) of the card that wins the trick ``cards``."""
-    keys = KEYS[trump, lead_kind(cards[0], trump)]
-    best = best_index(cards, keys.__getitem__)
-    if scope != ANY_SUIT or keys[cards[best]] not in STECHERS:
-        return best
-    off = OFF_SUIT_KEYS[trump, cards[0].suit]
-    threshold = keys[cards[best]]
+    # KEYS and OFF_SUIT_KEYS by suit and rank, and best_index's loop written out: this
+    # runs for every trick of every fold.
+    led = cards[0]
+    keys = _KEYS_BY_SUIT[trump, DEVIL_LEAD if led.suit == trump and led.rank == "7" else led.suit]
+    best, threshold = 0, -1
     for i, card in enumerate(cards):
-        tier = off[card]
+        key = keys[card.suit][card.rank]
+        if key > threshold:  # the first played wins ties
+            best, threshold = i, key
+    if scope != ANY_SUIT or threshold not in STECHERS:
+        return best
+    off = _OFF_SUIT_KEYS_BY_SUIT[trump, led.suit]
+    for i, card in enumerate(cards):
+        tier = off[card.suit][card.rank]
         if tier > threshold:
             best, threshold = i, tier
     return best
