@@ -7,9 +7,8 @@ project's own errors are caught: a traceback means a bug in tablelog, not in the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
 
 import click
 
@@ -18,11 +17,10 @@ from replay.jsonl import RefusedImport
 from replay.kit import InvariantViolation
 from rules.errors import IllegalEvent, TablelogError
 
-__all__ = ["REFUSED", "USAGE", "Refused", "friendly"]
+__all__ = ["REFUSED", "USAGE", "BadInput", "Refused", "friendly", "option_pairs"]
 
 REFUSED = 1
 USAGE = 2
-F = TypeVar("F", bound=Callable[..., object])
 
 _REFUSALS = (
     IllegalEvent,
@@ -44,6 +42,17 @@ class BadInput(click.ClickException):
     """Input the command cannot use: exit status 2."""
 
     exit_code = USAGE
+
+
+def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``-o KEY=VALUE`` arguments as a dict; a pair without ``=`` is bad usage."""
+    parsed: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadInput(f"an option is KEY=VALUE, not {pair!r}")
+        parsed[key.strip()] = value.strip()
+    return parsed
 
 
 @contextmanager

@@ -9,7 +9,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 from cli import render
-from cli.errors import BadInput, friendly
+from cli.errors import friendly, option_pairs
 from replay.kit.fuzz import fuzz as run_fuzz
 from rules import registry
 from rules.protocol import resolve_options
@@ -47,12 +47,7 @@ def fuzz(
     """
     with friendly():
         ruleset = registry.get(rules)
-        fixed = {}
-        for pair in options:
-            key, sep, value = pair.partition("=")
-            if not sep:
-                raise BadInput(f"an option is KEY=VALUE, not {pair!r}")
-            fixed[key.strip()] = value.strip()
+        fixed = option_pairs(options)
         resolve_options(ruleset.options, fixed)  # refuse unknown options before starting
         with Progress(
             "[progress.description]{task.description}",

@@ -5,19 +5,18 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import click
 
 from cli import render
 from cli.db import open_ledger
-from cli.errors import BadInput, friendly
-from ledger import Ledger, short_hash
-from replay.games import Games, LoadedGame, make_header
-from replay.inspect import log_data, moves_data, replay_data, show_data
+from cli.errors import BadInput, friendly, option_pairs
+from ledger import Ledger
+from replay.games import Games, make_header
+from replay.inspect import log_data, moves_data, replay_data, show_data, summary_data
 from replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
-from replay.verify import Problem, Verification, check_log
+from replay.verify import verify_stored
 from rules import registry
 
 __all__ = ["cli", "main"]
@@ -96,7 +95,7 @@ def new(
     """Start a game of RULES; players are named in seat order (clockwise)."""
     with friendly():
         ruleset = registry.get(rules)
-        header = make_header(ruleset, players, _options(options), dealer=dealer, seed=seed)
+        header = make_header(ruleset, players, option_pairs(options), dealer=dealer, seed=seed)
         with obj.ledger() as ledger:
             game = Games(ledger).create(header)
             data = show_data(game)
@@ -106,16 +105,6 @@ def new(
     kind = f"seeded dealer, seed {seed}" if seed is not None else "physical game"
     click.echo(f"game {game.id}: {ruleset.title} for {', '.join(header.players)} ({kind})")
     render.print_show(data)
-
-
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    parsed: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise BadInput(f"an option is KEY=VALUE, not {pair!r}")
-        parsed[key.strip()] = value.strip()
-    return parsed
 
 
 @cli.command()
@@ -183,21 +172,8 @@ def list_games(obj: Context, as_json: bool) -> None:
     """List the games in the database."""
     with friendly(), obj.ledger() as ledger:
         store = Games(ledger)
-        rows = [_summary(store.load(s.record.id)) for s in ledger.games()]
+        rows = [summary_data(store.load(s.record.id)) for s in ledger.games()]
     render.emit_json({"games": rows}) if as_json else render.print_list(rows)
-
-
-def _summary(game: LoadedGame) -> dict[str, Any]:
-    head = game.hashes[-1] if game.hashes else game.record.genesis
-    return {
-        "game": game.id,
-        "rules": game.rules.name,
-        "players": list(game.header.players),
-        "events": game.seq,
-        "over": game.rules.outcome(game.state) is not None,
-        "head": short_hash(head),
-        "created": game.record.created,
-    }
 
 
 @cli.command()
@@ -226,8 +202,8 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
         else:
             with obj.ledger() as ledger:
                 loaded = Games(ledger).load(target)
-                results = [(f"game {loaded.id}", _verify_stored(ledger, loaded))]
-    payloads = [_verification_data(v) for _, v in results]
+                results = [(f"game {loaded.id}", verify_stored(ledger, loaded))]
+    payloads = [v.as_dict() for _, v in results]
     if as_json:
         render.emit_json(payloads[0] if len(payloads) == 1 else {"games": payloads})
     else:
@@ -235,24 +211,6 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
             render.print_verification(name, data)
     if not all(v.ok for _, v in results):
         raise SystemExit(1)
-
-
-def _verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
-    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
-    illegal = check_log(game.rules, game.header, game.events)
-    if illegal is not None:
-        problems.append(illegal)
-    head = short_hash(game.hashes[-1]) if game.hashes else short_hash(game.record.genesis)
-    return Verification.of(game.seq, problems, head)
-
-
-def _verification_data(result: Verification) -> dict[str, Any]:
-    return {
-        "ok": result.ok,
-        "events": result.events,
-        "problems": [str(p) for p in result.problems],
-        "head": result.head,
-    }
 
 
 @cli.command()

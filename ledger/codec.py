@@ -18,6 +18,28 @@ from ledger.errors import CodecError
 
 __all__ = ["Codec", "canonical", "pack", "unpack"]
 
+
+def _describe(exc: BaseException) -> str:
+    """What went wrong while structuring, each leaf reason with the field it is about."""
+    if not isinstance(exc, ExceptionGroup):
+        return str(exc)
+    return "; ".join(_at(leaf) for leaf in cattrs.transform_error(exc, format_exception=_leaf))
+
+
+def _at(leaf: str) -> str:
+    """``msg @ $.cards[0].card`` → ``msg (at cards[0].card)``."""
+    message, _, path = leaf.partition(" @ $")
+    path = path.lstrip(".")
+    return f"{message} (at {path})" if path else message
+
+
+def _leaf(exc: BaseException, type_: Any) -> str:
+    """A value's own message (``'1Z' is not a card: ...``) where it has one."""
+    if isinstance(exc, ValueError) and str(exc):
+        return str(exc)
+    return cattrs.v.format_exception(exc, type_)
+
+
 _Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -144,5 +166,5 @@ class Codec:
             return entry.structure(fields, entry.cls)
         except Exception as exc:
             raise CodecError(
-                f"the stored payload of a {type!r} event does not fit {entry.cls.__name__}: {exc}"
+                f"its fields do not fit {entry.cls.__name__}: {_describe(exc)}"
             ) from exc

@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, Ledger
+from ledger import GameRecord, Ledger, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import effective_events, fold, step
-from replay.notation import format_move, parse_move
+from replay.notation import move_label, parse_move
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Note, Undo
@@ -70,6 +70,12 @@ class LoadedGame:
         if seq is None or seq >= self.seq:
             return self.state
         return fold(self.rules, self.header, self.events[: max(seq, 0)])
+
+    def head_at(self, seq: int | None = None) -> str:
+        """The short head hash after event ``seq`` (the last one for ``None``; the genesis
+        hash, which covers the header, for 0)."""
+        seq = self.seq if seq is None else seq
+        return short_hash(self.hashes[seq - 1] if seq else self.record.genesis)
 
     def seat(self, name: str) -> int:
         """The seat of player ``name``, or ``UnknownPlayer`` naming who plays."""
@@ -170,7 +176,7 @@ class Games:
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> list[Event]:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
         event = Event(game.seq + 1, move.actor, move.payload, None, event_id)
-        label = _label(game, move)
+        label = move_label(game.rules, game.header.players, move, game.state)
         if isinstance(move.payload, Note):
             return self._write(game, [event])
         if isinstance(move.payload, Undo):
@@ -228,10 +234,3 @@ class Games:
             self._append(forked, forked.state, [])
             forked = self.load(record.id)
         return forked
-
-
-def _label(game: LoadedGame, move: Move) -> str:
-    """``7H by Anna``: how a refused move is named in its error."""
-    text = format_move(game, move)
-    name = game.actor_name(move.actor)
-    return f"{text} by {name}" if name else text

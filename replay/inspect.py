@@ -18,7 +18,14 @@ from rules.events import Note, Undo
 from rules.protocol import Outcome
 from rules.serial import converter
 
-__all__ = ["log_data", "moves_data", "outcome_data", "replay_data", "show_data"]
+__all__ = [
+    "log_data",
+    "moves_data",
+    "outcome_data",
+    "replay_data",
+    "show_data",
+    "summary_data",
+]
 
 
 def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
@@ -75,7 +82,7 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
         "seq": seq,
         "over": outcome is not None,
         "outcome": outcome_data(outcome, game),
-        "head": _head(game, seq),
+        "head": game.head_at(seq),
         "recorded_at": head.recorded_at if head else None,
         "players": list(game.header.players),
         "options": dict(game.header.options),
@@ -91,8 +98,17 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
     }
 
 
-def _head(game: LoadedGame, seq: int) -> str:
-    return short_hash(game.hashes[seq - 1] if seq else game.record.genesis)
+def summary_data(game: LoadedGame) -> dict[str, Any]:
+    """One line of ``list``: the game, its players, length, state and head."""
+    return {
+        "game": game.id,
+        "rules": game.rules.name,
+        "players": list(game.header.players),
+        "events": game.seq,
+        "over": game.rules.outcome(game.state) is not None,
+        "head": game.head_at(),
+        "created": game.record.created,
+    }
 
 
 def log_data(game: LoadedGame) -> dict[str, Any]:

@@ -6,6 +6,7 @@ set's ``parse``. ``format_move`` is the inverse, so every listed move can be typ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import NotationError
@@ -14,7 +15,7 @@ from rules.events import Move, Note, Undo
 if TYPE_CHECKING:
     from replay.games import LoadedGame
 
-__all__ = ["format_event_move", "format_move", "parse_move"]
+__all__ = ["format_event_move", "format_move", "move_label", "parse_move"]
 
 
 def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
@@ -35,6 +36,19 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
 def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
     """The text a person types for ``move`` (in ``state``, default the current one)."""
     return format_event_move(game.rules, move, game.state if state is None else state)
+
+
+def move_label(rules: Any, players: Sequence[str], move: Move, state: Any) -> str | None:
+    """``7H by Anna``: how a refused move is named in its error (``None`` if it cannot be
+    written down at all). A notation that already names its player is not named twice."""
+    try:
+        text = format_event_move(rules, move, state)
+    except Exception:  # a refused move need not be writable; its reason still stands
+        return None
+    if move.actor is None or not 0 <= move.actor < len(players):
+        return text
+    name = players[move.actor]
+    return text if text.split(" ", 1)[0].casefold() == name.casefold() else f"{text} by {name}"
 
 
 def format_event_move(rules: Any, move: Move, state: Any) -> str:

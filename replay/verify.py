@@ -9,18 +9,22 @@ be exactly the one the seeded dealer makes, so nobody can have swapped a deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from replay.dealer import dealer_move
 from replay.fold import effective_events, fold_from, step
-from replay.notation import format_event_move
+from replay.notation import move_label
 from rules.errors import IllegalEvent
 from rules.events import Event, Note, Undo
 from rules.protocol import Header, RuleSet
 
-__all__ = ["Problem", "Verification", "check_log"]
+if TYPE_CHECKING:
+    from ledger import Ledger
+    from replay.games import LoadedGame
+
+__all__ = ["Problem", "Verification", "check_log", "verify_stored"]
 
 
 @attrs.frozen
@@ -55,6 +59,20 @@ class Verification:
         ordered = tuple(sorted(problems, key=lambda p: p.seq))
         return Verification(not ordered, events, ordered, head)
 
+    def as_dict(self) -> dict[str, Any]:
+        """The shape of ``verify --json``: ok, events, problems as sentences, head."""
+        problems = [str(p) for p in self.problems]
+        return {"ok": self.ok, "events": self.events, "problems": problems, "head": self.head}
+
+
+def verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
+    """A stored game checked: its hash chain in the ledger, then every event's legality."""
+    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
+    illegal = check_log(game.rules, game.header, game.events)
+    if illegal is not None:
+        problems.append(illegal)
+    return Verification.of(game.seq, problems, game.head_at())
+
 
 def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Problem | None:
     """The first event the rules refuse (or the seeded dealer would not have made)."""
@@ -75,7 +93,8 @@ def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Proble
             state = step(rules, state, event)
             effective.append(event)
         except IllegalEvent as refused:
-            return Problem(event.seq, refused.reason, _label(rules, header, state, event))
+            label = move_label(rules, header.players, event.move, state)
+            return Problem(event.seq, refused.reason, label)
     if seeded and rules.chance(state) is not None:
         last = events[-1].seq if events else 0
         return Problem(last, "the log ends before the seeded dealer's next chance step")
@@ -94,14 +113,3 @@ def _check_dealer(rules: RuleSet, header: Header, state: Any, event: Event) -> N
             f"{what} stands where the seeded dealer's {expected.type} should be: "
             "the deal does not come from this game's seed",
         )
-
-
-def _label(rules: RuleSet, header: Header, state: Any, event: Event) -> str | None:
-    """``7H by Anna``, or ``None`` when the refused event cannot even be written down."""
-    try:
-        text = format_event_move(rules, event.move, state)
-    except Exception:  # a refused event need not be formattable; its reason still stands
-        return None
-    if event.actor is None or not 0 <= event.actor < len(header.players):
-        return text
-    return f"{text} by {header.players[event.actor]}"

@@ -37,8 +37,8 @@ class IllegalEvent(TablelogError, ValueError):
             where = f"{where} ({self.label})"
         return f"{where}: {self.reason}"
 
-    def with_label(self, label: str) -> IllegalEvent:
-        """The same refusal, described with the event's notation and actor name."""
+    def with_label(self, label: str | None) -> IllegalEvent:
+        """The same refusal, described with the event's notation and actor name (if any)."""
         return IllegalEvent(self.event, self.reason, label=label)
 
 

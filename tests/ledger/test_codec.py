@@ -146,9 +146,11 @@ def test_bad_bytes_are_a_codec_error(data: bytes) -> None:
         make_codec().decode("bid", 1, data)
 
 
-def test_a_payload_that_does_not_fit_is_a_codec_error() -> None:
-    with pytest.raises(CodecError, match="does not fit Bid"):
+def test_a_payload_that_does_not_fit_is_a_codec_error_naming_the_field() -> None:
+    with pytest.raises(CodecError, match="do not fit Bid") as caught:
         make_codec().decode("bid", 1, pack({"points": "many"}))
+    assert "(at points)" in str(caught.value)
+    assert "sub-exception" not in str(caught.value)
 
 
 def test_encoding_a_non_payload_is_a_codec_error() -> None:

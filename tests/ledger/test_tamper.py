@@ -18,13 +18,6 @@ from ledger import (
 MakeNotes = Callable[..., list[NewEvent]]
 
 
-def row_count(path: Path, table: str) -> int:
-    with sqlite3.connect(path) as conn:
-        count: int = conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-    conn.close()
-    return count
-
-
 # -- tampering -------------------------------------------------------------------------
 
 

@@ -256,3 +256,13 @@ def test_a_seeded_game_played_by_first_legal_moves_ends(games: Games, options):
     assert check_log(RULES, game.header, game.events) is None
     with pytest.raises(IllegalEvent, match="the game is over"):
         games.play(game.id, "2H")
+
+
+def test_a_refused_move_that_names_its_player_names_them_once(games: Games):
+    game = games.create(make_header(RULES, PLAYERS, {}))
+    games.play(game.id, HEARTS_DEAL)
+    with pytest.raises(IllegalEvent) as caught:
+        games.play(game.id, "Anna 5D")  # Bo leads, not Anna
+    message = str(caught.value)
+    assert message.startswith("event 2 (Anna 5D): it is Bo's turn")
+    assert "by Anna" not in message
