@@ -191,6 +191,8 @@ class RuleSet:
     * ``parse(text, state) -> Move`` raises ``NotationError``; ``format(move, state)`` is
       its inverse (``state`` is the state the move is made in).
     * ``max_events(header)``: a bound on the length of any game's log.
+    * ``announce(move, state)`` (optional): what the player says aloud for the move, such
+      as a casino build's ``I build 7``; the CLI prints it with the move.
     """
 
     name: str
@@ -212,6 +214,8 @@ class RuleSet:
     format: Callable[[Move, Any], str]
     max_events: Callable[[Header], int]
     summary: str = ""
+    announce: Callable[[Move, Any], str] | None = None
+    """What a player says aloud for a move (``I build 7``), or ``""``; optional."""
 
     def option_names(self) -> tuple[str, ...]:
         """The names of this game's options."""

@@ -40,9 +40,10 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    from rules import karnoffel  # the built-in games register themselves on import
+    from rules import karnoffel, nordekasino  # the built-in games register on import
 
     register(karnoffel.RULES)
+    register(nordekasino.RULES)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.name in _REGISTRY:
             continue

@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from replay.dealer import chance_rng
 from replay.fold import effective_events, fold_from
-from rules.errors import IllegalEvent
+from rules.errors import IllegalEvent, OptionError
 from rules.events import Event, Move, Note, Undo
 from rules.protocol import Header, OptionSpec, RuleSet, resolve_options
 
@@ -91,14 +92,33 @@ def headers(
     options: Mapping[str, Any] | None = None,
     seeded: bool | None = None,
 ) -> Header:
-    """A header for ``rules``: a seat count it allows, options, a dealer, maybe a seed."""
+    """A header for ``rules``: a seat count it allows, options, a dealer, maybe a seed.
+
+    Some options hold only for some seat counts (a partnership game needs four players):
+    when ``rules.start`` refuses the drawn count with an ``OptionError``, the nearest
+    count it accepts is used, and a header no count fits is rejected.
+    """
     low, high = rules.seats
-    n = draw(st.integers(low, min(high, low + 2)))
+    high = min(high, low + 2)
+    drawn = draw(st.integers(low, high))
     chosen = draw(option_sets(rules, options))
+    fits = [n for n in range(low, high + 1) if _starts(rules, NAMES[:n], chosen)]
+    if not fits:
+        reject()
+    n = min(fits, key=lambda count: (abs(count - drawn), count))
     dealer = draw(st.integers(0, n - 1))
     is_seeded = draw(st.booleans()) if seeded is None else seeded
     seed = draw(st.integers(0, 2**32 - 1)) if is_seeded else None
     return Header(rules.name, rules.version, NAMES[:n], chosen, dealer, seed)
+
+
+def _starts(rules: RuleSet, players: tuple[str, ...], options: Mapping[str, Any]) -> bool:
+    """Whether ``rules`` accepts a game of ``players`` with ``options``."""
+    try:
+        rules.start(Header(rules.name, rules.version, players, options))
+    except OptionError:
+        return False
+    return True
 
 
 @st.composite

@@ -1,0 +1,63 @@
+"""Nørdekasino: the Danish casino game with modulo and "more" builds, as ``RULES``.
+
+The rules as implemented, every decision and option, are in ``docs/rules/nordekasino.md``.
+The package: ``state`` (options, values, piles, the frozen state), ``arith`` (the values
+piles can reach), ``deal``, ``moves`` (legal moves), ``play`` (apply, chance, outcome),
+``expr`` and ``notation`` (what a person types) and ``view`` (what each seat sees).
+"""
+
+from __future__ import annotations
+
+from rules.cards import Card
+from rules.nordekasino import events as _events  # noqa: F401  (registers the payloads)
+from rules.nordekasino.moves import legal_moves
+from rules.nordekasino.notation import announce, format_move, parse_move
+from rules.nordekasino.play import apply, chance, outcome
+from rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
+from rules.nordekasino.view import shown, view, zones
+from rules.protocol import Header, RuleSet
+
+__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
+
+
+def start(header: Header) -> State:
+    """The state before the first deal (options read from the header and checked)."""
+    return initial_state(header)
+
+
+def deck(header: Header) -> tuple[Card, ...]:
+    """Every card: ``decks`` French decks with ``jokers`` jokers each."""
+    return Options.from_mapping(header.options).deck()
+
+
+def max_events(header: Header) -> int:
+    """A bound on a game's events: per card one move and at most one Adams clear, a deal
+    per round, and per player and round a reveal and an open hand."""
+    cards = len(deck(header))
+    players = len(header.players)
+    rounds = cards // (HAND * max(players, 1)) + 2
+    return 2 * cards + rounds * (1 + 2 * players)
+
+
+RULES = RuleSet(
+    name="nordekasino",
+    title="Nørdekasino",
+    version=1,
+    seats=(2, 26),
+    options=OPTIONS,
+    event_types=frozenset({"deal", "capture", "build", "trail", "adams", "reveal", "open_hand"}),
+    start=start,
+    apply=apply,
+    legal_moves=legal_moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse_move,
+    format=format_move,
+    max_events=max_events,
+    summary="Casino with arithmetic: build with +, mod and 'more', and clear a 42 on sight.",
+    announce=announce,
+)

@@ -1,0 +1,266 @@
+"""The arithmetic of Nørdekasino: which values a set of table piles can be combined into.
+
+Two piles of values a and b combine into one pile of value ``a + b``; of value ``a mod b``
+when ``a >= b`` and ``b != 0`` (a card straight from the hand must then be ``b``); or, when
+``a == b``, into a "more a" pile, which never changes value again and only takes further
+piles of value a. Any pile of value 42 is cleared at once (the Adams rule), so 42 is never
+an operand: it can only be the final value.
+
+A combination is a binary tree over piles, and the number of trees over k piles grows
+explosively, so nothing here builds trees. Instead every value a *multiset* of piles can
+reach is computed once, as a bitset (bit v set: value v reachable), from the values of its
+two-part splits, and remembered: the result depends only on the piles' values, so one
+crowded table's sub-multisets, and the next table's (which shares most of them), are looked
+up instead of recomputed.
+
+A pile's value is a *code*: a positive int, the bitset of the values it may take (a loose
+ace is ``1 << 1 | 1 << 14``; a built pile has one bit), or a negative int ``-(a + 1)`` for
+a "more a" pile. A multiset of piles is the sorted tuple of their codes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+__all__ = [
+    "ADAMS",
+    "NO_42",
+    "bit_values",
+    "build_reach",
+    "capturable",
+    "code_of_more",
+    "code_of_values",
+    "combine",
+    "more_buildable",
+    "more_values",
+    "reach",
+]
+
+ADAMS = 42
+"""The value that clears a pile at once (the Adams rule)."""
+NO_42 = ~(1 << ADAMS)
+"""Mask removing 42 from a bitset: a 42 is cleared, so it is never an operand."""
+
+CACHE_SIZE = 1 << 18
+FULL = (1 << ADAMS) - 1
+"""Every value from 0 to 41."""
+SATURATED = (1 << (ADAMS + 1)) - 1
+MORE_VALUES = (1 << 22) - 1
+"""The values a "more" pile can have: those of a card, 0 to 21."""
+"""Every value from 0 to 42: what a multiset with a part that reaches every value up to 41
+reaches (values above 42 are never asked about)."""
+
+
+def code_of_values(*values: int) -> int:
+    """The code of a numeric pile that may take any of ``values``."""
+    code = 0
+    for value in values:
+        code |= 1 << value
+    return code
+
+
+def code_of_more(value: int) -> int:
+    """The code of a "more ``value``" pile."""
+    return -(value + 1)
+
+
+def bit_values(bits: int) -> list[int]:
+    """The values whose bits are set, in increasing order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _add(a: int, b: int) -> int:
+    """``{x + y : x in a, y in b}``."""
+    if a.bit_count() > b.bit_count():
+        a, b = b, a
+    acc = 0
+    while a:
+        low = a & -a
+        acc |= b << (low.bit_length() - 1)
+        a ^= low
+    return acc
+
+
+def mod_set(dividends: int, divisors: int) -> int:
+    """``{x mod y : x in dividends, y in divisors, x >= y > 0}``."""
+    top = dividends.bit_length() - 1  # the largest dividend
+    acc = 0
+    full = 0  # the residues of the largest divisor seen so far, when all of them are reached
+    for y in reversed(bit_values((divisors >> 1) << 1)):
+        if y > top:
+            continue
+        mask = (1 << y) - 1
+        if full and (full & mask) == mask:
+            break  # every smaller divisor's residues are already in ``acc``
+        rest = dividends >> y  # the dividends x >= y, as x - y (same residue)
+        if (rest & mask) == mask:
+            acc |= mask  # y consecutive dividends: every residue
+            full = mask
+            continue
+        while rest:
+            acc |= rest & mask
+            rest >>= y
+    return acc
+
+
+def combine(a: int, b: int) -> int:
+    """Every value two piles with value sets ``a`` and ``b`` combine into by + or mod."""
+    return _add(a, b) | mod_set(a, b) | mod_set(b, a)
+
+
+def _groups(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    groups: list[list[int]] = []
+    for code in key:
+        if groups and groups[-1][0] == code:
+            groups[-1][1] += 1
+        else:
+            groups.append([code, 1])
+    return tuple((code, count) for code, count in groups)
+
+
+@lru_cache(maxsize=4096)
+def _splits(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The unordered two-part splits of a multiset with group sizes ``shape``, as chosen
+    counts per group (each split once, both parts non-empty)."""
+    out = []
+    for chosen in product(*(range(count + 1) for count in shape)):
+        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
+        if chosen <= other and any(chosen):
+            out.append((chosen, other))
+    return tuple(out)
+
+
+def _expand(groups: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> tuple[int, ...]:
+    out: list[int] = []
+    for (code, _), count in zip(groups, counts, strict=True):
+        out.extend([code] * count)
+    return tuple(out)
+
+
+def _parts(key: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    groups = _groups(key)
+    shape = tuple(count for _, count in groups)
+    return [(_expand(groups, one), _expand(groups, two)) for one, two in _splits(shape)]
+
+
+def _minus_one(key: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``key`` without one pile, once per distinct value."""
+    return [key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1]]
+
+
+def is_full(bits: int) -> bool:
+    """Whether ``bits`` holds every value from 0 to 41."""
+    return bits & FULL == FULL
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def reach(key: tuple[int, ...]) -> int:
+    """The values the numeric piles ``key`` (a sorted tuple of codes) combine into, as a
+    bitset; 42 included if reachable (as a final value only).
+
+    Exact for every value up to 42, which is all a capture, build or Adams clear asks
+    about. Jokers (value 0) change nothing and are left out. Once a proper part of
+    ``key`` reaches every value up to 41, ``key`` reaches every value up to 42 (the
+    growth lemma in ``docs/rules/nordekasino.md``) and the answer is ``SATURATED``
+    without further search; the exact search runs only over parts that do not.
+    """
+    key = tuple(code for code in key if code != 1)
+    if not key:
+        return 1  # jokers only: 0
+    if len(key) == 1:
+        return key[0]
+    if any(is_full(reach(part)) for part in _minus_one(key)):
+        return SATURATED
+    acc = 0
+    for one, two in _parts(key):
+        acc |= combine(reach(one) & NO_42, reach(two) & NO_42)
+    return acc
+
+
+def _hand_direct(hand: int, piles: int) -> int:
+    """The values of the hand card (value ``hand``) combined directly with piles ``piles``:
+    added, or as the divisor of a modulo (the seed: the hand card must be b in a mod b)."""
+    out = piles << hand
+    if hand:
+        out |= mod_set(piles, 1 << hand)
+    return out
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def build_reach(hand: int, key: tuple[int, ...]) -> int:
+    """The values the hand card's value ``hand`` and the numeric piles ``key`` combine
+    into (each pile used, the hand card once), as a bitset exact up to 42."""
+    key = tuple(code for code in key if code != 1)
+    if not key:
+        return 1 << hand
+    if hand == 0:
+        # a joker from the hand adds nothing; it rides on any pile but the final one
+        piles = reach(key)
+        return piles if len(key) > 1 else piles & NO_42
+    if is_full(reach(key)) or any(is_full(build_reach(hand, part)) for part in _minus_one(key)):
+        return SATURATED
+    acc = _hand_direct(hand, reach(key) & NO_42)
+    if len(key) > 1:
+        groups = _groups(key)
+        shape = tuple(count for _, count in groups)
+        for chosen in product(*(range(count + 1) for count in shape)):
+            if not any(chosen) or chosen == shape:
+                continue
+            other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
+            with_hand = build_reach(hand, _expand(groups, chosen)) & NO_42
+            acc |= combine(with_hand, reach(_expand(groups, other)) & NO_42)
+    return acc
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def capturable(value: int, key: tuple[int, ...]) -> bool:
+    """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
+    worth ``value``: split into groups that each combine into ``value`` or are a "more
+    value" pile, joined by "more" (one group: a plain capture)."""
+    more = code_of_more(value)
+    if key[0] < 0 and key[-1] < 0 and all(code == more for code in key):
+        return True  # "more value" piles (and several join by "more")
+    if key[0] >= 0 and reach(key) >> value & 1:
+        return True
+    if len(key) == 1:
+        return False
+    return any(capturable(value, one) and capturable(value, two) for one, two in _parts(key))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def more_values(hand: int, key: tuple[int, ...]) -> int:
+    """The values v for which the hand card (value ``hand``) and the piles ``key`` make a
+    "more v" pile, as a bitset: the hand card's group combines into v and the rest of
+    the piles gathers into v (by value, or as "more v" piles)."""
+    if not key:
+        return 0
+    groups = _groups(key)
+    shape = tuple(count for _, count in groups)
+    out = 0
+    for chosen in product(*(range(count + 1) for count in shape)):
+        if chosen == shape:
+            continue
+        mine = _expand(groups, chosen)
+        if mine and mine[0] < 0:
+            continue  # a "more" pile is no operand of + or mod
+        candidates = build_reach(hand, mine) & MORE_VALUES & ~out
+        if not candidates:
+            continue
+        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
+        rest = _expand(groups, other)
+        for value in bit_values(candidates):
+            if capturable(value, rest):
+                out |= 1 << value
+    return out
+
+
+def more_buildable(hand: int, value: int, key: tuple[int, ...]) -> bool:
+    """Whether the hand card (value ``hand``) and the piles ``key`` make a "more value"
+    pile."""
+    return bool(more_values(hand, key) >> value & 1)

@@ -1,0 +1,104 @@
+"""Reading a build's expression, ``(8S mod 4H)+3C``: which piles it uses and its values.
+
+Operators ``+``, ``mod`` (or ``%``) and ``more`` (or ``&``) all bind alike, left to right;
+parentheses group. The hand card is the first leaf naming it; every other leaf names a
+table pile (a card of it, or ``#N``). Evaluation follows the rules of combining: mod needs
+a >= b > 0 and the hand card, as a direct operand, is b; more needs equal values; a "more"
+pile is no operand of + or mod; 42 is never an operand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.cards import Card, parse_card
+from rules.errors import NotationError
+from rules.nordekasino.arith import ADAMS
+from rules.nordekasino.state import State, card_values
+
+__all__ = ["evaluate"]
+
+Value = tuple[int, bool]  # (value, is a "more" pile)
+_OPS = {"+": "+", "mod": "mod", "%": "mod", "more": "more", "&": "more"}
+
+
+def evaluate(
+    tokens: list[str],
+    hand: Card,
+    state: State,
+    resolve: Callable[[str, State], int],
+) -> tuple[list[int], set[Value]]:
+    """The piles the expression uses and the values it may have."""
+    reader = _Reader(tokens, hand, state, resolve)
+    values, _ = reader.expr()
+    if reader.pos != len(tokens):
+        raise NotationError(f"unexpected {tokens[reader.pos]!r} in the expression")
+    if not reader.hand_used:
+        raise NotationError(f"the expression must use the hand card {hand}")
+    if not values:
+        raise NotationError("the expression breaks the rules of combining at every reading")
+    return reader.piles, values
+
+
+class _Reader:
+    def __init__(
+        self, tokens: list[str], hand: Card, state: State, resolve: Callable[[str, State], int]
+    ) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.hand = hand
+        self.state = state
+        self.resolve = resolve
+        self.hand_used = False
+        self.piles: list[int] = []
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def expr(self) -> tuple[set[Value], bool]:
+        left, left_hand = self.atom()
+        while (token := self.peek()) is not None and token.lower() in _OPS:
+            self.pos += 1
+            right, right_hand = self.atom()
+            left = _apply(_OPS[token.lower()], left, right, left_hand, right_hand)
+            left_hand = False
+        return left, left_hand
+
+    def atom(self) -> tuple[set[Value], bool]:
+        token = self.peek()
+        if token is None:
+            raise NotationError("the expression ends too early")
+        self.pos += 1
+        if token == "(":
+            inner = self.expr()
+            if self.peek() != ")":
+                raise NotationError("a parenthesis is not closed")
+            self.pos += 1
+            return inner[0], False
+        if not token.startswith("#") and not self.hand_used and parse_card(token) == self.hand:
+            self.hand_used = True
+            return {(v, False) for v in card_values(self.hand)}, True
+        index = self.resolve(token, self.state)
+        if index in self.piles:
+            raise NotationError(f"pile {token} is used twice")
+        self.piles.append(index)
+        pile = self.state.table[index]
+        return {(v, pile.more) for v in pile.values}, False
+
+
+def _apply(op: str, left: set[Value], right: set[Value], lh: bool, rh: bool) -> set[Value]:
+    out: set[Value] = set()
+    for a, am in left:
+        for b, bm in right:
+            if (a == ADAMS and not am) or (b == ADAMS and not bm):
+                continue
+            if op == "more":
+                if a == b:
+                    out.add((a, True))
+            elif am or bm:
+                continue
+            elif op == "+":
+                out.add((a + b, False))
+            elif a >= b > 0 and (not lh or a == b):
+                out.add((a % b, False))  # the hand card, as a direct operand, is b
+    return out

@@ -1,0 +1,305 @@
+"""The Nørdekasino move notation: what a person at the table types.
+
+* ``take 7H 3C 4D``: the hand card, then one card of each table pile taken (any card of a
+  pile names it; ``#3`` names the third pile). ``take 5S all``: the ♠5 clears the table.
+* ``build 4H 3C``: the hand card and the piles; when they make more than one value the
+  builder may build to, add it: ``build 4H 3C =7``, ``=more 7``, or the expression itself,
+  ``build 4H =(8S mod 4H)+3C`` (``+``, ``mod``/``%``, ``more``/``&``, parentheses; the
+  piles then come from the expression). ``for partner`` builds to the partner's card.
+* ``trail 7H``; ``adams 10S KH 9D ...`` (table piles combined into 42);
+  ``reveal 7H`` (Thomas Kragh); ``Anna open`` (the open-hand penalty).
+* Any move may start with the player's name; without one it is the player on turn.
+* ``deal table 5C KD`` (hands face down) or ``deal 7H,2S,3C,4D ?,?,?,? ... table 5C,KD``;
+  a re-deal is ``deal``; ``middle C,C,...`` enters the middle's cards.
+
+``format`` writes the canonical ASCII form, and ``parse(format(m, s), s) == m``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.cards import Card, parse_card
+from rules.errors import NotationError
+from rules.events import Deal, Dealt, Move
+from rules.nordekasino.arith import ADAMS
+from rules.nordekasino.deal import MIDDLE, TABLE, deal_shape, expected_targets
+from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from rules.nordekasino.expr import evaluate
+from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
+from rules.nordekasino.state import State
+
+__all__ = ["announce", "format_move", "parse_move"]
+
+FORMS = (
+    "take CARD PILES, build CARD PILES [=VALUE], trail CARD, adams PILES, reveal CARD, "
+    "NAME open, or deal (e.g. take 7H 3C 4D, build 4H 3C =7, trail 9S)"
+)
+_TOKEN = re.compile(r"\s*([()+%&]|[^\s()+%&]+)")
+
+
+def parse_move(text: str, state: State) -> Move:
+    """The move written ``text`` in ``state``; ``NotationError`` saying what was expected."""
+    words = text.strip().split()
+    if not words:
+        raise NotationError(f"expected a move: {FORMS}")
+    actor = state.to_play
+    lowered = {p.casefold(): seat for seat, p in enumerate(state.players)}
+    head = words[0].rstrip(":").casefold()
+    if head in lowered and len(words) > 1:
+        actor = lowered[head]
+        words = words[1:]
+    verb, args = words[0].lower(), words[1:]
+    if verb == "deal":
+        return Move(None, _parse_deal(args, state))
+    if verb == "open" and not args:
+        return Move(actor, OpenHand())
+    if verb in ("trail", "reveal"):
+        if len(args) != 1:
+            raise NotationError(f"{verb} names one card, like {verb} 7H")
+        card = parse_card(args[0])
+        return Move(actor, Trail(card) if verb == "trail" else Reveal(card))
+    if verb in ("take", "capture"):
+        if not args:
+            raise NotationError("take names the hand card and the piles: take 7H 3C 4D")
+        card = parse_card(args[0])
+        if [a.lower() for a in args[1:]] == ["all"]:
+            return Move(actor, Capture(card, tuple(range(len(state.table)))))
+        return Move(actor, Capture(card, _piles(args[1:], state)))
+    if verb == "adams":
+        return Move(actor, Adams(_piles(args, state)))
+    if verb == "build":
+        return Move(actor, _parse_build(" ".join(args), state, actor))
+    raise NotationError(f"{words[0]!r} is not a Nørdekasino move; expected {FORMS}")
+
+
+def _pile(ref: str, state: State) -> int:
+    if ref.startswith("#"):
+        try:
+            number = int(ref[1:])
+        except ValueError:
+            raise NotationError(f"{ref!r}: a pile number is # and a number, like #2") from None
+        if not 1 <= number <= len(state.table):
+            raise NotationError(f"there is no pile {ref}: the table has {len(state.table)} piles")
+        return number - 1
+    card = parse_card(ref)
+    found = [i for i, pile in enumerate(state.table) if card in pile.cards]
+    if not found:
+        raise NotationError(f"{card} is not on the table")
+    if len(found) > 1:
+        numbers = " or ".join(f"#{i + 1}" for i in found)
+        raise NotationError(f"{card} lies in more than one pile: name the pile as {numbers}")
+    return found[0]
+
+
+def _piles(refs: list[str], state: State) -> tuple[int, ...]:
+    if not refs:
+        raise NotationError("name at least one table pile (a card of it, or #N)")
+    piles = [_pile(ref, state) for ref in refs]
+    if len(set(piles)) != len(piles):
+        raise NotationError("a pile is named twice")
+    return tuple(sorted(piles))
+
+
+def _parse_build(text: str, state: State, actor: int | None) -> Build:
+    for_partner = False
+    low = text.lower()
+    if low.endswith("for partner"):
+        for_partner = True
+        text = text[: -len("for partner")].strip()
+    head, eq, tail = text.partition("=")
+    refs = head.split()
+    if not refs:
+        raise NotationError("build names the hand card and the piles: build 4H 3C [=7]")
+    card = parse_card(refs[0])
+    wanted: set[tuple[int, bool]] | None = None
+    piles: tuple[int, ...] | None = _piles(refs[1:], state) if refs[1:] else None
+    tail = tail.strip()
+    if eq:
+        more = tail.lower().startswith("more ") and tail[5:].strip().isdigit()
+        number = tail[5:].strip() if more else tail
+        if number.isdigit():
+            wanted = {(int(number), more)}
+        else:
+            leaves, values = evaluate(_tokens(tail), card, state, _pile)
+            wanted = values
+            if piles is None:
+                piles = tuple(sorted(leaves))
+            elif tuple(sorted(leaves)) != piles:
+                raise NotationError("the expression must use exactly the piles named")
+    if piles is None:
+        raise NotationError("name the piles to build with: build 4H 3C [=7]")
+    options = _build_values(state, actor, card, piles, for_partner)
+    if wanted is not None:
+        chosen = wanted & options if options & wanted else wanted
+        if len(chosen) == 1:
+            value, more = next(iter(chosen))
+            return Build(card, piles, value, more, for_partner)
+        raise NotationError(
+            f"the expression can make {_options_text(chosen)}: write =VALUE to choose"
+        )
+    if len(options) == 1:
+        value, more = next(iter(options))
+        return Build(card, piles, value, more, for_partner)
+    if not options:
+        whose = "your partner holds" if for_partner else "you hold"
+        raise NotationError(f"{card} and those piles make no value {whose}")
+    raise NotationError(f"that build can make {_options_text(options)}: add =VALUE to choose")
+
+
+def _options_text(options: set[tuple[int, bool]]) -> str:
+    return " or ".join(f"more {v}" if m else str(v) for v, m in sorted(options))
+
+
+def _tokens(text: str) -> list[str]:
+    tokens = _TOKEN.findall(text)
+    if "".join(tokens) != re.sub(r"\s+", "", text):
+        raise NotationError(f"cannot read the expression {text!r}")
+    return tokens
+
+
+def _build_values(
+    state: State, actor: int | None, card: Card, piles: tuple[int, ...], for_partner: bool
+) -> set[tuple[int, bool]]:
+    """The ``(value, more)`` this build may announce: values the builder (or partner) holds."""
+    if actor is None or any(not 0 <= i < len(state.table) for i in piles) or not piles:
+        return set()
+    holder = (actor + 2) % state.seats if for_partner else actor
+    held = held_values(state, holder, None if for_partner else card)
+    return {
+        (v, m)
+        for v, m in build_options(card, pile_key(state, piles))
+        if v in held or (v == ADAMS and not m and not for_partner)
+    }
+
+
+def _parse_deal(args: list[str], state: State) -> Deal:
+    shape = deal_shape(state)
+    targets = expected_targets(state, shape)
+    text = " ".join(args)
+    text = re.sub(r"\s*,\s*", ",", text)
+    words = text.split()
+    hands: list[str] = []
+    sections: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        if word in (TABLE, MIDDLE):
+            rest: list[str] = []
+            i += 1
+            while i < len(words) and words[i].lower() not in (TABLE, MIDDLE):
+                rest.append(words[i])
+                i += 1
+            sections[word] = ",".join(rest)
+        else:
+            hands.append(words[i])
+            i += 1
+    seats = state.seats
+    if hands and len(hands) != seats:
+        raise NotationError(
+            f"give every player's cards (turn order from the dealer's right) or none: "
+            f"{seats} hands expected, got {len(hands)}"
+        )
+    per_hand = [_deal_cards(h) for h in hands] or [[None] * shape.each] * seats
+    for hand in per_hand:
+        if len(hand) != shape.each:
+            raise NotationError(f"each player gets {shape.each} cards in this deal")
+    table = _deal_cards(sections.get(TABLE, ""))
+    if len(table) != shape.table or any(c is None for c in table):
+        raise NotationError(
+            f"this deal lays {shape.table} cards face up on the table: name them after 'table'"
+            if shape.table
+            else "nothing is dealt to the table after the first deal"
+        )
+    middle: list[Card | None] = (
+        _deal_cards(sections[MIDDLE]) if MIDDLE in sections else [None] * shape.middle
+    )
+    if len(middle) != shape.middle:
+        raise NotationError(f"this deal lays {shape.middle} cards face down in the middle")
+    dealt: list[Card | None] = [c for hand in per_hand for c in hand]
+    dealt += table
+    dealt += middle
+    return Deal(tuple(Dealt(to, c, to == TABLE) for to, c in zip(targets, dealt, strict=True)))
+
+
+def _deal_cards(text: str) -> list[Card | None]:
+    return [None if t == "?" else parse_card(t) for t in text.split(",") if t]
+
+
+def _ref(state: State, index: int) -> str:
+    if not 0 <= index < len(state.table):
+        raise NotationError(f"there is no pile {index + 1}")
+    card = state.table[index].cards[0]
+    if sum(card in pile.cards for pile in state.table) == 1:
+        return card.text
+    return f"#{index + 1}"
+
+
+def format_move(move: Move, state: State) -> str:
+    """The canonical text of ``move`` made in ``state`` (``parse_move``'s inverse)."""
+    payload = move.payload
+    if isinstance(payload, Deal):
+        return _format_deal(payload, state)
+    if move.actor is None or not 0 <= move.actor < state.seats:
+        raise NotationError("a player's move needs a player")
+    prefix = "" if move.actor == state.to_play else f"{state.players[move.actor]} "
+    refs = " ".join(_ref(state, i) for i in getattr(payload, "piles", ()))
+    if isinstance(payload, OpenHand):
+        return f"{state.players[move.actor]} open"
+    if isinstance(payload, Trail | Reveal):
+        verb = "trail" if isinstance(payload, Trail) else "reveal"
+        return f"{prefix}{verb} {payload.card.text}"
+    if isinstance(payload, Adams):
+        return f"{prefix}adams {refs}"
+    if isinstance(payload, Capture):
+        if payload.card == SPADE_FIVE and payload.piles == tuple(range(len(state.table))):
+            return f"{prefix}take {payload.card.text} all"
+        return f"{prefix}take {payload.card.text} {refs}"
+    if isinstance(payload, Build):
+        text = f"{prefix}build {payload.card.text} {refs}"
+        options = _build_values(state, move.actor, payload.card, payload.piles, payload.for_partner)
+        if options != {(payload.value, payload.more)}:
+            text += f" =more {payload.value}" if payload.more else f" ={payload.value}"
+        return text + (" for partner" if payload.for_partner else "")
+    raise NotationError(f"Nørdekasino has no notation for {type(payload).__name__} moves")
+
+
+def _format_deal(deal: Deal, state: State) -> str:
+    shape = deal_shape(state)
+    if tuple(d.to for d in deal.cards) != expected_targets(state, shape):
+        raise NotationError("this deal does not follow the Nørdekasino deal, so it has no notation")
+    each = shape.each
+    hands = [deal.cards[i * each : (i + 1) * each] for i in range(state.seats)]
+    table = [d for d in deal.cards if d.to == TABLE]
+    middle = [d for d in deal.cards if d.to == MIDDLE]
+    parts = ["deal"]
+    if any(d.card is not None for hand in hands for d in hand):
+        parts.extend(",".join(_text(d.card) for d in hand) for hand in hands)
+    if table:
+        parts.append("table " + ",".join(_text(d.card) for d in table))
+    if any(d.card is not None for d in middle):
+        parts.append("middle " + ",".join(_text(d.card) for d in middle))
+    return " ".join(parts)
+
+
+def _text(card: Card | None) -> str:
+    return "?" if card is None else card.text
+
+
+def announce(move: Move, state: State) -> str:
+    """What the player says for ``move``: ``I build 7``, ``42! ...``, or ``""``."""
+    payload = move.payload
+    if isinstance(payload, Build):
+        if payload.value == ADAMS and not payload.more:
+            return f"42! cleared to {state.players[move.actor or 0]} (the Adams rule)"
+        what = f"more {payload.value}" if payload.more else str(payload.value)
+        return f"I build {what}" + (" for partner" if payload.for_partner else "")
+    if isinstance(payload, Adams):
+        return f"42! cleared to {state.players[move.actor or 0]} (the Adams rule)"
+    if (
+        isinstance(payload, Capture)
+        and payload.card == SPADE_FIVE
+        and len(payload.piles) == len(state.table)
+    ):
+        return "the spade 5 clears the table"
+    return ""

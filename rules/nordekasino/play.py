@@ -1,0 +1,361 @@
+"""Playing Nørdekasino: ``apply``, ``chance`` and ``outcome``.
+
+Each turn the player on turn uses exactly one hand card: a capture, a build or a trail.
+Before it they may clear table piles that make 42 (the Adams rule). After it, an empty
+table scores a sweep. When every hand is empty the dealer deals again; after the last
+round the last taker gets the middle and what is left on the table, and the game is scored.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rules.cards import Card
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event
+from rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
+from rules.nordekasino.deal import apply_deal, deal_chance
+from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from rules.nordekasino.moves import (
+    SPADE_FIVE,
+    can_capture,
+    duty_lifted,
+    held_values,
+    pile_key,
+    pool,
+)
+from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player
+from rules.protocol import ChanceStep, Outcome
+from rules.zones import Zone
+
+__all__ = ["POINT_CARDS", "apply", "chance", "outcome", "score"]
+
+POINT_CARDS: dict[Card, int] = {
+    Card("A", "S"): 1,
+    Card("A", "H"): 1,
+    Card("A", "D"): 1,
+    Card("A", "C"): 1,
+    Card("10", "C"): 1,
+    Card("2", "S"): 1,
+    Card("10", "D"): 2,
+    Card("10", "H"): 3,
+    Card("10", "S"): 4,
+}
+"""Every card worth points: the aces, and the five kasinos (mikro to über)."""
+
+
+def apply(state: State, event: Event) -> State:
+    """The state after ``event``; ``IllegalEvent`` naming the rule it breaks."""
+    payload = event.payload
+    if isinstance(payload, Deal):
+        return apply_deal(state, event)
+    if isinstance(payload, OpenHand):
+        return _open_hand(state, event)
+    handler = _HANDLERS.get(type(payload))
+    if handler is None:
+        kind = getattr(payload, "TYPE", type(payload).__name__)
+        raise IllegalEvent(
+            event,
+            f"Nørdekasino has no {kind} events: a game is made of deal, capture, build, "
+            "trail, adams, reveal and open_hand events",
+        )
+    _check_turn(state, event)
+    return handler(state, event)
+
+
+def _check_turn(state: State, event: Event) -> None:
+    if state.phase == DEAL:
+        raise IllegalEvent(event, "the cards must be dealt before anyone plays")
+    if state.phase == OVER:
+        raise IllegalEvent(event, "the game is over")
+    assert state.to_play is not None
+    if event.actor != state.to_play:
+        who = "nobody" if event.actor is None else player(state, event.actor)
+        raise IllegalEvent(event, f"it is {player(state, state.to_play)}'s turn, not {who}'s")
+
+
+def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
+    """The hands with ``card`` taken out of the actor's hand (binding a face-down card)."""
+    seat = event.actor
+    assert seat is not None
+    hand = state.hands[seat]
+    try:
+        new = hand.remove(card, pool(state) if hand.hidden else None)
+    except KeyError:
+        raise IllegalEvent(event, f"{player(state, seat)} does not hold {card}") from None
+    return (*state.hands[:seat], new, *state.hands[seat + 1 :])
+
+
+def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
+    if not piles:
+        raise IllegalEvent(event, "name at least one pile on the table")
+    if list(piles) != sorted(set(piles)):
+        raise IllegalEvent(event, "each pile is named once, in table order")
+    if piles[0] < 0 or piles[-1] >= len(state.table):
+        raise IllegalEvent(
+            event, f"the table has {len(state.table)} piles: there is no pile {piles[-1] + 1}"
+        )
+
+
+def _names(state: State, piles: tuple[int, ...]) -> str:
+    return ", ".join(state.table[i].label for i in piles)
+
+
+def _remove(state: State, piles: tuple[int, ...]) -> tuple[tuple[Pile, ...], tuple[Card, ...]]:
+    """The table without ``piles``, and their cards."""
+    chosen = set(piles)
+    rest = tuple(p for i, p in enumerate(state.table) if i not in chosen)
+    cards = tuple(c for i in piles for c in state.table[i].cards)
+    return rest, cards
+
+
+def _gain(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[Zone, ...]:
+    side = state.table_info.side(seat)
+    return (*state.won[:side], state.won[side].add(*cards), *state.won[side + 1 :])
+
+
+def _duty(state: State, event: Event, what: str) -> None:
+    """Refuse ``what`` if the actor must build on its own pile or capture."""
+    seat = event.actor
+    assert seat is not None
+    owned = state.owned(seat)
+    if owned and not duty_lifted(state, seat):
+        raise IllegalEvent(
+            event,
+            f"{player(state, seat)} built {_names(state, owned)} and it survived the round: "
+            f"build on it or take a trick; {what} is not allowed now",
+        )
+
+
+def _capture(state: State, event: Event) -> State:
+    move: Capture = event.payload
+    seat = event.actor
+    assert seat is not None
+    _check_piles(state, event, move.piles)
+    everything = move.piles == tuple(range(len(state.table)))
+    if not (move.card == SPADE_FIVE and everything):
+        key = pile_key(state, move.piles)
+        if not can_capture(move.card, key):
+            values = " or ".join(map(str, card_values(move.card)))
+            raise IllegalEvent(
+                event,
+                f"{_names(state, move.piles)} cannot be combined into {values} "
+                f'(the value of {move.card}); a "more" pile is taken only by its own value',
+            )
+    hands = _take_card(state, event, move.card)
+    table, taken = _remove(state, move.piles)
+    won = _gain(state, seat, (move.card, *taken))
+    return _end_turn(attrs.evolve(state, hands=hands, table=table, won=won, last_taker=seat), seat)
+
+
+def _build(state: State, event: Event) -> State:
+    move: Build = event.payload
+    seat = event.actor
+    assert seat is not None
+    _check_piles(state, event, move.piles)
+    if move.for_partner and not state.options.partnership:
+        raise IllegalEvent(event, "building for a partner needs the partnership game")
+    owned = set(state.owned(seat))
+    if owned and not owned & set(move.piles):
+        _duty(state, event, "a new build")
+    key = pile_key(state, move.piles)
+    adams = move.value == ADAMS and not move.more
+    if move.more and not 0 <= move.value <= 21:
+        raise IllegalEvent(event, f'no card is worth {move.value}, so no "more" pile of it')
+    if not adams:
+        holder = (seat + 2) % 4 if move.for_partner else seat
+        without = None if move.for_partner else move.card
+        if move.value not in held_values(state, holder, without):
+            whose = "your partner holds" if move.for_partner else "you hold"
+            raise IllegalEvent(
+                event,
+                f"you may only build to a value {whose}: {player(state, holder)} "
+                f"has no card worth {move.value}",
+            )
+    if move.more:
+        ok = any(more_buildable(v, move.value, key) for v in card_values(move.card))
+    else:
+        ok = key[0] >= 0 and any(
+            build_reach(v, key) >> move.value & 1 for v in card_values(move.card)
+        )
+    if not ok:
+        what = f"more {move.value}" if move.more else str(move.value)
+        raise IllegalEvent(
+            event,
+            f"{move.card} and {_names(state, move.piles)} cannot be built into {what} "
+            '(+, mod with the hand card as divisor, more of equal values; a "more" pile '
+            "only takes piles of its own value)",
+        )
+    hands = _take_card(state, event, move.card)
+    table, cards = _remove(state, move.piles)
+    cards = (*cards, move.card)
+    if adams:
+        won = _gain(state, seat, cards)
+        state = attrs.evolve(state, hands=hands, table=table, won=won, last_taker=seat)
+    else:
+        pile = Pile(cards, move.value, move.more, seat)
+        state = attrs.evolve(state, hands=hands, table=(*table, pile))
+    return _end_turn(state, seat)
+
+
+def _trail(state: State, event: Event) -> State:
+    move: Trail = event.payload
+    seat = event.actor
+    assert seat is not None
+    _duty(state, event, "laying a card on the table")
+    hands = _take_card(state, event, move.card)
+    table = (*state.table, Pile((move.card,)))
+    return _end_turn(attrs.evolve(state, hands=hands, table=table), seat)
+
+
+def _adams(state: State, event: Event) -> State:
+    move: Adams = event.payload
+    seat = event.actor
+    assert seat is not None
+    _check_piles(state, event, move.piles)
+    key = pile_key(state, move.piles)
+    if len(move.piles) < 2 or key[0] < 0 or not reach(key) >> ADAMS & 1:
+        raise IllegalEvent(
+            event,
+            f"{_names(state, move.piles)} cannot be combined into 42 (the Adams rule clears "
+            'only a pile worth exactly 42; a "more" pile is never added)',
+        )
+    table, cards = _remove(state, move.piles)
+    won = _gain(state, seat, cards)
+    return attrs.evolve(state, table=table, won=won, last_taker=seat)
+
+
+def _reveal(state: State, event: Event) -> State:
+    move: Reveal = event.payload
+    seat = event.actor
+    assert seat is not None
+    if not state.options.thomas_kragh:
+        raise IllegalEvent(
+            event, "showing the last card is the Thomas Kragh rule (option thomas_kragh)"
+        )
+    hand = state.hands[seat]
+    if len(hand) != 1:
+        raise IllegalEvent(
+            event,
+            f"the Thomas Kragh rule asks for the last card: {player(state, seat)} holds "
+            f"{len(hand)}",
+        )
+    if state.revealed[seat] is not None:
+        raise IllegalEvent(event, f"{player(state, seat)} has already shown {state.revealed[seat]}")
+    if move.card in hand.cards:
+        new = hand
+    else:
+        try:
+            new = hand.reveal(move.card, pool(state))
+        except KeyError:
+            raise IllegalEvent(event, f"{player(state, seat)} does not hold {move.card}") from None
+    hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
+    revealed = (*state.revealed[:seat], move.card, *state.revealed[seat + 1 :])
+    return attrs.evolve(state, hands=hands, revealed=revealed)
+
+
+def _open_hand(state: State, event: Event) -> State:
+    seat = event.actor
+    if not state.options.open_hand_penalty:
+        raise IllegalEvent(
+            event, "the open-hand penalty is an optional rule (option open_hand_penalty)"
+        )
+    if state.phase != PLAY:
+        raise IllegalEvent(event, "a hand is opened after a deal, while the cards are played")
+    if seat is None or not 0 <= seat < state.seats:
+        raise IllegalEvent(event, "name the player who looked early")
+    if not len(state.hands[seat]):
+        raise IllegalEvent(event, f"{player(state, seat)} has no cards left to show")
+    if seat in state.open_hands:
+        raise IllegalEvent(event, f"{player(state, seat)} already plays open-handed")
+    return attrs.evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
+
+
+_HANDLERS = {
+    Capture: _capture,
+    Build: _build,
+    Trail: _trail,
+    Adams: _adams,
+    Reveal: _reveal,
+}
+
+
+def _end_turn(state: State, seat: int) -> State:
+    """Score a sweep if the table is empty, pass the turn, and deal or finish."""
+    if not state.table:
+        side = state.table_info.side(seat)
+        sweeps = (*state.sweeps[:side], state.sweeps[side] + 1, *state.sweeps[side + 1 :])
+        state = attrs.evolve(state, sweeps=sweeps)
+    if any(len(hand) for hand in state.hands):
+        return attrs.evolve(state, to_play=(seat + 1) % state.seats)
+    if len(state.stock):
+        return attrs.evolve(state, phase=DEAL, to_play=None)
+    return _finish(state)
+
+
+def _finish(state: State) -> State:
+    """The end: the last taker gets the table and the middle (face-down cards bound to the
+    cards nobody has seen, which by now they must be)."""
+    if state.last_taker is None:
+        return attrs.evolve(state, phase=OVER, to_play=None)
+    left = pool(state)
+    middle = state.middle.cards + tuple(left.elements())
+    table = tuple(c for pile in state.table for c in pile.cards)
+    won = _gain(state, state.last_taker, table + middle)
+    return attrs.evolve(state, phase=OVER, to_play=None, table=(), middle=Zone(), won=won)
+
+
+def chance(state: State) -> ChanceStep | None:
+    """The deal the game waits for, if any."""
+    return deal_chance(state) if state.phase == DEAL else None
+
+
+def score(state: State) -> list[dict[str, Any]]:
+    """Each side's points so far, item by item, as exact fractions."""
+    table = state.table_info
+    counts = [len(zone) for zone in state.won]
+    spades = [sum(1 for c in zone.cards if c.suit == "S") for zone in state.won]
+    most_cards, most_spades = max(counts), max(spades)
+    card_winners = counts.count(most_cards) if most_cards else 0
+    spade_winners = spades.count(most_spades) if most_spades else 0
+    last_side = None if state.last_taker is None else table.side(state.last_taker)
+    rows = []
+    for side, zone in enumerate(state.won):
+        tally = Counter(zone.cards)
+        cards_points = sum(POINT_CARDS.get(card, 0) * n for card, n in tally.items())
+        row: dict[str, Any] = {
+            "side": table.side_label(side),
+            "point_cards": Fraction(cards_points),
+            "sweeps": Fraction(state.sweeps[side]),
+            "last_trick": Fraction(1 if state.phase == OVER and last_side == side else 0),
+            "most_cards": Fraction(1, card_winners)
+            if card_winners and counts[side] == most_cards
+            else Fraction(0),
+            "most_spades": Fraction(2, spade_winners)
+            if spade_winners and spades[side] == most_spades
+            else Fraction(0),
+            "cards": counts[side],
+            "spades": spades[side],
+        }
+        row["total"] = sum(
+            (row[k] for k in ("point_cards", "sweeps", "last_trick", "most_cards", "most_spades")),
+            Fraction(0),
+        )
+        rows.append(row)
+    return rows
+
+
+def outcome(state: State) -> Outcome | None:
+    """The scores and winners of a finished game."""
+    if state.phase != OVER:
+        return None
+    rows = score(state)
+    best = max(row["total"] for row in rows)
+    table = state.table_info
+    winners = tuple(seat for seat in range(state.seats) if rows[table.side(seat)]["total"] == best)
+    scores = {row["side"]: row["total"] for row in rows}
+    return Outcome(winners, scores, tuple(rows))

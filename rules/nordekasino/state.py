@@ -1,0 +1,279 @@
+"""The Nørdekasino state: options, card values, piles on the table, and the frozen state.
+
+Seats are numbered in turn order, which is counter-clockwise at the table: seat
+``dealer + 1`` sits to the dealer's right, gets the first cards and plays first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from rules.cards import JOKER_RANK, Card, deck_french
+from rules.errors import OptionError
+from rules.nordekasino.arith import code_of_more, code_of_values
+from rules.protocol import Header, OptionSpec, OptionValue, resolve_options
+from rules.zones import Zone
+
+__all__ = [
+    "DEAL",
+    "HAND",
+    "OPTIONS",
+    "OVER",
+    "PLAY",
+    "TABLE_CARDS",
+    "Options",
+    "Pile",
+    "State",
+    "card_values",
+    "initial_state",
+]
+
+DEAL = "deal"  # the dealer to deal (a chance step)
+PLAY = "play"  # the player on turn to act
+OVER = "over"  # nothing: every card is played and scored
+
+HAND = 4
+TABLE_CARDS = 2
+EMPTY = Zone()
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("decks", 1, "French decks shuffled together", minimum=1, maximum=4),
+    OptionSpec("jokers", 2, "jokers in each deck", minimum=0, maximum=4),
+    OptionSpec(
+        "partnership",
+        False,
+        "Makker-nørdekasino: four players, partners opposite, tricks and points shared",
+    ),
+    OptionSpec(
+        "last_round", HAND, "cards each player gets in the last round", minimum=1, maximum=13
+    ),
+    OptionSpec("thomas_kragh", False, "a player on turn with one card left shows it when asked"),
+    OptionSpec(
+        "open_hand_penalty",
+        False,
+        "a player who looked at the cards before the deal was complete plays open-handed",
+    ),
+)
+
+_DOUBLE = {
+    Card("A", "S"): (1, 14),
+    Card("A", "H"): (1, 14),
+    Card("A", "D"): (1, 14),
+    Card("A", "C"): (1, 14),
+    Card("2", "S"): (2, 15),
+    Card("10", "D"): (10, 16),
+    Card("10", "S"): (10, 21),
+}
+_FACE = {"J": 11, "Q": 12, "K": 13}
+
+
+def card_values(card: Card) -> tuple[int, ...]:
+    """The values a card may take: one, or two for the ace, ♠2, ♦10 and ♠10."""
+    double = _DOUBLE.get(card)
+    if double is not None:
+        return double
+    if card.rank == JOKER_RANK:
+        return (0,)
+    return (_FACE.get(card.rank) or int(card.rank),)
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The game's options, typed (see ``OPTIONS``)."""
+
+    decks: int = 1
+    jokers: int = 2
+    partnership: bool = False
+    last_round: int = HAND
+    thomas_kragh: bool = False
+    open_hand_penalty: bool = False
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
+        """The options from a header's mapping, defaults filled in and values checked."""
+        r = resolve_options(OPTIONS, given)
+        return cls(
+            decks=int(r["decks"]),
+            jokers=int(r["jokers"]),
+            partnership=bool(r["partnership"]),
+            last_round=int(r["last_round"]),
+            thomas_kragh=bool(r["thomas_kragh"]),
+            open_hand_penalty=bool(r["open_hand_penalty"]),
+        )
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game."""
+        return deck_french(jokers=self.jokers, decks=self.decks)
+
+
+@attrs.frozen(cache_hash=True)
+class Pile:
+    """A pile on the table: its cards, its value code (see ``arith``) and its owner.
+
+    A loose card keeps every value it may take; a built pile has one value, or is a
+    "more" pile. ``owner`` is the seat that last built on it (``None`` for a loose card).
+    """
+
+    cards: tuple[Card, ...]
+    value: int | None = None
+    more: bool = False
+    owner: int | None = None
+
+    @property
+    def code(self) -> int:
+        """The pile's value code for ``arith``."""
+        if self.value is None:
+            return code_of_values(*card_values(self.cards[0]))
+        return code_of_more(self.value) if self.more else code_of_values(self.value)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The values the pile may take (a "more a" pile: ``(a,)``)."""
+        return card_values(self.cards[0]) if self.value is None else (self.value,)
+
+    @property
+    def label(self) -> str:
+        """``7H``, ``A (1/14)``, ``7 [3C 4D]`` or ``more 7 [...]``: how the table shows it."""
+        if self.value is None:
+            card = self.cards[0]
+            vals = card_values(card)
+            return card.text if len(vals) == 1 else f"{card.text} ({'/'.join(map(str, vals))})"
+        name = f"more {self.value}" if self.more else str(self.value)
+        return f"{name} [{' '.join(c.text for c in self.cards)}]"
+
+
+@attrs.frozen(cache_hash=True)
+class Table:
+    """What stays the same for a whole game: players by seat, options, dealer, deck."""
+
+    players: tuple[str, ...]
+    options: Options
+    dealer: int
+    deck: tuple[Card, ...]
+
+    @property
+    def seats(self) -> int:
+        """How many players."""
+        return len(self.players)
+
+    def side(self, seat: int) -> int:
+        """The side (team, or the seat itself) a seat scores for."""
+        return seat % 2 if self.options.partnership else seat
+
+    @property
+    def sides(self) -> int:
+        """How many sides score."""
+        return 2 if self.options.partnership else self.seats
+
+    def side_label(self, side: int) -> str:
+        """A side's name: the player, or ``"Anna & Cai"`` for a partnership."""
+        if self.options.partnership:
+            return f"{self.players[side]} & {self.players[side + 2]}"
+        return self.players[side]
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A moment of a Nørdekasino game.
+
+    ``to_play`` is the seat on turn (``None`` while dealing or over); ``table`` the piles
+    in the order they were laid; ``won[side]`` the cards each side took; ``sweeps[side]``
+    its sweeps; ``last_taker`` the seat that took the last trick so far; ``deals`` how
+    many deals have been made; ``revealed[seat]`` the card a player showed under the
+    Thomas Kragh rule; ``open_hands`` the seats playing open-handed until the next deal.
+    """
+
+    table_info: Table
+    phase: str
+    to_play: int | None
+    hands: tuple[Zone, ...]
+    table: tuple[Pile, ...]
+    stock: Zone
+    middle: Zone
+    won: tuple[Zone, ...]
+    sweeps: tuple[int, ...]
+    last_taker: int | None = None
+    deals: int = 0
+    revealed: tuple[Card | None, ...] = ()
+    open_hands: tuple[int, ...] = ()
+
+    @property
+    def options(self) -> Options:
+        """The game's options."""
+        return self.table_info.options
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.table_info.players
+
+    @property
+    def seats(self) -> int:
+        """How many players."""
+        return self.table_info.seats
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table_info.dealer
+
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """The table positions of the piles ``seat`` built last."""
+        return tuple(i for i, pile in enumerate(self.table) if pile.owner == seat)
+
+
+def player(state: State, seat: int) -> str:
+    """The name of the player in ``seat``."""
+    return state.players[seat]
+
+
+def max_players(options: Options) -> int:
+    """How many players the decks serve: four cards each and two for the table."""
+    return (len(options.deck()) - TABLE_CARDS) // HAND
+
+
+def initial_state(header: Header) -> State:
+    """The state before the first deal; refuses options the table cannot play with."""
+    options = Options.from_mapping(header.options)
+    players = tuple(header.players)
+    deck = options.deck()
+    if options.partnership and len(players) != 4:
+        raise OptionError(
+            f"partnership Nørdekasino is played by four players in two teams, not {len(players)}"
+        )
+    most = max_players(options)
+    if len(players) > most:
+        raise OptionError(
+            f"{len(players)} players need {HAND * len(players) + TABLE_CARDS} cards for the "
+            f"first deal (4 each and 2 for the table), but {options.decks} deck(s) with "
+            f"{options.jokers} joker(s) each hold {len(deck)}: at most {most} players"
+        )
+    if not 0 <= header.dealer < len(players):
+        raise OptionError(f"the dealer must be one of the {len(players)} seats")
+    table = Table(players, options, header.dealer, deck)
+    seats = len(players)
+    return State(
+        table_info=table,
+        phase=DEAL,
+        to_play=None,
+        hands=(EMPTY,) * seats,
+        table=(),
+        stock=Zone((), len(deck)),
+        middle=EMPTY,
+        won=(EMPTY,) * table.sides,
+        sweeps=(0,) * table.sides,
+        revealed=(None,) * seats,
+    )
+
+
+def zone_map(state: State) -> dict[str, Zone]:
+    """Every zone by name, for conservation and binding face-down cards."""
+    zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
+    zones["table"] = Zone(tuple(card for pile in state.table for card in pile.cards))
+    zones["stock"] = state.stock
+    zones["middle"] = state.middle
+    for side, won in enumerate(state.won):
+        zones[f"won:{side}"] = won
+    return zones

@@ -1,0 +1,116 @@
+"""What each seat sees of a Nørdekasino table, and what each event shows to whom.
+
+Everything on the table and every trick is public; a hand is seen by its owner, and by
+everyone while it is open (the open-hand penalty) or for the card shown under the Thomas
+Kragh rule. The stock and the middle lie face down until the middle goes to the last
+taker at the end. ``seat=None`` is what everyone sees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.cards import Card
+from rules.events import Deal, Event
+from rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
+from rules.nordekasino.state import State, player, zone_map
+from rules.protocol import Shown, View, ZoneView
+from rules.zones import Zone
+
+__all__ = ["info", "shown", "view", "zones"]
+
+
+def zones(state: State) -> dict[str, Zone]:
+    """Every zone by name: ``hand:N``, ``table``, ``stock``, ``middle``, ``won:SIDE``."""
+    return zone_map(state)
+
+
+def _hand_view(state: State, seat: int | None, owner: int) -> ZoneView:
+    hand = state.hands[owner]
+    name = f"hand:{owner}"
+    if seat == owner or owner in state.open_hands:
+        return ZoneView(name, hand.cards, hand.hidden)
+    shown = state.revealed[owner]
+    public = (shown,) if shown is not None and shown in hand.cards else ()
+    return ZoneView(name, public, len(hand) - len(public))
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
+    hands = tuple(_hand_view(state, seat, owner) for owner in range(state.seats))
+    table = zone_map(state)["table"]
+    rest = (
+        ZoneView("table", table.cards),
+        ZoneView("stock", (), len(state.stock)),
+        ZoneView("middle", (), len(state.middle)),
+        *(ZoneView(f"won:{side}", won.cards, won.hidden) for side, won in enumerate(state.won)),
+    )
+    return View(seat, hands + rest, info(state))
+
+
+def info(state: State) -> dict[str, Any]:
+    """The public facts of the state, as JSON-friendly values (cards as text)."""
+    from rules.nordekasino.play import score  # play imports this module's neighbours
+
+    table = state.table_info
+    return {
+        "phase": state.phase,
+        "deal": state.deals,
+        "dealer": player(state, state.dealer),
+        "to_play": None if state.to_play is None else player(state, state.to_play),
+        "piles": [
+            {
+                "pile": i + 1,
+                "label": pile.label,
+                "cards": [c.text for c in pile.cards],
+                "value": pile.value,
+                "values": list(pile.values),
+                "more": pile.more,
+                "owner": None if pile.owner is None else player(state, pile.owner),
+            }
+            for i, pile in enumerate(state.table)
+        ],
+        "stock": len(state.stock),
+        "middle": len(state.middle),
+        "last_taker": None if state.last_taker is None else player(state, state.last_taker),
+        "sweeps": {table.side_label(s): n for s, n in enumerate(state.sweeps)},
+        "revealed": {
+            player(state, s): c.text for s, c in enumerate(state.revealed) if c is not None
+        },
+        "open_hands": sorted(player(state, s) for s in state.open_hands),
+        "points": {row["side"]: str(row["total"]) for row in score(state)},
+    }
+
+
+def shown(state: State, event: Event) -> Shown:
+    """Which cards ``event`` (about to be applied to ``state``) shows to whom."""
+    payload = event.payload
+    if isinstance(payload, Deal):
+        own: dict[int, tuple[Card, ...]] = {seat: () for seat in range(state.seats)}
+        table: tuple[Card, ...] = ()
+        for dealt in payload.cards:
+            if dealt.card is None:
+                continue
+            if dealt.to == "table":
+                table += (dealt.card,)
+            elif dealt.to.isdigit() and int(dealt.to) in own:
+                own[int(dealt.to)] += (dealt.card,)
+        return Shown(everyone=table, seats=own)
+    if isinstance(payload, OpenHand):
+        seat = event.actor
+        cards = state.hands[seat].cards if seat is not None and 0 <= seat < state.seats else ()
+        return Shown(everyone=cards)
+    everyone: tuple[Card, ...] = ()
+    if isinstance(payload, Capture | Build | Trail | Reveal):
+        everyone = (payload.card,)
+    if state.middle and len(state.stock) == 0:
+        # the move that ends the game turns the middle over to the last taker
+        from rules.nordekasino.play import apply
+
+        try:
+            after = apply(state, event)
+        except Exception:  # a refused event shows nothing more
+            return Shown(everyone=everyone)
+        if not after.middle:
+            everyone += tuple(c for won in after.won for c in won.cards)
+    return Shown(everyone=everyone)
