@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rules.cards import parse_card
@@ -54,11 +55,24 @@ def _cards(texts: Iterable[str], hidden: int = 0) -> str:
 
 
 def _value(value: Any) -> str:
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, Mapping) and "label" in v for v in value)
+    ):  # piles on a table: one per line, numbered, with their owner
+        return "\n".join(_pile(v) for v in value)
     if isinstance(value, list | tuple):
         return ", ".join(_value(v) for v in value) or "—"
     if isinstance(value, Mapping):
         return "; ".join(f"{k}: {_value(v)}" for k, v in value.items())
     return pretty(str(value)) if isinstance(value, str) else str(value)
+
+
+def _pile(pile: Mapping[str, Any]) -> str:
+    owner = f"  (built by {pile['owner']})" if pile.get("owner") else ""
+    number = f"#{pile['pile']} " if "pile" in pile else ""
+    label = " ".join(pretty(word) for word in str(pile["label"]).split(" "))
+    return escape(f"{number}{label}{owner}")
 
 
 def print_games(rulesets: Sequence[RuleSet]) -> None:
@@ -119,6 +133,8 @@ def print_moves(data: Mapping[str, Any]) -> None:
     table.add_column("")
     for move in data["moves"]:
         note = f"chance step — {move['hint']}" if move.get("chance") else move["type"]
+        if move.get("says"):
+            note += f": “{move['says']}”"
         table.add_row(move["notation"], move["actor"] or "the table", note)
     out.print(table)
 
@@ -184,7 +200,8 @@ def print_written(game: int, rows: Sequence[Mapping[str, Any]], after: Mapping[s
     for row in rows:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
-        out.print(f"game {game} event {row['seq']}: {text}{who}")
+        says = f" — “{row['says']}”" if row.get("says") else ""
+        out.print(f"game {game} event {row['seq']}: {text}{who}{says}")
     if after["outcome"] is not None:
         out.print(f"[bold]Game over.[/bold] Winners: {', '.join(after['outcome']['winners'])}")
     elif after["to_act"]:

@@ -13,7 +13,7 @@ from ledger import short_hash
 from replay.dealer import chance_rng
 from replay.fold import effective_events, states
 from replay.games import LoadedGame
-from replay.notation import format_event_move, format_move
+from replay.notation import announcement, format_event_move, format_move
 from rules.events import Note, Undo
 from rules.protocol import Outcome
 from rules.serial import converter
@@ -46,6 +46,7 @@ def moves_data(game: LoadedGame) -> dict[str, Any]:
             "actor": game.actor_name(move.actor),
             "type": move.type,
             "chance": False,
+            "says": announcement(rules, move, state),
         }
         for move in rules.legal_moves(state)
     ]
@@ -135,6 +136,7 @@ def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
             "type": event.type,
             "actor": game.actor_name(event.actor),
             "notation": format_event_move(game.rules, event.move, before),
+            "says": announcement(game.rules, event.move, before),
             "effective": event.seq in kept or isinstance(event.payload, Note | Undo),
             "recorded_at": event.recorded_at,
             "hash": short_hash(game.hashes[event.seq - 1]),

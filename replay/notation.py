@@ -15,7 +15,7 @@ from rules.events import Move, Note, Undo
 if TYPE_CHECKING:
     from replay.games import LoadedGame
 
-__all__ = ["format_event_move", "format_move", "move_label", "parse_move"]
+__all__ = ["announcement", "format_event_move", "format_move", "move_label", "parse_move"]
 
 
 def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
@@ -59,3 +59,11 @@ def format_event_move(rules: Any, move: Move, state: Any) -> str:
     if isinstance(payload, Note):
         return f"note {payload.text}"
     return str(rules.format(move, state))
+
+
+def announcement(rules: Any, move: Move, state: Any) -> str:
+    """What the player says aloud for ``move`` (``I build 7``), or ``""``: the rule set's
+    ``announce``, for the games that have one."""
+    if rules.announce is None or isinstance(move.payload, Note | Undo):
+        return ""
+    return str(rules.announce(move, state))

@@ -111,6 +111,11 @@ def mod_set(dividends: int, divisors: int) -> int:
 
 def combine(a: int, b: int) -> int:
     """Every value two piles with value sets ``a`` and ``b`` combine into by + or mod."""
+    return _combine(a, b) if a <= b else _combine(b, a)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _combine(a: int, b: int) -> int:
     return _add(a, b) | mod_set(a, b) | mod_set(b, a)
 
 
@@ -160,6 +165,19 @@ def is_full(bits: int) -> bool:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
+def _ordered_parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every ordered two-part split of ``key``, both parts non-empty."""
+    groups = _groups(key)
+    shape = tuple(count for _, count in groups)
+    out = []
+    for chosen in product(*(range(count + 1) for count in shape)):
+        if any(chosen) and chosen != shape:
+            other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
+            out.append((_expand(groups, chosen), _expand(groups, other)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def reach(key: tuple[int, ...]) -> int:
     """The values the numeric piles ``key`` (a sorted tuple of codes) combine into, as a
     bitset; 42 included if reachable (as a final value only).
@@ -196,7 +214,13 @@ def _hand_direct(hand: int, piles: int) -> int:
 def build_reach(hand: int, key: tuple[int, ...]) -> int:
     """The values the hand card's value ``hand`` and the numeric piles ``key`` combine
     into (each pile used, the hand card once), as a bitset exact up to 42."""
-    key = tuple(code for code in key if code != 1)
+    stripped = tuple(code for code in key if code != 1)
+    if hand and len(stripped) < len(key):
+        # a table joker added to the hand card makes it a pile like any other, no longer
+        # "a card directly from the hand": whatever the piles make with it, the build makes
+        shielded = reach(tuple(sorted((*stripped, 1 << hand)))) if stripped else 1 << hand
+        return build_reach(hand, stripped) | shielded
+    key = stripped
     if not key:
         return 1 << hand
     if hand == 0:
@@ -205,51 +229,71 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
         return piles if len(key) > 1 else piles & NO_42
     if is_full(reach(key)) or any(is_full(build_reach(hand, part)) for part in _minus_one(key)):
         return SATURATED
+    # The hand card is a pile like the others but for one tree shape (itself the dividend
+    # of a mod), so the table's reach with the card among the piles bounds the answer:
+    # once that bound is met, no other split can add a value.
+    bound = reach(tuple(sorted((*key, 1 << hand))))
     acc = _hand_direct(hand, reach(key) & NO_42)
-    if len(key) > 1:
-        groups = _groups(key)
-        shape = tuple(count for _, count in groups)
-        for chosen in product(*(range(count + 1) for count in shape)):
-            if not any(chosen) or chosen == shape:
-                continue
-            other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
-            with_hand = build_reach(hand, _expand(groups, chosen)) & NO_42
-            acc |= combine(with_hand, reach(_expand(groups, other)) & NO_42)
+    for mine, rest in _ordered_parts(key):
+        if acc == bound or (is_full(acc) and acc & SATURATED == bound & SATURATED):
+            break  # (a full answer is never an operand: its supersets are saturated)
+        acc |= combine(build_reach(hand, mine) & NO_42, reach(rest) & NO_42)
     return acc
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def capturable(value: int, key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
     worth ``value``: split into groups that each combine into ``value`` or are a "more
     value" pile, joined by "more" (one group: a plain capture)."""
     more = code_of_more(value)
-    if key[0] < 0 and key[-1] < 0 and all(code == more for code in key):
-        return True  # "more value" piles (and several join by "more")
-    if key[0] >= 0 and reach(key) >> value & 1:
-        return True
-    if len(key) == 1:
-        return False
-    return any(capturable(value, one) and capturable(value, two) for one, two in _parts(key))
+    numeric = tuple(code for code in key if code >= 0)
+    if any(code != more for code in key if code < 0):
+        return False  # a "more a" pile is taken only by a: never changed, never added
+    if not numeric:
+        return bool(key)
+    return _gather(value, numeric)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def more_values(hand: int, key: tuple[int, ...]) -> int:
-    """The values v for which the hand card (value ``hand``) and the piles ``key`` make a
-    "more v" pile, as a bitset: the hand card's group combines into v and the rest of
-    the piles gathers into v (by value, or as "more v" piles)."""
+def _gather(value: int, key: tuple[int, ...]) -> bool:
+    """Whether the numeric piles ``key`` split into groups that each reach ``value``."""
+    if reach(key) >> value & 1:
+        return True
+    if len(key) == 1:
+        return False
+    return any(_gather(value, one) and _gather(value, two) for one, two in _parts(key))
+
+
+@lru_cache(maxsize=4096)
+def _by_size(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every sub-multiset of a multiset with group sizes ``shape`` but the whole, as chosen
+    counts per group, smallest first."""
+    every = [c for c in product(*(range(count + 1) for count in shape)) if c != shape]
+    return tuple(sorted(every, key=sum))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> int:
+    """Of the values in the bitset ``wanted``, those v for which the hand card (value
+    ``hand``) and the piles ``key`` make a "more v" pile, as a bitset: the hand card's
+    group combines into v and the rest of the piles gathers into v (by value, or as
+    "more v" piles). Small hand groups are tried first, so a crowded table, where almost
+    any split works, is answered after a few tries."""
     if not key:
         return 0
+    wanted &= MORE_VALUES
+    if key[0] < 0:  # "more" piles: only their own value, and all must agree
+        wanted &= 1 << (-key[0] - 1)
     groups = _groups(key)
     shape = tuple(count for _, count in groups)
     out = 0
-    for chosen in product(*(range(count + 1) for count in shape)):
-        if chosen == shape:
-            continue
+    for chosen in _by_size(shape):
+        if not wanted & ~out:
+            break
         mine = _expand(groups, chosen)
         if mine and mine[0] < 0:
             continue  # a "more" pile is no operand of + or mod
-        candidates = build_reach(hand, mine) & MORE_VALUES & ~out
+        candidates = build_reach(hand, mine) & wanted & ~out
         if not candidates:
             continue
         other = tuple(count - c for count, c in zip(shape, chosen, strict=True))

@@ -93,19 +93,28 @@ def can_capture(card: Card, key: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=1 << 16)
-def build_options(card: Card, key: tuple[int, ...]) -> frozenset[tuple[int, bool]]:
-    """Every ``(value, more)`` the card and piles ``key`` can be built into, up to 42
-    (numbers) or 21 ("more" piles), before asking whether the value is held."""
+def build_options(
+    card: Card, key: tuple[int, ...], wanted: int = SATURATED
+) -> tuple[tuple[int, bool], ...]:
+    """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
+    card and piles ``key`` can be built into, before asking whether the value is held."""
     numbers = 0
     mores = 0
     for hand in card_values(card):
         if key[0] >= 0:
-            numbers |= build_reach(hand, key)
-        mores |= more_values(hand, key)
-    return frozenset(
+            numbers |= build_reach(hand, key) & wanted
+        mores |= more_values(hand, key, wanted)
+    return tuple(
         [(v, False) for v in bit_values(numbers & SATURATED)]
         + [(v, True) for v in bit_values(mores)]
     )
+
+
+def _mask(values: Iterable[int]) -> int:
+    out = 0
+    for value in values:
+        out |= 1 << value
+    return out
 
 
 def _subsets(state: State) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
@@ -139,6 +148,7 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     partner = (seat + 2) % 4 if state.options.partnership else None
     targets = {card: held_values(state, seat, card) for card in cards}
     partner_targets = held_values(state, partner) if partner is not None else frozenset()
+    wanted = {card: _mask(targets[card] | partner_targets) | 1 << ADAMS for card in cards}
     captures: list[Move] = []
     builds: list[Move] = []
     forced_builds: list[Move] = []
@@ -151,7 +161,7 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
             if can_capture(card, key):
                 captures.extend(Move(seat, Capture(card, piles)) for piles in sets)
             mine = targets[card]
-            for value, more in build_options(card, key):
+            for value, more in build_options(card, key, wanted[card]):
                 flags = []
                 if value in mine or (value == ADAMS and not more):
                     flags.append(False)

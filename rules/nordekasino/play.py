@@ -102,7 +102,17 @@ def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
 
 
 def _names(state: State, piles: tuple[int, ...]) -> str:
-    return ", ".join(state.table[i].label for i in piles)
+    """The piles as a sentence names them: ``9S, the 7-pile (3C 4D)``."""
+    out = []
+    for i in piles:
+        pile = state.table[i]
+        cards = " ".join(c.text for c in pile.cards)
+        if pile.value is None:
+            out.append(cards)
+        else:
+            kind = f"more-{pile.value}" if pile.more else f"{pile.value}-"
+            out.append(f"the {kind}pile ({cards})".replace("--", "-"))
+    return ", ".join(out)
 
 
 def _remove(state: State, piles: tuple[int, ...]) -> tuple[tuple[Pile, ...], tuple[Card, ...]]:
@@ -136,6 +146,7 @@ def _capture(state: State, event: Event) -> State:
     seat = event.actor
     assert seat is not None
     _check_piles(state, event, move.piles)
+    hands = _take_card(state, event, move.card)
     everything = move.piles == tuple(range(len(state.table)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
@@ -146,7 +157,6 @@ def _capture(state: State, event: Event) -> State:
                 f"{_names(state, move.piles)} cannot be combined into {values} "
                 f'(the value of {move.card}); a "more" pile is taken only by its own value',
             )
-    hands = _take_card(state, event, move.card)
     table, taken = _remove(state, move.piles)
     won = _gain(state, seat, (move.card, *taken))
     return _end_turn(attrs.evolve(state, hands=hands, table=table, won=won, last_taker=seat), seat)
@@ -157,13 +167,14 @@ def _build(state: State, event: Event) -> State:
     seat = event.actor
     assert seat is not None
     _check_piles(state, event, move.piles)
+    hands = _take_card(state, event, move.card)
     if move.for_partner and not state.options.partnership:
         raise IllegalEvent(event, "building for a partner needs the partnership game")
     owned = set(state.owned(seat))
     if owned and not owned & set(move.piles):
         _duty(state, event, "a new build")
     key = pile_key(state, move.piles)
-    adams = move.value == ADAMS and not move.more
+    adams = move.value == ADAMS and not move.more and not move.for_partner
     if move.more and not 0 <= move.value <= 21:
         raise IllegalEvent(event, f'no card is worth {move.value}, so no "more" pile of it')
     if not adams:
@@ -190,7 +201,6 @@ def _build(state: State, event: Event) -> State:
             '(+, mod with the hand card as divisor, more of equal values; a "more" pile '
             "only takes piles of its own value)",
         )
-    hands = _take_card(state, event, move.card)
     table, cards = _remove(state, move.piles)
     cards = (*cards, move.card)
     if adams:

@@ -135,13 +135,13 @@ class Pile:
 
     @property
     def label(self) -> str:
-        """``7H``, ``A (1/14)``, ``7 [3C 4D]`` or ``more 7 [...]``: how the table shows it."""
+        """``7H``, ``AS (1/14)``, ``7: 3C 4D`` or ``more 7: 7H 7C``: how the table shows it."""
         if self.value is None:
             card = self.cards[0]
             vals = card_values(card)
             return card.text if len(vals) == 1 else f"{card.text} ({'/'.join(map(str, vals))})"
         name = f"more {self.value}" if self.more else str(self.value)
-        return f"{name} [{' '.join(c.text for c in self.cards)}]"
+        return f"{name}: {' '.join(c.text for c in self.cards)}"
 
 
 @attrs.frozen(cache_hash=True)
