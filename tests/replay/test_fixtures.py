@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,38 @@ EXPECTED = {
         "tricks": [[2, 3], [0, 5], [4, 1], [1, 4], [0, 5], [2, 3]],
         "trumps": ["C", "C", "S", "H", "C", "H"],
     },
+    "nordekasino-seeded.jsonl": {
+        "head": "1d29eda442",
+        "events": 51,
+        "winners": ["Anna"],
+        "scores": {
+            "Anna": Fraction(21, 2),
+            "Bo": Fraction(4),
+            "Cai": Fraction(3),
+            "Dina": Fraction(15, 2),
+        },
+        # per side: point cards, sweeps, last trick, most cards, most spades; cards, spades
+        "points": {
+            "Anna": (7, 1, 0, Fraction(1, 2), 2, 19, 5),
+            "Bo": (1, 3, 0, 0, 0, 9, 3),
+            "Cai": (3, 0, 0, 0, 0, 7, 2),
+            "Dina": (4, 2, 1, Fraction(1, 2), 0, 19, 3),
+        },
+    },
+    "nordekasino-partnership.jsonl": {
+        "head": "e49960d9df",
+        "events": 51,
+        "winners": ["Anna", "Bo", "Cai", "Dina"],
+        "scores": {"Anna & Cai": Fraction(25, 2), "Bo & Dina": Fraction(25, 2)},
+        "points": {
+            "Anna & Cai": (9, 3, 0, Fraction(1, 2), 0, 27, 4),
+            "Bo & Dina": (6, 3, 1, Fraction(1, 2), 2, 27, 9),
+        },
+    },
 }
+
+POINTS = ("point_cards", "sweeps", "last_trick", "most_cards", "most_spades", "cards", "spades")
+"""The items of a Nørdekasino score row, in the order of an entry's ``points``."""
 
 
 def load(name):
@@ -53,9 +85,21 @@ def test_fixture_replays_to_its_stated_outcome(name):
     assert result.events == expected["events"]
     outcome = game.rules.outcome(fold(game.rules, game.header, game.events))
     assert [game.header.players[s] for s in outcome.winners] == expected["winners"]
-    assert dict(outcome.scores) == expected["scores"]
-    assert [list(r["tricks"]) for r in outcome.rounds] == expected["tricks"]
-    assert [r["trump"] for r in outcome.rounds] == expected["trumps"]
+    assert typed(outcome.scores) == typed(expected["scores"])
+    if "tricks" in expected:
+        assert [list(r["tricks"]) for r in outcome.rounds] == expected["tricks"]
+        assert [r["trump"] for r in outcome.rounds] == expected["trumps"]
+    if "points" in expected:
+        rows = {r["side"]: tuple(r[k] for k in POINTS) for r in outcome.rounds}
+        assert rows == expected["points"]
+        for r in outcome.rounds:
+            assert all(type(r[k]) is Fraction for k in (*POINTS[:5], "total"))
+            assert r["total"] == sum(r[k] for k in POINTS[:5])
+
+
+def typed(scores):
+    """Scores with their types: a Fraction must stay a Fraction (never a float or an int)."""
+    return {side: (type(value), value) for side, value in scores.items()}
 
 
 def test_every_fixture_file_has_a_stated_outcome():
@@ -75,3 +119,18 @@ def test_the_long_match_uses_its_options():
     game = load("karnoffel-long-match.jsonl")
     assert game.header.options["target"] == 5
     assert sum(e.type == "turn" for e in game.events) == 6
+
+
+def test_the_nordekasino_seeded_fixture_uses_the_default_options():
+    game = load("nordekasino-seeded.jsonl")
+    assert game.header.seed == 25
+    assert not game.header.options["partnership"]
+    assert {e.type for e in game.events} >= {"deal", "capture", "build", "trail"}
+
+
+def test_the_partnership_fixture_builds_for_partner_and_sweeps():
+    game = load("nordekasino-partnership.jsonl")
+    assert game.header.options["partnership"] is True
+    assert any(e.type == "build" and e.payload.for_partner for e in game.events)
+    outcome = game.rules.outcome(fold(game.rules, game.header, game.events))
+    assert all(r["sweeps"] > 0 for r in outcome.rounds)
