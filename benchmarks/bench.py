@@ -48,11 +48,9 @@ wall clock; where the per-CPU-second figure would judge otherwise, the result sa
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
 import sqlite3
-import statistics
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -68,24 +66,21 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from crowded import bench_crowded  # noqa: E402
+from report import Row  # noqa: E402
 from workload import (  # noqa: E402
     APPEND_CHUNK,
-    CROWDED_HAND,
-    CROWDED_PILES,
     INSERT,
     INSERT_GAME,
     TOOLKIT_STEPS,
     best_seconds,
-    crowded_states,
     fresh_events,
     header_for,
-    nordekasino_caches,
     payload_pool,
     play_random_game,
     raw_connection,
     raw_rows,
     timed,
-    timed_both,
 )
 
 from ledger import Ledger, NewEvent  # noqa: E402
@@ -93,8 +88,6 @@ from replay.codec import decode_events, encode_event, encode_header  # noqa: E40
 from replay.fold import fold_from  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.events import Event  # noqa: E402
-from rules.nordekasino.moves import legal_moves as nordekasino_moves  # noqa: E402
-from rules.nordekasino.state import State as NordekasinoState  # noqa: E402
 from rules.protocol import Header, RuleSet  # noqa: E402
 
 
@@ -121,59 +114,6 @@ FULL = Sizes(
 QUICK = Sizes(
     appends=300, imports=50_000, fold_games=500, random_games=500, pool_games=300, crowded_tables=3
 )
-
-
-@attrs.frozen
-class Row:
-    """One line of the result table."""
-
-    what: str
-    ours: float
-    unit: str
-    raw: float | None = None
-    minimum: float | None = None  # the target: on ``ours / raw`` if ``raw`` is set, else ``ours``
-    cpu: float | None = None  # the same rate per second of this process's CPU time
-    maximum: float | None = None  # a target on ``ours`` where lower is better (a time)
-
-    @property
-    def measure(self) -> float:
-        """What the target is about: the ratio to raw sqlite, or our own rate."""
-        return self.ours if self.raw is None else self.ours / self.raw
-
-    @property
-    def latency(self) -> bool:
-        """Whether the row is a time per call (lower is better), not a rate."""
-        return self.unit == "ms"
-
-    @property
-    def target(self) -> str:
-        """The target as text."""
-        if self.maximum is not None:
-            return f"< {self.maximum:,.0f} {self.unit}"
-        if self.minimum is None:
-            return "—"
-        return f">= {self.minimum:.2f}" if self.raw is not None else f">= {self.minimum:,.0f}"
-
-    def passes(self, value: float) -> bool:
-        """Whether ``value`` (the wall-clock or the CPU figure) meets the target."""
-        if self.maximum is not None:
-            return value < self.maximum
-        assert self.minimum is not None
-        return value >= self.minimum
-
-    def verdict(self) -> str:
-        """PASS or FAIL on the wall-clock figure; the CPU-time verdict if it differs."""
-        if self.minimum is None and self.maximum is None:
-            return "—"
-        passed = self.passes(self.measure)
-        text = "[green]PASS[/]" if passed else "[red]FAIL[/]"
-        if self.cpu is not None and self.passes(self.cpu) != passed:
-            text += " (per CPU-s: " + ("PASS)" if self.passes(self.cpu) else "FAIL)")
-        return text
-
-    def figure(self, value: float) -> str:
-        """A figure of this row as text: a time with one decimal, a rate as a whole number."""
-        return f"{value:,.1f}" if self.latency else f"{value:,.0f}"
 
 
 # -- 1. durable appends ------------------------------------------------------------------
@@ -344,50 +284,6 @@ def bench_random_games(rules: RuleSet, games: int) -> list[Row]:
         Row(f"  … steps (events applied, {steps / games:.0f}/game)", steps / wall, "steps/s",
             cpu=steps / cpu),
     ]  # fmt: skip
-
-
-# -- 6. Nørdekasino legal moves on a crowded table ---------------------------------------
-
-
-def list_moves(state: NordekasinoState, counts: list[int]) -> None:
-    """``legal_moves(state)``, its length appended to ``counts``."""
-    counts.append(len(nordekasino_moves(state)))
-
-
-def bench_crowded(tables: int) -> list[Row]:
-    """Figure 6: ms per ``legal_moves`` call on crowded tables, cold and warm caches."""
-    cold: list[tuple[float, float]] = []
-    warm: list[tuple[float, float]] = []
-    counts: list[int] = []
-    for first, second in crowded_states(tables):
-        for clear in nordekasino_caches():
-            clear()
-        gc.collect()
-        cold.append(timed_both(partial(list_moves, first, counts)))
-        gc.collect()
-        warm.append(timed_both(partial(list_moves, second, counts)))
-    shape = f"{tables} tables: {CROWDED_PILES} piles, {CROWDED_HAND} cards"
-    label = f"Nørdekasino legal moves ({shape})"
-    rows = []
-    for name, runs in ((f"{label}, cold", cold), ("  … warm (same table, another hand)", warm)):
-        for stat, pick in (("median", statistics.median), ("max", max)):
-            rows.append(
-                Row(
-                    f"{name}: {stat}",
-                    1000 * pick(wall for wall, _ in runs),
-                    "ms",
-                    cpu=1000 * pick(cpu for _, cpu in runs),
-                    maximum=50,
-                )
-            )
-    rows.append(
-        Row(
-            f"  … moves listed per call (median; min {min(counts):,}, max {max(counts):,})",
-            statistics.median(counts),
-            "moves",
-        )
-    )
-    return rows
 
 
 # -- report ------------------------------------------------------------------------------

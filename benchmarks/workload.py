@@ -1,6 +1,5 @@
 """The benchmarks' workload: real Karnöffel events, and raw sqlite3 doing the same
-inserts as the ledger (the baseline of figures 1 and 2), crowded Nørdekasino tables
-(figure 6), with the timing helpers."""
+inserts as the ledger (the baseline of figures 1 and 2), with the timing helpers."""
 
 from __future__ import annotations
 
@@ -13,8 +12,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -26,10 +23,7 @@ from replay.codec import encode_event  # noqa: E402
 from replay.dealer import dealer_move  # noqa: E402
 from replay.games import make_header  # noqa: E402
 from rules.events import Event  # noqa: E402
-from rules.nordekasino import arith, moves  # noqa: E402
-from rules.nordekasino.state import PLAY, Pile, State, initial_state  # noqa: E402
 from rules.protocol import Header, RuleSet  # noqa: E402
-from rules.zones import Zone  # noqa: E402
 
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
 APPEND_CHUNK = 25  # appends per side before the other side's turn (figure 1)
@@ -87,60 +81,6 @@ def fresh_events(pool: Sequence[NewEvent], n: int, stamped: bool) -> list[NewEve
         e = pool[i % len(pool)]
         out.append(NewEvent(uuid.uuid4().hex, e.type, e.type_version, e.actor, e.payload, at))
     return out
-
-
-# -- crowded Nørdekasino tables ---------------------------------------------------------
-
-CROWDED_PILES = 12  # loose cards on the table
-CROWDED_HAND = 4  # cards in the hand of the player on turn
-CROWDED_SEAT = 1  # the player on turn (the dealer's right-hand neighbour)
-
-
-def crowded_states(tables: int, seed: int = 0) -> list[tuple[State, State]]:
-    """``tables`` pairs of Nørdekasino states in play: 12 loose cards on the table, drawn
-    from the 54-card deck by a seeded ``Random``, and a hand of 4 for the player on turn;
-    the second state of a pair has the same table and another hand of 4 (the other hands
-    and the stock face down)."""
-    header = Header("nordekasino", 1, ("Anna", "Bo", "Cai", "Dina"), {}, 0, None)
-    start = initial_state(header)
-    deck = start.table_info.deck
-    rng = random.Random(f"crowded:{seed}")
-    out = []
-    for _ in range(tables):
-        cards = rng.sample(deck, CROWDED_PILES + 2 * CROWDED_HAND)
-        table = tuple(Pile((card,)) for card in cards[:CROWDED_PILES])
-        first = tuple(cards[CROWDED_PILES : CROWDED_PILES + CROWDED_HAND])
-        second = tuple(cards[CROWDED_PILES + CROWDED_HAND :])
-        pair = tuple(
-            attrs.evolve(
-                start,
-                phase=PLAY,
-                to_play=CROWDED_SEAT,
-                hands=tuple(
-                    Zone(hand) if seat == CROWDED_SEAT else Zone((), CROWDED_HAND)
-                    for seat in range(start.seats)
-                ),
-                table=table,
-                stock=Zone((), len(deck) - CROWDED_PILES - start.seats * CROWDED_HAND),
-            )
-            for hand in (first, second)
-        )
-        out.append((pair[0], pair[1]))
-    return out
-
-
-def nordekasino_caches() -> list[Callable[[], None]]:
-    """The ``cache_clear`` of every ``functools.lru_cache`` in ``rules.nordekasino.arith``
-    and ``rules.nordekasino.moves`` (``reach``, ``build_reach``, ``more_values``,
-    ``build_options``, ``_legal_moves``, ``_pool`` and the rest), found by looking, so a
-    cache added or removed there is still cleared."""
-    clears = []
-    for module in (arith, moves):
-        for _, value in sorted(vars(module).items()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) == module.__name__:
-                clears.append(clear)
-    return clears
 
 
 # -- raw sqlite baseline -----------------------------------------------------------------
