@@ -20,6 +20,7 @@ a "more a" pile. A multiset of piles is the sorted tuple of their codes.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 
@@ -90,19 +91,16 @@ def _add(a: int, b: int) -> int:
 def mod_set(dividends: int, divisors: int) -> int:
     """``{x mod y : x in dividends, y in divisors, x >= y > 0}``."""
     top = dividends.bit_length() - 1  # the largest dividend
+    divisors &= (1 << (top + 1)) - 2  # no divisor 0, none above the largest dividend
     acc = 0
-    full = 0  # the residues of the largest divisor seen so far, when all of them are reached
-    for y in reversed(bit_values((divisors >> 1) << 1)):
-        if y > top:
-            continue
+    while divisors:
+        y = divisors.bit_length() - 1  # the largest divisor left
+        divisors ^= 1 << y
         mask = (1 << y) - 1
-        if full and (full & mask) == mask:
-            break  # every smaller divisor's residues are already in ``acc``
         rest = dividends >> y  # the dividends x >= y, as x - y (same residue)
-        if (rest & mask) == mask:
-            acc |= mask  # y consecutive dividends: every residue
-            full = mask
-            continue
+        if rest & mask == mask:
+            return acc | mask  # y consecutive dividends: every residue below y, and so
+            # every residue of each smaller divisor too
         while rest:
             acc |= rest & mask
             rest >>= y
@@ -148,10 +146,12 @@ def _expand(groups: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> tup
     return tuple(out)
 
 
-def _parts(key: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+@lru_cache(maxsize=CACHE_SIZE)
+def _parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every unordered two-part split of ``key``, both parts non-empty."""
     groups = _groups(key)
     shape = tuple(count for _, count in groups)
-    return [(_expand(groups, one), _expand(groups, two)) for one, two in _splits(shape)]
+    return tuple((_expand(groups, one), _expand(groups, two)) for one, two in _splits(shape))
 
 
 def _minus_one(key: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -272,6 +272,19 @@ def _by_size(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(every, key=sum))
 
 
+def _hand_groups(key: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The ways to split ``key`` into the hand card's group (numeric piles only, maybe
+    none) and a non-empty rest, smallest hand group first (made as they are asked for)."""
+    groups = _groups(key)
+    shape = tuple(count for _, count in groups)
+    for chosen in _by_size(shape):
+        mine = _expand(groups, chosen)
+        if mine and mine[0] < 0:
+            continue  # a "more" pile is no operand of + or mod
+        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
+        yield mine, _expand(groups, other)
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> int:
     """Of the values in the bitset ``wanted``, those v for which the hand card (value
@@ -284,20 +297,13 @@ def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> i
     wanted &= MORE_VALUES
     if key[0] < 0:  # "more" piles: only their own value, and all must agree
         wanted &= 1 << (-key[0] - 1)
-    groups = _groups(key)
-    shape = tuple(count for _, count in groups)
     out = 0
-    for chosen in _by_size(shape):
+    for mine, rest in _hand_groups(key):
         if not wanted & ~out:
             break
-        mine = _expand(groups, chosen)
-        if mine and mine[0] < 0:
-            continue  # a "more" pile is no operand of + or mod
         candidates = build_reach(hand, mine) & wanted & ~out
         if not candidates:
             continue
-        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
-        rest = _expand(groups, other)
         for value in bit_values(candidates):
             if capturable(value, rest):
                 out |= 1 << value

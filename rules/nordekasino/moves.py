@@ -44,7 +44,7 @@ def pool(state: State) -> Counter[Card]:
     return Counter(_pool(state))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _pool(state: State) -> Counter[Card]:
     return unaccounted(state.table_info.deck, zone_map(state).values())
 
@@ -65,6 +65,11 @@ def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
 def held_values(state: State, seat: int, without: Card | None = None) -> frozenset[int]:
     """The values ``seat`` may still hold after playing ``without``: those of its known
     cards, and with face-down cards left, those of any unaccounted card."""
+    return _held_values(state, seat, without)
+
+
+@lru_cache(maxsize=4096)
+def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int]:
     hand = state.hands[seat]
     known = list(hand.cards)
     hidden = hand.hidden
@@ -135,7 +140,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return _legal_moves(state)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=1024)
 def _legal_moves(state: State) -> tuple[Move, ...]:
     if state.phase != PLAY or state.to_play is None:
         return ()

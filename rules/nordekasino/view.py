@@ -8,6 +8,7 @@ taker at the end. ``seat=None`` is what everyone sees.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.cards import Card
@@ -50,6 +51,11 @@ def view(state: State, seat: int | None) -> View:
 
 def info(state: State) -> dict[str, Any]:
     """The public facts of the state, as JSON-friendly values (cards as text)."""
+    return dict(_info(state))
+
+
+@lru_cache(maxsize=1024)
+def _info(state: State) -> dict[str, Any]:
     from rules.nordekasino.play import score  # play imports this module's neighbours
 
     table = state.table_info
