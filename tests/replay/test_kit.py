@@ -10,6 +10,8 @@ from ledger import Ledger
 from replay.jsonl import import_games, parse_lines, verify_parsed
 from replay.kit import INVARIANTS, InvariantViolation, check_all, every_option_set, histories
 from replay.kit.fuzz import fuzz
+from replay.kit.strategies import headers
+from rules import registry
 from rules.cards import Card
 from tests.replay.toy_rules import BROKEN, RULES
 
@@ -80,3 +82,23 @@ def test_fuzz_shrinks_and_saves_a_failure_that_verifies_and_imports(broken, tmp_
 def test_fuzz_of_a_sound_rule_set_reports_every_game():
     report = fuzz(RULES, 30, seed=2)
     assert report.ok and report.games == 30 and report.events > 30
+
+
+@settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(header=headers(registry.get("nordekasino"), {"partnership": True}))
+def test_headers_use_a_seat_count_the_rules_accept(header):
+    # partnership Nørdekasino refuses anything but four players; the kit draws 2 to 4
+    assert len(header.players) == 4
+    assert header.options["partnership"] is True
+
+
+def test_headers_draw_every_seat_count_a_game_accepts():
+    counts = set()
+
+    @settings(max_examples=60, deadline=None, database=None)
+    @given(header=headers(registry.get("nordekasino"), {"partnership": False}))
+    def draw(header):
+        counts.add(len(header.players))
+
+    draw()
+    assert counts == {2, 3, 4}
