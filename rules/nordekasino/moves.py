@@ -135,8 +135,8 @@ def _subsets(state: State) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every move any seat may make now (remembered for the last few states: a fuzz run
-    and the CLI ask about the same state several times)."""
+    """Every move any seat may make now (remembered for recent states: a fuzz run and the
+    CLI ask about the same state several times)."""
     return _legal_moves(state)
 
 
