@@ -60,8 +60,11 @@ class _Reader:
         while (token := self.peek()) is not None and token.lower() in _OPS:
             self.pos += 1
             right, right_hand = self.atom()
-            left = _apply(_OPS[token.lower()], left, right, left_hand, right_hand)
-            left_hand = False
+            op = _OPS[token.lower()]
+            combined = _apply(op, left, right, left_hand, right_hand)
+            if not combined:
+                raise NotationError(_why_not(op, left, right, left_hand))
+            left, left_hand = combined, False
         return left, left_hand
 
     def atom(self) -> tuple[set[Value], bool]:
@@ -84,6 +87,23 @@ class _Reader:
         self.piles.append(index)
         pile = self.state.table[index]
         return {(v, pile.more) for v in pile.values}, False
+
+
+def _why_not(op: str, left: set[Value], right: set[Value], left_hand: bool) -> str:
+    """Why no reading of ``left op right`` is allowed, as the rule it breaks."""
+    a = " or ".join(sorted({f"more {v}" if m else str(v) for v, m in left}))
+    b = " or ".join(sorted({f"more {v}" if m else str(v) for v, m in right}))
+    if all(v == ADAMS and not m for v, m in left) or all(v == ADAMS and not m for v, m in right):
+        return "a pile worth 42 is cleared at once (the Adams rule), so it cannot be built on"
+    if op == "more":
+        return f'"more" joins piles of equal value, not {a} and {b}'
+    if any(m for _, m in left | right):
+        return f'a "more" pile is no operand of {op}: it only takes piles of its own value'
+    if op == "mod" and left_hand:
+        return f"in {a} mod {b} the hand card is a: a card straight from the hand must be b"
+    if op == "mod":
+        return f"{a} mod {b} needs a >= b and b != 0"
+    return f"{a} {op} {b} breaks the rules of combining"
 
 
 def _apply(op: str, left: set[Value], right: set[Value], lh: bool, rh: bool) -> set[Value]:

@@ -143,7 +143,10 @@ def _parse_build(text: str, state: State, actor: int | None) -> Build:
         return Build(card, piles, value, more, for_partner)
     if not options:
         whose = "your partner holds" if for_partner else "you hold"
-        raise NotationError(f"{card} and those piles make no value {whose}")
+        made = sorted(build_options(card, pile_key(state, piles)))
+        shown = _options_text(set(made[:8])) + (" …" if len(made) > 8 else "")
+        what = f"make {shown}" if made else "cannot be combined at all"
+        raise NotationError(f"{card} and those piles {what}: no value {whose}")
     raise NotationError(f"that build can make {_options_text(options)}: add =VALUE to choose")
 
 

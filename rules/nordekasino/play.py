@@ -152,10 +152,13 @@ def _capture(state: State, event: Event) -> State:
         key = pile_key(state, move.piles)
         if not can_capture(move.card, key):
             values = " or ".join(map(str, card_values(move.card)))
+            more = any(state.table[i].more for i in move.piles)
             raise IllegalEvent(
                 event,
                 f"{_names(state, move.piles)} cannot be combined into {values} "
-                f'(the value of {move.card}); a "more" pile is taken only by its own value',
+                f"(the value of {move.card}), so {move.card} cannot take "
+                + ("them" if len(move.piles) > 1 else "it")
+                + ('; a "more" pile is taken only by a card of its own value' if more else ""),
             )
     table, taken = _remove(state, move.piles)
     won = _gain(state, seat, (move.card, *taken))

@@ -101,7 +101,11 @@ def test_an_expression_with_more() -> None:
 
 def test_an_expression_breaking_the_mod_rule_is_refused() -> None:
     state = position(["9S AC", "4C", "5C"], ["4H"])
-    assert "breaks the rules of combining" in refused("build 9S =9S mod 4H", state)
+    reason = refused("build 9S =9S mod 4H", state)
+    assert "in 9 mod 4 the hand card is a" in reason
+    assert "straight from the hand must be b" in reason
+    assert "needs a >= b" in refused("build 9S =4H mod 9S", state)
+    assert '"more" joins piles of equal value' in refused("build 9S =9S more 4H", state)
 
 
 def test_expression_errors_name_the_problem() -> None:
@@ -148,7 +152,7 @@ def test_adams_reveal_and_open_parse_and_format() -> None:
         ("trail 7H 4H", "trail names one card"),
         ("build", "build names the hand card and the piles"),
         ("build 4H", "name the piles to build with"),
-        ("build 4D 9S", "make no value you hold"),
+        ("build 4D 9S", "make 1 or 13: no value you hold"),
         ("adams", "name at least one table pile"),
     ],
 )
