@@ -10,15 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.kit import (
-    check_agreement,
-    check_closure,
-    check_conservation,
-    check_roundtrip,
-    check_views,
-    every_option_set,
-    histories,
-)
+from replay.kit import INVARIANTS, check_roundtrip, every_option_set, histories
 from rules import registry
 
 KARNOFFEL = registry.get("karnoffel")
@@ -37,25 +29,12 @@ def test_every_option_set_is_exercised():
     assert all(set(o) == names for o in OPTION_SETS)
 
 
+@pytest.mark.parametrize("invariant", ["conservation", "closure", "agreement", "views"])
 @by_options
 @EXAMPLES
 @given(data=st.data())
-def test_conservation(options, data):
-    check_conservation(KARNOFFEL, data.draw(histories(KARNOFFEL, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_closure(options, data):
-    check_closure(KARNOFFEL, data.draw(histories(KARNOFFEL, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_agreement(options, data):
-    check_agreement(KARNOFFEL, data.draw(histories(KARNOFFEL, options)))
+def test_invariant(invariant, options, data):
+    INVARIANTS[invariant](KARNOFFEL, data.draw(histories(KARNOFFEL, options)))
 
 
 @by_options
@@ -63,10 +42,3 @@ def test_agreement(options, data):
 @given(data=st.data())
 def test_roundtrip(options, data):
     check_roundtrip(KARNOFFEL, data.draw(histories(KARNOFFEL, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_views(options, data):
-    check_views(KARNOFFEL, data.draw(histories(KARNOFFEL, options)))

@@ -11,14 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay.kit import (
-    check_agreement,
-    check_closure,
-    check_conservation,
-    check_roundtrip,
-    check_views,
-    histories,
-)
+from replay.kit import INVARIANTS, check_roundtrip, histories
 from rules import registry
 
 NORDEKASINO = registry.get("nordekasino")
@@ -41,25 +34,12 @@ def test_the_option_sets_cover_every_option():
     assert changed == set(NORDEKASINO.option_names())
 
 
+@pytest.mark.parametrize("invariant", ["conservation", "closure", "agreement", "views"])
 @by_options
 @EXAMPLES
 @given(data=st.data())
-def test_conservation(options, data):
-    check_conservation(NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_closure(options, data):
-    check_closure(NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_agreement(options, data):
-    check_agreement(NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
+def test_invariant(invariant, options, data):
+    INVARIANTS[invariant](NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
 
 
 @by_options
@@ -67,10 +47,3 @@ def test_agreement(options, data):
 @given(data=st.data())
 def test_roundtrip(options, data):
     check_roundtrip(NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
-
-
-@by_options
-@EXAMPLES
-@given(data=st.data())
-def test_views(options, data):
-    check_views(NORDEKASINO, data.draw(histories(NORDEKASINO, options)))
