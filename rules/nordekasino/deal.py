@@ -109,10 +109,11 @@ def apply_deal(state: State, event: Event) -> State:
             f"({player(state, (state.dealer + 1) % state.seats)} first)"
             + (f", {shape.table} face up to the table" if shape.table else "")
             + (f" and puts the last {shape.middle} face down in the middle" if shape.middle else "")
-            + f": expected {len(targets)} cards to {_summary(targets)}, got {len(cards)} to "
-            f"{_summary(tuple(d.to for d in cards))}",
+            + f": expected {len(targets)} cards ({_summary(state, targets)}), got "
+            f"{len(cards)} ({_summary(state, tuple(d.to for d in cards))})",
         )
     pool = unaccounted(state.table_info.deck, zone_map(state).values())
+    before = pool.copy()
     for i, dealt in enumerate(cards):
         up = dealt.to == TABLE
         if dealt.up != up:
@@ -121,14 +122,19 @@ def apply_deal(state: State, event: Event) -> State:
                 if up
                 else "only the table's cards are face up"
             )
-            raise _refuse(event, f"{where}: card {i + 1} ({dealt.to})")
+            raise _refuse(event, f"{where}: card {i + 1} (to {_place(state, dealt.to)})")
         if dealt.card is None:
             if up:
                 raise _refuse(event, "the table's cards lie face up, so they must be entered")
             continue
         if pool[dealt.card] <= 0:
             deck = state.table_info.deck
-            why = "is not in this game's deck" if dealt.card not in deck else "is dealt twice"
+            if dealt.card not in deck:
+                why = "is not in this game's deck"
+            elif before[dealt.card] > 0:
+                why = "is dealt twice"  # more often in this deal than the decks hold it
+            else:
+                why = "cannot be dealt: it is already out (in a hand, on the table or taken)"
             raise _refuse(event, f"{dealt.card} {why}")
         pool[dealt.card] -= 1
     n = state.seats
@@ -155,11 +161,19 @@ def apply_deal(state: State, event: Event) -> State:
     )
 
 
-def _summary(targets: tuple[str, ...]) -> str:
+def _place(state: State, to: str) -> str:
+    """A deal's destination as a person says it: a player's name, the table, the middle."""
+    if to.isdigit() and int(to) < state.seats:
+        return player(state, int(to))
+    return f"the {to}" if to in (TABLE, MIDDLE) else repr(to)
+
+
+def _summary(state: State, targets: tuple[str, ...]) -> str:
+    """``4 to Bo, 4 to Cai, 2 to the table``: how many cards go where."""
     counts: dict[str, int] = {}
     for to in targets:
         counts[to] = counts.get(to, 0) + 1
-    return ", ".join(f"{k}: {v}" for k, v in counts.items()) or "nobody"
+    return ", ".join(f"{n} to {_place(state, to)}" for to, n in counts.items()) or "none"
 
 
 def _realize(state: State, rng: random.Random, known: bool) -> Move:

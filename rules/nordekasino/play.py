@@ -73,9 +73,11 @@ def _check_turn(state: State, event: Event) -> None:
     if state.phase == OVER:
         raise IllegalEvent(event, "the game is over")
     assert state.to_play is not None
+    on_turn = player(state, state.to_play)
+    if event.actor is None or not 0 <= event.actor < state.seats:
+        raise IllegalEvent(event, f"a move is made by a player of the game: it is {on_turn}'s turn")
     if event.actor != state.to_play:
-        who = "nobody" if event.actor is None else player(state, event.actor)
-        raise IllegalEvent(event, f"it is {player(state, state.to_play)}'s turn, not {who}'s")
+        raise IllegalEvent(event, f"it is {on_turn}'s turn, not {player(state, event.actor)}'s")
 
 
 def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
@@ -86,8 +88,24 @@ def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
     try:
         new = hand.remove(card, pool(state) if hand.hidden else None)
     except KeyError:
-        raise IllegalEvent(event, f"{player(state, seat)} does not hold {card}") from None
+        why = _where(state, card, seat)
+        raise IllegalEvent(event, f"{player(state, seat)} does not hold {card}{why}") from None
     return (*state.hands[:seat], new, *state.hands[seat + 1 :])
+
+
+def _where(state: State, card: Card, seat: int) -> str:
+    """Where ``card`` is known to be instead, as the end of a sentence (or ``""``)."""
+    if card not in state.table_info.deck:
+        return ": it is not in this game's deck"
+    if any(card in pile.cards for pile in state.table):
+        return ": it lies on the table"
+    for other, hand in enumerate(state.hands):
+        if other != seat and card in hand.cards:
+            return f": it is in {player(state, other)}'s hand"
+    for side, won in enumerate(state.won):
+        if card in won.cards:
+            return f": it was taken by {state.table_info.side_label(side)}"
+    return ""
 
 
 def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
