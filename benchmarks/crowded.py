@@ -19,7 +19,8 @@ if str(ROOT) not in sys.path:
 from report import Row  # noqa: E402
 from workload import timed_both  # noqa: E402
 
-from rules.nordekasino import arith, moves  # noqa: E402
+from rules.nordekasino import arith, moves, view  # noqa: E402
+from rules.nordekasino import state as state_module  # noqa: E402
 from rules.nordekasino.state import PLAY, Pile, State, initial_state  # noqa: E402
 from rules.protocol import Header  # noqa: E402
 from rules.zones import Zone  # noqa: E402
@@ -65,12 +66,12 @@ def crowded_states(tables: int, seed: int = 0) -> list[tuple[State, State]]:
 
 
 def nordekasino_caches() -> list[Callable[[], None]]:
-    """The ``cache_clear`` of every ``functools.lru_cache`` in ``rules.nordekasino.arith``
-    and ``rules.nordekasino.moves`` (``reach``, ``build_reach``, ``more_values``,
-    ``build_options``, ``_legal_moves``, ``_pool`` and the rest), found by looking, so a
-    cache added or removed there is still cleared."""
+    """The ``cache_clear`` of every ``functools.lru_cache`` in ``rules.nordekasino``'s
+    ``arith``, ``moves``, ``state`` and ``view`` (``reach``, ``build_reach``,
+    ``more_values``, ``build_options``, ``_legal_moves``, ``_pool`` and the rest), found by
+    looking, so a cache added or removed there is still cleared."""
     clears = []
-    for module in (arith, moves):
+    for module in (arith, moves, state_module, view):
         for _, value in sorted(vars(module).items()):
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and getattr(value, "__module__", None) == module.__name__:

@@ -14,7 +14,6 @@ from functools import partial
 
 import attrs
 
-from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Dealt, Event, Move
 from rules.nordekasino.state import (
@@ -26,12 +25,12 @@ from rules.nordekasino.state import (
     Pile,
     State,
     player,
-    zone_map,
+    pool,
 )
 from rules.protocol import ChanceStep
-from rules.zones import Zone, unaccounted
+from rules.zones import Zone
 
-__all__ = ["apply_deal", "deal_chance", "deal_shape", "unaccounted_pool"]
+__all__ = ["apply_deal", "deal_chance", "deal_shape"]
 
 TABLE = "table"
 MIDDLE = "middle"
@@ -86,11 +85,6 @@ def expected_targets(state: State, shape: Shape) -> tuple[str, ...]:
     return tuple(out)
 
 
-def unaccounted_pool(state: State) -> dict[Card, int]:
-    """The cards no zone holds as known, with their counts."""
-    return dict(unaccounted(state.table_info.deck, zone_map(state).values()))
-
-
 def apply_deal(state: State, event: Event) -> State:
     """Deal the next round from the stock."""
     if state.phase == OVER:
@@ -112,8 +106,8 @@ def apply_deal(state: State, event: Event) -> State:
             + f": expected {len(targets)} cards ({_summary(state, targets)}), got "
             f"{len(cards)} ({_summary(state, tuple(d.to for d in cards))})",
         )
-    pool = unaccounted(state.table_info.deck, zone_map(state).values())
-    before = pool.copy()
+    left = pool(state)
+    before = left.copy()
     for i, dealt in enumerate(cards):
         up = dealt.to == TABLE
         if dealt.up != up:
@@ -127,7 +121,7 @@ def apply_deal(state: State, event: Event) -> State:
             if up:
                 raise _refuse(event, "the table's cards lie face up, so they must be entered")
             continue
-        if pool[dealt.card] <= 0:
+        if left[dealt.card] <= 0:
             deck = state.table_info.deck
             if dealt.card not in deck:
                 why = "is not in this game's deck"
@@ -136,7 +130,7 @@ def apply_deal(state: State, event: Event) -> State:
             else:
                 why = "cannot be dealt: it is already out (in a hand, on the table or taken)"
             raise _refuse(event, f"{dealt.card} {why}")
-        pool[dealt.card] -= 1
+        left[dealt.card] -= 1
     n = state.seats
     hands = list(state.hands)
     for seat in range(n):
@@ -179,8 +173,7 @@ def _summary(state: State, targets: tuple[str, ...]) -> str:
 def _realize(state: State, rng: random.Random, known: bool) -> Move:
     shape = deal_shape(state)
     targets = expected_targets(state, shape)
-    pool = unaccounted(state.table_info.deck, zone_map(state).values())
-    stock = sorted(pool.elements(), key=lambda c: (c.suit, c.rank))
+    stock = sorted(pool(state).elements(), key=lambda c: (c.suit, c.rank))
     cards = rng.sample(stock, len(targets))
     return Move(
         None,

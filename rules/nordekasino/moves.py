@@ -6,7 +6,6 @@ piles' values), so listing the moves of a crowded table never builds expression 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -22,8 +21,7 @@ from rules.nordekasino.arith import (
     reach,
 )
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.state import PLAY, State, card_values, zone_map
-from rules.zones import unaccounted
+from rules.nordekasino.state import PLAY, State, card_values, pool
 
 __all__ = [
     "SPADE_FIVE",
@@ -37,16 +35,6 @@ __all__ = [
 ]
 
 SPADE_FIVE = Card("5", "S")
-
-
-def pool(state: State) -> Counter[Card]:
-    """The cards not known to be anywhere: what a face-down card may be (a fresh copy)."""
-    return Counter(_pool(state))
-
-
-@lru_cache(maxsize=1024)
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(state.table_info.deck, zone_map(state).values())
 
 
 def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:

@@ -26,9 +26,8 @@ from rules.nordekasino.moves import (
     duty_lifted,
     held_values,
     pile_key,
-    pool,
 )
-from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player
+from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player, pool
 from rules.protocol import ChanceStep, Outcome
 from rules.zones import Zone
 

@@ -6,7 +6,9 @@ Seats are numbered in turn order, which is counter-clockwise at the table: seat
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 
 import attrs
 
@@ -14,7 +16,7 @@ from rules.cards import JOKER_RANK, Card, deck_french
 from rules.errors import OptionError
 from rules.nordekasino.arith import code_of_more, code_of_values
 from rules.protocol import Header, OptionSpec, OptionValue, resolve_options
-from rules.zones import Zone
+from rules.zones import Zone, unaccounted
 
 __all__ = [
     "DEAL",
@@ -28,6 +30,7 @@ __all__ = [
     "State",
     "card_values",
     "initial_state",
+    "pool",
 ]
 
 DEAL = "deal"  # the dealer to deal (a chance step)
@@ -277,3 +280,14 @@ def zone_map(state: State) -> dict[str, Zone]:
     for side, won in enumerate(state.won):
         zones[f"won:{side}"] = won
     return zones
+
+
+def pool(state: State) -> Counter[Card]:
+    """The cards not known to be anywhere, with their counts: what a face-down card may be
+    (a fresh copy, the caller may change it)."""
+    return Counter(_pool(state))
+
+
+@lru_cache(maxsize=1024)
+def _pool(state: State) -> Counter[Card]:
+    return unaccounted(state.table_info.deck, zone_map(state).values())

@@ -12,8 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from rules.cards import Card
+from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
+from rules.nordekasino.play import apply, score
 from rules.nordekasino.state import State, player, zone_map
 from rules.protocol import Shown, View, ZoneView
 from rules.zones import Zone
@@ -56,8 +58,6 @@ def info(state: State) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _info(state: State) -> dict[str, Any]:
-    from rules.nordekasino.play import score  # play imports this module's neighbours
-
     table = state.table_info
     return {
         "phase": state.phase,
@@ -111,11 +111,9 @@ def shown(state: State, event: Event) -> Shown:
         everyone = (payload.card,)
     if state.middle and len(state.stock) == 0:
         # the move that ends the game turns the middle over to the last taker
-        from rules.nordekasino.play import apply
-
         try:
             after = apply(state, event)
-        except Exception:  # a refused event shows nothing more
+        except IllegalEvent:  # a refused event shows nothing more
             return Shown(everyone=everyone)
         if not after.middle:
             everyone += tuple(c for won in after.won for c in won.cards)
