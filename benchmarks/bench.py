@@ -235,9 +235,12 @@ def stored_games(
         header = header_for(rules, seed)
         events = play_random_game(rules, header, seed)
         record = ledger.import_game(
-            "karnoffel", rules.version, encode_header(header), map(encode_event, events)
+            "karnoffel",
+            rules.version,
+            encode_header(header),
+            (encode_event(rules, e) for e in events),
         )
-        out.append((record.id, header, decode_events(ledger.events(record.id))))
+        out.append((record.id, header, decode_events(rules, ledger.events(record.id))))
     return out
 
 
@@ -254,7 +257,7 @@ def bench_fold(tmp: Path, rules: RuleSet, games: int) -> list[Row]:
 
         def from_ledger() -> None:
             for game, header, _ in stored:
-                fold_from(rules, rules.start(header), decode_events(ledger.events(game)))
+                fold_from(rules, rules.start(header), decode_events(rules, ledger.events(game)))
 
         (pure_s, pure_cpu), (ledger_s, ledger_cpu) = best_seconds(pure), best_seconds(from_ledger)
     return [

@@ -50,7 +50,7 @@ def play_random_game(rules: RuleSet, header: Header, seed: int) -> list[Event]:
     """One full random game: the seeded dealer's chance moves, else a random legal move."""
     assert header.seed is not None
     rng = random.Random(seed)
-    apply, legal, outcome = rules.apply, rules.legal_moves, rules.outcome
+    apply, legal, outcome = rules.apply, lambda s: tuple(rules.moves(s)), rules.outcome
     state = rules.start(header)
     events: list[Event] = []
     seq = 0
@@ -69,7 +69,9 @@ def payload_pool(rules: RuleSet, games: int) -> list[NewEvent]:
     """Encoded events of ``games`` random games (used as templates for the ledger rows)."""
     pool: list[NewEvent] = []
     for seed in range(games):
-        pool.extend(map(encode_event, play_random_game(rules, header_for(rules, seed), seed)))
+        pool.extend(
+            encode_event(rules, e) for e in play_random_game(rules, header_for(rules, seed), seed)
+        )
     return pool
 
 

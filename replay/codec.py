@@ -1,8 +1,10 @@
 """The one place that joins the rules' event types to the ledger's codec.
 
 The ledger stores bytes and knows no game; the rules know payload classes and no storage.
-Here the registered payload classes and the rules' cattrs converter become the ledger's
-``Codec``, and events and headers are turned into the ledger's records and back.
+Here each rule set's payload classes (shared, own and legacy names) and the rules' cattrs
+converter become that game's ``Codec``, and events and headers are turned into the
+ledger's records and back. A type name means one class within one game, never across
+games: ``play`` in an old Karnöffel log is Karnöffel's play, and no other game's.
 """
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ from functools import cache
 from typing import Any
 
 from ledger import Codec, NewEvent, StoredEvent, pack, unpack
-from rules import registry
-from rules.events import EVENT_TYPES, Event
-from rules.protocol import Header
+from rules.events import Event
+from rules.protocol import Header, RuleSet
 from rules.serial import converter
 
 __all__ = [
@@ -31,10 +32,9 @@ __all__ = [
 
 
 @cache
-def codec() -> Codec:
-    """The codec for every event type of every registered rule set."""
-    registry.names()  # importing the games registers their event types
-    return Codec(converter, EVENT_TYPES)
+def codec(rules: RuleSet) -> Codec:
+    """The codec for ``rules``' events: the shared types, its own, and their old names."""
+    return Codec(converter, rules.event_types())
 
 
 def new_event_id() -> str:
@@ -42,9 +42,9 @@ def new_event_id() -> str:
     return uuid.uuid4().hex
 
 
-def encode_event(event: Event) -> NewEvent:
+def encode_event(rules: RuleSet, event: Event) -> NewEvent:
     """An event as the ledger's record (a fresh id unless the event has one)."""
-    type_, version, data = codec().encode(event.payload)
+    type_, version, data = codec(rules).encode(event.payload)
     return NewEvent(
         event_id=event.id or new_event_id(),
         type=type_,
@@ -55,15 +55,20 @@ def encode_event(event: Event) -> NewEvent:
     )
 
 
-def decode_event(row: StoredEvent) -> Event:
+def decode_event(rules: RuleSet, row: StoredEvent) -> Event:
     """A stored record as an event, its payload upcast to the current version."""
-    payload = codec().decode(row.type, row.type_version, row.payload)
+    payload = codec(rules).decode(row.type, row.type_version, row.payload)
     return Event(row.seq, row.actor, payload, row.recorded_at, row.event_id)
 
 
-def decode_events(rows: Iterable[StoredEvent]) -> list[Event]:
+def decode_events(rules: RuleSet, rows: Iterable[StoredEvent]) -> list[Event]:
     """Stored records as events, in order."""
-    return [decode_event(row) for row in rows]
+    decode = codec(rules).decode
+    return [
+        Event(row.seq, row.actor, decode(row.type, row.type_version, row.payload),
+              row.recorded_at, row.event_id)
+        for row in rows
+    ]  # fmt: skip
 
 
 def header_dict(header: Header) -> dict[str, Any]:

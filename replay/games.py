@@ -151,7 +151,7 @@ class Games:
                 f"{record.rules_version}; this tablelog knows version {rules.version}: upgrade"
             )
         rows = self.ledger.events(record.id)
-        events = tuple(decode_events(rows))
+        events = tuple(decode_events(rules, rows))
         return LoadedGame(record, header, rules, events, tuple(row.hash for row in rows))
 
     def resolve(self, ref: int | str) -> int:
@@ -214,8 +214,10 @@ class Games:
     def _write(self, game: LoadedGame, events: list[Event]) -> list[Event]:
         if not events:
             return []
-        stored = self.ledger.append(game.id, game.seq + 1, [encode_event(e) for e in events])
-        return decode_events(stored)
+        stored = self.ledger.append(
+            game.id, game.seq + 1, [encode_event(game.rules, e) for e in events]
+        )
+        return decode_events(game.rules, stored)
 
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.
@@ -228,7 +230,7 @@ class Games:
         record = self.ledger.create_game(game.rules.name, game.rules.version, game.record.header)
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]
         if copies:
-            self.ledger.append(record.id, 1, [encode_event(e) for e in copies])
+            self.ledger.append(record.id, 1, [encode_event(game.rules, e) for e in copies])
         forked = self.load(record.id)
         if forked.seeded:  # cut before the dealer's events: deal them, or the fork is stuck
             self._append(forked, forked.state, [])

@@ -44,11 +44,12 @@ def moves_data(game: LoadedGame) -> dict[str, Any]:
         {
             "notation": format_move(game, move),
             "actor": game.actor_name(move.actor),
-            "type": move.type,
+            "type": move.kind,
+            "event_type": move.type,
             "chance": False,
             "says": announcement(rules, move, state),
         }
-        for move in rules.legal_moves(state)
+        for move in rules.moves(state)
     ]
     step = None if game.seeded else rules.chance(state)
     if step is not None:
@@ -57,7 +58,8 @@ def moves_data(game: LoadedGame) -> dict[str, Any]:
             {
                 "notation": format_move(game, example),
                 "actor": None,
-                "type": example.type,
+                "type": example.kind,
+                "event_type": example.type,
                 "chance": True,
                 "hint": step.hint,
             }
@@ -74,7 +76,7 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
     view = rules.view(state, seat)
     outcome = rules.outcome(state)
     head = game.events[seq - 1] if seq else None
-    actors = sorted({m.actor for m in rules.legal_moves(state) if m.actor is not None})
+    actors = sorted(rules.to_act(state))
     step = rules.chance(state)
     return {
         "game": game.id,
@@ -133,7 +135,8 @@ def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
     for event, (_, before) in zip(events, befores, strict=False):
         yield {
             "seq": event.seq,
-            "type": event.type,
+            "type": event.kind,
+            "event_type": event.type,
             "actor": game.actor_name(event.actor),
             "notation": format_event_move(game.rules, event.move, before),
             "says": announcement(game.rules, event.move, before),

@@ -192,7 +192,7 @@ class _Builder:
         payload = {k: v for k, v in data.items() if k not in ENVELOPE}
         try:
             blob = pack(payload)
-            body = codec().decode(data["type"], data["type_version"], blob)
+            body = codec(self.rules).decode(data["type"], data["type_version"], blob)
             digest = bytes.fromhex(data["hash"])
             record = NewEvent(
                 data["id"], data["type"], data["type_version"], data["actor"], blob,

@@ -5,7 +5,7 @@
 
 from rules.cards import Card, deck_48, deck_french, deck_tarot, parse_card, parse_cards
 from rules.errors import IllegalEvent, NotationError, OptionError, TablelogError
-from rules.events import EVENT_TYPES, Deal, Dealt, Event, Move, Note, Play, Turn, Undo, event_type
+from rules.events import Deal, Dealt, Event, Move, Note, Undo, payload
 from rules.protocol import (
     ChanceStep,
     Header,
@@ -20,7 +20,6 @@ from rules.protocol import (
 from rules.zones import Zone, unaccounted
 
 __all__ = [
-    "EVENT_TYPES",
     "Card",
     "ChanceStep",
     "Deal",
@@ -34,11 +33,9 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "Outcome",
-    "Play",
     "RuleSet",
     "Shown",
     "TablelogError",
-    "Turn",
     "Undo",
     "View",
     "Zone",
@@ -46,9 +43,9 @@ __all__ = [
     "deck_48",
     "deck_french",
     "deck_tarot",
-    "event_type",
     "parse_card",
     "parse_cards",
+    "payload",
     "resolve_options",
     "unaccounted",
 ]

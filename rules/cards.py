@@ -8,8 +8,10 @@ Text forms:
 
 * French suits ``S H D C`` (also ``♠♥♦♣`` and ``♤♡♢♧``), ranks ``2``-``10`` (``T`` is read
   as 10), ``J Q K A``; a joker is ``JK``.
-* Tarot: suit cards as above plus the cavalier ``C`` (``CH`` is the cavalier of hearts);
-  trumps ``T1``-``T21``; the Fool ``FOOL``.
+* Tarot (see ``rules.vocab.TAROT``): its own houses ``Sw St Cu Co`` (Swords, Staves,
+  Cups, Coins) written before the rank (``SwA``, ``Cu10``), ranks ``A 2``-``10`` and the
+  court ``P Kn Q K`` (Page, Knight, Queen, King); picture cards ``T1``-``T21``; the Fool
+  ``FOOL``. A tarot card never shares a suit with a French one, so ``C`` means Clubs only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ __all__ = [
     "JOKER",
     "SUITS",
     "SUIT_SYMBOLS",
+    "TAROT_SUITS",
     "Card",
     "cards_text",
     "deck_48",
@@ -45,7 +48,9 @@ _SYMBOL_TO_SUIT = {
     "♤": "S", "♡": "H", "♢": "D", "♧": "C",
 }  # fmt: skip
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-TAROT_SUIT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+TAROT_SUITS = ("Sw", "St", "Cu", "Co")
+TAROT_SUIT_NAMES = {"Sw": "Swords", "St": "Staves", "Cu": "Cups", "Co": "Coins"}
+TAROT_SUIT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "P", "Kn", "Q", "K")
 _RANK_ALIASES = {"T": "10", "1": "A"}
 TRUMP = "T"
 JOKER_RANK = "JK"
@@ -83,6 +88,8 @@ def _text(card: Card) -> str:
         return "FOOL" if card.rank == "0" else f"T{card.rank}"
     if card.rank == JOKER_RANK:
         return JOKER_RANK
+    if card.suit in TAROT_SUIT_NAMES:
+        return card.suit + card.rank
     return card.rank + card.suit
 
 
@@ -110,6 +117,9 @@ def parse_card(text: str) -> Card:
         return JOKER
     if t in ("FOOL", "T0", "EX"):
         return FOOL
+    tarot = _tarot(raw)
+    if tarot is not None:
+        return tarot
     if t[0] in _SYMBOL_TO_SUIT and len(t) > 1:  # "♥7" is read as "7♥"
         t = t[1:] + t[0]
     if t[0] == TRUMP and t[1:].isdigit() and 1 <= int(t[1:]) <= 21:
@@ -124,7 +134,16 @@ def parse_card(text: str) -> Card:
     return _card(rank, suit)
 
 
-_ALL_RANKS = frozenset(FRENCH_RANKS) | frozenset(TAROT_SUIT_RANKS)
+_ALL_RANKS = frozenset(FRENCH_RANKS)
+_TAROT_SUIT_BY_UPPER = {s.upper(): s for s in TAROT_SUITS}
+_TAROT_RANK_BY_UPPER = {r.upper(): r for r in TAROT_SUIT_RANKS} | {"1": "A"}
+
+
+def _tarot(raw: str) -> Card | None:
+    """A tarot house card written house first (``SwKn``, ``cu10``), else ``None``."""
+    suit = _TAROT_SUIT_BY_UPPER.get(raw[:2].upper())
+    rank = _TAROT_RANK_BY_UPPER.get(raw[2:].upper())
+    return None if suit is None or rank is None else _card(rank, suit)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -150,8 +169,8 @@ def deck_48(*, decks: int = 1) -> tuple[Card, ...]:
 
 
 def deck_tarot(*, decks: int = 1) -> tuple[Card, ...]:
-    """The 78-card tarot: four suits of ace..10 and J, C, Q, K; trumps 1-21; the Fool."""
-    suits = tuple(_card(r, s) for s in SUITS for r in TAROT_SUIT_RANKS)
+    """The 78-card tarot: four houses of ace..10 and P, Kn, Q, K; trumps 1-21; the Fool."""
+    suits = tuple(_card(r, s) for s in TAROT_SUITS for r in TAROT_SUIT_RANKS)
     trumps = tuple(_card(str(n), TRUMP) for n in range(1, 22))
     return (suits + trumps + (FOOL,)) * decks
 

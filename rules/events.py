@@ -1,25 +1,29 @@
-"""Events and moves, the registry of payload types, and the payloads games share.
+"""Events and moves, payload types named per rule set, and the payloads every game shares.
 
 An ``Event`` is one line of a game's log: its ``seq`` (1, 2, 3... per game), its ``actor``
 (a seat number, or ``None`` for the table or the dealer) and a typed payload. The payload's
-class decides the event's ``type``; each payload class is registered under a unique type
-name with a version, and the upcasters that turn an older version's fields into the
-current ones (old events are upcast on read, never rewritten).
+class decides the event's ``type``.
 
-Families:
+A payload class registers *itself*: the ``@payload`` decorator writes its type name,
+version, family, upcasters and legacy names onto the class as class variables. There is
+no global table. A rule set lists its own payload classes (``RuleSet.payloads``) and the
+codec for a game is made from the shared payloads plus that list, so two games may both
+have a class called ``Play`` without ever meeting. A game's own types are namespaced by
+the game (``nordekasino.capture``); only what every game shares is not:
 
-* chance: ``deal`` (cards to seats or zones, some face up, some of unknown identity),
-  ``turn`` (the top card of the stock turned face up);
-* moves: ``play`` (a card from the hand), and each game's own move types;
+* chance: ``deal`` (cards to seats or zones, some face up, some of unknown identity);
 * meta: ``note`` (a comment, no effect) and ``undo`` (retracts the most recent
   still-effective event; the fold in ``replay/`` handles both, rules never see them).
 
-The ledger assigns ids and timestamps; ``rules/`` never makes them.
+``aliases`` are the names a type was stored under before (``capture`` before
+``nordekasino.capture``): old logs are read through them and never rewritten, so their
+bytes and hashes stay what they were. The ledger assigns ids and timestamps; ``rules/``
+never makes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
@@ -27,7 +31,8 @@ import attrs
 from rules.cards import Card
 
 __all__ = [
-    "EVENT_TYPES",
+    "FAMILIES",
+    "SHARED_PAYLOADS",
     "Deal",
     "Dealt",
     "Event",
@@ -35,70 +40,106 @@ __all__ = [
     "Move",
     "Note",
     "Payload",
-    "Play",
-    "Turn",
     "Undo",
     "event_type",
+    "kind_of",
+    "payload",
+    "type_table",
 ]
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
+FAMILIES = ("chance", "move", "meta")
+
+RESERVED_FIELDS = frozenset({"seq", "type", "type_version", "actor", "recorded_at", "id", "hash"})
+"""Names a payload field may not take: an event's line in JSON Lines uses them."""
+
 
 class Payload(Protocol):
-    """What every payload class has: its registered type name and version."""
+    """What every payload class has: its type name, version, family and legacy names."""
 
     TYPE: ClassVar[str]
     VERSION: ClassVar[int]
+    FAMILY: ClassVar[str]
+    UPCASTERS: ClassVar[Mapping[int, Upcaster]]
+    ALIASES: ClassVar[tuple[str, ...]]
 
 
 @attrs.frozen
 class EventType:
-    """A registered payload class: its name, current version and upcasters.
+    """One name a payload class is read under: the class, its current version, upcasters.
 
     ``upcasters[v]`` turns the unstructured fields of version ``v`` into version ``v + 1``.
-    ``family`` is ``"chance"``, ``"move"`` or ``"meta"``.
+    The codec reads this shape (``cls``, ``version``, ``upcasters``).
     """
 
     name: str
     cls: type
     version: int
     family: str
-    upcasters: dict[int, Upcaster] = attrs.field(factory=dict)
+    upcasters: Mapping[int, Upcaster] = attrs.field(factory=dict)
 
-
-EVENT_TYPES: dict[str, EventType] = {}
-"""Every payload type known to this process, by type name."""
-
-RESERVED_FIELDS = frozenset({"seq", "type", "type_version", "actor", "recorded_at", "id", "hash"})
-"""Names a payload field may not take: an event's line in JSON Lines uses them."""
 
 T = TypeVar("T")
 
 
-def event_type(
-    name: str, *, family: str, version: int = 1, upcasters: dict[int, Upcaster] | None = None
+def payload(
+    name: str,
+    *,
+    family: str,
+    version: int = 1,
+    upcasters: Mapping[int, Upcaster] | None = None,
+    aliases: Iterable[str] = (),
 ) -> Callable[[type[T]], type[T]]:
-    """Register a payload class under ``name`` (a class decorator).
+    """Make an attrs class a payload type called ``name`` (a class decorator).
 
-    Type names are global: a third-party rule set reuses a shared type (``play``) or
-    registers its own under a new name.
+    A game's own types are named ``game.kind`` (``nordekasino.capture``); ``aliases`` are
+    older names its events were stored under, read and never rewritten.
     """
-    if family not in ("chance", "move", "meta"):
+    if family not in FAMILIES:
         raise ValueError(f"family must be chance, move or meta, not {family!r}")
 
     def register(cls: type[T]) -> type[T]:
         clash = RESERVED_FIELDS & {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
         if clash:
             raise ValueError(f"payload field names {sorted(clash)} are reserved for the envelope")
-        known = EVENT_TYPES.get(name)
-        if known is not None and known.cls.__qualname__ != cls.__qualname__:
-            raise ValueError(f"event type {name!r} is already registered by {known.cls!r}")
         cls.TYPE = name  # type: ignore[attr-defined]
         cls.VERSION = version  # type: ignore[attr-defined]
-        EVENT_TYPES[name] = EventType(name, cls, version, family, dict(upcasters or {}))
+        cls.FAMILY = family  # type: ignore[attr-defined]
+        cls.UPCASTERS = dict(upcasters or {})  # type: ignore[attr-defined]
+        cls.ALIASES = tuple(aliases)  # type: ignore[attr-defined]
         return cls
 
     return register
+
+
+event_type = payload
+"""The decorator's earlier name."""
+
+
+def kind_of(type_name: str) -> str:
+    """A type name without its game: ``nordekasino.capture`` → ``capture``."""
+    return type_name.rpartition(".")[2]
+
+
+def type_table(classes: Iterable[type]) -> dict[str, EventType]:
+    """Every name (current and legacy) the given payload classes are read under.
+
+    Raises ``ValueError`` when two classes claim one name: within one game's codec a name
+    means one class.
+    """
+    table: dict[str, EventType] = {}
+    for cls in classes:
+        names = (cls.TYPE, *cls.ALIASES)  # type: ignore[attr-defined]
+        for name in names:
+            known = table.get(name)
+            if known is not None and known.cls is not cls:
+                raise ValueError(
+                    f"event type {name!r} is claimed by both {known.cls.__qualname__} "
+                    f"and {cls.__qualname__}"
+                )
+            table[name] = EventType(name, cls, cls.VERSION, cls.FAMILY, cls.UPCASTERS)  # type: ignore[attr-defined]
+    return table
 
 
 @attrs.frozen
@@ -110,8 +151,13 @@ class Move:
 
     @property
     def type(self) -> str:
-        """The payload's registered type name."""
+        """The payload's type name."""
         return str(self.payload.TYPE)
+
+    @property
+    def kind(self) -> str:
+        """The type name without its game (``capture``)."""
+        return kind_of(self.payload.TYPE)
 
 
 @attrs.frozen
@@ -126,13 +172,18 @@ class Event:
 
     @property
     def type(self) -> str:
-        """The payload's registered type name."""
+        """The payload's type name."""
         return str(self.payload.TYPE)
+
+    @property
+    def kind(self) -> str:
+        """The type name without its game (``capture``)."""
+        return kind_of(self.payload.TYPE)
 
     @property
     def family(self) -> str:
         """``chance``, ``move`` or ``meta``."""
-        return EVENT_TYPES[self.type].family
+        return str(self.payload.FAMILY)
 
     @property
     def move(self) -> Move:
@@ -150,7 +201,7 @@ class Dealt:
     up: bool = False
 
 
-@event_type("deal", family="chance")
+@payload("deal", family="chance")
 @attrs.frozen
 class Deal:
     """Cards dealt out, in the order they were dealt."""
@@ -158,23 +209,7 @@ class Deal:
     cards: tuple[Dealt, ...]
 
 
-@event_type("turn", family="chance")
-@attrs.frozen
-class Turn:
-    """The top card of the stock turned face up (its identity is now known to all)."""
-
-    card: Card
-
-
-@event_type("play", family="move")
-@attrs.frozen
-class Play:
-    """A card played from the actor's hand."""
-
-    card: Card
-
-
-@event_type("note", family="meta")
+@payload("note", family="meta")
 @attrs.frozen
 class Note:
     """A comment in the log; it changes nothing."""
@@ -182,7 +217,11 @@ class Note:
     text: str
 
 
-@event_type("undo", family="meta")
+@payload("undo", family="meta")
 @attrs.frozen
 class Undo:
     """Retracts the most recent still-effective event (the log keeps both)."""
+
+
+SHARED_PAYLOADS: tuple[type, ...] = (Deal, Note, Undo)
+"""The payloads every game shares; each rule set adds its own (``RuleSet.payloads``)."""

@@ -1,39 +1,50 @@
-"""The rule-set protocol: what a game module exposes, and the values it trades in.
+"""The rule-set protocol (v2): what a game exposes, and the values it trades in.
 
 A game is a module of pure functions gathered into one ``RuleSet`` record and registered
 by name (``rules.registry``). Nothing here stores, hashes or prints: ``replay/`` folds
 events through these functions, ``ledger/`` stores them, ``cli/`` shows them.
 
-The fold is ``reduce(rules.apply, effective_events, rules.start(header))``.
+The fold is ``reduce(rules.apply, effective_events, rules.start(header))``. Each question
+has its own cost (docs/architecture.md, "The rule-set protocol"):
+
+* who may act now: ``to_act(state)``, cheap, never lists moves;
+* is this legal: ``apply(state, event)``, the only validator, never lists moves;
+* what may be done: ``moves(state, seat, card, kind)``, lazy and filtered; ``any`` and
+  ``count`` and the grouped listing for people live in ``rules.listing``;
+* a random legal move: the kit's stepwise chooser (kind, then card, then the move),
+  built on ``kinds``/``cards`` and ``moves``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from rules.cards import Card
-from rules.errors import OptionError
-from rules.events import Event, Move
+from rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
+from rules.vocab import FRENCH, Vocabulary
 from rules.zones import Zone
 
 __all__ = [
     "ChanceStep",
+    "Computed",
     "Header",
+    "MovesFn",
     "OptionSpec",
+    "OptionValue",
     "Outcome",
     "RuleSet",
     "Shown",
     "View",
     "ZoneView",
+    "read_options",
     "resolve_options",
 ]
-
-OptionValue = bool | int | str
 
 
 @attrs.frozen
@@ -60,70 +71,15 @@ class Header:
 
 
 @attrs.frozen
-class OptionSpec:
-    """One game option: its name, default, the values it takes, and a line of help."""
-
-    name: str
-    default: OptionValue
-    help: str
-    choices: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def parse(self, value: OptionValue) -> OptionValue:
-        """Read ``value`` (text from the command line, or an already typed value)."""
-        kind = type(self.default)
-        text = str(value).strip()
-        if kind is bool:
-            if isinstance(value, bool):
-                return value
-            low = text.lower()
-            if low in ("true", "yes", "on", "1"):
-                return True
-            if low in ("false", "no", "off", "0"):
-                return False
-            raise OptionError(f"option {self.name} takes true or false, not {text!r}")
-        if kind is int:
-            try:
-                number = int(text)
-            except ValueError:
-                wanted = f"option {self.name} takes a whole number"
-                raise OptionError(f"{wanted}, not {text!r}") from None
-            if self.minimum is not None and number < self.minimum:
-                raise OptionError(f"option {self.name} must be at least {self.minimum}")
-            if self.maximum is not None and number > self.maximum:
-                raise OptionError(f"option {self.name} must be at most {self.maximum}")
-            return number
-        if self.choices and text not in self.choices:
-            raise OptionError(
-                f"option {self.name} takes one of {', '.join(self.choices)}, not {text!r}"
-            )
-        return text
-
-
-def resolve_options(
-    specs: Sequence[OptionSpec], given: Mapping[str, OptionValue]
-) -> dict[str, OptionValue]:
-    """Every option of ``specs``, from ``given`` where set and the default otherwise."""
-    by_name = {spec.name: spec for spec in specs}
-    unknown = sorted(set(given) - set(by_name))
-    if unknown:
-        known = ", ".join(by_name) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r} (this game's options: {known})")
-    return {
-        spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default
-        for spec in specs
-    }
-
-
-@attrs.frozen
 class ChanceStep:
-    """The chance step a game needs next: a deal, a draw, a card turned.
+    """The chance step a game needs next: a deal, a draw, a card turned or revealed.
 
     ``hint`` tells a person how to enter it (``deal UP UP UP UP: ...``). ``realize`` is
     the dealer's side: given a random source it returns the move, with every card's
     identity when ``known`` is true (the seeded dealer) or only what a table would see
-    when it is false (a physical game where the rest stays face down).
+    when it is false (a physical game where the rest stays face down). A reveal that
+    follows a player's decision (a face-down table card flipped) is a chance step too:
+    the state knows which card is to be shown, the step says what it turned out to be.
     """
 
     kind: str
@@ -133,11 +89,16 @@ class ChanceStep:
 
 @attrs.frozen
 class ZoneView:
-    """A zone as one seat sees it: the cards it can see and how many it cannot."""
+    """A zone as one seat sees it: the cards it can see and how many it cannot.
+
+    ``slots`` (for addressable places) gives each place's card as that seat sees it:
+    its text, ``"?"`` for a face-down card, ``None`` for an empty place.
+    """
 
     name: str
     cards: tuple[Card, ...]
     hidden: int = 0
+    slots: tuple[str | None, ...] | None = None
 
 
 @attrs.frozen
@@ -168,31 +129,69 @@ class Shown:
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended: the winning seats, the score by side, each round's detail."""
+    """How a finished game ended: a ranking with ties, exact scores, each round's detail.
 
-    winners: tuple[int, ...]
+    ``ranking`` lists the places best first; each place is the seats that share it (a
+    partnership's two seats share theirs). ``scores`` maps a side's label to its exact
+    score (``int`` or ``Fraction``). Winners are the first place.
+    """
+
+    ranking: tuple[tuple[int, ...], ...]
     scores: Mapping[str, int | Fraction]
     rounds: tuple[Mapping[str, Any], ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place."""
+        return self.ranking[0] if self.ranking else ()
+
+    @staticmethod
+    def by_score(
+        sides: Mapping[int, tuple[int, ...]],
+        totals: Mapping[int, int | Fraction],
+        *,
+        high: bool = True,
+    ) -> tuple[tuple[int, ...], ...]:
+        """A ranking of sides by ``totals`` (higher first unless ``high`` is false), equal
+        totals sharing a place; ``sides[s]`` are the seats of side ``s``."""
+        order = sorted(set(totals.values()), reverse=high)
+        return tuple(
+            tuple(sorted(seat for s, t in totals.items() if t == total for seat in sides[s]))
+            for total in order
+        )
+
+
+MovesFn = Callable[..., Iterator[Move]]
+"""``moves(state, seat=None, card=None, kind=None)``: legal moves, lazily, filtered."""
 
 
 @attrs.frozen
 class RuleSet:
-    """A game: its name, version, options and its pure functions.
+    """A game: its name, version, options, payload types and its pure functions.
 
-    * ``start(header) -> state``; ``apply(state, event) -> state`` raises ``IllegalEvent``
-      naming the rule an event breaks.
-    * ``legal_moves(state)``: every move any seat may make now (some games let players act
-      out of turn); empty while a chance step is pending or the game is over.
+    * ``start(header) -> state``; ``apply(state, event) -> state`` is the only validator:
+      it raises ``IllegalEvent`` naming the rule an event breaks and never lists moves.
+    * ``to_act(state)``: the seats that may act now (several in a response window);
+      ``()`` while a chance step is pending or the game is over. Cheap.
+    * ``moves(state, seat=None, card=None, kind=None)``: the legal moves, generated lazily,
+      only those of ``seat``, led by ``card`` (the first card the move names), of
+      ``kind`` (the payload type without its game, ``capture``). Every move it yields is
+      accepted by ``apply`` and every move ``apply`` accepts is yielded.
+    * ``kinds(state, seat)`` and ``cards(state, seat, kind)`` (optional): the kinds of
+      move the seat has, and the lead cards of one kind, without listing every move;
+      ``rules.listing`` derives them from ``moves`` where a game gives none.
+    * ``count(state, seat)`` (optional): how many legal moves, without making them.
     * ``chance(state)``: the ``ChanceStep`` needed next, or ``None``.
-    * ``outcome(state)``: ``None`` while running.
-    * ``view(state, seat)``: what that seat (``None``: everyone) sees.
+    * ``outcome(state)``: ``None`` while running, else an ``Outcome`` ranking.
+    * ``view(state, seat)``: what that seat (``None``: everyone) sees; ``shown(state,
+      event)``: what an event about to be applied shows to whom.
     * ``zones(state)``: every zone by name, for conservation; ``deck(header)``: all cards.
-    * ``shown(state, event)``: what an event about to be applied shows to whom.
     * ``parse(text, state) -> Move`` raises ``NotationError``; ``format(move, state)`` is
-      its inverse (``state`` is the state the move is made in).
+      its inverse, in the game's card ``vocabulary``.
     * ``max_events(header)``: a bound on the length of any game's log.
-    * ``announce(move, state)`` (optional): what the player says aloud for the move, such
-      as a casino build's ``I build 7``; the CLI prints it with the move.
+    * ``announce(move, state)`` (optional): what the player says aloud for the move.
+    * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
+      shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
 
     name: str
@@ -200,10 +199,11 @@ class RuleSet:
     version: int
     seats: tuple[int, int]
     options: tuple[OptionSpec, ...]
-    event_types: frozenset[str]
+    payloads: tuple[type, ...]
     start: Callable[[Header], Any]
     apply: Callable[[Any, Event], Any]
-    legal_moves: Callable[[Any], Sequence[Move]]
+    to_act: Callable[[Any], tuple[int, ...]]
+    moves: MovesFn
     chance: Callable[[Any], ChanceStep | None]
     outcome: Callable[[Any], Outcome | None]
     view: Callable[[Any, int | None], View]
@@ -216,7 +216,29 @@ class RuleSet:
     summary: str = ""
     announce: Callable[[Move, Any], str] | None = None
     """What a player says aloud for a move (``I build 7``), or ``""``; optional."""
+    vocabulary: Vocabulary = FRENCH
+    kinds: Callable[[Any, int], tuple[str, ...]] | None = None
+    cards: Callable[[Any, int, str], tuple[Card | None, ...]] | None = None
+    count: Callable[[Any, int | None], int] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError
+        for cls in self.payloads:
+            kind: str = getattr(cls, "TYPE", "")
+            if not kind.startswith(f"{self.name}."):
+                raise ValueError(
+                    f"{self.name}'s payload type {kind!r} must be named "
+                    f"'{self.name}.KIND': a game's types are namespaced by the game"
+                )
 
     def option_names(self) -> tuple[str, ...]:
         """The names of this game's options."""
         return tuple(spec.name for spec in self.options)
+
+    def event_types(self) -> dict[str, EventType]:
+        """Every type name this game's events are read under (shared, own, legacy)."""
+        return type_table((*SHARED_PAYLOADS, *self.payloads))
+
+    def options_for(self, given: Mapping[str, OptionValue], players: int) -> dict[str, OptionValue]:
+        """Every option, ``given`` checked and defaults filled in for ``players`` seats."""
+        return resolve_options(self.options, given, players)

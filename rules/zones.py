@@ -6,6 +6,9 @@ cards were typed in). Taking a face-down card out of a zone *binds* it to an ide
 identity must still be unaccounted for, i.e. not already known to be somewhere else (with
 several decks: not more copies known than the decks hold).
 
+``Slots`` are addressable places (table card 1 to 5) whose face-down cards are turned one
+at a time; ``Slots.zone`` counts them as a zone for conservation.
+
 Zones know nothing about visibility: who may look at a zone is each game's ``view``.
 """
 
@@ -18,7 +21,7 @@ import attrs
 
 from rules.cards import Card
 
-__all__ = ["Zone", "unaccounted", "zone_total"]
+__all__ = ["Slot", "Slots", "Zone", "unaccounted", "zone_total"]
 
 
 @attrs.frozen(cache_hash=True)
@@ -81,3 +84,60 @@ def zone_total(zones: Mapping[str, Zone]) -> tuple[Counter[Card], int]:
         known.update(zone.cards)
         hidden += zone.hidden
     return known, hidden
+
+
+@attrs.frozen
+class Slot:
+    """One addressable place for a card: ``card`` is its identity if the record knows it
+    (``None``: a face-down card nobody has entered), ``up`` whether it lies face up."""
+
+    card: Card | None = None
+    up: bool = False
+
+
+@attrs.frozen(cache_hash=True)
+class Slots:
+    """Cards in numbered places (a player's 5 face-down table cards): each place holds a
+    ``Slot`` or nothing (``None``). Turning or taking the card of place ``i`` binds a
+    face-down one to an identity still unaccounted for, as ``Zone.remove`` does."""
+
+    slots: tuple[Slot | None, ...] = ()
+
+    def __len__(self) -> int:
+        return sum(1 for slot in self.slots if slot is not None)
+
+    @property
+    def zone(self) -> Zone:
+        """The same cards as a zone (known ones, and a count of unknown ones)."""
+        known = tuple(s.card for s in self.slots if s is not None and s.card is not None)
+        return Zone(known, sum(1 for s in self.slots if s is not None and s.card is None))
+
+    def occupied(self) -> tuple[int, ...]:
+        """The places that hold a card."""
+        return tuple(i for i, slot in enumerate(self.slots) if slot is not None)
+
+    def turn(self, i: int, card: Card, pool: Counter[Card]) -> Slots:
+        """Place ``i``'s card turned face up and known to be ``card``.
+
+        ``KeyError`` if place ``i`` is empty, or holds another known card, or is face down
+        and ``card`` is not among the unaccounted cards ``pool``.
+        """
+        slot = self.slots[i] if 0 <= i < len(self.slots) else None
+        if slot is None:
+            raise KeyError(i)
+        if slot.card is None and pool[card] <= 0:
+            raise KeyError(card)
+        if slot.card is not None and slot.card != card:
+            raise KeyError(card)
+        return self._set(i, Slot(card, True))
+
+    def take(self, i: int) -> tuple[Slot, Slots]:
+        """The slot of place ``i`` and these slots with place ``i`` empty (``KeyError`` if
+        it is empty already)."""
+        slot = self.slots[i] if 0 <= i < len(self.slots) else None
+        if slot is None:
+            raise KeyError(i)
+        return slot, self._set(i, None)
+
+    def _set(self, i: int, slot: Slot | None) -> Slots:
+        return Slots((*self.slots[:i], slot, *self.slots[i + 1 :]))

@@ -104,6 +104,6 @@ def save_history(
     note = Event(len(history.events) + 1, None, Note(f"fuzz failure: {cause}"))
     with Ledger(":memory:") as ledger:
         record = ledger.create_game(rules.name, rules.version, encode_header(history.header))
-        ledger.append(record.id, 1, [encode_event(e) for e in (*history.events, note)])
+        ledger.append(record.id, 1, [encode_event(rules, e) for e in (*history.events, note)])
         path.write_text("\n".join(export_lines(ledger, record.id)) + "\n", encoding="utf-8")
     return path

@@ -74,7 +74,7 @@ def check_closure(rules: RuleSet, history: History) -> None:
     last = None
     for step in walk(rules, history):
         last = step
-        for move in rules.legal_moves(step.state):
+        for move in rules.moves(step.state):
             event = Event(step.seq + 1, move.actor, move.payload)
             try:
                 after = rules.apply(step.state, event)
@@ -86,7 +86,7 @@ def check_closure(rules: RuleSet, history: History) -> None:
         _chance_closed(rules, history, step)
     assert last is not None
     running = rules.outcome(last.state) is None
-    stuck = not rules.legal_moves(last.state) and rules.chance(last.state) is None
+    stuck = next(iter(rules.moves(last.state)), None) is None and rules.chance(last.state) is None
     played = len(last.effective)
     if played > bound:
         raise InvariantViolation("closure", last.seq, f"{played} game events, over {bound}")
@@ -120,7 +120,7 @@ def check_agreement(rules: RuleSet, history: History, *, sample: int | None = No
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     templates: Sequence[Move] = ()
     for step in walk(rules, history):
-        legal = rules.legal_moves(step.state)
+        legal = tuple(rules.moves(step.state))
         templates = legal or templates
         listed = set(legal)
         tried, cards = templates, deck

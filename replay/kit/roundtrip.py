@@ -47,7 +47,7 @@ def check_notation(rules: RuleSet, history: History) -> None:
         event = step.event
         if event is not None and not isinstance(event.payload, Note | Undo):
             _same_text(rules, event.move, step.before, event.seq)
-        for move in rules.legal_moves(step.state):
+        for move in tuple(rules.moves(step.state)):
             _same_text(rules, move, step.state, step.seq + 1)
 
 
@@ -66,14 +66,14 @@ def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
 def check_storage(rules: RuleSet, history: History) -> None:
     """The log survives the codec, the ledger, and JSON Lines export then import."""
     for event in history.events:
-        type_, version, data = codec().encode(event.payload)
-        if codec().decode(type_, version, data) != event.payload:
+        type_, version, data = codec(rules).encode(event.payload)
+        if codec(rules).decode(type_, version, data) != event.payload:
             raise _violation(event.seq, f"the {type_} payload changed through the codec")
     with Ledger(":memory:") as first, Ledger(":memory:") as second:
         record = first.create_game(rules.name, rules.version, encode_header(history.header))
         if history.events:
-            first.append(record.id, 1, [encode_event(e) for e in history.events])
-        stored = decode_events(first.events(record.id))
+            first.append(record.id, 1, [encode_event(rules, e) for e in history.events])
+        stored = decode_events(rules, first.events(record.id))
         if tuple(stored) != history.events:
             raise _violation(len(stored), "the log read back from the ledger differs")
         lines = list(export_lines(first, record.id))

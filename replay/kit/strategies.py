@@ -176,7 +176,7 @@ def _next_move(
             return step.realize(chance_rng(header.seed, seq), True)
         known, seed = physical
         return step.realize(random.Random(seed + seq), known)
-    legal = rules.legal_moves(state)
+    legal = tuple(rules.moves(state))
     if not legal:
         return None
     return legal[draw(st.integers(0, len(legal) - 1))]

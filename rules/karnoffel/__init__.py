@@ -9,8 +9,9 @@ The package: ``state`` (the frozen state and options), ``ranking`` (who wins a t
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.karnoffel.events import PAYLOADS
 from rules.karnoffel.notation import format_move, parse_move
-from rules.karnoffel.play import apply, chance, legal_moves, outcome
+from rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
 from rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
 from rules.karnoffel.view import shown, view, zones
 from rules.protocol import Header, RuleSet
@@ -43,10 +44,11 @@ RULES = RuleSet(
     version=1,
     seats=(4, 4),
     options=OPTIONS,
-    event_types=frozenset({"deal", "turn", "play"}),
+    payloads=PAYLOADS,
     start=start,
     apply=apply,
-    legal_moves=legal_moves,
+    to_act=to_act,
+    moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
@@ -57,4 +59,5 @@ RULES = RuleSet(
     format=format_move,
     max_events=max_events,
     summary="Four players in two partnerships take tricks with a strange order of trumps.",
+    count=count,
 )

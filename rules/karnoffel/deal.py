@@ -18,7 +18,8 @@ import attrs
 
 from rules.cards import Card
 from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move, Turn
+from rules.events import Deal, Dealt, Event, Move
+from rules.karnoffel.events import Turn
 from rules.karnoffel.ranking import PLAIN_ORDER
 from rules.karnoffel.state import (
     DEAL,

@@ -16,8 +16,9 @@ import re
 
 from rules.cards import Card, parse_card
 from rules.errors import NotationError
-from rules.events import Deal, Dealt, Move, Play, Turn
+from rules.events import Deal, Dealt, Move
 from rules.karnoffel.deal import dealing_order
+from rules.karnoffel.events import Play, Turn
 from rules.karnoffel.state import HAND_SIZE, SEATS, State
 
 __all__ = ["format_move", "parse_move"]

@@ -9,11 +9,12 @@ has 3); the team with more tricks wins it and scores a point; the first team to
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.cards import SUIT_SYMBOLS, Card
 from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move, Play, Turn
+from rules.events import Deal, Event, Move
 from rules.karnoffel.deal import (
     apply_deal,
     apply_turn,
@@ -21,6 +22,7 @@ from rules.karnoffel.deal import (
     turn_chance,
     unaccounted_cards,
 )
+from rules.karnoffel.events import Play, Turn
 from rules.karnoffel.ranking import trick_winner_index
 from rules.karnoffel.state import (
     DEAL,
@@ -42,7 +44,7 @@ from rules.karnoffel.state import (
 from rules.protocol import ChanceStep, Outcome
 from rules.zones import Zone, unaccounted
 
-__all__ = ["apply", "chance", "legal_moves", "outcome"]
+__all__ = ["apply", "chance", "count", "legal_moves", "moves", "outcome", "to_act"]
 
 MOVES: dict[tuple[int, Card], Move] = {
     (seat, card): Move(seat, Play(card)) for seat in range(SEATS) for card in DECK
@@ -187,6 +189,32 @@ def _finish_deal(state: State, hands: tuple[Zone, ...], winner: int, current: De
     )
 
 
+def to_act(state: State) -> tuple[int, ...]:
+    """The seat to play a card, or none while dealing, turning or over."""
+    if state.phase != PLAY:
+        return ()
+    return ((state.leader + len(state.trick)) % SEATS,)
+
+
+def moves(
+    state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
+) -> Iterator[Move]:
+    """The legal plays (of ``seat``, of ``card``; every Karnöffel move is a ``play``)."""
+    if kind is not None and kind != "play":
+        return iter(())
+    legal = legal_moves(state)
+    if seat is not None:
+        legal = tuple(m for m in legal if m.actor == seat)
+    if card is not None:
+        legal = tuple(m for m in legal if m.payload.card == card)
+    return iter(legal)
+
+
+def count(state: State, seat: int | None = None) -> int:
+    """How many plays are legal (for ``seat``)."""
+    return sum(1 for _ in moves(state, seat))
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every card the seat to play may play, in hand order then deck order."""
     if state.phase != PLAY:
@@ -230,7 +258,7 @@ def outcome(state: State) -> Outcome | None:
         for deal in state.deals
     )
     return Outcome(
-        winners=(team, team + 2),
+        ranking=((team, team + 2), (1 - team, 3 - team)),
         scores={labels[0]: state.scores[0], labels[1]: state.scores[1]},
         rounds=rounds,
     )

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import Card
-from rules.events import Deal, Event, Play, Turn
+from rules.events import Deal, Event
+from rules.karnoffel.events import Play, Turn
 from rules.karnoffel.state import PLAY, SEATS, State, player, zone_map
 from rules.protocol import Shown, View, ZoneView
 from rules.zones import Zone

@@ -9,8 +9,8 @@ piles can reach), ``deal``, ``moves`` (legal moves), ``play`` (apply, chance, ou
 from __future__ import annotations
 
 from rules.cards import Card
-from rules.nordekasino import events as _events  # noqa: F401  (registers the payloads)
-from rules.nordekasino.moves import legal_moves
+from rules.nordekasino.events import PAYLOADS
+from rules.nordekasino.moves import moves, to_act
 from rules.nordekasino.notation import announce, format_move, parse_move
 from rules.nordekasino.play import apply, chance, outcome
 from rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
@@ -45,10 +45,11 @@ RULES = RuleSet(
     version=1,
     seats=(2, 26),
     options=OPTIONS,
-    event_types=frozenset({"deal", "capture", "build", "trail", "adams", "reveal", "open_hand"}),
+    payloads=PAYLOADS,
     start=start,
     apply=apply,
-    legal_moves=legal_moves,
+    to_act=to_act,
+    moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,

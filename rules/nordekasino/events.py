@@ -1,5 +1,8 @@
 """Nørdekasino's own move payloads (the deal is the shared ``deal`` event).
 
+Before payload types were named per game they were stored without the ``nordekasino.``
+prefix; logs from then are read through those names and never rewritten.
+
 Piles are named by their position on the table (0-based, in the order they were laid,
 as ``tablelog show`` lists them from 1); ``piles`` is sorted.
 """
@@ -9,12 +12,12 @@ from __future__ import annotations
 import attrs
 
 from rules.cards import Card
-from rules.events import event_type
+from rules.events import payload
 
-__all__ = ["Adams", "Build", "Capture", "OpenHand", "Reveal", "Trail"]
+__all__ = ["PAYLOADS", "Adams", "Build", "Capture", "OpenHand", "Reveal", "Trail"]
 
 
-@event_type("capture", family="move")
+@payload("nordekasino.capture", family="move", aliases=("capture",))
 @attrs.frozen
 class Capture:
     """Take table piles with a hand card of their combined value (or the ♠5: all)."""
@@ -23,7 +26,7 @@ class Capture:
     piles: tuple[int, ...]
 
 
-@event_type("build", family="move")
+@payload("nordekasino.build", family="move", aliases=("build",))
 @attrs.frozen
 class Build:
     """Combine a hand card with table piles into one pile of ``value`` ("more value" when
@@ -36,7 +39,7 @@ class Build:
     for_partner: bool = False
 
 
-@event_type("trail", family="move")
+@payload("nordekasino.trail", family="move", aliases=("trail",))
 @attrs.frozen
 class Trail:
     """Lay a hand card on the table as a pile of its own."""
@@ -44,7 +47,7 @@ class Trail:
     card: Card
 
 
-@event_type("adams", family="move")
+@payload("nordekasino.adams", family="move", aliases=("adams",))
 @attrs.frozen
 class Adams:
     """Combine table piles alone into 42, cleared at once to the player on turn."""
@@ -52,7 +55,7 @@ class Adams:
     piles: tuple[int, ...]
 
 
-@event_type("reveal", family="move")
+@payload("nordekasino.reveal", family="move", aliases=("reveal",))
 @attrs.frozen
 class Reveal:
     """Show the one card left in hand (the Thomas Kragh rule)."""
@@ -60,8 +63,11 @@ class Reveal:
     card: Card
 
 
-@event_type("open_hand", family="move")
+@payload("nordekasino.open_hand", family="move", aliases=("open_hand",))
 @attrs.frozen
 class OpenHand:
     """The actor looked at the cards early (or the dealer exposed some): open hand until
     the next deal."""
+
+
+PAYLOADS: tuple[type, ...] = (Capture, Build, Trail, Adams, Reveal, OpenHand)

@@ -6,11 +6,12 @@ piles' values), so listing the moves of a crowded table never builds expression 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from rules.cards import Card
 from rules.events import Move
+from rules.listing import filter_moves
 from rules.nordekasino.arith import (
     ADAMS,
     SATURATED,
@@ -31,7 +32,9 @@ __all__ = [
     "hand_candidates",
     "held_values",
     "legal_moves",
+    "moves",
     "pile_key",
+    "to_act",
 ]
 
 SPADE_FIVE = Card("5", "S")
@@ -176,6 +179,20 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     else:
         moves = captures + builds + [Move(seat, Trail(card)) for card in cards]
     return tuple(adams + moves + extras)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """The seat on turn (none while dealing or over)."""
+    if state.phase != PLAY or state.to_play is None:
+        return ()
+    return (state.to_play,)
+
+
+def moves(
+    state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
+) -> Iterator[Move]:
+    """The legal moves, filtered by seat, lead card and kind."""
+    return filter_moves(legal_moves(state), seat, card, kind)
 
 
 def duty_lifted(state: State, seat: int) -> bool:

@@ -384,8 +384,9 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None
     rows = score(state)
-    best = max(row["total"] for row in rows)
     table = state.table_info
-    winners = tuple(seat for seat in range(state.seats) if rows[table.side(seat)]["total"] == best)
+    sides = {side: tuple(s for s in range(state.seats) if table.side(s) == side)
+             for side in range(len(rows))}  # fmt: skip
+    ranking = Outcome.by_score(sides, {side: row["total"] for side, row in enumerate(rows)})
     scores = {row["side"]: row["total"] for row in rows}
-    return Outcome(winners, scores, tuple(rows))
+    return Outcome(ranking, scores, tuple(rows))

@@ -112,25 +112,25 @@ def test_the_physical_fixture_was_recorded_with_face_down_hands():
     assert game.header.seed is None
     assert sum(d.card is None for d in deal.cards) == 16
     assert all(d.card is not None for d in deal.cards if d.up)
-    assert {e.type for e in game.events} >= {"note", "undo", "play"}
+    assert {e.kind for e in game.events} >= {"note", "undo", "play"}
 
 
 def test_the_long_match_uses_its_options():
     game = load("karnoffel-long-match.jsonl")
     assert game.header.options["target"] == 5
-    assert sum(e.type == "turn" for e in game.events) == 6
+    assert sum(e.kind == "turn" for e in game.events) == 6
 
 
 def test_the_nordekasino_seeded_fixture_uses_the_default_options():
     game = load("nordekasino-seeded.jsonl")
     assert game.header.seed == 25
     assert not game.header.options["partnership"]
-    assert {e.type for e in game.events} >= {"deal", "capture", "build", "trail"}
+    assert {e.kind for e in game.events} >= {"deal", "capture", "build", "trail"}
 
 
 def test_the_partnership_fixture_builds_for_partner_and_sweeps():
     game = load("nordekasino-partnership.jsonl")
     assert game.header.options["partnership"] is True
-    assert any(e.type == "build" and e.payload.for_partner for e in game.events)
+    assert any(e.kind == "build" and e.payload.for_partner for e in game.events)
     outcome = game.rules.outcome(fold(game.rules, game.header, game.events))
     assert all(r["sweeps"] > 0 for r in outcome.rounds)

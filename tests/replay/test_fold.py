@@ -8,8 +8,9 @@ from replay.fold import effective_events, fold, states
 from replay.games import Games, make_header
 from replay.inspect import moves_data
 from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Play, Undo
+from rules.events import Deal, Event, Undo
 from rules.karnoffel import RULES
+from rules.karnoffel.events import Play
 from tests.helpers import BO, HEARTS_DEAL, PLAYERS, build_log, karnoffel_header
 
 PHYSICAL = karnoffel_header()

@@ -65,7 +65,7 @@ def test_play_records_a_move_through_games(games: Games):
     (deal,) = games.play(game.id, HEARTS_DEAL)
     assert (deal.seq, deal.type) == (1, "deal")
     (play,) = games.play(game.id, "3H")
-    assert (play.seq, play.type, play.actor) == (2, "play", BO)
+    assert (play.seq, play.type, play.actor) == (2, "karnoffel.play", BO)
     loaded = games.load(game.id)
     assert [c.text for c in loaded.state.trick] == ["3H"]
     assert loaded.events[-1].id == play.id and loaded.events[-1].recorded_at

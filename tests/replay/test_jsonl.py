@@ -236,7 +236,9 @@ def test_an_event_missing_fields_is_named(games: Games):
 
 def test_an_unknown_card_in_an_event_is_named(games: Games):
     lines = exported(games, physical_game(games))
-    with pytest.raises(MalformedFile, match=r"^line 3: not a valid 'play' event") as caught:
+    with pytest.raises(
+        MalformedFile, match=r"^line 3: not a valid 'karnoffel.play' event"
+    ) as caught:
         parse_lines(edit(lines, 2, card="ZZ"))
     assert "'ZZ' is not a card" in str(caught.value) and "(at card)" in str(caught.value)
 

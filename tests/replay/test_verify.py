@@ -8,8 +8,9 @@ from replay.games import Games, make_header
 from replay.inspect import moves_data
 from replay.verify import Problem, Verification, check_log
 from rules.cards import Card
-from rules.events import Event, Play, Turn
+from rules.events import Event
 from rules.karnoffel import RULES
+from rules.karnoffel.events import Play, Turn
 from tests.helpers import CAI, HEARTS_DEAL, PLAYERS, build_log, karnoffel_header
 
 PHYSICAL = karnoffel_header()

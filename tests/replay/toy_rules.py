@@ -16,7 +16,8 @@ import attrs
 
 from rules.cards import Card, parse_card
 from rules.errors import IllegalEvent, NotationError
-from rules.events import Deal, Dealt, Event, Move, Play
+from rules.events import Deal, Dealt, Event, Move, payload
+from rules.listing import filter_moves
 from rules.protocol import (
     ChanceStep,
     Header,
@@ -31,6 +32,12 @@ from rules.zones import Zone, unaccounted
 
 DECK = tuple(Card(r, s) for s in "SH" for r in "2345")
 RANK = {"2": 2, "3": 3, "4": 4, "5": 5}
+
+
+@payload("highcard.play", family="move")
+@attrs.frozen
+class Play:
+    card: Card
 
 
 @attrs.frozen
@@ -101,6 +108,16 @@ def legal_moves(state: ToyState) -> list[Move]:
     return [Move(state.turn, Play(c)) for c in sorted(cards, key=lambda c: c.text)]
 
 
+def to_act(state: ToyState) -> tuple[int, ...]:
+    if not state.dealt or outcome(state) is not None:
+        return ()
+    return (state.turn,)
+
+
+def moves(state: ToyState, seat: int | None = None, card: Any = None, kind: Any = None) -> Any:
+    return filter_moves(legal_moves(state), seat, card, kind)
+
+
 def _realize(state: ToyState) -> Any:
     def realize(rng: random.Random, known: bool) -> Move:
         cards = list(DECK)
@@ -124,9 +141,9 @@ def chance(state: ToyState) -> ChanceStep | None:
 def outcome(state: ToyState) -> Outcome | None:
     if not state.dealt or any(len(h) for h in state.hands) or state.table:
         return None
-    top = max(state.points)
-    winners = tuple(i for i, p in enumerate(state.points) if p == top)
-    return Outcome(winners, {str(i): p for i, p in enumerate(state.points)})
+    sides = {i: (i,) for i in range(state.players)}
+    ranking = Outcome.by_score(sides, dict(enumerate(state.points)))
+    return Outcome(ranking, {str(i): p for i, p in enumerate(state.points)})
 
 
 def view(state: ToyState, seat: int | None) -> View:
@@ -184,10 +201,11 @@ RULES = RuleSet(
     version=1,
     seats=(2, 3),
     options=(OptionSpec("low_wins", False, "the lower card wins a round"),),
-    event_types=frozenset({"deal", "play"}),
+    payloads=(Play,),
     start=start,
     apply=apply,
-    legal_moves=legal_moves,
+    to_act=to_act,
+    moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
@@ -219,11 +237,11 @@ def _lax_apply(state: ToyState, event: Event) -> ToyState:
     return apply(state, event)
 
 
-def _overlisting_moves(state: ToyState) -> list[Move]:
-    moves = legal_moves(state)
-    if moves:
-        moves.append(Move(state.turn, Play(Card("A", "C"))))
-    return moves
+def _overlisting_moves(state: ToyState, *filters: Any) -> Any:
+    listed = legal_moves(state)
+    if listed:
+        listed.append(Move(state.turn, Play(Card("A", "C"))))
+    return filter_moves(listed, *filters)
 
 
 def _lowercase_format(move: Move, state: ToyState) -> str:
@@ -233,7 +251,7 @@ def _lowercase_format(move: Move, state: ToyState) -> str:
 
 BROKEN = {
     "conservation": attrs.evolve(RULES, apply=_lossy_apply),
-    "closure": attrs.evolve(RULES, legal_moves=_overlisting_moves),
+    "closure": attrs.evolve(RULES, moves=_overlisting_moves),
     "agreement": attrs.evolve(RULES, apply=_lax_apply),
     "roundtrip": attrs.evolve(RULES, format=_lowercase_format),
     "views": attrs.evolve(RULES, view=_leaky_view),

@@ -8,8 +8,9 @@ import pytest
 
 from rules.cards import parse_card, parse_cards
 from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move, Play, Turn
+from rules.events import Deal, Dealt, Event, Move
 from rules.karnoffel import RULES
+from rules.karnoffel.events import Play, Turn
 from rules.karnoffel.state import State
 from rules.protocol import Header, OptionValue
 

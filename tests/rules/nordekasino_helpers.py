@@ -148,7 +148,7 @@ def adams(*piles: int) -> Adams:
 
 def legal(state: State) -> set[Any]:
     """The payloads of the legal moves of the player on turn."""
-    return {m.payload for m in RULES.legal_moves(state) if m.actor == state.to_play}
+    return {m.payload for m in tuple(RULES.moves(state)) if m.actor == state.to_play}
 
 
 def texts(cards: Sequence[Card]) -> list[str]:

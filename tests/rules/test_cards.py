@@ -40,7 +40,10 @@ def test_special_cards_read_and_write():
     assert JOKER.text == "JK"
     assert parse_card("T21") == Card("21", "T") and Card("21", "T").text == "T21"
     assert parse_card("FOOL") == FOOL and FOOL.text == "FOOL"
-    assert parse_card("CH") == Card("C", "H")  # a tarot cavalier
+    assert parse_card("SwKn") == Card("Kn", "Sw") and Card("Kn", "Sw").text == "SwKn"
+    assert parse_card("cu10") == Card("10", "Cu")  # a tarot house card: house, then rank
+    with pytest.raises(NotationError):
+        parse_card("CH")  # C is Clubs; the tarot Knight is Kn
 
 
 @pytest.mark.parametrize("text", ["", "XX", "11H", "7X", "T22", "H"])

@@ -7,9 +7,10 @@ import random
 import attrs
 
 from rules.cards import Card, parse_card, parse_cards
-from rules.events import Deal, Dealt, Move, Turn
+from rules.events import Deal, Dealt, Move
 from rules.karnoffel import RULES
 from rules.karnoffel.deal import lowest_upcard
+from rules.karnoffel.events import Turn
 from rules.karnoffel.state import State
 from rules.zones import Zone
 from tests.rules.karnoffel_helpers import (
@@ -33,7 +34,7 @@ def test_before_the_first_deal_all_48_cards_lie_face_down_in_the_stock() -> None
     state = RULES.start(header())
     assert state.stock == Zone((), 48)
     assert all(len(hand) == 0 for hand in state.hands)
-    assert RULES.legal_moves(state) == ()
+    assert tuple(RULES.moves(state)) == ()
     assert RULES.chance(state) is not None
 
 
@@ -94,7 +95,7 @@ def test_player_left_of_the_dealer_leads() -> None:
 def test_turn_from_stock_waits_for_a_turned_card_whose_suit_is_trump() -> None:
     state = dealt(trump_selection="turn_from_stock")
     assert state.trump == ""
-    assert RULES.legal_moves(state) == ()
+    assert tuple(RULES.moves(state)) == ()
     step = RULES.chance(state)
     assert step is not None and step.kind == "turn"
     assert "the trump card must be turned" in refusal(state, by(BO, "3H"))

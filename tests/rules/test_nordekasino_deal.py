@@ -180,7 +180,7 @@ def play_out(seed: int, players: int, **options: object) -> tuple[State, list[tu
             state = apply(state, move)
             assert state.to_play == (state.dealer + 1) % players
             continue
-        moves = RULES.legal_moves(state)
+        moves = tuple(RULES.moves(state))
         takes = [m for m in moves if isinstance(m.payload, Capture | Adams)]
         state = apply(state, rng.choice(takes or list(moves)))
     return state, deals

@@ -5,10 +5,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from rules import registry
 from rules.cards import parse_card
 from rules.errors import IllegalEvent, OptionError
-from rules.events import EVENT_TYPES, Event, Play, event_type
-from rules.protocol import Header, OptionSpec, resolve_options
+from rules.events import Deal, Event, Undo, payload
+from rules.karnoffel.events import Play
+from rules.options import Computed
+from rules.protocol import Header, OptionSpec, Outcome, resolve_options
 from rules.serial import converter
 
 SPECS = (
@@ -60,23 +63,72 @@ def test_illegal_event_names_the_event_and_the_rule():
 
 def test_events_know_their_type_and_family():
     event = Event(1, 0, Play(parse_card("7H")))
-    assert event.type == "play" and event.family == "move"
-    assert EVENT_TYPES["deal"].family == "chance" and EVENT_TYPES["undo"].family == "meta"
+    assert event.type == "karnoffel.play" and event.family == "move"
+    assert event.move.kind == "play"
+    assert Deal.FAMILY == "chance" and Undo.FAMILY == "meta"
 
 
-def test_payload_types_register_once_and_reserve_the_envelope_names():
-    with pytest.raises(ValueError, match="already registered"):
+def test_a_game_reads_its_old_type_names_and_no_other_game_does():
+    karnoffel = registry.get("karnoffel").event_types()
+    nordekasino = registry.get("nordekasino").event_types()
+    assert karnoffel["play"].cls is Play and karnoffel["karnoffel.play"].cls is Play
+    assert "play" not in nordekasino and "capture" in nordekasino
+    assert nordekasino["capture"].cls is nordekasino["nordekasino.capture"].cls
 
-        @event_type("play", family="move")
-        @attrs.frozen
-        class OtherPlay:
-            card: str
 
+def test_two_games_may_each_have_a_class_called_play():
+    """The old global registry let a new game's ``Play`` replace the shared one."""
+
+    @payload("other.play", family="move")
+    @attrs.frozen
+    class Play2:
+        card: str
+
+    Play2.__qualname__ = "Play"
+    other = attrs.evolve(registry.get("karnoffel"), name="other", payloads=(Play2,))
+    assert other.event_types()["other.play"].cls is Play2
+    assert registry.get("karnoffel").event_types()["karnoffel.play"].cls is Play
+
+
+def test_a_game_must_namespace_its_types_and_claim_each_name_once():
+    karnoffel = registry.get("karnoffel")
+
+    @payload("lead", family="move")
+    @attrs.frozen
+    class Bare:
+        card: str
+
+    with pytest.raises(ValueError, match="namespaced"):
+        attrs.evolve(karnoffel, payloads=(*karnoffel.payloads, Bare))
+
+    @payload("karnoffel.other", family="move", aliases=("play",))
+    @attrs.frozen
+    class Clash:
+        card: str
+
+    with pytest.raises(ValueError, match="claimed by both"):
+        attrs.evolve(karnoffel, payloads=(*karnoffel.payloads, Clash))
+
+
+def test_payload_fields_may_not_take_the_envelope_names():
     with pytest.raises(ValueError, match="reserved"):
 
-        @event_type("bad-move", family="move")
+        @payload("x.bad", family="move")
         @attrs.frozen
         class Bad:
             seq: int
 
-    assert "bad-move" not in EVENT_TYPES
+
+def test_option_defaults_may_depend_on_the_seat_count():
+    decks = OptionSpec("decks", Computed(lambda n: 1 + n // 5, "1 + players // 5"), "decks",
+                       minimum=1, kind=int)  # fmt: skip
+    assert resolve_options((decks,), {}, players=4) == {"decks": 1}
+    assert resolve_options((decks,), {}, players=9) == {"decks": 2}
+    assert resolve_options((decks,), {"decks": "3"}, players=4) == {"decks": 3}
+
+
+def test_outcome_ranks_sides_with_ties():
+    ranking = Outcome.by_score({0: (0, 2), 1: (1, 3), 2: (4,)}, {0: 5, 1: 7, 2: 5})
+    assert ranking == ((1, 3), (0, 2, 4))
+    outcome = Outcome(ranking, {"a": 7})
+    assert outcome.winners == (1, 3)

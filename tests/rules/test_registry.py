@@ -51,6 +51,6 @@ def test_an_entry_point_that_is_not_a_rule_set_is_refused(monkeypatch):
 
 def test_two_different_rule_sets_may_not_share_a_name():
     registry.names()
-    clash = attrs.evolve(HIGHCARD, name="karnoffel")
+    clash = attrs.evolve(HIGHCARD, name="karnoffel", payloads=())
     with pytest.raises(ValueError, match="already registered"):
         registry.register(clash)
