@@ -38,6 +38,9 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
    after, a second state with the same table and another hand of 4 (the arithmetic of the
    table's piles is then remembered; that of the new hand card values is not). Median and
    max over the tables, and the number of legal moves listed. Target: < 50 ms.
+7. **commands, start-up included** — CPU ms of ``tablelog show last`` and ``tablelog play
+   last MOVE`` on a 300-event game, beside ``python -c "import click"`` in the same run
+   (``benchmarks/startup.py``). Target: at most 4× the click import.
 
 The CPU-bound rows (3-5) also show the rate per second of this process's CPU time ("per
 CPU-s"): when other processes compete for the CPUs (see the load average printed at the top
@@ -68,6 +71,7 @@ if str(ROOT) not in sys.path:
 
 from crowded import bench_crowded  # noqa: E402
 from report import Row  # noqa: E402
+from startup import bench_startup  # noqa: E402
 from workload import (  # noqa: E402
     APPEND_CHUNK,
     INSERT,
@@ -101,6 +105,7 @@ class Sizes:
     random_games: int
     pool_games: int
     crowded_tables: int
+    startup_runs: int
 
 
 FULL = Sizes(
@@ -110,9 +115,16 @@ FULL = Sizes(
     random_games=3000,
     pool_games=1000,
     crowded_tables=20,
+    startup_runs=15,
 )
 QUICK = Sizes(
-    appends=300, imports=50_000, fold_games=500, random_games=500, pool_games=300, crowded_tables=3
+    appends=300,
+    imports=50_000,
+    fold_games=500,
+    random_games=500,
+    pool_games=300,
+    crowded_tables=3,
+    startup_runs=3,
 )
 
 
@@ -336,6 +348,8 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
     """Every benchmark, in the order of the table (``only="nordekasino"``: figure 6 alone)."""
     if only == "nordekasino":
         return bench_crowded(sizes.crowded_tables)
+    if only == "startup":
+        return bench_startup(tmp, sizes.startup_runs)
     rules = registry.get("karnoffel")
     header = encode_header(header_for(rules, 0))
     pool = payload_pool(rules, sizes.pool_games)
@@ -347,6 +361,7 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
     rows += bench_random_games(rules, sizes.random_games)
     rows.append(bench_verify(tmp))
     rows += bench_crowded(sizes.crowded_tables)
+    rows += bench_startup(tmp, sizes.startup_runs)
     return rows
 
 
@@ -357,9 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino",),
+        choices=("nordekasino", "startup"),
         default=None,
-        help="run one figure alone: nordekasino (6, legal moves on a crowded table)",
+        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands)",
     )
     args = parser.parse_args(argv)
     console = Console() if sys.stdout.isatty() else Console(width=150)

@@ -57,4 +57,6 @@ class Row:
 
     def figure(self, value: float) -> str:
         """A figure of this row as text: a time with one decimal, a rate as a whole number."""
+        if self.unit == "×":
+            return f"{value:,.2f}"
         return f"{value:,.1f}" if self.latency else f"{value:,.0f}"

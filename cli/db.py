@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
-
 from ledger import Ledger
 
 __all__ = ["default_db", "open_ledger"]
@@ -13,6 +11,8 @@ __all__ = ["default_db", "open_ledger"]
 
 def default_db() -> Path:
     """The database file in the user's data directory."""
+    import platformdirs  # only when no --db or $TABLELOG_DB names the file
+
     return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "tablelog.db"
 
 

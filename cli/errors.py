@@ -13,8 +13,6 @@ from contextlib import contextmanager
 import click
 
 from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, LedgerError
-from replay.jsonl import RefusedImport
-from replay.kit import InvariantViolation
 from rules.errors import IllegalEvent, TablelogError
 
 __all__ = ["REFUSED", "USAGE", "BadInput", "Refused", "friendly", "option_pairs"]
@@ -22,14 +20,10 @@ __all__ = ["REFUSED", "USAGE", "BadInput", "Refused", "friendly", "option_pairs"
 REFUSED = 1
 USAGE = 2
 
-_REFUSALS = (
-    IllegalEvent,
-    RefusedImport,
-    InvariantViolation,
-    ConcurrencyConflict,
-    ChainBroken,
-    DuplicateGame,
-)
+_REFUSALS = (IllegalEvent, ConcurrencyConflict, ChainBroken, DuplicateGame)
+_REFUSAL_NAMES = frozenset({"RefusedImport", "InvariantViolation"})
+"""Refusals raised by modules a command imports only when it needs them (JSON Lines
+import, the fuzz kit): named here so that importing this module stays cheap."""
 
 
 class Refused(click.ClickException):
@@ -63,4 +57,6 @@ def friendly() -> Iterator[None]:
     except _REFUSALS as error:
         raise Refused(str(error)) from None
     except (TablelogError, LedgerError) as error:
+        if any(c.__name__ in _REFUSAL_NAMES for c in type(error).__mro__):
+            raise Refused(str(error)) from None
         raise BadInput(str(error)) from None

@@ -6,11 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
 from cli import render
 from cli.errors import friendly, option_pairs
-from replay.kit.fuzz import fuzz as run_fuzz
 from rules import registry
 from rules.protocol import resolve_options
 
@@ -45,6 +43,10 @@ def fuzz(
     exercised. A failure is shrunk to a small history and saved as a log that `tablelog
     verify` and `tablelog import` accept.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis: imported by this command only
+
     with friendly():
         ruleset = registry.get(rules)
         fixed = option_pairs(options)

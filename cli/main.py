@@ -1,4 +1,10 @@
-"""The ``tablelog`` command: thin, it parses arguments, calls ``replay/`` and prints."""
+"""The ``tablelog`` command: thin, it parses arguments, calls ``replay/`` and prints.
+
+Start-up is part of every command a person types at the table, so a command imports
+only what it uses: the JSON Lines reader only for files, rich only to draw a table,
+Hypothesis only for ``fuzz`` (``cli/fuzzing.py``), sqlite-utils only when a database is
+created, and of the games only the one being played.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,6 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-import attrs
 import click
 
 from cli import render
@@ -14,9 +19,14 @@ from cli.db import open_ledger
 from cli.errors import BadInput, friendly, option_pairs
 from ledger import Ledger
 from replay.games import Games, make_header
-from replay.inspect import log_data, moves_data, replay_data, show_data, summary_data
-from replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
-from replay.verify import verify_stored
+from replay.inspect import (
+    log_data,
+    moves_data,
+    played_data,
+    replay_data,
+    show_data,
+    summary_data,
+)
 from rules import registry
 
 __all__ = ["cli", "main"]
@@ -66,7 +76,7 @@ def games(as_json: bool) -> None:
                     "title": r.title,
                     "version": r.version,
                     "players": list(r.seats),
-                    "options": [attrs.asdict(o) for o in r.options],
+                    "options": [render.option_data(o) for o in r.options],
                 }
                 for r in rulesets
             ]
@@ -116,26 +126,43 @@ def new(
 def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
     """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
     with friendly(), obj.ledger() as ledger:
-        store = Games(ledger)
-        written = store.play(game, " ".join(move), event_id=event_id)
-        loaded = store.load(game)
-        seqs = {e.seq for e in written}
-        rows = [row for row in log_data(loaded)["events"] if row["seq"] in seqs]
-        after = show_data(loaded)
+        data = played_data(Games(ledger).play(game, " ".join(move), event_id=event_id))
     if as_json:
-        render.emit_json({**after, "written": rows})
+        render.emit_json(data)
     else:
-        render.print_written(loaded.id, rows, after)
+        render.print_written(data)
 
 
 @cli.command()
 @click.argument("game")
+@click.option("--card", help="Only the moves made with this card (e.g. 4H).")
+@click.option("--kind", help="Only moves of this kind (e.g. build, capture, play).")
+@click.option("--player", help="Only this player's moves.")
+@click.option(
+    "--limit",
+    type=click.IntRange(1),
+    help="At most N moves, and the full count (default: all with --json, else 200).",
+)
 @JSON
 @pass_ctx
-def moves(obj: Context, game: str, as_json: bool) -> None:
-    """List every move that may be made now, exactly as `play` accepts it."""
+def moves(
+    obj: Context,
+    game: str,
+    card: str | None,
+    kind: str | None,
+    player: str | None,
+    limit: int | None,
+    as_json: bool,
+) -> None:
+    """List the moves that may be made now, grouped by kind and card, exactly as `play`
+    accepts them."""
     with friendly(), obj.ledger() as ledger:
-        data = moves_data(Games(ledger).load(game))
+        loaded = Games(ledger).load(game)
+        seat = loaded.seat(player) if player else None
+        chosen = loaded.rules.vocabulary.read(card) if card else None
+        if limit is None and not as_json:
+            limit = 200
+        data = moves_data(loaded, seat=seat, card=chosen, kind=kind, limit=limit)
     render.emit_json(data) if as_json else render.print_moves(data)
 
 
@@ -194,8 +221,12 @@ def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
 @pass_ctx
 def verify(obj: Context, target: str, as_json: bool) -> None:
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
+    from replay.verify import verify_stored
+
     with friendly():
         if os.path.exists(target) and not target.isdigit():
+            from replay.jsonl import parse_lines, verify_parsed
+
             text = Path(target).read_text(encoding="utf-8")
             results = [(f"{target} game {n}", verify_parsed(g))
                        for n, g in enumerate(parse_lines(text.splitlines()), 1)]  # fmt: skip
@@ -228,6 +259,8 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
 @pass_ctx
 def export(obj: Context, game: str | None, everything: bool, fmt: str, output: str | None) -> None:
     """Export GAME (or --all) as JSON Lines, the lossless interchange format."""
+    from replay.jsonl import export_lines
+
     if bool(game) == everything:
         raise BadInput("name one GAME or give --all")
     with friendly(), obj.ledger() as ledger:
@@ -248,6 +281,8 @@ def export(obj: Context, game: str | None, everything: bool, fmt: str, output: s
 @pass_ctx
 def import_(obj: Context, file: str, as_json: bool) -> None:
     """Import the games of a JSON Lines FILE; nothing is written if any event fails."""
+    from replay.jsonl import import_games, parse_lines
+
     with friendly():
         parsed = parse_lines(Path(file).read_text(encoding="utf-8").splitlines())
         with obj.ledger() as ledger:
@@ -276,7 +311,7 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import fuzzing  # noqa: E402  (registers the `fuzz` command on the group)
+from cli import fuzzing  # noqa: E402  (the `fuzz` command; it imports Hypothesis when run)
 
 cli.add_command(fuzzing.fuzz)
 

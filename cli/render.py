@@ -1,19 +1,24 @@
-"""Printing for people (rich tables) and for programs (``--json``), from the same data."""
+"""Printing for people (rich tables) and for programs (``--json``), from the same data.
+
+rich is imported by the printers that draw tables, not by this module: ``play`` prints
+plain lines and never pays for it.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from rules.cards import parse_card
 from rules.errors import NotationError
-from rules.protocol import RuleSet
+from rules.protocol import OptionSpec, RuleSet
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 __all__ = [
     "console",
@@ -31,7 +36,36 @@ __all__ = [
 
 def console() -> Console:
     """A console on the current standard output."""
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=True)
+
+
+def new_table(**kwargs: Any) -> Table:
+    """A rich table (rich imported on first use)."""
+    from rich.table import Table
+
+    return Table(**kwargs)
+
+
+def escape(text: str) -> str:
+    """``text`` as data, never markup."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def option_data(spec: OptionSpec) -> dict[str, Any]:
+    """An option as plain data (a computed default as its rule in words)."""
+    default = spec.default if isinstance(spec.default, bool | int | str) else str(spec.default)
+    return {
+        "name": spec.name,
+        "default": default,
+        "help": spec.help,
+        "choices": list(spec.choices),
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+    }
 
 
 def emit_json(data: Any) -> None:
@@ -77,7 +111,7 @@ def _pile(pile: Mapping[str, Any]) -> str:
 
 def print_games(rulesets: Sequence[RuleSet]) -> None:
     """The rule sets and their options."""
-    table = Table(title="Rule sets")
+    table = new_table(title="Rule sets")
     for column in ("name", "game", "players", "options"):
         table.add_column(column)
     for rules in rulesets:
@@ -92,7 +126,7 @@ def print_show(data: Mapping[str, Any]) -> None:
     """The table at one moment, as one seat (or everyone) saw it."""
     who = data["as"] or "everyone"
     title = f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
-    table = Table(title=title, show_header=False)
+    table = new_table(title=title, show_header=False)
     table.add_column("zone", style="bold")
     table.add_column("cards")
     for zone in data["zones"]:
@@ -122,26 +156,39 @@ def _zone_label(name: str, players: Sequence[str]) -> str:
 
 
 def print_moves(data: Mapping[str, Any]) -> None:
-    """The legal moves, each as the text ``play`` accepts."""
+    """The legal moves grouped by kind and card, each as the text ``play`` accepts."""
     out = console()
     if data["over"]:
         out.print(f"game {data['game']} is over: no more moves")
         return
-    table = Table(title=f"game {data['game']}: legal moves")
-    table.add_column("type this")
-    table.add_column("who")
-    table.add_column("")
+    grid = new_table(title=f"game {data['game']}: legal moves")
+    grid.add_column("kind")
+    grid.add_column("card")
+    grid.add_column("type this")
+    grid.add_column("who")
+    grid.add_column("")
+    last: tuple[Any, Any] | None = None
     for move in data["moves"]:
-        note = f"chance step — {move['hint']}" if move.get("chance") else move["type"]
+        group = (move["type"], move.get("card"))
+        kind, card = ("", "") if group == last else (move["type"], pretty(move.get("card") or ""))
+        last = group
+        note = f"chance step — {move['hint']}" if move.get("chance") else ""
         if move.get("says"):
-            note += f": “{move['says']}”"
-        table.add_row(move["notation"], move["actor"] or "the table", note)
-    out.print(table)
+            note += f"“{move['says']}”"
+        grid.add_row(kind, card, escape(move["notation"]), move["actor"] or "the table", note)
+    out.print(grid)
+    if not data.get("complete", True):
+        total = data.get("count")
+        of = f"of {total} " if total is not None else ""
+        out.print(
+            f"showing the first {sum(not m.get('chance') for m in data['moves'])} moves {of}"
+            "— narrow with --card, --kind or --player, or raise --limit"
+        )
 
 
 def print_log(data: Mapping[str, Any]) -> None:
     """The whole log, undone events struck through."""
-    table = Table(title=f"game {data['game']}: log")
+    table = new_table(title=f"game {data['game']}: log")
     for column in ("seq", "who", "event", "recorded", "hash"):
         table.add_column(column)
     for row in data["events"]:
@@ -171,7 +218,7 @@ _SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
 
 def print_list(rows: Sequence[Mapping[str, Any]]) -> None:
     """Every game in the database."""
-    table = Table(title="Games")
+    table = new_table(title="Games")
     for column in ("game", "rules", "players", "events", "state", "head", "created"):
         table.add_column(column)
     for row in rows:
@@ -194,17 +241,17 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
         out.print(f"  {problem}")
 
 
-def print_written(game: int, rows: Sequence[Mapping[str, Any]], after: Mapping[str, Any]) -> None:
-    """What ``play`` wrote and what happens next."""
-    out = console()
-    for row in rows:
+def print_written(data: Mapping[str, Any]) -> None:
+    """What ``play`` wrote and what happens next (plain lines: no table to draw)."""
+    for row in data["written"]:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
         says = f" — “{row['says']}”" if row.get("says") else ""
-        out.print(f"game {game} event {row['seq']}: {text}{who}{says}")
-    if after["outcome"] is not None:
-        out.print(f"[bold]Game over.[/bold] Winners: {', '.join(after['outcome']['winners'])}")
-    elif after["to_act"]:
-        out.print(f"Next: {', '.join(after['to_act'])}")
-    elif after["chance"]:
-        out.print(f"Next: the cards — {after['chance']}")
+        click.echo(f"game {data['game']} event {row['seq']}: {text}{who}{says}")
+    if data["outcome"] is not None:
+        click.echo(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
+    elif data["to_act"]:
+        click.echo(f"Next: {', '.join(data['to_act'])}")
+    elif data["chance"]:
+        click.echo(f"Next: the cards — {data['chance']}")
+    click.echo(f"head {data['head']}")

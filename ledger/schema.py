@@ -1,17 +1,20 @@
 """The ledger's SQLite schema: tables, indexes, append-only triggers and pragmas.
 
-Tables are created with sqlite-utils. There is no separate head counter that could drift:
-a game's head is its last event row. Triggers refuse every UPDATE and DELETE on ``events``
-and ``games``; corrections are new events.
+Tables are created with sqlite-utils, imported only when a schema must be created: a
+command that opens an existing database never pays for it. There is no separate head
+counter that could drift: a game's head is its last event row. Triggers refuse every
+UPDATE and DELETE on ``events`` and ``games``; corrections are new events.
 """
 
 from __future__ import annotations
 
 import sqlite3
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["PRAGMAS", "SCHEMA_VERSION", "create_schema", "prepare_connection", "schema_version"]
 
@@ -94,6 +97,8 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
             f"{path} was written by a newer tablelog (schema {found}, this one knows"
             f" {SCHEMA_VERSION}); upgrade tablelog to open it"
         )
+    import sqlite_utils  # the schema tooling, only when a schema is written
+
     conn.execute("BEGIN IMMEDIATE")
     try:
         _create(sqlite_utils.Database(conn, execute_plugins=False))

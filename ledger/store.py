@@ -230,6 +230,11 @@ class Ledger:
             raise UnknownGame(game, self.path)
         return GameRecord(*row)
 
+    def last_game(self) -> int | None:
+        """The id of the newest game (``max(id)``), or ``None`` in an empty database."""
+        row = self._conn.execute("SELECT max(id) FROM games").fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     def game_by_uid(self, uid: str) -> GameRecord:
         """The stored game with this uid; ``UnknownGame`` if there is none."""
         row = self._conn.execute(

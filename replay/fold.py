@@ -4,6 +4,10 @@ Meta events never reach the rules: a ``note`` changes nothing, and an ``undo`` r
 the most recent still-effective event. In a game dealt by the seeded dealer the chance
 events are the dealer's, not anybody's entry, so an undo there retracts the most recent
 effective *move* together with the dealer's events that followed it.
+
+``Replayer`` is the one way a log is folded: it keeps the effective events with the
+state after each on a stack, so an undo pops instead of refolding, and folding a log of
+N events, or listing every state along it, costs N applications whatever the undos.
 """
 
 from __future__ import annotations
@@ -15,7 +19,15 @@ from rules.errors import IllegalEvent
 from rules.events import Event, Note, Undo
 from rules.protocol import Header, RuleSet
 
-__all__ = ["effective_events", "fold", "fold_from", "states", "step", "undo_target"]
+__all__ = [
+    "Replayer",
+    "effective_events",
+    "fold",
+    "fold_from",
+    "states",
+    "step",
+    "undo_target",
+]
 
 
 def undo_target(effective: Sequence[Event], seeded: bool) -> int | None:
@@ -25,6 +37,76 @@ def undo_target(effective: Sequence[Event], seeded: bool) -> int | None:
         while i and effective[i - 1].family == "chance":
             i -= 1
     return i - 1 if i else None
+
+
+class Replayer:
+    """A log folded event by event, with the effective events and their states on a stack.
+
+    ``push(event)`` takes any event of the log: a note changes nothing, an undo pops the
+    retracted events (``IllegalEvent`` if there is nothing to undo), a game event is
+    applied with ``rules.apply`` (``check=True`` also refuses events after the game is
+    over, as a new entry must be). ``state`` is the current state; ``effective`` the
+    events still in effect.
+    """
+
+    __slots__ = ("_events", "_states", "apply", "rules", "seeded", "start")
+
+    def __init__(self, rules: RuleSet, header: Header, start: Any = None) -> None:
+        self.rules = rules
+        self.apply = rules.apply
+        self.seeded = header.seed is not None
+        self.start = rules.start(header) if start is None else start
+        self._events: list[Event] = []
+        self._states: list[Any] = [self.start]
+
+    @property
+    def state(self) -> Any:
+        """The state after every event pushed so far."""
+        return self._states[-1]
+
+    @property
+    def effective(self) -> tuple[Event, ...]:
+        """The events still in effect, in order."""
+        return tuple(self._events)
+
+    def undo_target(self) -> int | None:
+        """The index of the first effective event an undo would now retract."""
+        return undo_target(self._events, self.seeded)
+
+    def push(self, event: Event, *, check: bool = False) -> Any:
+        """Take one event of the log; returns the state after it."""
+        payload = event.payload
+        if isinstance(payload, Note):
+            return self._states[-1]
+        if isinstance(payload, Undo):
+            start = undo_target(self._events, self.seeded)
+            if start is None:
+                raise IllegalEvent(event, "there is nothing to undo")
+            del self._events[start:]
+            del self._states[start + 1 :]
+            return self._states[-1]
+        state = self._states[-1]
+        if check and self.rules.outcome(state) is not None:
+            raise IllegalEvent(event, "the game is over")
+        after = self.apply(state, event)
+        self._events.append(event)
+        self._states.append(after)
+        return after
+
+    def extend(self, events: Iterable[Event]) -> Any:
+        """Push every event; returns the final state."""
+        push = self.push
+        for event in events:
+            push(event)
+        return self._states[-1]
+
+    def copy(self) -> Replayer:
+        """An independent replayer at the same point (the states are shared: frozen)."""
+        other = Replayer.__new__(Replayer)
+        other.rules, other.apply, other.seeded = self.rules, self.apply, self.seeded
+        other.start = self.start
+        other._events, other._states = list(self._events), list(self._states)
+        return other
 
 
 def effective_events(events: Iterable[Event], seeded: bool) -> list[Event]:
@@ -57,27 +139,18 @@ def fold_from(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
 
 def fold(rules: RuleSet, header: Header, events: Iterable[Event]) -> Any:
     """The state after ``events`` (the full log, meta events included)."""
-    seeded = header.seed is not None
-    return fold_from(rules, rules.start(header), effective_events(events, seeded))
+    return Replayer(rules, header).extend(events)
 
 
 def states(rules: RuleSet, header: Header, events: Sequence[Event]) -> Iterator[tuple[int, Any]]:
     """Every state of a log as ``(seq, state)``, from ``(0, start)`` to the last event.
 
-    With no undo in the log this is one pass; an undo refolds from the start.
+    One pass, undos included: each undo pops the replayer's stack.
     """
-    seeded = header.seed is not None
-    start = rules.start(header)
-    yield 0, start
-    state = start
-    if not any(isinstance(e.payload, Undo) for e in events):
-        for event in events:
-            if not isinstance(event.payload, Note):
-                state = rules.apply(state, event)
-            yield event.seq, state
-        return
-    for n, event in enumerate(events, 1):
-        yield event.seq, fold_from(rules, start, effective_events(events[:n], seeded))
+    replayer = Replayer(rules, header)
+    yield 0, replayer.state
+    for event in events:
+        yield event.seq, replayer.push(event)
 
 
 def step(rules: RuleSet, state: Any, event: Event) -> Any:

@@ -17,14 +17,14 @@ import attrs
 from ledger import GameRecord, Ledger, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
-from replay.fold import effective_events, fold, step
+from replay.fold import Replayer
 from replay.notation import move_label, parse_move
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Note, Undo
 from rules.protocol import Header, RuleSet, resolve_options
 
-__all__ = ["BadGameRef", "Games", "LoadedGame", "UnknownPlayer", "make_header"]
+__all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
 
 
 class UnknownPlayer(TablelogError, LookupError):
@@ -37,7 +37,11 @@ class BadGameRef(TablelogError, LookupError):
 
 @attrs.frozen
 class LoadedGame:
-    """A game read from the ledger: its record, header, rule set and whole log."""
+    """A game read from the ledger: its record, header, rule set and whole log.
+
+    The log is folded once, on first use (``replayer``); ``timeline`` keeps the state
+    after every event of the log, for the commands that show more than one moment.
+    """
 
     record: GameRecord
     header: Header
@@ -61,15 +65,28 @@ class LoadedGame:
         return self.events[-1].seq if self.events else 0
 
     @cached_property
+    def replayer(self) -> Replayer:
+        """The log folded once: the current state, with the stack an undo pops."""
+        replayer = Replayer(self.rules, self.header)
+        replayer.extend(self.events)
+        return replayer
+
+    @property
     def state(self) -> Any:
         """The current state."""
-        return fold(self.rules, self.header, self.events)
+        return self.replayer.state
+
+    @cached_property
+    def timeline(self) -> tuple[Any, ...]:
+        """The state before the first event, then after each event of the log (one fold)."""
+        replayer = Replayer(self.rules, self.header)
+        return (replayer.state, *(replayer.push(event) for event in self.events))
 
     def state_at(self, seq: int | None) -> Any:
         """The state just after event ``seq`` (the current state for ``None``)."""
         if seq is None or seq >= self.seq:
             return self.state
-        return fold(self.rules, self.header, self.events[: max(seq, 0)])
+        return self.timeline[max(seq, 0)]
 
     def head_at(self, seq: int | None = None) -> str:
         """The short head hash after event ``seq`` (the last one for ``None``; the genesis
@@ -90,6 +107,28 @@ class LoadedGame:
         return None if actor is None else self.header.players[actor]
 
 
+@attrs.frozen
+class Played:
+    """What ``Games.play`` wrote: the events as stored, the state before each (to write
+    them in notation), the state after them, and the new head hash."""
+
+    game: LoadedGame
+    written: tuple[Event, ...]
+    befores: tuple[Any, ...]
+    state: Any
+    hashes: tuple[str, ...]
+
+    @property
+    def head(self) -> str:
+        """The short head hash after the written events."""
+        return self.hashes[-1] if self.hashes else self.game.head_at()
+
+    @property
+    def seq(self) -> int:
+        """The seq of the game's last event now."""
+        return self.written[-1].seq if self.written else self.game.seq
+
+
 def make_header(
     rules: RuleSet,
     players: Sequence[str],
@@ -108,7 +147,7 @@ def make_header(
         raise OptionError("every player needs a name (and a name may not start with '-')")
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("two players have the same name; give each a different one")
-    resolved = resolve_options(rules.options, options)
+    resolved = resolve_options(rules.options, options, len(names))
     header = Header(rules.name, rules.version, tuple(names), resolved, 0, seed)
     if dealer is None:
         return header
@@ -136,7 +175,7 @@ class Games:
         record = self.ledger.create_game(rules.name, rules.version, encode_header(header))
         game = LoadedGame(record, header, rules, ())
         if game.seeded:
-            self._append(game, game.state, [])
+            self._deal_and_write(game, game.replayer.copy(), [], [])
             game = self.load(record.id)
         return game
 
@@ -155,69 +194,78 @@ class Games:
         return LoadedGame(record, header, rules, events, tuple(row.hash for row in rows))
 
     def resolve(self, ref: int | str) -> int:
-        """A game number from what a user typed: a number, or ``last``."""
+        """A game number from what a user typed: a number, or ``last`` (the newest game)."""
         text = str(ref).strip().lower()
         if text == "last":
-            summaries = self.ledger.games()
-            if not summaries:
+            last = self.ledger.last_game()
+            if last is None:
                 raise BadGameRef(f"there are no games in {self.ledger.path} yet")
-            return max(s.record.id for s in summaries)
+            return last
         try:
             return int(text)
         except ValueError:
             raise BadGameRef(f"{ref!r} is not a game number (or 'last')") from None
 
-    def play(self, ref: int | str, text: str, *, event_id: str | None = None) -> list[Event]:
-        """Record the move written ``text``; returns the events written (dealer's included)."""
+    def play(self, ref: int | str, text: str, *, event_id: str | None = None) -> Played:
+        """Record the move written ``text``: what was written (the dealer's events too) and
+        the state after it, without reading or folding the game again."""
         game = self.load(ref)
         move = parse_move(game, text)
         return self.submit(game, move, event_id=event_id)
 
-    def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> list[Event]:
+    def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
         event = Event(game.seq + 1, move.actor, move.payload, None, event_id)
-        label = move_label(game.rules, game.header.players, move, game.state)
-        if isinstance(move.payload, Note):
-            return self._write(game, [event])
-        if isinstance(move.payload, Undo):
+        replayer = game.replayer.copy()
+        before = replayer.state
+        if isinstance(move.payload, Note | Undo):
             try:
-                effective_events((*game.events, event), game.seeded)
+                replayer.push(event)
             except IllegalEvent as refused:
+                label = move_label(game.rules, game.header.players, move, before)
                 raise refused.with_label(label) from None
-            return self._write(game, [event])
+            return self._write(game, [event], [before], replayer.state)
         if game.seeded and event.family == "chance":
             raise IllegalEvent(
                 event,
                 "this game is dealt by the seeded dealer: cards are dealt by themselves",
-                label=label,
+                label=move_label(game.rules, game.header.players, move, before),
             )
         try:
-            state = step(game.rules, game.state, event)
+            replayer.push(event, check=True)
         except IllegalEvent as refused:
+            label = move_label(game.rules, game.header.players, move, before)
             raise refused.with_label(label) from None
-        return self._append(game, state, [event])
+        return self._deal_and_write(game, replayer, [event], [before])
 
-    def _append(self, game: LoadedGame, state: Any, events: list[Event]) -> list[Event]:
+    def _deal_and_write(
+        self, game: LoadedGame, replayer: Replayer, events: list[Event], befores: list[Any]
+    ) -> Played:
+        """Add the seeded dealer's chance events that are now due, then write them all."""
         if game.seeded:
             seed = game.header.seed
             assert seed is not None
             for _ in range(MAX_CHANCE_RUN):
                 seq = game.seq + len(events) + 1
-                move = dealer_move(game.rules, state, seed, seq)
+                move = dealer_move(game.rules, replayer.state, seed, seq)
                 if move is None:
                     break
                 event = Event(seq, move.actor, move.payload)
-                state = game.rules.apply(state, event)
+                befores.append(replayer.state)
+                replayer.push(event)
                 events.append(event)
-        return self._write(game, events)
+        return self._write(game, events, befores, replayer.state)
 
-    def _write(self, game: LoadedGame, events: list[Event]) -> list[Event]:
+    def _write(
+        self, game: LoadedGame, events: list[Event], befores: list[Any], state: Any
+    ) -> Played:
         if not events:
-            return []
-        stored = self.ledger.append(
-            game.id, game.seq + 1, [encode_event(game.rules, e) for e in events]
-        )
-        return decode_events(game.rules, stored)
+            return Played(game, (), (), state, ())
+        records = [encode_event(game.rules, e) for e in events]
+        stored = self.ledger.append(game.id, game.seq + 1, records)
+        written = tuple(decode_events(game.rules, stored))
+        hashes = tuple(short_hash(row.hash) for row in stored)
+        return Played(game, written, tuple(befores), state, hashes)
 
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.
@@ -233,6 +281,6 @@ class Games:
             self.ledger.append(record.id, 1, [encode_event(game.rules, e) for e in copies])
         forked = self.load(record.id)
         if forked.seeded:  # cut before the dealer's events: deal them, or the fork is stuck
-            self._append(forked, forked.state, [])
+            self._deal_and_write(forked, forked.replayer.copy(), [], [])
             forked = self.load(record.id)
         return forked

@@ -1,20 +1,24 @@
 """What the reading commands show, as plain data: moves, a view of the table, the log.
 
 The CLI prints these as tables for people and as JSON with ``--json``; both come from
-the same dictionaries, so the two never disagree.
+the same dictionaries, so the two never disagree. Each asks only what it shows: ``show``
+asks who acts (never the list of moves), ``play`` formats only the rows it wrote, and the
+log and replay fold the game once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger import short_hash
 from replay.dealer import chance_rng
-from replay.fold import effective_events, states
-from replay.games import LoadedGame
+from replay.fold import effective_events
+from replay.games import LoadedGame, Played
 from replay.notation import announcement, format_event_move, format_move
-from rules.events import Note, Undo
+from rules.cards import Card
+from rules.events import Event, Note, Undo
+from rules.listing import count_moves, grouped, lead_card
 from rules.protocol import Outcome
 from rules.serial import converter
 
@@ -22,6 +26,7 @@ __all__ = [
     "log_data",
     "moves_data",
     "outcome_data",
+    "played_data",
     "replay_data",
     "show_data",
     "summary_data",
@@ -29,30 +34,46 @@ __all__ = [
 
 
 def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
-    """An outcome as plain data, winners by name."""
+    """An outcome as plain data: winners and the ranking by name, scores, rounds."""
     if outcome is None:
         return None
     data: dict[str, Any] = converter.unstructure(outcome)
-    data["winners"] = [game.header.players[s] for s in outcome.winners]
+    players = game.header.players
+    data["winners"] = [players[s] for s in outcome.winners]
+    data["ranking"] = [[players[s] for s in place] for place in outcome.ranking]
     return data
 
 
-def moves_data(game: LoadedGame) -> dict[str, Any]:
-    """Every move that may be made now, each as the exact text ``play`` accepts."""
+def moves_data(
+    game: LoadedGame,
+    *,
+    seat: int | None = None,
+    card: Card | None = None,
+    kind: str | None = None,
+    limit: int | None = None,
+) -> dict[str, Any]:
+    """The moves that may be made now (filtered), each as the exact text ``play`` accepts,
+    grouped kind → card; with ``limit``, the first ``limit`` and the full count."""
     state, rules = game.state, game.rules
+    listing = grouped(rules, state, seat, card, kind, limit)
     moves = [
         {
             "notation": format_move(game, move),
             "actor": game.actor_name(move.actor),
             "type": move.kind,
             "event_type": move.type,
+            "card": None if (lead := lead_card(move)) is None else lead.text,
             "chance": False,
             "says": announcement(rules, move, state),
         }
-        for move in rules.moves(state)
+        for group in listing.groups
+        for move in group.moves
     ]
+    total: int | None = len(moves)
+    if not listing.complete:
+        total = count_moves(rules, state, seat) if card is None and kind is None else None
     step = None if game.seeded else rules.chance(state)
-    if step is not None:
+    if step is not None and card is None and kind in (None, step.kind):
         example = step.realize(chance_rng(0, game.seq + 1), False)
         moves.append(
             {
@@ -60,23 +81,47 @@ def moves_data(game: LoadedGame) -> dict[str, Any]:
                 "actor": None,
                 "type": example.kind,
                 "event_type": example.type,
+                "card": None,
                 "chance": True,
                 "hint": step.hint,
             }
         )
     over = rules.outcome(state) is not None
-    return {"game": game.id, "over": over, "moves": moves}
+    return {
+        "game": game.id,
+        "over": over,
+        "moves": moves,
+        "complete": listing.complete,
+        "count": total,
+    }
 
 
 def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) -> dict[str, Any]:
     """The table after event ``at`` as seat ``seat`` (``None``: everyone) saw it."""
     seq = game.seq if at is None else max(0, min(at, game.seq))
     state = game.state_at(seq)
+    head = game.events[seq - 1] if seq else None
+    return _table(game, state, seq, game.head_at(seq), head.recorded_at if head else None, seat)
+
+
+def played_data(played: Played) -> dict[str, Any]:
+    """What ``play`` shows: the rows it wrote (only those are formatted) and the table."""
+    game = played.game
+    rows = [
+        _row(game, event, before, True, hash_)
+        for event, before, hash_ in zip(played.written, played.befores, played.hashes, strict=True)
+    ]
+    last = played.written[-1].recorded_at if played.written else None
+    after = _table(game, played.state, played.seq, played.head, last, None)
+    return {**after, "written": rows}
+
+
+def _table(
+    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, seat: int | None
+) -> dict[str, Any]:
     rules = game.rules
     view = rules.view(state, seat)
     outcome = rules.outcome(state)
-    head = game.events[seq - 1] if seq else None
-    actors = sorted(rules.to_act(state))
     step = rules.chance(state)
     return {
         "game": game.id,
@@ -85,13 +130,13 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
         "seq": seq,
         "over": outcome is not None,
         "outcome": outcome_data(outcome, game),
-        "head": game.head_at(seq),
-        "recorded_at": head.recorded_at if head else None,
+        "head": head,
+        "recorded_at": at,
         "players": list(game.header.players),
         "options": dict(game.header.options),
         "seeded": game.seeded,
         "as": game.actor_name(seat),
-        "to_act": [game.header.players[s] for s in actors],
+        "to_act": [game.header.players[s] for s in sorted(rules.to_act(state))],
         "chance": None if step is None else step.hint,
         "zones": [
             {"name": z.name, "cards": [c.text for c in z.cards], "hidden": z.hidden}
@@ -123,24 +168,38 @@ def replay_data(game: LoadedGame, to: int | None = None) -> dict[str, Any]:
     """The log up to event ``to``, each event with the public table after it."""
     last = game.seq if to is None else max(0, min(to, game.seq))
     rows = list(_log_rows(game, last))
-    for row in rows:
-        row["table"] = dict(game.rules.view(game.state_at(row["seq"]), None).info)
+    timeline = game.timeline
+    for i, row in enumerate(rows, 1):
+        row["table"] = dict(game.rules.view(timeline[i], None).info)
     return {"game": game.id, "to": last, "events": rows}
 
 
 def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
-    kept = {e.seq for e in effective_events(events, game.seeded)}
-    befores = states(game.rules, game.header, events)
-    for event, (_, before) in zip(events, befores, strict=False):
-        yield {
-            "seq": event.seq,
-            "type": event.kind,
-            "event_type": event.type,
-            "actor": game.actor_name(event.actor),
-            "notation": format_event_move(game.rules, event.move, before),
-            "says": announcement(game.rules, event.move, before),
-            "effective": event.seq in kept or isinstance(event.payload, Note | Undo),
-            "recorded_at": event.recorded_at,
-            "hash": short_hash(game.hashes[event.seq - 1]),
-        }
+    kept = _kept(game, events)
+    timeline = game.timeline
+    for i, event in enumerate(events):
+        effective = event.seq in kept or isinstance(event.payload, Note | Undo)
+        yield _row(game, event, timeline[i], effective, short_hash(game.hashes[i]))
+
+
+def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
+    """The seqs of the game events still in effect after ``events`` (no rules needed)."""
+    return {e.seq for e in effective_events(events, game.seeded)}
+
+
+def _row(
+    game: LoadedGame, event: Event, before: Any, effective: bool, hash_: str
+) -> dict[str, Any]:
+    rules = game.rules
+    return {
+        "seq": event.seq,
+        "type": event.kind,
+        "event_type": event.type,
+        "actor": game.actor_name(event.actor),
+        "notation": format_event_move(rules, event.move, before),
+        "says": announcement(rules, event.move, before),
+        "effective": effective,
+        "recorded_at": event.recorded_at,
+        "hash": hash_,
+    }

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from replay.dealer import dealer_move
-from replay.fold import effective_events, fold_from, step
+from replay.fold import Replayer
 from replay.notation import move_label
 from rules.errors import IllegalEvent
 from rules.events import Event, Note, Undo
@@ -77,24 +77,17 @@ def verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
 def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Problem | None:
     """The first event the rules refuse (or the seeded dealer would not have made)."""
     seeded = header.seed is not None
-    start = rules.start(header)
-    state = start
-    effective: list[Event] = []
+    replayer = Replayer(rules, header)
     for event in events:
+        state = replayer.state
         try:
-            if isinstance(event.payload, Note):
-                continue
-            if isinstance(event.payload, Undo):
-                effective = effective_events([*effective, event], seeded)
-                state = fold_from(rules, start, effective)
-                continue
-            if seeded:
+            if seeded and not isinstance(event.payload, Note | Undo):
                 _check_dealer(rules, header, state, event)
-            state = step(rules, state, event)
-            effective.append(event)
+            replayer.push(event, check=True)
         except IllegalEvent as refused:
             label = move_label(rules, header.players, event.move, state)
             return Problem(event.seq, refused.reason, label)
+    state = replayer.state
     if seeded and rules.chance(state) is not None:
         last = events[-1].seq if events else 0
         return Problem(last, "the log ends before the seeded dealer's next chance step")

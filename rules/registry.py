@@ -9,7 +9,8 @@ group ``tablelog.rules``::
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib import import_module
+from typing import Any
 
 from rules.errors import TablelogError
 from rules.protocol import RuleSet
@@ -20,6 +21,9 @@ ENTRY_POINT_GROUP = "tablelog.rules"
 
 _REGISTRY: dict[str, RuleSet] = {}
 _loaded = False
+
+BUILT_IN = {"karnoffel": "rules.karnoffel", "nordekasino": "rules.nordekasino"}
+"""The games shipped with tablelog, by name: each is imported only when asked for."""
 
 
 class UnknownRules(TablelogError, LookupError):
@@ -35,15 +39,30 @@ def register(ruleset: RuleSet) -> RuleSet:
     return ruleset
 
 
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (importlib.metadata, imported only when a
+    name is not a built-in game: reading the installed packages costs start-up time)."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
+
+
+def _built_in(name: str) -> RuleSet | None:
+    """The built-in game ``name``, imported and registered on first use."""
+    known = _REGISTRY.get(name)
+    if known is not None or name not in BUILT_IN:
+        return known
+    module = import_module(BUILT_IN[name])
+    return register(module.RULES)
+
+
 def _load() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    from rules import karnoffel, nordekasino  # the built-in games register on import
-
-    register(karnoffel.RULES)
-    register(nordekasino.RULES)
+    for name in BUILT_IN:
+        _built_in(name)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.name in _REGISTRY:
             continue
@@ -54,10 +73,17 @@ def _load() -> None:
 
 
 def get(name: str) -> RuleSet:
-    """The rule set called ``name``, or ``UnknownRules`` naming the ones there are."""
+    """The rule set called ``name``, or ``UnknownRules`` naming the ones there are.
+
+    A built-in game is imported alone; entry points are read only for other names.
+    """
+    key = name.lower()
+    found = _built_in(key) or _REGISTRY.get(key)
+    if found is not None:
+        return found
     _load()
     try:
-        return _REGISTRY[name.lower()]
+        return _REGISTRY[key]
     except KeyError:
         raise UnknownRules(
             f"no rule set called {name!r} (there are: {', '.join(sorted(_REGISTRY))})"

@@ -290,7 +290,8 @@ def test_record_a_whole_physical_game_from_the_cli(runner: CliRunner):
     assert final["outcome"]["winners"] in (["Anna", "Cai"], ["Bo", "Dina"])
     assert len(from_face_down) >= 4
     assert not upcards & set(from_face_down)
-    assert run_json(runner, "moves", game) == {"game": 1, "over": True, "moves": []}
+    over = {"game": 1, "over": True, "moves": [], "complete": True, "count": 0}
+    assert run_json(runner, "moves", game) == over
     assert run_json(runner, "verify", game)["ok"] is True
     result = run(runner, "play", game, "2S", code=1)
     assert "the game is over" in result.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.fold import effective_events, fold, states
+from replay.fold import Replayer, effective_events, fold, states
 from replay.games import Games, make_header
 from replay.inspect import moves_data
 from rules.errors import IllegalEvent
@@ -77,7 +77,7 @@ def test_seeded_undo_in_a_played_game_restores_the_state_before_the_move(games: 
     # play until a move makes the dealer deal again (the last trick of the first deal)
     for _ in range(40):
         before = game
-        written = games.play(game.id, moves_data(game)["moves"][0]["notation"])
+        written = games.play(game.id, moves_data(game)["moves"][0]["notation"]).written
         game = games.load(game.id)
         if len(written) > 1:
             break
@@ -131,3 +131,41 @@ def _play(text: str) -> Play:
     card = RULES.parse(text, fold(RULES, PHYSICAL, build_log(PHYSICAL, [HEARTS_DEAL]))).payload
     assert isinstance(card, Play)
     return card
+
+
+def _counting(rules):
+    """``rules`` with an ``apply`` that counts its calls."""
+    import attrs
+
+    calls = [0]
+
+    def apply(state, event):
+        calls[0] += 1
+        return rules.apply(state, event)
+
+    return attrs.evolve(rules, apply=apply), calls
+
+
+def test_a_log_with_undos_is_folded_once_event_by_event():
+    """Undo pops the replayer's stack: no refold, so a log costs one apply per game event."""
+    script = [HEARTS_DEAL, "3H", "undo", "3H", "KS", "undo", "undo", "3H", "KS", "9C"]
+    log = build_log(PHYSICAL, script)
+    counted, calls = _counting(RULES)
+    seen = list(states(counted, PHYSICAL, log))
+    game_events = sum(not isinstance(e.payload, Undo) for e in log)
+    assert calls[0] == game_events
+    # every state agrees with folding that prefix of the log from scratch
+    for n, (seq, state) in enumerate(seen):
+        assert seq == (log[n - 1].seq if n else 0)
+        assert state == fold(RULES, PHYSICAL, log[:n])
+
+
+def test_replayer_copies_are_independent():
+    log = build_log(PHYSICAL, PLAYS[:3])
+    replayer = Replayer(RULES, PHYSICAL)
+    replayer.extend(log)
+    copy = replayer.copy()
+    copy.push(Event(len(log) + 1, None, Undo()))
+    assert copy.state == fold(RULES, PHYSICAL, log[:2])
+    assert replayer.state == fold(RULES, PHYSICAL, log)
+    assert len(replayer.effective) == 3 and len(copy.effective) == 2

@@ -62,9 +62,9 @@ def test_a_physical_game_waits_for_its_deal(games: Games):
 
 def test_play_records_a_move_through_games(games: Games):
     game = physical(games)
-    (deal,) = games.play(game.id, HEARTS_DEAL)
+    (deal,) = games.play(game.id, HEARTS_DEAL).written
     assert (deal.seq, deal.type) == (1, "deal")
-    (play,) = games.play(game.id, "3H")
+    (play,) = games.play(game.id, "3H").written
     assert (play.seq, play.type, play.actor) == (2, "karnoffel.play", BO)
     loaded = games.load(game.id)
     assert [c.text for c in loaded.state.trick] == ["3H"]
@@ -74,7 +74,7 @@ def test_play_records_a_move_through_games(games: Games):
 def test_a_player_may_be_named_before_the_card(games: Games):
     game = physical(games)
     games.play(game.id, HEARTS_DEAL)
-    (play,) = games.play(game.id, "bo 3h")
+    (play,) = games.play(game.id, "bo 3h").written
     assert play.actor == BO
 
 
@@ -132,7 +132,7 @@ def test_undo_with_nothing_to_undo_writes_nothing(games: Games):
 
 def test_a_note_is_written_and_changes_nothing(games: Games):
     game = seeded(games)
-    (note,) = games.play(game.id, "note  Anna shuffled ")
+    (note,) = games.play(game.id, "note  Anna shuffled ").written
     assert (note.seq, note.type, note.payload.text) == (2, "note", "Anna shuffled")
     assert games.load(game.id).state == game.state
 

@@ -1,0 +1,58 @@
+"""Start-up: a command imports only what it uses (every keystroke at the table pays it)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HEAVY = ("hypothesis", "sqlite_utils", "rich", "platformdirs", "replay.kit", "replay.jsonl")
+
+PROBE = """
+import json, sys
+from cli.main import cli
+try:
+    cli.main(args=sys.argv[1:], prog_name="tablelog", standalone_mode=False)
+except SystemExit:
+    pass
+heavy = {heavy!r}
+print(json.dumps(sorted(m for m in heavy + ("rules.karnoffel", "rules.nordekasino")
+                        if m in sys.modules)))
+"""
+
+
+def loaded_by(*args: str, db: Path) -> list[str]:
+    """The heavy or game modules that running ``tablelog ARGS`` imported."""
+    code = PROBE.format(heavy=HEAVY)
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_importing_the_cli_loads_no_heavy_module(tmp_path: Path) -> None:
+    code = f"import sys, cli.main; print([m for m in {HEAVY!r} if m in sys.modules])"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_play_and_show_load_only_their_own_game(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    new = ["new", "karnoffel", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--seed", "1"]
+    subprocess.run(
+        [sys.executable, "-m", "cli", "--db", str(db), *new], check=True, capture_output=True
+    )
+    moves = subprocess.run(
+        [sys.executable, "-m", "cli", "--db", str(db), "moves", "last", "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    first = json.loads(moves.stdout)["moves"][0]["notation"]
+    assert loaded_by("play", "last", first, db=db) == ["rules.karnoffel"]
+    assert loaded_by("show", "last", "--json", db=db) == ["rules.karnoffel"]
