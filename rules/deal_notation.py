@@ -157,9 +157,8 @@ def _parse_short(plan: DealPlan, short: list[tuple[str | None, str]], read: Read
     read_cards = [_read(plan, word, read) for _, word in short]
     if len(short) != len(ups):
         if not ups:
-            raise _error(
-                plan, f"nothing is dealt face up in this deal, but {len(short)} cards were given"
-            )
+            given = "1 card was" if len(short) == 1 else f"{len(short)} cards were"
+            raise _error(plan, f"nothing is dealt face up in this deal, but {given} given")
         wanted = plan.summary(plan.places[i].to for i in ups)
         raise _error(
             plan,

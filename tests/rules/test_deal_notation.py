@@ -113,7 +113,7 @@ REST = "Cai:10C,?,?,?,? Dina:8C,?,?,?,? Anna:10H,?,?,?,?"
         ),
         (KARNOFFEL, REST, "Bo gets face-up cards"),
         (CASINO, "table:5C,KD table:5C,KD", "table's cards are given twice"),
-        (SPEAHX, "5C", "nothing is dealt face up in this deal, but 1 cards"),
+        (SPEAHX, "5C", "nothing is dealt face up in this deal, but 1 card was given"),
     ],
 )
 def test_bad_deals_name_the_problem_and_both_forms(plan, text: str, message: str) -> None:
