@@ -102,8 +102,8 @@ def _text(card: Card | None) -> str:
 def parse_deal(plan: DealPlan, text: str, read: Reader = parse_card) -> Deal:
     """The deal written ``text`` (what follows the word ``deal``); ``NotationError``
     naming the problem and both forms."""
-    words = _AROUND_PUNCTUATION.sub(r"\1", text.strip()).split()
     places = {plan.name(to).casefold(): to for to in plan.destinations}
+    words = _words(_AROUND_PUNCTUATION.sub(r"\1", text.strip()), places)
     groups: dict[str, str] = {}
     short: list[tuple[str | None, str]] = []  # (the place named before it, the card's text)
     named: str | None = None
@@ -132,6 +132,19 @@ def parse_deal(plan: DealPlan, text: str, read: Reader = parse_card) -> Deal:
     if dangling is not None:
         raise _error(plan, f"no card follows {plan.name(dangling)}")
     return _parse_short(plan, short, read)
+
+
+def _words(text: str, places: dict[str, str]) -> list[str]:
+    """``text`` split at spaces, except inside a place's name that has spaces (a player
+    called "Anna B"): that name stays one word, as it is known."""
+    spaced = sorted((name for name in places if " " in name), key=len, reverse=True)
+    if not spaced:
+        return text.split()
+    pattern = "|".join(re.escape(name) for name in spaced)
+    marked = re.sub(
+        rf"(?i)(?<!\S)({pattern})(?=[:\s]|$)", lambda m: m.group(1).replace(" ", "\0"), text
+    )
+    return [word.replace("\0", " ") for word in marked.split()]
 
 
 def _error(plan: DealPlan, problem: str) -> NotationError:

@@ -154,3 +154,11 @@ def test_notation_round_trips(data) -> None:
     assert parse_deal(plan, text.removeprefix("deal")) == deal
     if all(d.card is None for d in deal.cards if not d.up):  # the short form, no groups
         assert not any(":" in word for word in text.split() if word != "table:3")
+
+
+def test_a_name_with_spaces_is_one_place() -> None:
+    plan = DealPlan(to_each((1, 0), 2, up=True), ("Anna B", "Bo"))
+    deal = parse_deal(plan, "Bo:9H,2C anna b:KD,5S")
+    assert [d.card for d in deal.cards if d.to == "0"] == list(parse_cards("KD 5S"))
+    assert format_deal(plan, deal) == "deal 9H 2C KD 5S"
+    assert parse_deal(plan, "Bo 9H 2C Anna B KD 5S") == deal
