@@ -11,40 +11,49 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
-from operator import attrgetter, itemgetter
+from functools import lru_cache, partial
+from operator import itemgetter
+from typing import cast
 
 import attrs
 
 from rules.cards import Card
+from rules.deal_notation import deal_forms
+from rules.dealing import DealPlan, Pool, realize, round_robin
+from rules.dealing import apply_deal as deal_hands
 from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move
+from rules.events import Deal, Event, Move
 from rules.karnoffel.events import Turn
 from rules.karnoffel.ranking import PLAIN_ORDER
 from rules.karnoffel.state import (
     DEAL,
     DECK,
+    DECK_COUNTS,
+    DECK_NAME,
     DECK_SET,
     HAND_SIZE,
     OVER,
     PLAY,
+    SEATING,
     SEATS,
     TURN,
     TURN_FROM_STOCK,
     DealState,
     State,
+    Table,
     player,
     where_known,
     zone_map,
 )
 from rules.protocol import ChanceStep
+from rules.seating import best_index
 from rules.zones import Zone, unaccounted
 
 __all__ = [
     "apply_deal",
     "apply_turn",
     "deal_chance",
-    "dealing_order",
+    "deal_plan",
     "lowest_upcard",
     "turn_chance",
     "unaccounted_cards",
@@ -52,67 +61,47 @@ __all__ = [
 
 DEALT = SEATS * HAND_SIZE
 
-
-def dealing_order(dealer: int) -> tuple[int, ...]:
-    """The seat each of the 20 dealt cards goes to, in dealing order."""
-    return tuple((dealer + 1 + i) % SEATS for i in range(DEALT))
-
-
-_SHAPES = tuple(
-    tuple((str(seat), i < SEATS) for i, seat in enumerate(dealing_order(dealer)))
+_UPCARDS = tuple(
+    itemgetter(*(SEATING.steps(SEATING.next(dealer), seat) for seat in range(SEATS)))
     for dealer in range(SEATS)
 )
-"""``_SHAPES[dealer]``: where each dealt card goes and whether it is face up."""
-_FIRST = tuple(
-    tuple((seat - dealer - 1) % SEATS for seat in range(SEATS)) for dealer in range(SEATS)
-)
-"""``_FIRST[dealer][seat]``: the position in the dealing order of the seat's first card."""
-_UPCARDS = tuple(itemgetter(*first) for first in _FIRST)
 """``_UPCARDS[dealer](ups)``: the up-cards in dealing order, rearranged by seat."""
-_CARD = attrgetter("card")
-_TO_UP = attrgetter("to", "up")
-_DECK_IDS = frozenset(map(id, DECK))
-"""The identities of DECK's cards (which live as long as the module)."""
 _STOCK = Zone((), len(DECK) - DEALT)
+_SEAT_PLACES = tuple(str(seat) for seat in range(SEATS))
+"""Each seat's hand as a place of the deal plan (``Dealt.to``)."""
+_GATHERED = Pool(DECK_COUNTS)
+"""Every card is gathered before a deal: any card of the deck may be dealt, once."""
+
+
+@lru_cache(maxsize=256)
+def deal_plan(table: Table, dealer: int) -> DealPlan:
+    """The deal of ``dealer``: 5 cards to each player one at a time, clockwise from the
+    dealer's left, the first round face up."""
+    order = SEATING.order_from(SEATING.next(dealer))
+    first = table.players[order[0]]
+    return DealPlan(
+        round_robin(order, HAND_SIZE, up_rounds=(0,)),
+        table.players,
+        rule=(
+            f"a Karnöffel deal gives {HAND_SIZE} cards to each of {SEATS} players, one at a "
+            f"time, clockwise from the dealer's left ({first} first)"
+        ),
+        face_up="the first round of the deal is dealt face up",
+        deck_name=DECK_NAME,
+    )
 
 
 def lowest_upcard(upcards: tuple[Card, ...]) -> int:
     """The position (in dealing order) of the lowest up-card; ties go to the first dealt."""
-    values = [PLAIN_ORDER.index(card.rank) for card in upcards]  # plain_value, inlined
-    return values.index(min(values))
+    return best_index(upcards, _lowness)
+
+
+def _lowness(card: Card) -> int:
+    return -PLAIN_ORDER.index(card.rank)  # plain_value, negated: the lowest is the best
 
 
 def _refuse(event: Event, reason: str) -> IllegalEvent:
     return IllegalEvent(event, reason)
-
-
-def _check_dealt(state: State, event: Event, i: int, dealt: Dealt, seat: int) -> None:
-    """Refuse the ``i``-th dealt card unless it goes to ``seat``, face up in round one."""
-    who = player(state, seat)
-    if dealt.to != str(seat):
-        raise _refuse(
-            event,
-            "the deal goes one card at a time clockwise, starting left of the dealer "
-            f"({player(state, state.dealer)}): card {i + 1} goes to {who} (seat {seat}), "
-            f"not to {dealt.to!r}",
-        )
-    if i < SEATS and (not dealt.up or dealt.card is None):
-        raise _refuse(
-            event,
-            "the first round of the deal is dealt face up, so its cards must be entered: "
-            f"card {i + 1} (to {who}) is {'not known' if dealt.card is None else 'face down'}",
-        )
-    if i >= SEATS and dealt.up:
-        raise _refuse(
-            event,
-            f"only the first round of the deal is dealt face up: card {i + 1} (to {who}) "
-            "must be face down",
-        )
-    if dealt.card is not None and dealt.card not in DECK_SET:
-        raise _refuse(
-            event,
-            f"{dealt.card} is not in the Karnöffel deck (48 cards: K, Q, J, 10 down to 2; no aces)",
-        )
 
 
 def _check_deal_phase(state: State, event: Event) -> None:
@@ -130,43 +119,19 @@ def _check_deal_phase(state: State, event: Event) -> None:
 def apply_deal(state: State, event: Event) -> State:
     """Gather every card, deal 5 to each player and fix the trump suit if the up-cards do."""
     _check_deal_phase(state, event)
-    cards: tuple[Dealt, ...] = event.payload.cards
-    if len(cards) != DEALT:
-        raise _refuse(
-            event,
-            "a Karnöffel deal gives 5 cards to each of 4 players, one at a time: "
-            f"expected {DEALT} cards, got {len(cards)}",
-        )
     dealer = state.dealer
-    entered = tuple(map(_CARD, cards))
-    known = [card for card in entered if card is not None]
-    ups = tuple(known[:SEATS])
-    upcards_known = ups == entered[:SEATS]
-    # Distinct objects of DECK are distinct cards of the deck: checked by identity, without
-    # hashing cards; anything else takes the full checks below.
-    ids = set(map(id, known))
-    distinct_deck_cards = len(ids) == len(known) and ids <= _DECK_IDS
-    regular = tuple(map(_TO_UP, cards)) == _SHAPES[dealer]
-    if not (regular and upcards_known and (distinct_deck_cards or DECK_SET.issuperset(known))):
-        for i, (dealt, seat) in enumerate(zip(cards, dealing_order(dealer), strict=True)):
-            _check_dealt(state, event, i, dealt, seat)
-    if not distinct_deck_cards and len(set(known)) != len(known):
-        twice = next(card for i, card in enumerate(known) if card in known[:i])
-        raise _refuse(event, f"{twice} is dealt twice")
-    if len(known) == DEALT:
-        hands = tuple([Zone(tuple(known[first::SEATS])) for first in _FIRST[dealer]])
-    else:
-        hands = tuple([_hand(entered[first::SEATS]) for first in _FIRST[dealer]])
+    plan = deal_plan(state.table, dealer)
+    zones = deal_hands(plan, event, _GATHERED, DECK_COUNTS)
+    deal: Deal = event.payload
+    hands = tuple([zones[seat] for seat in _SEAT_PLACES])
+    # the first round, face up: check_deal made sure every up-card was entered
+    ups = cast("tuple[Card, ...]", tuple([d.card for d in deal.cards[:SEATS]]))
     by_stock = state.table.options.trump_selection == TURN_FROM_STOCK
     trump = "" if by_stock else ups[lowest_upcard(ups)].suit
     current = DealState(stock=_STOCK, upcards=_UPCARDS[dealer](ups), trump=trump)
     phase = TURN if by_stock else PLAY
-    return State(state.table, phase, dealer, hands, (), (dealer + 1) % SEATS, current, state.match)
-
-
-def _hand(dealt: tuple[Card | None, ...]) -> Zone:
-    known = tuple([card for card in dealt if card is not None])
-    return Zone(known, len(dealt) - len(known))
+    leader = SEATING.next(dealer)
+    return State(state.table, phase, dealer, hands, (), leader, current, state.match)
 
 
 def unaccounted_cards(state: State) -> tuple[Card, ...]:
@@ -201,18 +166,8 @@ def apply_turn(state: State, event: Event) -> State:
     return attrs.evolve(state, phase=PLAY, current=current)
 
 
-def _realize_deal(dealer: int, rng: random.Random, known: bool) -> Move:
-    cards = rng.sample(DECK, DEALT)
-    order = dealing_order(dealer)
-    return Move(
-        None,
-        Deal(
-            tuple(
-                Dealt(str(seat), card if known or i < SEATS else None, i < SEATS)
-                for i, (seat, card) in enumerate(zip(order, cards, strict=True))
-            )
-        ),
-    )
+def _realize_deal(plan: DealPlan, rng: random.Random, known: bool) -> Move:
+    return Move(None, realize(plan, rng, known, DECK))  # every card is gathered first
 
 
 def _realize_turn(cards: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
@@ -221,14 +176,14 @@ def _realize_turn(cards: tuple[Card, ...], rng: random.Random, known: bool) -> M
 
 def deal_chance(state: State) -> ChanceStep:
     """The deal the game waits for, and how a person enters it."""
-    first = player(state, (state.dealer + 1) % SEATS)
+    plan = deal_plan(state.table, state.dealer)
+    first = player(state, SEATING.next(state.dealer))
     hint = (
-        f"deal UP UP UP UP: {player(state, state.dealer)} deals; enter the four face-up "
-        f"cards from {first} clockwise (e.g. deal 7H 2S KD 5C), or each with its face-down "
-        "cards: deal 7H:QS,8S,9S,10S 2S:?,?,?,? ..."
+        f"{player(state, state.dealer)} deals 5 to each player from {first}, the first "
+        f"round face up: {deal_forms(plan)}"
     )
-    realize: Callable[[random.Random, bool], Move] = partial(_realize_deal, state.dealer)
-    return ChanceStep("deal", hint, realize)
+    dealer: Callable[[random.Random, bool], Move] = partial(_realize_deal, plan)
+    return ChanceStep("deal", hint, dealer)
 
 
 def turn_chance(state: State) -> ChanceStep:

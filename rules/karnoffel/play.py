@@ -9,9 +9,12 @@ has 3); the team with more tricks wins it and scores a point; the first team to
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
+from rules.binding import CannotBind, bind
 from rules.cards import SUIT_SYMBOLS, Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move
@@ -29,6 +32,7 @@ from rules.karnoffel.state import (
     DECK,
     OVER,
     PLAY,
+    SEATING,
     SEATS,
     TRICKS,
     TURN,
@@ -50,6 +54,10 @@ MOVES: dict[tuple[int, Card], Move] = {
     (seat, card): Move(seat, Play(card)) for seat in range(SEATS) for card in DECK
 }
 """Every possible play as a shared ``Move`` value, so listing moves allocates little."""
+_TURN = tuple(tuple(SEATING.next(leader, k) for k in range(SEATS)) for leader in range(SEATS))
+"""``_TURN[leader][k]``: the seat that plays the ``k``-th card of a trick ``leader`` leads."""
+_SIDE = tuple(SEATING.side(seat) for seat in range(SEATS))
+"""``_SIDE[seat]``: the team of ``seat`` (tables of ``SEATING``, read on every trick)."""
 
 
 def _apply_chance(state: State, event: Event, payload: object) -> State:
@@ -81,17 +89,11 @@ def devil_text(trump: str) -> str:
 def _bind(state: State, event: Event, seat: int, card: Card) -> Zone:
     """The hand without one face-down card, bound to ``card`` if it is unaccounted for."""
     hand = state.hands[seat]
-    who = player(state, seat)
-    if not hand.hidden:
-        return _refuse_missing(event, f"{who} does not hold {card}")
-    pool = unaccounted(DECK, zone_map(state).values())
-    if pool[card] <= 0:
-        return _refuse_missing(event, f"{who} cannot hold {card}: {where_known(state, card)}")
-    return hand.remove(card, pool)
-
-
-def _refuse_missing(event: Event, reason: str) -> Zone:
-    raise IllegalEvent(event, reason)
+    pool = unaccounted(DECK, zone_map(state).values()) if hand.hidden else Counter()
+    try:
+        return bind(hand, card, pool, holder=player(state, seat), where=partial(where_known, state))
+    except CannotBind as refusal:
+        raise IllegalEvent(event, str(refusal)) from None
 
 
 def _refuse_actor(state: State, event: Event, seat: int) -> IllegalEvent:
@@ -117,7 +119,7 @@ def apply(state: State, event: Event) -> State:
     card = payload.card
     trick = state.trick
     leader = state.leader
-    seat = (leader + len(trick)) % SEATS
+    seat = _TURN[leader][len(trick)]
     if event.actor != seat:
         raise _refuse_actor(state, event, seat)
     hands = state.hands
@@ -147,9 +149,9 @@ def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...])
     current = state.current
     options = state.table.options
     leader = state.leader
-    winner = (leader + trick_winner_index(trick, current.trump, options.stecher_scope)) % SEATS
+    winner = _TURN[leader][trick_winner_index(trick, current.trump, options.stecher_scope)]
     won0, won1 = current.won
-    if winner % 2 == 0:
+    if _SIDE[winner] == 0:
         won = (Zone(won0.cards + trick, won0.hidden), won1)
         taken = (current.taken[0] + 1, current.taken[1])
     else:
@@ -180,7 +182,7 @@ def _finish_deal(state: State, hands: tuple[Zone, ...], winner: int, current: De
     return State(
         state.table,
         OVER if over else DEAL,
-        dealer if over else (dealer + 1) % SEATS,
+        dealer if over else SEATING.next(dealer),  # the first to lead deals next
         hands,
         (),
         winner,
@@ -193,7 +195,7 @@ def to_act(state: State) -> tuple[int, ...]:
     """The seat to play a card, or none while dealing, turning or over."""
     if state.phase != PLAY:
         return ()
-    return ((state.leader + len(state.trick)) % SEATS,)
+    return (SEATING.next(state.leader, len(state.trick)),)
 
 
 def moves(
@@ -219,7 +221,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every card the seat to play may play, in hand order then deck order."""
     if state.phase != PLAY:
         return ()
-    seat = (state.leader + len(state.trick)) % SEATS
+    seat = SEATING.next(state.leader, len(state.trick))
     hand = state.hands[seat]
     cards: tuple[Card, ...] = hand.cards
     if hand.hidden:
@@ -258,7 +260,7 @@ def outcome(state: State) -> Outcome | None:
         for deal in state.deals
     )
     return Outcome(
-        ranking=((team, team + 2), (1 - team, 3 - team)),
+        ranking=(SEATING.side_seats(team), SEATING.side_seats(1 - team)),
         scores={labels[0]: state.scores[0], labels[1]: state.scores[1]},
         rounds=rounds,
     )

@@ -132,7 +132,7 @@ _OFF_SUIT_KEYS_BY_SUIT = {kind: _by_suit(keys) for kind, keys in OFF_SUIT_KEYS.i
 
 def trick_winner_index(cards: Sequence[Card], trump: str, scope: str) -> int:
     """The position (in play order) of the card that wins the trick ``cards``."""
-    # KEYS and OFF_SUIT_KEYS by suit and rank, and best_index's loop written out: this
+    # KEYS and OFF_SUIT_KEYS by suit and rank, and rules.seating.best_index written out: this
     # runs for every trick of every fold.
     led = cards[0]
     keys = _KEYS_BY_SUIT[trump, DEVIL_LEAD if led.suit == trump and led.rank == "7" else led.suit]

@@ -6,13 +6,17 @@ the header (player names, options, first dealer) so notation and views can use n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from functools import lru_cache
 
 import attrs
 
+from rules.binding import Locator, in_hand
 from rules.cards import Card, deck_48
 from rules.errors import OptionError
-from rules.protocol import Header, OptionSpec, OptionValue, resolve_options
+from rules.options import read_options
+from rules.protocol import Header, OptionSpec
+from rules.seating import Seating
 from rules.zones import Zone
 
 __all__ = [
@@ -22,6 +26,7 @@ __all__ = [
     "OPTIONS",
     "OVER",
     "PLAY",
+    "SEATING",
     "SEATS",
     "TURN",
     "TURN_FROM_STOCK",
@@ -33,12 +38,15 @@ __all__ = [
     "Table",
     "TrickRecord",
     "initial_state",
-    "team_label",
 ]
 
 SEATS = 4
+SEATING = Seating(SEATS, partners=True)
+"""Four seats, play clockwise, partners opposite: Anna & Cai (side 0) against Bo & Dina."""
 DECK: tuple[Card, ...] = deck_48()
 DECK_SET = frozenset(DECK)
+DECK_COUNTS: Counter[Card] = Counter(DECK)
+DECK_NAME = "the Karnöffel deck (48 cards: K, Q, J, 10 down to 2; no aces)"
 HAND_SIZE = 5
 TRICKS = 5
 
@@ -78,25 +86,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 @attrs.frozen(cache_hash=True)
 class Options:
-    """The match's options, typed (see ``OPTIONS`` for their meaning)."""
+    """The match's options, typed (see ``OPTIONS`` for their meaning); read from a header
+    by ``rules.options.read_options``."""
 
     trump_selection: str = LOWEST_UPCARD
     stecher_scope: str = LED_SUIT
     stop_at_three: bool = False
     target: int = 1
     open_partner_hands: bool = False
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
-        """The options from a header's mapping, defaults filled in and values checked."""
-        resolved = resolve_options(OPTIONS, given)
-        return cls(
-            trump_selection=str(resolved["trump_selection"]),
-            stecher_scope=str(resolved["stecher_scope"]),
-            stop_at_three=bool(resolved["stop_at_three"]),
-            target=int(resolved["target"]),
-            open_partner_hands=bool(resolved["open_partner_hands"]),
-        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -108,13 +105,8 @@ class Table:
     first_dealer: int = 0
 
     def team(self, team: int) -> str:
-        """The team's label: its two players' names joined with `` & ``."""
-        return team_label(self.players, team)
-
-
-def team_label(players: tuple[str, ...], team: int) -> str:
-    """``"Anna & Cai"`` for team 0 (seats 0 and 2), ``"Bo & Dina"`` for team 1."""
-    return f"{players[team]} & {players[team + 2]}"
+        """The team's label: ``"Anna & Cai"`` for team 0 (seats 0 and 2), ``"Bo & Dina"``."""
+        return SEATING.side_label(self.players, team)
 
 
 @attrs.frozen
@@ -245,7 +237,7 @@ class State:
         """The seat whose turn it is to play a card, or ``None`` outside the play phase."""
         if self.phase != PLAY:
             return None
-        return (self.leader + len(self.trick)) % SEATS
+        return SEATING.next(self.leader, len(self.trick))
 
     @property
     def deal_number(self) -> int:
@@ -262,14 +254,14 @@ def initial_state(header: Header) -> State:
         )
     if not 0 <= header.dealer < SEATS:
         raise OptionError(f"the first dealer must be a seat from 0 to 3, not {header.dealer}")
-    table = Table(players, Options.from_mapping(header.options), header.dealer)
+    table = Table(players, read_options(Options, OPTIONS, header.options, SEATS), header.dealer)
     return State(
         table=table,
         phase=DEAL,
         dealer=header.dealer,
         hands=(EMPTY,) * SEATS,
         trick=(),
-        leader=(header.dealer + 1) % SEATS,
+        leader=SEATING.next(header.dealer),
         current=DealState(Zone((), len(DECK))),
     )
 
@@ -293,17 +285,16 @@ def player(state: State, seat: int | None) -> str:
 
 def where_known(state: State, card: Card) -> str:
     """Where ``card`` is already known to be, as the end of a sentence."""
-    for seat, hand in enumerate(state.hands):
-        if card in hand.cards:
-            return f"it is already known to be in {player(state, seat)}'s hand"
-    if card in state.trick:
-        return "it has already been played to this trick"
-    if card in state.turned.cards:
-        return "it is the card turned from the stock"
-    for team, pile in enumerate(state.won):
-        if card in pile.cards:
-            label = state.table.team(team)
-            return f"it was already played in a trick won by {label}"
-    if card not in DECK_SET:
-        return "it is not in the Karnöffel deck (48 cards: K, Q, J, 10 down to 2; no aces)"
-    return "it is not among the cards still unaccounted for"
+    return locator(state.table).where(card, zone_map(state), DECK_COUNTS)
+
+
+@lru_cache(maxsize=64)
+def locator(table: Table) -> Locator:
+    """How this table speaks of where a card is: a hand by its player, the trick, the
+    turned card, the tricks a team won."""
+    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+    places["trick"] = "it has already been played to this trick"
+    places["turned"] = "it is the card turned from the stock"
+    for team in range(SEATING.sides):
+        places[f"won:{team}"] = f"it was already played in a trick won by {table.team(team)}"
+    return Locator(places, DECK_NAME)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import Card
 from rules.events import Deal, Event
 from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.state import PLAY, SEATS, State, player, zone_map
-from rules.protocol import Shown, View, ZoneView
+from rules.karnoffel.state import PLAY, SEATING, SEATS, State, player, zone_map
+from rules.protocol import Shown, View
+from rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from rules.zones import Zone
 
 __all__ = ["shown", "view", "zones"]
@@ -24,34 +24,32 @@ def zones(state: State) -> dict[str, Zone]:
     return zone_map(state)
 
 
+PUBLIC = frozenset({"turned", "trick", "won:0", "won:1"})
+"""The zones everyone sees; the stock is face down and each hand is its owner's."""
+
+
 def sees_hand(state: State, seat: int | None, owner: int) -> bool:
     """Whether ``seat`` may look at ``owner``'s hand: its own, or its partner's if open."""
-    if seat is None:
-        return False
-    return seat == owner or (state.options.open_partner_hands and seat == (owner + 2) % SEATS)
+    return _sees(state, seat, f"hand:{owner}")
 
 
-def _hand_view(state: State, seat: int | None, owner: int) -> ZoneView:
-    hand = state.hands[owner]
-    name = f"hand:{owner}"
-    if sees_hand(state, seat, owner):
-        return ZoneView(name, hand.cards, hand.hidden)
-    up = state.upcards[owner] if state.upcards else None
-    public = (up,) if up is not None and up in hand.cards else ()
-    return ZoneView(name, public, len(hand) - len(public))
+def _sees(state: State, seat: int | None, name: str) -> bool:
+    partner = SEATING.partner if state.options.open_partner_hands else None
+    return hand_seen_by(seat, name, partner)
 
 
 def view(state: State, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
-    hands = tuple(_hand_view(state, seat, owner) for owner in range(SEATS))
-    table = (
-        ZoneView("stock", (), len(state.stock)),
-        ZoneView("turned", state.turned.cards, state.turned.hidden),
-        ZoneView("trick", state.trick),
-        ZoneView("won:0", state.won[0].cards, state.won[0].hidden),
-        ZoneView("won:1", state.won[1].cards, state.won[1].hidden),
+    """The table as ``seat`` sees it (``None``: as everyone sees it): the up-cards still in
+    other hands are public, having been dealt face up."""
+    up = {f"hand:{owner}": (card,) for owner, card in enumerate(state.upcards)}
+    return default_view(
+        seat,
+        zone_map(state),
+        public=PUBLIC,
+        sees=lambda s, name: _sees(state, s, name),
+        up=up,
+        info=info(state),
     )
-    return View(seat, hands + table, info(state))
 
 
 def info(state: State) -> dict[str, Any]:
@@ -82,17 +80,22 @@ def info(state: State) -> dict[str, Any]:
 
 
 def shown(state: State, event: Event) -> Shown:
-    """Which cards ``event`` (about to be applied to ``state``) shows to whom."""
+    """Which cards ``event`` (about to be applied to ``state``) shows to whom: a card played
+    or turned to everyone; a deal its up-cards to everyone, each seat its own hand (and
+    its partner's with ``open_partner_hands``), and every card gathered first."""
     payload = event.payload
     if isinstance(payload, Play | Turn):
-        return Shown(everyone=(payload.card,))
+        return shown_to_all(payload.card)
     if not isinstance(payload, Deal):
         return Shown()
-    ups = tuple(d.card for d in payload.cards[:SEATS] if d.card is not None)
-    own: dict[int, tuple[Card, ...]] = {seat: () for seat in range(SEATS)}
-    for dealt in payload.cards:
-        if dealt.card is not None and dealt.to.isdigit() and int(dealt.to) in own:
-            own[int(dealt.to)] += (dealt.card,)
-    if state.options.open_partner_hands:
-        own = {seat: own[seat] + own[(seat + 2) % SEATS] for seat in own}
-    return Shown(everyone=ups, seats=own, forget=True)
+    return deal_shown(payload, SEATS, lambda to: _seen_by(state, to), forget=True)
+
+
+def _seen_by(state: State, to: str) -> tuple[int, ...]:
+    if not to.isdigit():
+        return ()
+    seat = int(to)
+    partner = SEATING.partner(seat)
+    if state.options.open_partner_hands and partner is not None:
+        return (seat, partner)
+    return (seat,)

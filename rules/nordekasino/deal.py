@@ -2,20 +2,28 @@
 the last round and the face-down middle.
 
 A deal event lists each player's cards (in turn order from the dealer's right), then the
-table's, then the middle's. The seed deals two at a time; the passes change nothing about
+table's, then the middle's: the game's ``DealPlan``, which the shared deal engine
+(``rules.dealing``) checks, applies and realizes, and whose notation is the shared one
+(``rules.deal_notation``). The seed deals two at a time; the passes change nothing about
 who holds what, so the log does not record them.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 
 import attrs
 
+from rules.binding import Locator, in_hand, lies_on, taken_by
+from rules.cards import Card
+from rules.deal_notation import deal_forms
+from rules.dealing import DealPlan, pool_order, realize, to_each, to_zone
+from rules.dealing import apply_deal as deal_cards
 from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move
+from rules.events import Event, Move
 from rules.nordekasino.state import (
     DEAL,
     HAND,
@@ -24,16 +32,20 @@ from rules.nordekasino.state import (
     TABLE_CARDS,
     Pile,
     State,
+    Table,
     player,
     pool,
+    zone_map,
 )
 from rules.protocol import ChanceStep
+from rules.seating import Seating
 from rules.zones import Zone
 
-__all__ = ["apply_deal", "deal_chance", "deal_shape"]
+__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape"]
 
 TABLE = "table"
 MIDDLE = "middle"
+EMPTY = Zone()
 
 
 @attrs.frozen
@@ -74,15 +86,30 @@ def _refuse(event: Event, reason: str) -> IllegalEvent:
     return IllegalEvent(event, reason)
 
 
-def expected_targets(state: State, shape: Shape) -> tuple[str, ...]:
-    """Where each dealt card goes, in the order a deal event lists them."""
-    order = [(state.dealer + 1 + i) % state.seats for i in range(state.seats)]
-    out: list[str] = []
-    for seat in order:
-        out.extend([str(seat)] * shape.each)
-    out.extend([TABLE] * shape.table)
-    out.extend([MIDDLE] * shape.middle)
-    return tuple(out)
+def deal_plan(state: State) -> DealPlan:
+    """The deal the state waits for: each player's cards in turn from the dealer's right,
+    then the table's (face up, the first deal only), then the middle's (face down)."""
+    return _plan(state.table_info, deal_shape(state))
+
+
+@lru_cache(maxsize=256)
+def _plan(table: Table, shape: Shape) -> DealPlan:
+    seating = Seating(table.seats)  # seats are numbered in turn order (see state)
+    order = seating.order_from(seating.next(table.dealer))
+    places = to_each(order, shape.each) + to_zone(TABLE, shape.table, up=True)
+    places += to_zone(MIDDLE, shape.middle)
+    rule = (
+        f"this deal gives {shape.each} cards to each player in turn from the dealer's right "
+        f"({table.players[order[0]]} first)"
+        + (f", {shape.table} face up to the table" if shape.table else "")
+        + (f" and puts the last {shape.middle} face down in the middle" if shape.middle else "")
+    )
+    face_up = (
+        "the table's cards are dealt face up"
+        if shape.table
+        else "only the two table cards of the first deal are dealt face up"
+    )
+    return DealPlan(places, table.players, rule, face_up)
 
 
 def apply_deal(state: State, event: Event) -> State:
@@ -93,97 +120,52 @@ def apply_deal(state: State, event: Event) -> State:
         raise _refuse(event, "the cards are dealt again only when every hand is played out")
     if event.actor is not None:
         raise _refuse(event, "a deal is entered for the table: it has no player as actor")
-    shape = deal_shape(state)
-    targets = expected_targets(state, shape)
-    cards: tuple[Dealt, ...] = event.payload.cards
-    if tuple(d.to for d in cards) != targets:
-        raise _refuse(
-            event,
-            f"this deal gives {shape.each} cards to each player in turn from the dealer's right "
-            f"({player(state, (state.dealer + 1) % state.seats)} first)"
-            + (f", {shape.table} face up to the table" if shape.table else "")
-            + (f" and puts the last {shape.middle} face down in the middle" if shape.middle else "")
-            + f": expected {len(targets)} cards ({_summary(state, targets)}), got "
-            f"{len(cards)} ({_summary(state, tuple(d.to for d in cards))})",
-        )
-    left = pool(state)
-    before = left.copy()
-    for i, dealt in enumerate(cards):
-        up = dealt.to == TABLE
-        if dealt.up != up:
-            where = (
-                "the table's cards are dealt face up"
-                if up
-                else "only the table's cards are face up"
-            )
-            raise _refuse(event, f"{where}: card {i + 1} (to {_place(state, dealt.to)})")
-        if dealt.card is None:
-            if up:
-                raise _refuse(event, "the table's cards lie face up, so they must be entered")
-            continue
-        if left[dealt.card] <= 0:
-            deck = state.table_info.deck
-            if dealt.card not in deck:
-                why = "is not in this game's deck"
-            elif before[dealt.card] > 0:
-                why = "is dealt twice"  # more often in this deal than the decks hold it
-            else:
-                why = "cannot be dealt: it is already out (in a hand, on the table or taken)"
-            raise _refuse(event, f"{dealt.card} {why}")
-        left[dealt.card] -= 1
+    table = state.table_info
+    zones = deal_cards(deal_plan(state), event, pool(state), _deck(table), partial(_where, state))
     n = state.seats
-    hands = list(state.hands)
-    for seat in range(n):
-        got = [d.card for d in cards if d.to == str(seat)]
-        known = tuple(c for c in got if c is not None)
-        hands[seat] = Zone(known, len(got) - len(known))
-    table = state.table + tuple(Pile((d.card,)) for d in cards if d.to == TABLE and d.card)
-    middle_cards = [d.card for d in cards if d.to == MIDDLE]
-    middle_known = tuple(c for c in middle_cards if c is not None)
-    middle = state.middle.add(*middle_known, hidden=len(middle_cards) - len(middle_known))
+    hands = tuple(zones.get(str(seat), EMPTY) for seat in range(n))
+    first = Seating(n).next(state.dealer)
+    laid = zones.get(TABLE, EMPTY)
+    middle = zones.get(MIDDLE, EMPTY)
+    dealt = sum(len(zone) for zone in zones.values())
     return attrs.evolve(
         state,
         phase=PLAY,
-        to_play=(state.dealer + 1) % n,
-        hands=tuple(hands),
-        table=table,
-        stock=Zone((), len(state.stock) - len(cards)),
-        middle=middle,
+        to_play=first,
+        hands=hands,
+        table=state.table + tuple(Pile((card,)) for card in laid.cards),
+        stock=Zone((), len(state.stock) - dealt),
+        middle=state.middle.add(*middle.cards, hidden=middle.hidden),
         deals=state.deals + 1,
         revealed=(None,) * n,
         open_hands=(),
     )
 
 
-def _place(state: State, to: str) -> str:
-    """A deal's destination as a person says it: a player's name, the table, the middle."""
-    if to.isdigit() and int(to) < state.seats:
-        return player(state, int(to))
-    return f"the {to}" if to in (TABLE, MIDDLE) else repr(to)
+@lru_cache(maxsize=64)
+def _deck(table: Table) -> Counter[Card]:
+    return Counter(table.deck)
 
 
-def _summary(state: State, targets: tuple[str, ...]) -> str:
-    """``4 to Bo, 4 to Cai, 2 to the table``: how many cards go where."""
-    counts: dict[str, int] = {}
-    for to in targets:
-        counts[to] = counts.get(to, 0) + 1
-    return ", ".join(f"{n} to {_place(state, to)}" for to, n in counts.items()) or "none"
+def _where(state: State, card: Card) -> str:
+    """Where ``card`` is known to be, as the end of a sentence ("it lies on the table")."""
+    return locator(state.table_info).where(card, zone_map(state), _deck(state.table_info))
+
+
+@lru_cache(maxsize=64)
+def locator(table: Table) -> Locator:
+    """How this table speaks of where a card is: a hand, the table, the middle, a side's
+    taken cards."""
+    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+    places[TABLE] = lies_on("the table")
+    places[MIDDLE] = "it lies face down in the middle"
+    for side in range(table.sides):
+        places[f"won:{side}"] = taken_by(table.side_label(side))
+    return Locator(places)
 
 
 def _realize(state: State, rng: random.Random, known: bool) -> Move:
-    shape = deal_shape(state)
-    targets = expected_targets(state, shape)
-    stock = sorted(pool(state).elements(), key=lambda c: (c.suit, c.rank))
-    cards = rng.sample(stock, len(targets))
-    return Move(
-        None,
-        Deal(
-            tuple(
-                Dealt(to, card if known or to == TABLE else None, to == TABLE)
-                for to, card in zip(targets, cards, strict=True)
-            )
-        ),
-    )
+    return Move(None, realize(deal_plan(state), rng, known, pool_order(pool(state))))
 
 
 def deal_chance(state: State) -> ChanceStep:
@@ -191,13 +173,10 @@ def deal_chance(state: State) -> ChanceStep:
     shape = deal_shape(state)
     dealer = player(state, state.dealer)
     if shape.table:
-        hint = (
-            f"deal table CARD CARD: {dealer} deals 4 to each player and 2 face up to the table "
-            "(e.g. deal table 5C KD); add the hands before 'table' to enter them (? unseen)"
-        )
+        hint = f"{dealer} deals 4 to each player and 2 face up to the table"
     else:
-        hint = f"deal: {dealer} deals {shape.each} more to each player"
+        hint = f"{dealer} deals {shape.each} more to each player"
         if shape.middle:
             hint += f" and lays the last {shape.middle} face down in the middle"
-    realize: Callable[[random.Random, bool], Move] = partial(_realize, state)
-    return ChanceStep("deal", hint, realize)
+    dealer_move: Callable[[random.Random, bool], Move] = partial(_realize, state)
+    return ChanceStep("deal", f"{hint}: {deal_forms(deal_plan(state))}", dealer_move)

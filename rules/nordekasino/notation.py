@@ -9,8 +9,10 @@
 * ``trail 7H``; ``adams 10S KH 9D ...`` (table piles combined into 42);
   ``reveal 7H`` (Thomas Kragh); ``Anna open`` (the open-hand penalty).
 * Any move may start with the player's name; without one it is the player on turn.
-* ``deal table 5C KD`` (hands face down) or ``deal 7H,2S,3C,4D ?,?,?,? ... table 5C,KD``;
-  a re-deal is ``deal``; ``middle C,C,...`` enters the middle's cards.
+* a deal is the shared deal notation (``rules.deal_notation``): ``deal table 5C KD`` (the
+  table's face-up cards; the hands face down) or every place with its cards, ``?`` unseen:
+  ``deal Bo:7H,2S,3C,4D Cai:?,?,?,? Anna:9C,?,?,? table:5C,KD``; a re-deal is ``deal``;
+  ``middle:C,C,...`` enters the middle's cards.
 
 ``format`` writes the canonical ASCII form, and ``parse(format(m, s), s) == m``.
 """
@@ -20,10 +22,11 @@ from __future__ import annotations
 import re
 
 from rules.cards import Card, parse_card
+from rules.deal_notation import format_deal, parse_deal
 from rules.errors import NotationError
-from rules.events import Deal, Dealt, Move
+from rules.events import Deal, Move
 from rules.nordekasino.arith import ADAMS
-from rules.nordekasino.deal import MIDDLE, TABLE, deal_shape, expected_targets
+from rules.nordekasino.deal import deal_plan
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from rules.nordekasino.expr import evaluate
 from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
@@ -177,56 +180,7 @@ def _build_values(
 
 
 def _parse_deal(args: list[str], state: State) -> Deal:
-    shape = deal_shape(state)
-    targets = expected_targets(state, shape)
-    text = " ".join(args)
-    text = re.sub(r"\s*,\s*", ",", text)
-    words = text.split()
-    hands: list[str] = []
-    sections: dict[str, str] = {}
-    i = 0
-    while i < len(words):
-        word = words[i].lower()
-        if word in (TABLE, MIDDLE):
-            rest: list[str] = []
-            i += 1
-            while i < len(words) and words[i].lower() not in (TABLE, MIDDLE):
-                rest.append(words[i])
-                i += 1
-            sections[word] = ",".join(rest)
-        else:
-            hands.append(words[i])
-            i += 1
-    seats = state.seats
-    if hands and len(hands) != seats:
-        raise NotationError(
-            f"give every player's cards (turn order from the dealer's right) or none: "
-            f"{seats} hands expected, got {len(hands)}"
-        )
-    per_hand = [_deal_cards(h) for h in hands] or [[None] * shape.each] * seats
-    for hand in per_hand:
-        if len(hand) != shape.each:
-            raise NotationError(f"each player gets {shape.each} cards in this deal")
-    table = _deal_cards(sections.get(TABLE, ""))
-    if len(table) != shape.table or any(c is None for c in table):
-        raise NotationError(
-            f"this deal lays {shape.table} cards face up on the table: name them after 'table'"
-            if shape.table
-            else "nothing is dealt to the table after the first deal"
-        )
-    middle: list[Card | None] = (
-        _deal_cards(sections[MIDDLE]) if MIDDLE in sections else [None] * shape.middle
-    )
-    if len(middle) != shape.middle:
-        raise NotationError(f"this deal lays {shape.middle} cards face down in the middle")
-    dealt: list[Card | None] = [c for hand in per_hand for c in hand]
-    dealt += table
-    dealt += middle
-    return Deal(tuple(Dealt(to, c, to == TABLE) for to, c in zip(targets, dealt, strict=True)))
-
-
-def _deal_cards(text: str) -> list[Card | None]:
-    return [None if t == "?" else parse_card(t) for t in text.split(",") if t]
+    return parse_deal(deal_plan(state), " ".join(args))
 
 
 def _ref(state: State, index: int) -> str:
@@ -268,25 +222,7 @@ def format_move(move: Move, state: State) -> str:
 
 
 def _format_deal(deal: Deal, state: State) -> str:
-    shape = deal_shape(state)
-    if tuple(d.to for d in deal.cards) != expected_targets(state, shape):
-        raise NotationError("this deal does not follow the Nørdekasino deal, so it has no notation")
-    each = shape.each
-    hands = [deal.cards[i * each : (i + 1) * each] for i in range(state.seats)]
-    table = [d for d in deal.cards if d.to == TABLE]
-    middle = [d for d in deal.cards if d.to == MIDDLE]
-    parts = ["deal"]
-    if any(d.card is not None for hand in hands for d in hand):
-        parts.extend(",".join(_text(d.card) for d in hand) for hand in hands)
-    if table:
-        parts.append("table " + ",".join(_text(d.card) for d in table))
-    if any(d.card is not None for d in middle):
-        parts.append("middle " + ",".join(_text(d.card) for d in middle))
-    return " ".join(parts)
-
-
-def _text(card: Card | None) -> str:
-    return "?" if card is None else card.text
+    return format_deal(deal_plan(state), deal)
 
 
 def announce(move: Move, state: State) -> str:

@@ -138,22 +138,31 @@ def test_deal_refusals_name_the_rule() -> None:
     start = RULES.start(header())
     move = deal_move(HANDS)
     cards = move.payload.cards
+    rule = (
+        "a Karnöffel deal gives 5 cards to each of 4 players, one at a time, clockwise from "
+        "the dealer's left (Bo first)"
+    )
     short = Move(None, Deal(cards[:19]))
     assert refusal(start, short) == (
-        "a Karnöffel deal gives 5 cards to each of 4 players, one at a time: "
-        "expected 20 cards, got 19"
+        f"{rule}: expected 20 cards (5 to Bo, 5 to Cai, 5 to Dina, 5 to Anna), "
+        "got 19 (5 to Bo, 5 to Cai, 5 to Dina, 4 to Anna)"
     )
     hidden_up = Move(None, Deal((Dealt("1", None, True), *cards[1:])))
-    assert refusal(start, hidden_up).startswith(
-        "the first round of the deal is dealt face up, so its cards must be entered"
+    assert refusal(start, hidden_up) == (
+        "the first round of the deal is dealt face up, so face-up cards must be entered: "
+        "card 1 (to Bo) is not known"
     )
     twice = Move(None, Deal((*cards[:19], attrs.evolve(cards[19], card=cards[0].card))))
     assert refusal(start, twice) == "3H is dealt twice"
     wrong_seat = Move(None, Deal((attrs.evolve(cards[0], to="2"), *cards[1:])))
-    assert "card 1 goes to Bo (seat 1), not to '2'" in refusal(start, wrong_seat)
+    assert refusal(start, wrong_seat) == f"{rule}: card 1 goes to Bo, not to Cai"
     ace = Move(None, Deal((attrs.evolve(cards[0], card=Card("A", "H")), *cards[1:])))
-    assert "AH is not in the Karnöffel deck" in refusal(start, ace)
+    assert refusal(start, ace) == (
+        "AH is not in the Karnöffel deck (48 cards: K, Q, J, 10 down to 2; no aces)"
+    )
     up_later = Move(None, Deal((*cards[:4], attrs.evolve(cards[4], up=True), *cards[5:])))
-    assert "only the first round of the deal is dealt face up" in refusal(start, up_later)
+    assert refusal(start, up_later) == (
+        "the first round of the deal is dealt face up: card 5 (to Bo) must be face down"
+    )
     assert "already dealt" in refusal(apply(start, move), move)
     assert "no player as actor" in refusal(start, Move(ANNA, move.payload))

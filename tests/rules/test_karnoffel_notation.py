@@ -52,18 +52,32 @@ def test_short_deal_form_gives_the_up_cards_and_leaves_the_rest_face_down() -> N
     assert RULES.format(move, start) == "deal 3H KS 5D 9C"
 
 
+def test_short_deal_form_may_name_the_players_and_checks_them() -> None:
+    start = RULES.start(header())
+    named = RULES.parse("deal Bo 3H cai KS Dina 5D Anna 9C", start)
+    assert named == deal_move(HANDS, known=False)
+    with pytest.raises(NotationError, match=r"face-up card 2 \(KS\) goes to Cai, not to Dina"):
+        RULES.parse("deal Bo 3H Dina KS 5D 9C", start)
+
+
 def test_full_deal_form_gives_every_card() -> None:
     start = RULES.start(header())
-    text = "deal 3H:KD,8S,2C,6S KS:JH,9D,5C,8H 5D:2S,QC,10H,JC 9C:7H,QS,10D,4C"
+    text = "deal Bo:3H,KD,8S,2C,6S Cai:KS,JH,9D,5C,8H Dina:5D,2S,QC,10H,JC Anna:9C,7H,QS,10D,4C"
     assert RULES.parse(text, start) == deal_move(HANDS)
     assert RULES.format(deal_move(HANDS), start) == text
-    spaced = "DEAL 3♥ : K♦, 8♠,2♣,6♠ KS:JH,9D,5C,8H 5D:2S,QC,10H,JC 9C:7H,QS,10D,4C"
+    spaced = (
+        "DEAL bo : 3♥, K♦,8♠,2♣,6♠ Cai:KS,JH,9D,5C,8H Dina:5D,2S,QC,10H,JC Anna:9C,7H,QS,10D,4C"
+    )
     assert RULES.parse(spaced, start) == deal_move(HANDS)
+    reordered = (
+        "deal Anna:9C,7H,QS,10D,4C Bo:3H,KD,8S,2C,6S Cai:KS,JH,9D,5C,8H Dina:5D,2S,QC,10H,JC"
+    )
+    assert RULES.parse(reordered, start) == deal_move(HANDS)
 
 
 def test_full_deal_form_with_unknown_cards() -> None:
     start = RULES.start(header())
-    text = "deal 3H:KD,?,?,? KS:?,?,?,? 5D:?,?,?,? 9C:?,?,?,?"
+    text = "deal Bo:3H,KD,?,?,? Cai:KS,?,?,?,? Dina:5D,?,?,?,? Anna:9C,?,?,?,?"
     move = RULES.parse(text, start)
     assert move.payload.cards[4].card == parse_card("KD")
     assert move.payload.cards[5].card is None
@@ -81,9 +95,19 @@ def test_turn() -> None:
     [
         ("", "expected a move"),
         ("7X", "is not a card"),
-        ("deal 3H KS 5D", "a deal names the 4 face-up cards, one per player, got 3"),
+        (
+            "deal 3H KS 5D",
+            r"a deal names the 4 face-up cards \(1 to Bo, 1 to Cai, 1 to Dina, 1 to Anna\) "
+            "in dealing order, got 3",
+        ),
         ("deal ? KS 5D 9C", "the first round of the deal is dealt face up"),
-        ("deal 3H:KD,8S KS 5D 9C", "must give the up-card and 4 face-down cards"),
+        ("deal Bo:3H,KD,8S Cai:KS,?,?,?,? Dina:5D,?,?,?,? Anna:9C,?,?,?,?", "Bo gets 5 cards"),
+        ("deal Bo:?,?,?,?,? Cai:KS,?,?,?,? Dina:5D,?,?,?,? Anna:9C,?,?,?,?", "card 1 of Bo is"),
+        ("deal Cai:KS,?,?,?,? Dina:5D,?,?,?,? Anna:9C,?,?,?,?", "Bo gets face-up cards"),
+        ("deal Bo:3H,?,?,?,? Bo:3H,?,?,?,?", "Bo's cards are given twice"),
+        ("deal Bo:3H,?,?,?,? KS 5D 9C", "write either the face-up cards alone or every card"),
+        ("deal 3H KS 5D Zed", "'Zed' is neither a card nor a place"),
+        ("deal 3H KS 5D 9C Anna", "no card follows Anna"),
         ("turn", "expected turn CARD"),
     ],
 )

@@ -105,7 +105,9 @@ def test_the_table_cards_lie_face_up_and_must_be_named() -> None:
     down = Deal((*cards, Dealt("table", C("5C"), False), Dealt("table", C("KD"), False)))
     with pytest.raises(IllegalEvent, match="table's cards are dealt face up"):
         RULES.apply(state, Event(1, None, down))
-    with pytest.raises(NotationError, match="lays 2 cards face up on the table"):
+    with pytest.raises(
+        NotationError, match=r"a deal names the 2 face-up cards \(2 to the table\) .* got 0"
+    ):
         RULES.parse("deal", state)
 
 
@@ -127,12 +129,16 @@ def test_a_physical_first_deal_keeps_the_hands_face_down() -> None:
 
 def test_a_full_deal_names_every_card_and_round_trips() -> None:
     state = start(2)
-    text = "deal 7H,2S,3C,4D 9C,?,?,? table 5C,KD"
+    text = "deal Bo:7H,2S,3C,4D Anna:9C,?,?,? table:5C,KD"
     move = RULES.parse(text, state)
     assert RULES.format(move, state) == text
     after = apply(state, move)
     assert after.hands[1].cards == (C("7H"), C("2S"), C("3C"), C("4D"))  # Bo first
     assert after.hands[0].cards == (C("9C"),) and after.hands[0].hidden == 3
+    # a place whose cards are all unseen may be left out, and format leaves it out
+    bo_only = RULES.parse("deal table:5C,KD Bo:7H,2S,3C,4D", state)
+    assert RULES.format(bo_only, state) == "deal Bo:7H,2S,3C,4D table:5C,KD"
+    assert apply(state, bo_only).hands[0] == Zone((), 4)
 
 
 def redeal_state(players: int, stock: int, **options: object) -> State:
@@ -146,8 +152,10 @@ def test_a_re_deal_gives_four_each_and_nothing_to_the_table() -> None:
     assert [d.to for d in move.payload.cards] == ["1"] * 4 + ["2"] * 4 + ["0"] * 4
     after = apply(state, move)
     assert after.to_play == BO and after.table == () and len(after.stock) == 28
-    with pytest.raises(NotationError, match="nothing is dealt to the table"):
+    with pytest.raises(NotationError, match="'table' is neither a card nor a place"):
         RULES.parse("deal table 5C KD", state)
+    with pytest.raises(NotationError, match="nothing is dealt face up in this deal"):
+        RULES.parse("deal 5C KD", state)
 
 
 def test_the_last_round_lays_the_rest_face_down_in_the_middle() -> None:
@@ -159,6 +167,9 @@ def test_the_last_round_lays_the_rest_face_down_in_the_middle() -> None:
     assert len(after.middle) == 4 and len(after.stock) == 0
     assert [len(h) for h in after.hands] == [4, 4, 4, 4]
     assert RULES.format(move, state) == "deal"
+    seen = RULES.parse("deal middle:7H,?,?,?", state)
+    assert RULES.format(seen, state) == "deal middle:7H,?,?,?"
+    assert apply(state, seen).middle == Zone((C("7H"),), 3)
 
 
 def test_last_round_five_deals_everything() -> None:

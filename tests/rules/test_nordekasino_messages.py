@@ -84,6 +84,4 @@ def test_a_card_already_out_cannot_be_dealt_again():
     )
     with pytest.raises(IllegalEvent) as caught:
         RULES.apply(state, Event(1, None, deal))
-    assert caught.value.reason == (
-        "AS cannot be dealt: it is already out (in a hand, on the table or taken)"
-    )
+    assert caught.value.reason == "AS cannot be dealt: it was taken by Anna"

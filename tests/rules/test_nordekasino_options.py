@@ -78,8 +78,8 @@ def test_jokers_zero_leaves_them_out_of_the_game() -> None:
     assert JOKER not in RULES.deck(header(jokers=0))
     state = start(2, jokers=0)
     with pytest.raises(IllegalEvent, match="JK is not in this game's deck"):
-        play(state, "deal JK,?,?,? ?,?,?,? table 5C,KD")
-    assert play(start(2), "deal JK,?,?,? ?,?,?,? table 5C,KD").hands[1].cards == (JOKER,)
+        play(state, "deal Bo:JK,?,?,? Anna:?,?,?,? table:5C,KD")
+    assert play(start(2), "deal Bo:JK,?,?,? Anna:?,?,?,? table:5C,KD").hands[1].cards == (JOKER,)
 
 
 def test_four_jokers_per_deck() -> None:
@@ -87,10 +87,13 @@ def test_four_jokers_per_deck() -> None:
 
 
 def test_a_card_is_dealt_at_most_as_often_as_the_decks_hold_it() -> None:
-    text = "deal 10S,10S,?,? ?,?,?,? table 5C,KD"
+    text = "deal Bo:10S,10S,?,? Anna:?,?,?,? table:5C,KD"
     assert play(start(2, decks=2), text).hands[1].cards == (C("10S"), C("10S"))
     with pytest.raises(IllegalEvent, match="10S is dealt twice"):
         play(start(2), text)
+    thrice = "deal Bo:10S,10S,10S,? Anna:?,?,?,? table:5C,KD"
+    with pytest.raises(IllegalEvent, match="10S is dealt 3 times, but the decks hold only 2"):
+        play(start(2, decks=2), thrice)
 
 
 @pytest.mark.parametrize(
