@@ -108,6 +108,8 @@ def typed(scores):
 
 
 def test_every_fixture_file_has_a_stated_outcome():
+    """Karnöffel's and Nørdekasino's fixtures lie at the top of fixtures/; every later game
+    keeps its own in fixtures/GAME/, checked by its own test module."""
     assert {p.name for p in FIXTURES.glob("*.jsonl")} == set(EXPECTED)
 
 
