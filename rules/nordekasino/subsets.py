@@ -92,11 +92,18 @@ def keys_in_order(layout: Layout) -> Iterator[Counts]:
             yield tuple((mask & bits).bit_count() for bits in groups)
 
 
-def keys_by_size(layout: Layout) -> Iterator[Counts]:
-    """Every key once, the smallest sets first."""
-    sizes = tuple(len(group) for group in layout.groups)
-    for total in range(1, len(layout.codes) + 1):
-        yield from _with_total(sizes, total)
+def keys_by_size(layout: Layout, among: tuple[int, ...] | None = None) -> Iterator[Counts]:
+    """Every key once, the smallest sets first; with ``among``, only the keys made of the
+    piles of those groups (the others' counts are 0)."""
+    chosen = tuple(range(len(layout.groups))) if among is None else among
+    sizes = tuple(len(layout.groups[g]) for g in chosen)
+    width = len(layout.groups)
+    for total in range(1, sum(sizes) + 1):
+        for part in _with_total(sizes, total):
+            counts = [0] * width
+            for g, n in zip(chosen, part, strict=True):
+                counts[g] = n
+            yield tuple(counts)
 
 
 def _with_total(sizes: tuple[int, ...], total: int) -> Iterator[Counts]:

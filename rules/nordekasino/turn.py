@@ -16,7 +16,7 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 import attrs
@@ -31,7 +31,7 @@ from rules.nordekasino.arith import (
     more_values,
 )
 from rules.nordekasino.state import State, card_values, pool
-from rules.nordekasino.subsets import Layout, key_of, keys_by_size, layout_of
+from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
 
 __all__ = [
     "SPADE_FIVE",
@@ -197,6 +197,20 @@ def duty_lifted(state: State, seat: int) -> bool:
     return bool(state.owned(seat)) and not _duty_binds(state, seat)
 
 
+def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
+    """The keys a capture or a build may be made of, smallest first, when the cards take
+    or build to the values of the bitset ``values``: numeric piles with the "more" piles
+    of at most one value, that value among ``values`` (a "more a" pile only takes piles
+    worth a and is only taken by a card worth a: any other key is neither taken nor
+    built on)."""
+    codes = table.group_codes
+    numeric = tuple(g for g, code in enumerate(codes) if code >= 0)
+    yield from keys_by_size(table, numeric)
+    for g, code in enumerate(codes):
+        if code < 0 and values >> (-code - 1) & 1:
+            yield from (c for c in keys_by_size(table, (*numeric, g)) if c[g])
+
+
 @lru_cache(maxsize=1024)
 def _duty_binds(state: State, seat: int) -> bool:
     turn = turn_of(state, seat)
@@ -212,7 +226,10 @@ def _duty_binds(state: State, seat: int) -> bool:
             return True
     table = layout(state)
     mine = table.group_counts(turn.owned)
-    for counts in keys_by_size(table):
+    reached = taking
+    for wanted in turn.wanted:
+        reached |= wanted
+    for counts in _live_keys(table, reached):
         key = key_of(table, counts)
         if len(key) > 1 and any(capturable(v, key) for v in values):
             return True
