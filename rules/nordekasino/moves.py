@@ -135,29 +135,15 @@ def _spade_clear(state: State, cards: tuple[Card, ...]) -> bool:
     )
 
 
-class _Duty:
-    """The duty predicate, asked once and only when needed."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.known: bool | None = None
-
-    def binds(self) -> bool:
-        if self.known is None:
-            self.known = duty_binds(self.state, self.seat)
-        return self.known
-
-
 def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
-    """Every build with ``cards``, key by key; under the duty only those on an own pile."""
+    """Every build with ``cards``, key by key; under the duty only those on an own pile
+    (the duty is asked, and remembered, only when a key without one comes up)."""
     table = layout(state)
     owned = set(turn.owned)
     marked = table.group_counts(turn.owned)
-    duty = _Duty(state, turn.seat)
     for counts in keys_in_order(table):
-        mixed = any(n and m for n, m in zip(counts, marked, strict=True))
-        if not mixed and owned and duty.binds():
+        holds_own = any(n and m for n, m in zip(counts, marked, strict=True))
+        if not holds_own and owned and duty_binds(state, turn.seat):
             continue  # no set of this key holds an own pile
         key = key_of(table, counts)
         sets: list[tuple[int, ...]] | None = None
@@ -166,7 +152,7 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
             for value, more in build_options(card, key, turn.wanted[index]):
                 if sets is None:
                     sets = sets_of(table, counts)
-                    if owned and duty.binds():
+                    if owned and duty_binds(state, turn.seat):
                         sets = [piles for piles in sets if owned.intersection(piles)]
                 for flag in turn.flags(index, value, more):
                     for piles in sets:
