@@ -20,14 +20,8 @@ from rules.events import Deal, Event
 from rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
 from rules.nordekasino.deal import apply_deal, deal_chance
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.moves import (
-    SPADE_FIVE,
-    can_capture,
-    duty_lifted,
-    held_values,
-    pile_key,
-)
 from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player, pool
+from rules.nordekasino.turn import SPADE_FIVE, can_capture, duty_binds, held_values, pile_key
 from rules.protocol import ChanceStep, Outcome
 from rules.zones import Zone
 
@@ -146,11 +140,12 @@ def _gain(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[Zone, ...]:
 
 
 def _duty(state: State, event: Event, what: str) -> None:
-    """Refuse ``what`` if the actor must build on its own pile or capture."""
+    """Refuse ``what`` if the actor must build on its own pile or capture (the duty, a
+    direct search that stops at the first capture or build on an own pile)."""
     seat = event.actor
     assert seat is not None
-    owned = state.owned(seat)
-    if owned and not duty_lifted(state, seat):
+    if duty_binds(state, seat):
+        owned = state.owned(seat)
         raise IllegalEvent(
             event,
             f"{player(state, seat)} built {_names(state, owned)} and it survived the round: "
