@@ -173,7 +173,7 @@ def _build_values(
     nobody holds is searched for)."""
     if actor is None or any(not 0 <= i < len(state.table) for i in piles) or not piles:
         return set()
-    holder = (actor + 2) % state.seats if for_partner else actor
+    holder = state.table_info.partner(actor) if for_partner else actor
     held = held_values(state, holder, None if for_partner else card)
     wanted = sum(1 << v for v in held) | (0 if for_partner else 1 << ADAMS)
     return {

@@ -170,7 +170,9 @@ def turn_of(state: State, seat: int) -> Turn:
 def _turn_of(state: State, seat: int) -> Turn:
     cards = hand_candidates(state, seat)
     mine = tuple(held_values(state, seat, card) for card in cards)
-    partner = held_values(state, (seat + 2) % 4) if state.options.partnership else None
+    partner = (
+        held_values(state, state.table_info.partner(seat)) if state.options.partnership else None
+    )
     extra = _mask(partner or ()) | 1 << ADAMS
     wanted = tuple(_mask(values) | extra for values in mine)
     return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
