@@ -116,7 +116,12 @@ def apply_draw(state: State, event: Event) -> State:
     if state.phase == DEAL:
         hands = tuple(zones.get(str(s), Zone()) for s in range(state.n)) + (Zone(),)
         return settle(attrs.evolve(state, phase=PLAY, stock=stock, hands=hands))
-    state = attrs.evolve(state, stock=stock)
+    head = state.queue[0]
+    queue = state.queue
+    if head.kind == "draw":  # the Wheel's draw: what is left of it, if the stock ran short
+        left = head.n - len(event.payload.cards)
+        queue = ((attrs.evolve(head, n=left),) if left > 0 else ()) + queue[1:]
+    state = attrs.evolve(state, stock=stock, queue=queue)
     for to, zone in zones.items():
         if to == "pool":
             state = attrs.evolve(state, pool=state.pool.add(*zone.cards, hidden=zone.hidden))

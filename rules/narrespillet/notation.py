@@ -48,7 +48,7 @@ def parse_move(text: str, state: State) -> Move:
         plan = plan_for(state)
         if plan is None:
             raise NotationError("no card is to be dealt or drawn now")
-        return Move(None, parse_deal(plan, " ".join(words[1:])))
+        return Move(None, parse_deal(plan, " ".join(words[1:]), read_card))
     seat, demons, words = _actor(state, words)
     if not words:
         raise NotationError(f"expected a verb after the name: {VERBS}")

@@ -325,7 +325,7 @@ def fresh_round(
         hermit=(0,) * k,
         finished=(False,) * table.n + (True,),
         revealed=((),) * k,
-        turn=(dealer + 1) % table.n,
+        turn=dealer,  # the next turn after the dealer's: the player on the left
         results=results,
     )
 
