@@ -88,6 +88,8 @@ def _missing(state: State, who: int, card: Card) -> str:
     label = name(state, who)
     if state.hands[who].hidden and pool_of(state)[card] > 0:
         return f"{label}'s hand holds {card} face down as far as the record knows: show it first ({label} shows {card})"
+    if pool_of(state)[card] > 0:
+        return f"{label} does not hold {card}"
     return f"{label} has no {card} to use: {where(state, card)}"
 
 
