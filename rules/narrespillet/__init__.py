@@ -63,7 +63,10 @@ RULES = RuleSet(
     parse=parse_move,
     format=format_move,
     max_events=max_events,
-    summary="Five rounds of placements on four battlefields with a tarot deck whose 22 picture cards each bend a rule.",
+    summary=(
+        "Five rounds of placements on four battlefields with a tarot deck whose "
+        "22 picture cards each bend a rule."
+    ),
     announce=announce,
     vocabulary=TAROT,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 import attrs
 
@@ -36,7 +37,7 @@ __all__ = ["apply_draw", "chance", "check_draw", "plan_for"]
 DECK_NAME = "the tarot deck (78 cards)"
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
@@ -52,7 +53,10 @@ def plan_for(state: State) -> DealPlan | None:
         return DealPlan(
             round_robin(order, HAND),
             state.players,
-            rule=f"each round deals {HAND} cards to each player, one at a time from the dealer's left ({state.players[first]} first)",
+            rule=(
+                f"each round deals {HAND} cards to each player, one at a time from the "
+                f"dealer's left ({state.players[first]} first)"
+            ),
             deck_name=DECK_NAME,
             names=_names(state),
         )
@@ -114,13 +118,13 @@ def apply_draw(state: State, event: Event) -> State:
     unknown = sum(1 for d in event.payload.cards if d.card is None)
     stock = Zone(stock.cards, stock.hidden - unknown)
     if state.phase == DEAL:
-        hands = tuple(zones.get(str(s), Zone()) for s in range(state.n)) + (Zone(),)
+        hands = (*[zones.get(str(s), Zone()) for s in range(state.n)], Zone())
         return settle(attrs.evolve(state, phase=PLAY, stock=stock, hands=hands))
     head = state.queue[0]
     queue = state.queue
     if head.kind == "draw":  # the Wheel's draw: what is left of it, if the stock ran short
         left = head.n - len(event.payload.cards)
-        queue = ((attrs.evolve(head, n=left),) if left > 0 else ()) + queue[1:]
+        queue = (*((attrs.evolve(head, n=left),) if left > 0 else ()), *queue[1:])
     state = attrs.evolve(state, stock=stock, queue=queue)
     for to, zone in zones.items():
         if to == "pool":
@@ -138,7 +142,7 @@ def apply_draw(state: State, event: Event) -> State:
     return state
 
 
-def _realize(plan: DealPlan, cards: tuple, rng: random.Random, known: bool) -> Move:  # type: ignore[type-arg]
+def _realize(plan: DealPlan, cards: tuple[Any, ...], rng: random.Random, known: bool) -> Move:
     return Move(None, realize(plan, rng, known, cards))
 
 

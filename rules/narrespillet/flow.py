@@ -8,12 +8,13 @@ regular turn begins, or the round ends when every participant has finished.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from rules.cards import Card
 from rules.narrespillet.state import (
     DEAL,
-    DECK,
     FORFEIT,
     HAND,
     HOUSES,
@@ -42,7 +43,7 @@ def discard_cards(state: State, *cards: Card, hidden: int = 0) -> State:
     return attrs.evolve(state, discard=state.discard.add(*cards, hidden=hidden))
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
@@ -190,36 +191,17 @@ def _credit(state: State, who: int) -> int:
 
 def end_round(state: State) -> State:
     """The round is over: its battlefields are awarded; the next round or the end."""
-    results = (*state.results, round_winners(state))  # type: ignore[arg-type]
+    results = (*state.results, round_winners(state))
     if state.round >= state.options.rounds:
+        k = state.n + 1
         return attrs.evolve(
-            state,
+            fresh_round(state.table, state.round, state.dealer, results),
             phase=OVER,
-            results=results,
-            actor=None,
-            queue=(),
-            stock=Zone((), len(DECK)),
-            discard=Zone(),
-            **_cleared(state),
+            hands=(Zone(),) * k,
+            finished=(True,) * k,
         )
     nxt = fresh_round(state.table, state.round + 1, (state.dealer + 1) % state.n, results)
     return nxt
-
-
-def _cleared(state: State) -> dict[str, object]:
-    """Every zone but the stock emptied (the cards are gathered at the game's end)."""
-    k = state.n + 1
-    from rules.narrespillet.state import EMPTY_SLOTS
-
-    return {
-        "hands": (Zone(),) * k,
-        "opens": (Zone(),) * k,
-        "chariots": (Zone(),) * k,
-        "fronts": (Zone(),) * k,
-        "slots": (EMPTY_SLOTS,) * k,
-        "pool": Zone(),
-        "justice": Zone(),
-    }
 
 
 _ = (DEAL,)

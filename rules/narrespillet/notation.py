@@ -35,7 +35,10 @@ from rules.narrespillet.words import card_words, join_phrases, read_card, read_f
 
 __all__ = ["announce", "format_move", "parse_move"]
 
-VERBS = "place, discard, forfeit, play, load, unload, lift, exorcise, fool, pass, hermit, vote, call, show, deal"
+VERBS = (
+    "place, discard, forfeit, play, load, unload, lift, exorcise, fool, "
+    "pass, hermit, vote, call, show, deal"
+)
 DEMONS = "demons"
 
 

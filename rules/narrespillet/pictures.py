@@ -8,6 +8,8 @@ an answer to a placement (``fool``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from rules.cards import FOOL, Card
@@ -60,7 +62,7 @@ CATEGORIES = ("Sw", "St", "Cu", "Co", "pictures", "fool")
 CALLS = {STAR: 3, MOON: 2, SUN: 1}
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
@@ -118,7 +120,10 @@ def _priestess(state: State, who: int, move: Picture, src: str) -> str | None:
 
 def _hierophant(state: State, who: int, move: Picture, src: str) -> str | None:
     if move.choice not in CATEGORIES:
-        return "the Hierophant names a house (Sw, St, Cu, Co), all picture cards (pictures) or the Fool (fool)"
+        return (
+            "the Hierophant names a house (Sw, St, Cu, Co), all picture cards "
+            "(pictures) or the Fool (fool)"
+        )
     return _defaults(move, choice=1)
 
 
@@ -198,7 +203,10 @@ def _tower(state: State, who: int, move: Picture, src: str) -> str | None:
         return bad
     slot = state.slots[move.target][HOUSES.index(move.field)]
     if slot.status != PLACED or slot.placement is None:
-        return f"the Tower throws down a placement, and {name(state, move.target)} has none on {HOUSE_NAMES[move.field]} (a forfeit or Judgement is not one)"
+        return (
+            f"the Tower throws down a placement, and {name(state, move.target)} has "
+            f"none on {HOUSE_NAMES[move.field]} (a forfeit or Judgement is not one)"
+        )
     if slot.placement.kind == "world":
         return "the World cannot be thrown down by the Tower"
     return _defaults(move, target=1, field=1)
@@ -209,7 +217,10 @@ def _judgement(state: State, who: int, move: Picture, src: str) -> str | None:
     if bad:
         return bad
     if state.slots[move.target][HOUSES.index(move.field)].status != OPEN:
-        return f"Judgement is played on a battlefield with no placement, and {name(state, move.target)}'s {HOUSE_NAMES[move.field]} is not open"
+        return (
+            f"Judgement is played on a battlefield with no placement, and "
+            f"{name(state, move.target)}'s {HOUSE_NAMES[move.field]} is not open"
+        )
     return _defaults(move, target=1, field=1)
 
 

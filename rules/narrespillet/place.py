@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from rules.cards import FOOL, Card
@@ -29,7 +31,7 @@ __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 _INDEX = {card: i for i, card in enumerate(DECK)}
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
@@ -64,21 +66,33 @@ def check_place(state: State, who: int, move: Place) -> str | None:
         return kind
     if len(fields) == 2:
         if not kind.imperial:
-            return "only the Emperor and Empress (or one of them with the Lovers) stand on two battlefields"
+            return (
+                "only the Emperor and Empress (or one of them with the Lovers) stand on "
+                "two battlefields"
+            )
         if state.options.imperial_pair_fields < 2:
-            return "an imperial pair stands on one battlefield in this game (option imperial_pair_fields=1)"
+            return (
+                "an imperial pair stands on one battlefield in this game (option "
+                "imperial_pair_fields=1)"
+            )
     if kind.kind == "world":
         for other in range(state.n + 1):
-            if other < state.n or state.demons >= 0:
-                if state.slots[other][HOUSES.index(move.field)].status != OPEN:
-                    return f"the World is placed only on a field nobody has placed on or forfeited, and {name(state, other)} has"
+            present = other < state.n or state.demons >= 0
+            if present and state.slots[other][HOUSES.index(move.field)].status != OPEN:
+                return (
+                    "the World is placed only on a field nobody has placed on or forfeited, "
+                    f"and {name(state, other)} has"
+                )
     for card in move.cards:
         if (
             card in state.chariots[who].cards
             and card.suit == "T"
             and card.rank not in ("1", "3", "4", "6")
         ):
-            return f"{card} lies in the Chariot: of the picture cards only the Magician, Emperor, Empress and Lovers are played from it"
+            return (
+                f"{card} lies in the Chariot: of the picture cards only the Magician, "
+                f"Emperor, Empress and Lovers are played from it"
+            )
     return None
 
 
@@ -87,7 +101,10 @@ def _missing(state: State, who: int, card: Card) -> str:
 
     label = name(state, who)
     if state.hands[who].hidden and pool_of(state)[card] > 0:
-        return f"{label}'s hand holds {card} face down as far as the record knows: show it first ({label} shows {card})"
+        return (
+            f"{label}'s hand holds {card} face down as far as the record knows: show "
+            f"it first ({label} shows {card})"
+        )
     if pool_of(state)[card] > 0:
         return f"{label} does not hold {card}"
     return f"{label} has no {card} to use: {where(state, card)}"

@@ -66,18 +66,27 @@ def classify(cards: tuple[Card, ...], house: str, magic: Card | None, variant: s
     if MAGICIAN in cards:
         rest = tuple(c for c in cards if c != MAGICIAN)
         if magic is None:
-            return "the Magician is played with a placement to move one number card into the field's house: name the card"
+            return (
+                "the Magician is played with a placement to move one number card into "
+                "the field's house: name the card"
+            )
         if magic not in rest or not is_number(magic):
             return (
                 f"the Magician moves a number card of the placement, and {magic} is not one of them"
             )
         if house_of(magic) == house:
-            return f"{magic} already belongs to {HOUSE_NAMES[house]}: the Magician moves a card from another house"
+            return (
+                f"{magic} already belongs to {HOUSE_NAMES[house]}: the Magician moves a "
+                f"card from another house"
+            )
         kind = _classify(rest, house, magic, variant)
         if isinstance(kind, str):
             return kind
         if kind.kind not in (SUM18, SUM15, SUM, KNIGHT, PAGE):
-            return "the Magician transforms a number card (or an Ace with a Knight or Page), never a court or picture card"
+            return (
+                "the Magician transforms a number card (or an Ace with a Knight or "
+                "Page), never a court or picture card"
+            )
         return kind
     if magic is not None:
         return "only the Magician moves a card into another house: it is not in this placement"
@@ -101,7 +110,10 @@ def _classify(cards: tuple[Card, ...], house: str, magic: Card | None, variant: 
             return Kind(ILLEGIT, (CLASSES[ILLEGIT],), imperial=True)
         if is_court(other) and house_of(other) == house:
             return Kind(ILLEGIT, (CLASSES[ILLEGIT],))
-        return "the Lovers make an Illegitimate Pair with the Emperor, the Empress or a court card of the field's house"
+        return (
+            "the Lovers make an Illegitimate Pair with the Emperor, the Empress or "
+            "a court card of the field's house"
+        )
     ranks = {c.rank for c in cards}
     if len(cards) == 2 and len(own) == 2 and ranks == {"Q", "K"}:
         return Kind(ROYAL, (CLASSES[ROYAL],))
@@ -129,12 +141,19 @@ def _court(rank: str, house: str) -> Card:
 def _refusal(cards: tuple[Card, ...], house: str) -> str:
     wrong = [c for c in cards if house_of(c) and house_of(c) != house]
     if wrong:
-        return f"only cards of the field's house ({HOUSE_NAMES[house]}) are placed on it, and {wrong[0]} is not"
+        return (
+            f"only cards of the field's house ({HOUSE_NAMES[house]}) are placed on "
+            f"it, and {wrong[0]} is not"
+        )
     if any(c.rank in ("Q", "K") and house_of(c) for c in cards):
         return "a Queen and a King are played together as a Royal Couple, or each with the Lovers"
     if any(is_court(c) for c in cards):
         return "court cards are not added to number cards"
-    return "these cards make no placement: number cards of the house, a Knight or Page (with an Ace), a Royal Couple, an Illegitimate Pair, the Emperor and Empress, or the World"
+    return (
+        "these cards make no placement: number cards of the house, a Knight or "
+        "Page (with an Ace), a Royal Couple, an Illegitimate Pair, the Emperor "
+        "and Empress, or the World"
+    )
 
 
 def describe(kind: str, cards: tuple[Card, ...], magic: Card | None) -> str:

@@ -202,6 +202,7 @@ class Slot:
 
 
 EMPTY_SLOTS = (Slot(),) * 4
+EMPTY_ZONE = Zone()
 
 
 @attrs.frozen(cache_hash=True)
@@ -242,8 +243,8 @@ class State:
     chariots: tuple[Zone, ...]
     fronts: tuple[Zone, ...]
     slots: tuple[tuple[Slot, ...], ...]
-    pool: Zone = Zone()
-    justice: Zone = Zone()
+    pool: Zone = EMPTY_ZONE
+    justice: Zone = EMPTY_ZONE
     has_chariot: tuple[bool, ...] = ()
     strength: tuple[str, ...] = ()
     hermit: tuple[int, ...] = ()

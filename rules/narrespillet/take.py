@@ -8,6 +8,7 @@ one place, so a move names cards and the state knows where each is.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 
@@ -22,7 +23,7 @@ HAND, OPENED, POOLED, CHARIOT = "hand", "open", "pool", "chariot"
 SOURCES = (HAND, OPENED, POOLED, CHARIOT)
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 

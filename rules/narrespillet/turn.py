@@ -9,6 +9,8 @@ belong to the window that asks for them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from rules.binding import CannotBind, bind
@@ -53,7 +55,7 @@ TURN_KINDS = (
 )
 
 
-def _set(items: tuple, i: int, value: object) -> tuple:  # type: ignore[type-arg]
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
@@ -90,14 +92,20 @@ def check(state: State, event: Event) -> str | None:
         return "cards are to be drawn from the stock first"
     if isinstance(p, ev.Vote):
         if head is None or head.kind != "vote":
-            return "nobody has asked for a new stock: a reshuffle is voted on when the stock is empty and a card must be drawn"
+            return (
+                "nobody has asked for a new stock: a reshuffle is voted on when the "
+                "stock is empty and a card must be drawn"
+            )
         if event.actor not in head.asked:
             return f"{_who(state, event.actor)} has already voted (or is no player)"
         return None
     if isinstance(p, ev.Fool | ev.Pass) and head is not None and head.kind == "fool":
-        who = state.n if p.demons else event.actor
+        who = state.n if p.demons else (event.actor if event.actor is not None else -9)
         if who not in head.asked or (p.demons and event.actor != state.demons):
-            return "only a player who may hold the Fool, with those battlefields open, answers this placement"
+            return (
+                "only a player who may hold the Fool, with those battlefields open, "
+                "answers this placement"
+            )
         if (
             isinstance(p, ev.Fool)
             and source_of(state, who, FOOL, pool=False, chariot=False) is None
@@ -122,9 +130,10 @@ def check(state: State, event: Event) -> str | None:
     if isinstance(p, ev.Pass):
         if (
             not state.optional
+            or state.actor is None
             or p.demons != (state.actor == state.n)
             or event.actor != seat_of(state, state.actor)
-        ):  # type: ignore[arg-type]
+        ):
             return (
                 "there is nothing to pass on: only an optional extra turn (Justice's) may be passed"
             )
@@ -150,7 +159,10 @@ def _who(state: State, seat: int | None) -> str:
 
 def _busy(state: State, head: Step) -> str:
     if head.kind == "fool":
-        return f"{name(state, head.who)} has just placed: the players who may hold the Fool answer first (fool or pass)"
+        return (
+            f"{name(state, head.who)} has just placed: the players who may hold the "
+            f"Fool answer first (fool or pass)"
+        )
     if head.kind == "vote":
         return "the players are voting on a new stock (vote yes or vote no)"
     if head.kind == "call":
@@ -181,7 +193,10 @@ def _check_hermit(state: State, seat: int | None, demons: bool) -> str | None:
     if state.finished[who] or not state.hermit[who]:
         return f"{name(state, who)} has no Hermit turn left"
     if state.options.hermit_window == "own_turn" and who != state.actor:
-        return "the Hermit's turns are taken only at one's own turn in this game (option hermit_window=own_turn)"
+        return (
+            "the Hermit's turns are taken only at one's own turn in this game "
+            "(option hermit_window=own_turn)"
+        )
     return None
 
 
@@ -234,7 +249,10 @@ def _check_turn(state: State, who: int, p: object) -> str | None:
         return None
     if isinstance(p, ev.Exorcise):
         if state.options.variant != MALDERIA:
-            return "only Malderian rules let the Swords Knight drive out the Demons (option variant=malderia)"
+            return (
+                "only Malderian rules let the Swords Knight drive out the Demons "
+                "(option variant=malderia)"
+            )
         if state.demons < 0 or state.finished[state.n]:
             return "the Demons are not in play (or have finished their round)"
         if who == state.n:
@@ -270,6 +288,7 @@ def _make(state: State, event: Event) -> State:
         )
     if head is not None and head.kind == "fool":
         who = state.n if p.demons else event.actor
+        assert who is not None
         if isinstance(p, ev.Fool):
             state = steal(state, who, head)
             return settle(attrs.evolve(state, queue=(Step("refill", who), *rest)))
@@ -298,7 +317,9 @@ def _make(state: State, event: Event) -> State:
             state = discard_cards(
                 attrs.evolve(state, fronts=_set(state.fronts, who, front)), HERMIT
             )
-        queue = (Step("turn", who), Step("turn", state.actor, optional=state.optional))
+        resume = state.actor
+        back = who if resume is None else resume
+        queue = (Step("turn", who), Step("turn", back, optional=state.optional))
         return settle(attrs.evolve(state, actor=None, queue=queue))
     if isinstance(p, ev.Pass):
         return settle(attrs.evolve(state, actor=None, optional=False))
@@ -330,10 +351,9 @@ def _call(state: State, head: Step, rest: tuple[Step, ...], card: Card) -> State
 def _turn(state: State, who: int, p: object) -> State:
     pre: tuple[Step, ...] = ()
     after = ""
-    used_pool = False
     state = attrs.evolve(state, actor=None, optional=False)
     if isinstance(p, ev.Place):
-        state, used_pool, used_chariot = do_place(state, who, p)
+        state, _, used_chariot = do_place(state, who, p)
         if used_chariot:
             state = _drop_chariot(state, who)
         pre = fool_step(state, who, (p.field,) + ((p.also,) if p.also else ()))
@@ -365,7 +385,7 @@ def _turn(state: State, who: int, p: object) -> State:
         state = _exorcise(discard_cards(take(state, who, SWORD_KNIGHT, src), SWORD_KNIGHT))
     finishes = tuple(Step("finish", w) for w in range(state.n + 1))
     refills = (Step("refill", -1), Step("refill", who))  # Justice always draws first
-    extra = ()
+    extra: tuple[Step, ...] = ()
     if after:
         extra = (Step("turn", who, optional=after == "maybe"),)
     return attrs.evolve(state, queue=(*pre, *finishes, *refills, *extra, *state.queue))

@@ -86,7 +86,11 @@ def test_the_example_round_is_a_physical_game_with_kanas_unseen_draw():
     with ledger:
         assert game.header.seed is None
         assert game.header.options["oracle_extra_turn"] == "none"  # F1
-        unseen = [e for e in game.events if e.kind == "deal" and any(d.card is None for d in e.payload.cards)]
+        unseen = [
+            e
+            for e in game.events
+            if e.kind == "deal" and any(d.card is None for d in e.payload.cards)
+        ]
         assert len(unseen) == 1  # F5: Kana's draw after Justice is not named
 
 
@@ -124,7 +128,9 @@ def test_the_kroam_fixture_places_the_empress_with_a_queen_as_a_royal_couple():
         couples = [
             e.payload
             for e in game.events
-            if e.kind == "place" and {c.text for c in e.payload.cards} & {"T3"} and len(e.payload.cards) == 2
+            if e.kind == "place"
+            and {c.text for c in e.payload.cards} & {"T3"}
+            and len(e.payload.cards) == 2
             and any(c.rank == "Q" and c.suit != "T" for c in e.payload.cards)
         ]
         assert couples

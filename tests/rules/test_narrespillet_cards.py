@@ -155,9 +155,13 @@ def test_the_high_priestess_gives_a_new_turn_and_shows_the_hand_to_her_player_on
 
 
 def test_oracle_extra_turn_none_as_the_example_plays():
-    state = play(table({"Anna": "T2 Sw3 Sw4 St2 St3 St4"}, oracle_extra_turn="none"), "Anna play T2 Cai")
+    state = play(
+        table({"Anna": "T2 Sw3 Sw4 St2 St3 St4"}, oracle_extra_turn="none"), "Anna play T2 Cai"
+    )
     assert seats(state) == ("Bo",)
-    state = play(table({"Anna": "T2 Sw3 Sw4 St2 St3 St4"}, oracle_extra_turn="optional"), "Anna play T2 Cai")
+    state = play(
+        table({"Anna": "T2 Sw3 Sw4 St2 St3 St4"}, oracle_extra_turn="optional"), "Anna play T2 Cai"
+    )
     assert seats(state) == ("Anna",) and seats(play(state, "Anna pass")) == ("Bo",)
 
 
@@ -182,8 +186,12 @@ def test_temperance_blocks_placements_but_not_forfeits_or_judgement():
 
 
 def test_judgement_only_on_an_open_field():
-    state = table({"Anna": "T20 Sw3 Sw4 St2 St3 St4", "Bo": "BoX".replace("BoX", "CuK CuQ Co3 Co4 Cu2 Cu3")})
-    state = play(state, "Anna discard Sw3", "Bo place Cu CuQ CuK", "Cai discard Cu5", "Dina discard Co5")
+    state = table(
+        {"Anna": "T20 Sw3 Sw4 St2 St3 St4", "Bo": "BoX".replace("BoX", "CuK CuQ Co3 Co4 Cu2 Cu3")}
+    )
+    state = play(
+        state, "Anna discard Sw3", "Bo place Cu CuQ CuK", "Cai discard Cu5", "Dina discard Co5"
+    )
     assert "is not open" in refusal(state, "Anna play T20 Bo Cu")
 
 
@@ -228,7 +236,9 @@ def test_the_hanged_man_empties_a_hand_and_the_chariot():
 
 def test_the_chariot_is_loaded_and_played_out_as_a_placement():
     state = table({"Anna": "T7 Co10 Co9 Sw2 St3 St4"})
-    state = play(state, "Anna play T7 Co10", "Bo discard Co2", "Cai discard Cu5", "Dina discard Co5")
+    state = play(
+        state, "Anna play T7 Co10", "Bo discard Co2", "Cai discard Cu5", "Dina discard Co5"
+    )
     state = play(state, "Anna load Co9")
     state = play(state, "Bo discard Co3", "Cai discard Cu6", "Dina discard Co6")
     state = play(state, "Anna place Co Co9 Co10")
@@ -274,7 +284,9 @@ def test_justice_takes_the_demons_cards_and_althea_keeps_them_from_the_demons():
     state = play(state, "Anna play T8")
     assert set(state.pool.cards) == set(demons) and len(state.hands[4]) == 0
     assert seats(state) == ("Bo",)  # no extra turn when Justice takes the Demons' cards
-    althea = table({"Anna": "T8 Sw3 Sw4 St2 St3 St4", "Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}, variant="althea")
+    althea = table(
+        {"Anna": "T8 Sw3 Sw4 St2 St3 St4", "Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}, variant="althea"
+    )
     althea = play(althea, "Anna play T8", "Anna pass", "Bo discard Co2", "Cai play T15")
     assert len(althea.hands[4]) == 0 and len(althea.pool) == 6
     standard = table({"Anna": "T8 Sw3 Sw4 St2 St3 St4", "Cai": "T15 Sw5 Sw6 St5 St6 Cu5"})
@@ -287,16 +299,24 @@ def test_justice_cards_are_used_as_ones_own_and_refilled_first():
     state = play(state, "Anna play T8")
     assert len(state.pool) == 6 and seats(state) == ("Anna",)  # an optional new turn
     card = state.pool.cards[0]
-    state = play(state, "Anna pass", f"Bo discard Co2")
+    state = play(state, "Anna pass", "Bo discard Co2")
     assert len(state.pool) == 6 and card in state.pool.cards
 
 
 def test_malderia_swords_knight_drives_out_the_demons():
     hands = {"Anna": "SwKn Sw3 Sw4 St2 St3 St4", "Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}
-    state = play(table(hands, variant="malderia"), "Anna discard Sw3", "Bo discard Co2", "Cai play T15", "Dina discard Co5")
+    state = play(
+        table(hands, variant="malderia"),
+        "Anna discard Sw3",
+        "Bo discard Co2",
+        "Cai play T15",
+        "Dina discard Co5",
+    )
     state = play(state, "Anna exorcise")
     assert state.finished[4] and len(state.hands[4]) == 0
-    standard = play(table(hands), "Anna discard Sw3", "Bo discard Co2", "Cai play T15", "Dina discard Co5")
+    standard = play(
+        table(hands), "Anna discard Sw3", "Bo discard Co2", "Cai play T15", "Dina discard Co5"
+    )
     assert "Malderian" in refusal(standard, "Anna exorcise")
 
 
