@@ -184,3 +184,23 @@ def test_option_voluntary_pickup():
     assert "pickup" in listed(
         position(hands={0: "7S"}, pile="5H", options={"voluntary_pickup": False})
     )
+
+
+def test_eksempelrunde_steps_67_to_69():
+    """Fredrich burns with his last hand card and flips ♥3; Alex lays three 3s on it (a four
+    across two players' plays), burns and lays ♣8; Janet flips ♦9 and takes in both."""
+    names = 7  # Anna..Gry stand for Fredrich's table: seat 6 Fredrich, 0 Alex, 1 Janet
+    hands = {6: "10H", 0: "3S 3D 3C 8C 4D", 1: ""}
+    state = position(names, hands=hands, pile="5D", stock=0, seat=6, options={"decks": 2})
+    state = act(state, "10H")
+    state = act(act(state, "flip 1"), "reveal 3H")
+    state = act(state, "3H")
+    assert state.turn.seat == 0
+    state = act(state, "3S 3D 3C")
+    assert state.pile == () and state.turn.burned
+    state = act(state, "8C")
+    assert state.turn.seat == 1
+    state = act(act(state, "flip 2"), "reveal 9D")
+    assert listed(state) == {"pickup"}
+    state = act(state, "pickup")
+    assert hand(state, 1) == ["8C", "9D"]
