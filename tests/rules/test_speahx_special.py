@@ -204,3 +204,12 @@ def test_eksempelrunde_steps_67_to_69():
     assert listed(state) == {"pickup"}
     state = act(state, "pickup")
     assert hand(state, 1) == ["8C", "9D"]
+
+
+def test_a_table_card_flipped_after_a_burn_must_be_laid_or_taken_in():
+    """A regression found by fuzzing: ``done`` after flipping lost the flipped card."""
+    state = act(position(hands={0: "10H"}, pile="5S", stock=0), "10H")
+    state = act(act(state, "flip 2"), "reveal 10S")
+    assert "done" not in listed(state)
+    with pytest.raises(IllegalEvent, match="done is after a burn"):
+        act(state, "done")
