@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.workload import play_random_game  # noqa: E402
-from replay.games import make_header  # noqa: E402
-from rules import registry  # noqa: E402
+from benchmarks.workload import play_random_game
+from replay.games import make_header
+from rules import registry
 
 ROWS = (
     ("karnoffel", ("Anna", "Bert", "Cleo", "Dirk"), {}, 200),
