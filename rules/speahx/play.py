@@ -179,9 +179,7 @@ def _flip(state: State, event: Event) -> State:
     if not 1 <= place <= len(slots) or slots[place - 1] is None:
         left = " ".join(str(i + 1) for i in state.tables[seat].occupied())
         raise _refuse(event, f"{player(state, seat)} has no table card {place} (left: {left})")
-    return attrs.evolve(
-        state, phase=REVEAL, turn=attrs.evolve(turn, flip=place - 1, burned=False)
-    )
+    return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, flip=place - 1, burned=False))
 
 
 def pickup_problem(state: State) -> str | None:
