@@ -26,6 +26,7 @@ BUILT_IN = {
     "karnoffel": "rules.karnoffel",
     "narrespillet": "rules.narrespillet",
     "nordekasino": "rules.nordekasino",
+    "speahx": "rules.speahx",
 }
 """The games shipped with tablelog, by name: each is imported only when asked for."""
 
