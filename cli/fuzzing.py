@@ -33,19 +33,33 @@ __all__ = ["fuzz"]
     show_default=True,
     help="Where a failing history is saved as JSON Lines.",
 )
+@click.option(
+    "--thorough",
+    is_flag=True,
+    help="Try every legal move of every state, not a sample of a few per state.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def fuzz(
-    rules: str, games: int, seed: int, options: Sequence[str], save_dir: str, as_json: bool
+    rules: str,
+    games: int,
+    seed: int,
+    options: Sequence[str],
+    save_dir: str,
+    thorough: bool,
+    as_json: bool,
 ) -> None:
     """Play GAMES random legal games of RULES and check every invariant on every state.
 
     Options not fixed with -o are drawn at random for each game, so every option set is
-    exercised. A failure is shrunk to a small history and saved as a log that `tablelog
+    exercised. Each state's legal moves are sampled (a few per state, spread over seats,
+    kinds and cards) unless --thorough is given. The same --seed plays the same games
+    everywhere. A failure is shrunk to a small history and saved as a log that `tablelog
     verify` and `tablelog import` accept.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis: imported by this command only
+    from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
+    from replay.kit.sample import SAMPLED, THOROUGH
 
     with friendly():
         ruleset = registry.get(rules)
@@ -68,12 +82,14 @@ def fuzz(
                 options=fixed,
                 save_dir=Path(save_dir),
                 progress=lambda n: bar.advance(task, n),
+                sampling=THOROUGH if thorough else SAMPLED,
             )
     data = {
         "rules": ruleset.name,
         "games": report.games,
         "events": report.events,
         "seed": seed,
+        "thorough": thorough,
         "ok": report.ok,
         "failure": report.failure,
         "saved": str(report.saved) if report.saved else None,

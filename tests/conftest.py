@@ -1,10 +1,39 @@
-"""Fixtures shared by every test directory: a fresh database path."""
+"""Fixtures shared by every test directory, and the Hypothesis profiles.
+
+``ci`` (the default, and always when ``CI`` is set): derandomized, no example database,
+no deadline, a fixed number of examples per test, so a run takes the same time and draws
+the same examples every time. ``deep`` (``HYPOTHESIS_PROFILE=deep``): ten times the
+examples, randomized, for a long hunt; the contract tests scale their examples by
+``EXAMPLE_SCALE``.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    print_blob=True,
+    suppress_health_check=SLOW_IS_FINE,
+)
+settings.register_profile(
+    "deep", parent=settings.get_profile("ci"), max_examples=1000, derandomize=False
+)
+PROFILE = "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)
+
+EXAMPLE_SCALE = 10 if PROFILE == "deep" else 1
+"""How many times the contract tests' examples a profile runs (``deep``: ten times)."""
 
 
 @pytest.fixture

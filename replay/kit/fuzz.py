@@ -1,9 +1,12 @@
 """Fuzzing a rule set: many random legal games, every invariant on every state.
 
-Hypothesis draws the histories from ``--seed`` (so a run is repeatable) and, when an
-invariant breaks, shrinks the history to a small one. That history is saved as a JSON
-Lines log: the legal events, then a ``note`` naming the broken invariant, so the log
-imports and verifies and the failure replays from it.
+Hypothesis draws the histories from ``--seed`` alone: no example database, no phase that
+depends on the clock or on earlier runs (only generation and shrinking), and nothing in
+the kit that depends on hash order, so the same seed plays the same games in every
+process and on every machine. When an invariant breaks, the history is shrunk to a
+small one and saved as a JSON Lines log: the legal events, then a ``note`` naming the
+broken invariant, so the log imports and verifies and ``replay_failure`` replays the
+failure from it.
 """
 
 from __future__ import annotations
@@ -18,14 +21,31 @@ from hypothesis import seed as hypothesis_seed
 
 from ledger import Ledger
 from replay.codec import encode_event, encode_header
-from replay.jsonl import export_lines
+from replay.jsonl import export_lines, parse_lines
+from replay.kit.history import History
 from replay.kit.invariants import check_all
-from replay.kit.strategies import History, histories
+from replay.kit.sample import SAMPLED, Sampling
+from replay.kit.strategies import histories
 from replay.kit.walk import InvariantViolation
 from rules.events import Event, Note
 from rules.protocol import RuleSet
 
-__all__ = ["FuzzReport", "fuzz", "save_history"]
+__all__ = ["FuzzReport", "fuzz", "fuzz_settings", "load_failure", "replay_failure", "save_history"]
+
+
+def fuzz_settings(games: int) -> settings:
+    """Hypothesis settings that make a run a function of its seed alone."""
+    return settings(
+        max_examples=games,
+        database=None,
+        deadline=None,
+        derandomize=False,  # the seed comes from ``--seed`` through ``hypothesis.seed``
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        phases=(Phase.generate, Phase.shrink),
+        report_multiple_bugs=False,
+        print_blob=False,
+    )
 
 
 @attrs.frozen
@@ -51,23 +71,18 @@ def fuzz(
     options: Mapping[str, Any] | None = None,
     save_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    sampling: Sampling = SAMPLED,
 ) -> FuzzReport:
-    """Check ``games`` random games of ``rules``; save the shrunk failing one, if any."""
+    """Check ``games`` random games of ``rules``; save the shrunk failing one, if any.
+
+    ``sampling`` says how many moves of each state the checks try (``THOROUGH``: all).
+    """
     counts = {"games": 0, "events": 0}
     failing: list[tuple[History, BaseException]] = []
     shrinking = [False]
 
     @hypothesis_seed(seed)
-    @settings(
-        max_examples=games,
-        database=None,
-        deadline=None,
-        derandomize=False,
-        verbosity=Verbosity.quiet,
-        suppress_health_check=list(HealthCheck),
-        phases=(Phase.generate, Phase.shrink),
-        report_multiple_bugs=False,
-    )
+    @fuzz_settings(games)
     @given(histories(rules, options))
     def one_game(history: History) -> None:
         if not shrinking[0]:
@@ -76,7 +91,7 @@ def fuzz(
             if progress is not None:
                 progress(1)
         try:
-            check_all(rules, history, thorough=False)
+            check_all(rules, history, sampling=sampling)
         except BaseException as error:
             shrinking[0] = True
             failing.append((history, error))
@@ -107,3 +122,23 @@ def save_history(
         ledger.append(record.id, 1, [encode_event(rules, e) for e in (*history.events, note)])
         path.write_text("\n".join(export_lines(ledger, record.id)) + "\n", encoding="utf-8")
     return path
+
+
+def load_failure(rules: RuleSet, path: Path) -> History:
+    """The history saved in ``path`` by a failed run, without its closing note."""
+    (parsed,) = parse_lines(path.read_text(encoding="utf-8").splitlines(), lambda name: rules)
+    events = parsed.events
+    if events and isinstance(events[-1].payload, Note):
+        events = events[:-1]
+    return History(parsed.header, tuple(events))
+
+
+def replay_failure(
+    rules: RuleSet, path: Path, sampling: Sampling = SAMPLED
+) -> InvariantViolation | None:
+    """The violation the history saved in ``path`` shows again, or ``None`` if it holds."""
+    try:
+        check_all(rules, load_failure(rules, path), sampling=sampling)
+    except InvariantViolation as violation:
+        return violation
+    return None

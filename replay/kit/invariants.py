@@ -1,20 +1,24 @@
-"""The invariants every rule set must keep, checked along a history.
+"""The invariants every rule set must keep, checked along a history in one walk.
 
-1. ``conservation``: all zones together (face-down counts included) are the deck.
-2. ``closure``: every listed move is accepted and leads to a state that again conserves
-   the deck; a running game always has a move or a chance step; games end within the
-   rule set's bound.
-3. ``agreement``: the validator agrees with the generator: a move ``apply`` accepts is one
-   ``legal_moves`` lists (checked with every listed move given to other seats and with
-   every card of the deck put in place of its cards).
+1. ``conservation``: all zones together (face-down counts included) are the deck, counted
+   again only where a zone changed (``replay.kit.conservation``).
+2. ``closure``: every sampled legal move is accepted and leads to a state that again
+   conserves the deck; a seat in ``to_act`` always has a legal move; a running game
+   always has a seat to act or a pending chance step; games end within the rule set's
+   bound.
+3. ``agreement``: the validator agrees with the generator: a mutated event (given to
+   other seats, its cards swapped for others of the deck, a card of a set dropped, or a
+   move of a kind seen earlier) is accepted by ``apply`` exactly when ``moves`` yields it,
+   asked through the filters (seat, lead card, kind), never a full listing.
 4. ``roundtrip``: folding a log twice gives equal states; states and events survive
-   msgpack, the SQLite ledger and JSON Lines export/import; notation formats and parses
-   back to the same move.
+   msgpack, the SQLite ledger and JSON Lines export/import; the events and the sampled
+   moves format and parse back to themselves.
 5. ``views``: ``view(state, seat)`` holds no card the seat has not been shown, and no
-   view misstates how many cards a zone holds.
+   view misstates how many cards a zone holds (``replay.kit.views``).
 
-Each check takes a rule set and a ``History`` and raises ``InvariantViolation`` naming the
-invariant, the event and what is wrong.
+Every check looks at a bounded sample of each state's moves (``replay.kit.sample``):
+``SAMPLED`` by default, ``THOROUGH`` for every move. Each raises ``InvariantViolation``
+naming the invariant, the event and what is wrong.
 """
 
 from __future__ import annotations
@@ -26,17 +30,27 @@ from typing import Any
 
 import attrs
 
-from replay.kit.roundtrip import check_notation, check_states, check_storage
-from replay.kit.strategies import History
-from replay.kit.walk import InvariantViolation, Step, walk
+from replay.kit.conservation import Tally, tally
+from replay.kit.history import History
+from replay.kit.roundtrip import (
+    check_determinism,
+    check_storage,
+    notation_survives,
+    state_survives,
+)
+from replay.kit.sample import SAMPLED, THOROUGH, Sampling, is_listed, rng_for, sample_moves
+from replay.kit.views import views_probe
+from replay.kit.walk import InvariantViolation, Probe, ProbeMaker, Step, walk
+from rules.cards import Card
 from rules.errors import IllegalEvent
-from rules.events import Event, Move, Note, Undo
+from rules.events import Event, Move
+from rules.listing import any_move
 from rules.protocol import RuleSet
-from rules.zones import zone_total
 
 __all__ = [
     "INVARIANTS",
     "InvariantViolation",
+    "Probe",
     "Step",
     "check_agreement",
     "check_all",
@@ -48,53 +62,59 @@ __all__ = [
 ]
 
 
-def check_conservation(rules: RuleSet, history: History) -> None:
-    """Invariant 1 on every state of ``history``."""
+def _conservation(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     deck = Counter(rules.deck(history.header))
-    for step in walk(rules, history):
-        _conserved(rules, deck, step.state, step.seq)
+    counted: list[Tally] = []
+
+    def step(step: Step, moves: Sequence[Move]) -> None:
+        zones = rules.zones(step.state)
+        counted[:] = [counted[0].after(zones, step.seq) if counted else tally(deck, zones, 0)]
+
+    return Probe(step)
 
 
-def _conserved(rules: RuleSet, deck: Counter[Any], state: Any, seq: int) -> None:
-    known, hidden = zone_total(rules.zones(state))
-    extra = known - deck
-    if extra:
-        raise InvariantViolation("conservation", seq, f"cards not in the deck: {_cards(extra)}")
-    missing = sum(deck.values()) - sum(known.values()) - hidden
-    if missing:
-        word = "missing" if missing > 0 else "too many"
-        plural = "card" if abs(missing) == 1 else "cards"
-        raise InvariantViolation("conservation", seq, f"{abs(missing)} {plural} {word}")
-
-
-def check_closure(rules: RuleSet, history: History) -> None:
-    """Invariant 2 on every state of ``history``."""
+def _closure(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     deck = Counter(rules.deck(history.header))
     bound = rules.max_events(history.header)
-    last = None
-    for step in walk(rules, history):
-        last = step
-        for move in rules.moves(step.state):
-            event = Event(step.seq + 1, move.actor, move.payload)
+
+    def step(step: Step, moves: Sequence[Move]) -> None:
+        state, seq = step.state, step.seq + 1
+        counted = tally(deck, rules.zones(state), step.seq) if moves else None
+        for move in moves:
             try:
-                after = rules.apply(step.state, event)
+                after = rules.apply(state, Event(seq, move.actor, move.payload))
             except IllegalEvent as refused:
-                raise InvariantViolation(
-                    "closure", step.seq + 1, f"listed move {move!r} refused: {refused.reason}"
-                ) from None
-            _conserved(rules, deck, after, step.seq + 1)
-        _chance_closed(rules, history, step)
-    assert last is not None
-    running = rules.outcome(last.state) is None
-    stuck = next(iter(rules.moves(last.state)), None) is None and rules.chance(last.state) is None
-    played = len(last.effective)
-    if played > bound:
-        raise InvariantViolation("closure", last.seq, f"{played} game events, over {bound}")
-    if running and played < bound and stuck:
-        raise InvariantViolation("closure", last.seq, "a running game has nothing to do")
+                detail = f"listed move {move!r} refused: {refused.reason}"
+                raise InvariantViolation("closure", seq, detail) from None
+            assert counted is not None
+            counted.after(rules.zones(after), seq)
+        _chance_closed(rules, step)
+        _someone_acts(rules, step, bound, {move.actor for move in moves})
+
+    def end(last: Step) -> None:
+        if len(last.effective) > bound:
+            detail = f"{len(last.effective)} game events, over {bound}"
+            raise InvariantViolation("closure", last.seq, detail)
+
+    return Probe(step, end)
 
 
-def _chance_closed(rules: RuleSet, history: History, step: Step) -> None:
+def _someone_acts(rules: RuleSet, step: Step, bound: int, moving: set[int | None]) -> None:
+    """Each seat to act has a move (``moving`` are known to); a running game has a seat to
+    act or a chance step."""
+    state = step.state
+    seats = rules.to_act(state)
+    for seat in seats:
+        if seat not in moving and not any_move(rules, state, seat):
+            detail = f"seat {seat} is to act but has no legal move"
+            raise InvariantViolation("closure", step.seq, detail)
+    if rules.outcome(state) is not None or seats or rules.chance(state) is not None:
+        return
+    if len(step.effective) < bound:
+        raise InvariantViolation("closure", step.seq, "a running game has nothing to do")
+
+
+def _chance_closed(rules: RuleSet, step: Step) -> None:
     """A pending chance step, realized either way, is accepted."""
     chance = rules.chance(step.state)
     if chance is None:
@@ -109,136 +129,164 @@ def _chance_closed(rules: RuleSet, history: History, step: Step) -> None:
             ) from None
 
 
-def check_agreement(rules: RuleSet, history: History, *, sample: int | None = None) -> None:
-    """Invariant 3 on every state of ``history``.
-
-    With ``sample`` set, each state tries that many cards of the deck and three of the
-    listed moves (a different random choice per state) instead of all of them: the fuzz
-    driver's speed setting.
-    """
+def _agreement(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     deck = tuple(dict.fromkeys(rules.deck(history.header)))
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
-    templates: Sequence[Move] = ()
-    for step in walk(rules, history):
-        legal = tuple(rules.moves(step.state))
-        templates = legal or templates
-        listed = set(legal)
-        tried, cards = templates, deck
-        if sample is not None:
-            rng = random.Random(step.seq)
-            tried = rng.sample(list(templates), min(3, len(templates)))
-            cards = tuple(rng.sample(deck, min(sample, len(deck))))
-        for move in _mutations(tried, seats, cards):
-            accepted = _accepts(rules, step.state, Event(step.seq + 1, move.actor, move.payload))
-            if accepted != (move in listed):
-                said = "accepts" if accepted else "refuses"
-                where = "unlisted" if accepted else "listed"
-                raise InvariantViolation(
-                    "agreement", step.seq + 1, f"apply {said} the {where} move {move!r}"
-                )
+    earlier: dict[str, Move] = {}  # the last sampled move of each kind, in order met
+    key = _history_key(history)
+
+    def step(step: Step, moves: Sequence[Move]) -> None:
+        rng = rng_for(f"agreement:{key}", step.seq)
+        for move in moves:
+            earlier[move.kind] = move
+        templates = list(moves if sampling.templates is None else moves[: sampling.templates])
+        absent = [m for k, m in earlier.items() if all(t.kind != k for t in moves)]
+        if absent and sampling.templates is not None:
+            absent = [rng.choice(absent)]
+        templates += absent  # kinds seen earlier, tried where they may no longer be legal
+        cards = deck if sampling.cards is None else rng.sample(deck, min(sampling.cards, len(deck)))
+        changes = list(_mutations(templates, seats, cards))
+        if sampling.mutations is not None and len(changes) > sampling.mutations:
+            changes = rng.sample(changes, sampling.mutations)
+        variants = dict.fromkeys(_mutated(*change) for change in changes)
+        for move in (*absent, *variants):
+            if move not in moves:
+                _agrees(rules, step, move)
+
+    return Probe(step)
+
+
+def _agrees(rules: RuleSet, step: Step, move: Move) -> None:
+    seq = step.seq + 1
+    try:
+        rules.apply(step.state, Event(seq, move.actor, move.payload))
+        accepted = True
+    except IllegalEvent:
+        accepted = False
+    if accepted != is_listed(rules, step.state, move):
+        said, where = ("accepts", "unlisted") if accepted else ("refuses", "listed")
+        raise InvariantViolation("agreement", seq, f"apply {said} the {where} move {move!r}")
+
+
+Change = tuple[Move, str | None, Any]
+"""A template, the field to change (``None``: the actor) and its new value."""
 
 
 def _mutations(
-    templates: Sequence[Move], seats: Sequence[int | None], deck: Sequence[Any]
-) -> Iterator[Move]:
-    """Each template given to every seat, and with each of its cards swapped for every card."""
-    seen: set[Move] = set()
+    templates: Sequence[Move], seats: Sequence[int | None], cards: Sequence[Card]
+) -> Iterator[Change]:
+    """Each template given to every other seat, each of its cards swapped for each of
+    ``cards``, and a set of cards with one dropped (described, not made: a sample of them
+    is made by ``_mutated``)."""
     for template in templates:
-        variants = [attrs.evolve(template, actor=actor) for actor in seats]
+        yield from ((template, None, actor) for actor in seats if actor != template.actor)
         payload = template.payload
         for field in attrs.fields(type(payload)):
-            if type(getattr(payload, field.name)) is type(deck[0]):
-                variants += [
-                    Move(template.actor, attrs.evolve(payload, **{field.name: card}))
-                    for card in deck
-                ]
-        for move in variants:
-            if move not in seen:
-                seen.add(move)
-                yield move
+            value = getattr(payload, field.name)
+            if isinstance(value, Card):
+                yield from ((template, field.name, c) for c in cards if c != value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], Card):
+                yield from ((template, field.name, (c, *value[1:])) for c in cards if c != value[0])
+                if len(value) > 1:
+                    yield template, field.name, value[:-1]
 
 
-def _accepts(rules: RuleSet, state: Any, event: Event) -> bool:
-    try:
-        rules.apply(state, event)
-    except IllegalEvent:
-        return False
-    return True
+def _mutated(template: Move, field: str | None, value: Any) -> Move:
+    if field is None:
+        return Move(value, template.payload)
+    return Move(template.actor, attrs.evolve(template.payload, **{field: value}))
 
 
-def check_views(rules: RuleSet, history: History) -> None:
-    """Invariant 5 on every state of ``history``."""
-    seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
-    seen: dict[int | None, Counter[Any]] = {seat: Counter() for seat in seats}
+def _roundtrip(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+    offset = rng_for(_history_key(history), 0).randrange(sampling.stride)
+
+    def step(step: Step, moves: Sequence[Move]) -> None:
+        if step.seq % sampling.stride == offset:
+            state_survives(step)
+        notation_survives(rules, step, moves)
+
+    def end(last: Step) -> None:
+        state_survives(last)
+        check_determinism(rules, history, last)
+        check_storage(rules, history)
+
+    return Probe(step, end)
+
+
+PROBES: dict[str, ProbeMaker] = {
+    "conservation": _conservation,
+    "closure": _closure,
+    "agreement": _agreement,
+    "roundtrip": _roundtrip,
+    "views": views_probe,
+}
+"""Every invariant's probe, by name, in the order ``check_all`` runs them."""
+
+SAMPLING = ("closure", "agreement", "roundtrip")
+"""The invariants that read each state's sampled moves."""
+
+
+def _history_key(history: History) -> str:
+    header = history.header
+    return f"{header.rules}:{len(header.players)}:{header.seed}:{len(history.events)}"
+
+
+def run(
+    rules: RuleSet, history: History, names: Sequence[str], sampling: Sampling = SAMPLED
+) -> None:
+    """Check the invariants ``names`` on every state of ``history``, walking it once."""
+    probes = [PROBES[name](rules, history, sampling) for name in names]
+    needs_moves = any(name in SAMPLING for name in names)
+    key = _history_key(history)
+    last = None
     for step in walk(rules, history):
-        if step.event is not None:
-            if isinstance(step.event.payload, Undo):
-                seen = _seen_along(rules, history, step.effective, seats)
-            elif not isinstance(step.event.payload, Note):
-                _see(seen, rules.shown(step.before, step.event))
-        zones = rules.zones(step.state)
-        for seat in seats:
-            view = rules.view(step.state, seat)
-            leak = Counter(view.cards()) - seen[seat]
-            if leak:
-                who = "everyone" if seat is None else history.header.players[seat]
-                detail = f"the view of {who} shows {_cards(leak)}, never shown to them"
-                raise InvariantViolation("views", step.seq, detail)
-            for zone in view.zones:
-                real = zones.get(zone.name)
-                if real is not None and len(zone.cards) + zone.hidden != len(real):
-                    detail = f"zone {zone.name} holds {len(real)} cards, the view says otherwise"
-                    raise InvariantViolation("views", step.seq, detail)
+        moves = (
+            sample_moves(rules, step.state, rng_for(key, step.seq), sampling) if needs_moves else ()
+        )
+        for probe in probes:
+            probe.step(step, moves)
+        last = step
+    assert last is not None  # walk yields the start at least
+    for probe in probes:
+        probe.end(last)
 
 
-def _see(seen: dict[int | None, Counter[Any]], shown: Any) -> None:
-    if shown.forget:
-        for counter in seen.values():
-            counter.clear()
-    for counter in seen.values():
-        counter.update(shown.everyone)
-    for seat, cards in shown.seats.items():
-        seen[seat].update(cards)
+def _check(name: str) -> Callable[..., None]:
+    def check(rules: RuleSet, history: History, *, sampling: Sampling = SAMPLED) -> None:
+        run(rules, history, (name,), sampling)
+
+    check.__name__ = check.__qualname__ = f"check_{name}"
+    check.__doc__ = f"Invariant {name} on every state of ``history`` (sampled unless told)."
+    return check
 
 
-def _seen_along(
-    rules: RuleSet, history: History, effective: Sequence[Event], seats: Sequence[int | None]
-) -> dict[int | None, Counter[Any]]:
-    seen: dict[int | None, Counter[Any]] = {seat: Counter() for seat in seats}
-    state = rules.start(history.header)
-    for event in effective:
-        _see(seen, rules.shown(state, event))
-        state = rules.apply(state, event)
-    return seen
+check_conservation = _check("conservation")
+check_closure = _check("closure")
+check_agreement = _check("agreement")
+check_roundtrip = _check("roundtrip")
+check_views = _check("views")
 
-
-def _cards(counter: Counter[Any]) -> str:
-    return " ".join(str(card) for card in sorted(counter.elements(), key=str))
-
-
-def check_roundtrip(rules: RuleSet, history: History) -> None:
-    """Invariant 4 for ``history``: determinism, storage, interchange, notation."""
-    check_states(rules, history)
-    check_notation(rules, history)
-    check_storage(rules, history)
-
-
-INVARIANTS: dict[str, Callable[[RuleSet, History], None]] = {
+INVARIANTS: dict[str, Callable[..., None]] = {
     "conservation": check_conservation,
     "closure": check_closure,
     "agreement": check_agreement,
     "roundtrip": check_roundtrip,
     "views": check_views,
 }
+"""One check per invariant: ``INVARIANTS[name](rules, history, sampling=...)``."""
 
 
-def check_all(rules: RuleSet, history: History, *, thorough: bool = True) -> None:
-    """Every invariant on ``history``; the first broken one is raised.
+def check_all(
+    rules: RuleSet,
+    history: History,
+    *,
+    thorough: bool = False,
+    sampling: Sampling | None = None,
+) -> None:
+    """Every invariant on ``history`` in one walk; the first broken one is raised.
 
-    ``thorough=False`` samples the agreement check's mutations (see ``check_agreement``).
+    By default each state's moves are sampled (``SAMPLED``); ``thorough=True`` tries
+    every listed move and every mutation (``THOROUGH``); ``sampling`` sets it exactly.
     """
-    for name, check in INVARIANTS.items():
-        if name == "agreement" and not thorough:
-            check_agreement(rules, history, sample=12)
-        else:
-            check(rules, history)
+    chosen = sampling if sampling is not None else THOROUGH if thorough else SAMPLED
+    run(rules, history, tuple(PROBES), chosen)

@@ -1,7 +1,13 @@
-"""Invariant 4, round trips: determinism, msgpack, the SQLite ledger, JSON Lines, notation."""
+"""Invariant 4, round trips: determinism, msgpack, the SQLite ledger, JSON Lines, notation.
+
+The per-state parts (``state_survives``, ``notation_survives``) run inside the checks'
+single walk; the per-history parts (``check_determinism``, ``check_storage``) once at
+its end.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import msgpack
@@ -10,45 +16,44 @@ from ledger import Ledger
 from replay.codec import codec, decode_events, encode_event, encode_header
 from replay.fold import fold
 from replay.jsonl import export_lines, import_games, parse_lines
-from replay.kit.strategies import History
-from replay.kit.walk import InvariantViolation, walk
+from replay.kit.history import History
+from replay.kit.walk import InvariantViolation, Step
 from replay.notation import format_event_move
 from rules.errors import NotationError
-from rules.events import Note, Undo
+from rules.events import Move, Note, Undo
 from rules.protocol import RuleSet
 from rules.serial import converter
 
-__all__ = ["check_notation", "check_states", "check_storage"]
+__all__ = ["check_determinism", "check_storage", "notation_survives", "state_survives"]
 
 
 def _violation(seq: int, detail: str) -> Exception:
     return InvariantViolation("roundtrip", seq, detail)
 
 
-def check_states(rules: RuleSet, history: History) -> None:
-    """Folding twice gives equal states, and every state survives cattrs + msgpack."""
-    once = fold(rules, history.header, history.events)
+def state_survives(step: Step) -> None:
+    """The state survives cattrs + msgpack and back unchanged."""
+    data = msgpack.packb(converter.unstructure(step.state))
+    back = converter.structure(msgpack.unpackb(data), type(step.state))
+    if back != step.state:
+        raise _violation(step.seq, "the state changed through msgpack and back")
+
+
+def check_determinism(rules: RuleSet, history: History, last: Step) -> None:
+    """Folding the log again gives a state equal to (and hashing as) the walk's last one:
+    the walk was the first fold, step by step; this is the second, all at once."""
     again = fold(rules, history.header, history.events)
-    if once != again or hash(once) != hash(again):
-        raise _violation(len(history.events), "folding the same log twice gave different states")
-    for step in walk(rules, history):
-        data = msgpack.packb(converter.unstructure(step.state))
-        back = converter.structure(msgpack.unpackb(data), type(step.state))
-        if back != step.state:
-            raise _violation(step.seq, "the state changed through msgpack and back")
-    last = step.state
-    if last != once:
-        raise _violation(step.seq, "the step-by-step fold and the whole fold disagree")
+    if last.state != again or hash(last.state) != hash(again):
+        raise _violation(last.seq, "folding the same log twice gave different states")
 
 
-def check_notation(rules: RuleSet, history: History) -> None:
-    """Every event and every listed move formats and parses back to itself."""
-    for step in walk(rules, history):
-        event = step.event
-        if event is not None and not isinstance(event.payload, Note | Undo):
-            _same_text(rules, event.move, step.before, event.seq)
-        for move in tuple(rules.moves(step.state)):
-            _same_text(rules, move, step.state, step.seq + 1)
+def notation_survives(rules: RuleSet, step: Step, moves: Iterable[Move]) -> None:
+    """The step's event and each of ``moves`` (legal in its state) format and parse back."""
+    event = step.event
+    if event is not None and not isinstance(event.payload, Note | Undo):
+        _same_text(rules, event.move, step.before, event.seq)
+    for move in moves:
+        _same_text(rules, move, step.state, step.seq + 1)
 
 
 def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
@@ -58,16 +63,16 @@ def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
     except NotationError as error:
         detail = f"{move!r} formats as {text!r}, which does not parse: {error}"
         raise _violation(seq, detail) from None
-
     if back != move:
         raise _violation(seq, f"{move!r} formats as {text!r}, which parses as {back!r}")
 
 
 def check_storage(rules: RuleSet, history: History) -> None:
     """The log survives the codec, the ledger, and JSON Lines export then import."""
+    game_codec = codec(rules)
     for event in history.events:
-        type_, version, data = codec(rules).encode(event.payload)
-        if codec(rules).decode(type_, version, data) != event.payload:
+        type_, version, data = game_codec.encode(event.payload)
+        if game_codec.decode(type_, version, data) != event.payload:
             raise _violation(event.seq, f"the {type_} payload changed through the codec")
     with Ledger(":memory:") as first, Ledger(":memory:") as second:
         record = first.create_game(rules.name, rules.version, encode_header(history.header))

@@ -3,9 +3,11 @@
 A history is a header and a log. At every step the generator asks the rules what may
 happen: a pending chance step is realized (by the seeded dealer, exactly as ``tablelog``
 deals a seeded game, or as a physical table would enter it, face-down cards and all);
-otherwise one of the listed legal moves is drawn. Now and then it writes a ``note`` or an
-``undo``, so corrections are exercised too. Hypothesis shrinks a failing history by
-shrinking the choices, so a failure comes back as a short game.
+otherwise a legal move is drawn by the stepwise chooser (seat to act, kind, lead card,
+then a move of a bounded prefix: ``replay.kit.choose``), which never lists every move.
+Now and then it writes a ``note`` or an ``undo``, so corrections are exercised too.
+Hypothesis shrinks a failing history by shrinking the choices, so a failure comes back
+as a short game.
 
 Usable on a third party's rule set: ``histories(my_rules)`` needs nothing but the
 ``RuleSet`` protocol.
@@ -15,42 +17,59 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
 from hypothesis import reject
 from hypothesis import strategies as st
 
 from replay.dealer import chance_rng
 from replay.fold import effective_events, fold_from
+from replay.kit.choose import choose
+from replay.kit.history import History
 from rules.errors import IllegalEvent, OptionError
 from rules.events import Event, Move, Note, Undo
-from rules.protocol import Header, OptionSpec, RuleSet, resolve_options
+from rules.protocol import Computed, Header, OptionSpec, RuleSet, resolve_options
 
-__all__ = ["History", "every_option_set", "headers", "histories", "option_sets"]
+__all__ = [
+    "History",
+    "covering_option_sets",
+    "every_option_set",
+    "headers",
+    "histories",
+    "option_sets",
+    "seat_counts",
+]
 
 NAMES = ("Anna", "Bo", "Cai", "Dina", "Emil", "Frida", "Gry", "Hans", "Ida", "Jon")
 
 
-@attrs.frozen
-class History:
-    """A generated game: its header and its whole log, in order."""
+ONE_IN_30 = st.integers(0, 29)
 
-    header: Header
-    events: tuple[Event, ...]
 
-    @property
-    def seeded(self) -> bool:
-        """Whether the seeded dealer dealt this history."""
-        return self.header.seed is not None
+def player_names(n: int) -> tuple[str, ...]:
+    """``n`` distinct player names: the ten above, then ``P11``, ``P12``..."""
+    return NAMES[:n] + tuple(f"P{i + 1}" for i in range(len(NAMES), n))
+
+
+def seat_counts(rules: RuleSet) -> tuple[int, ...]:
+    """The seat counts a contract test covers: the least three, the middle and the most."""
+    low, high = rules.seats
+    picks = {low, low + 1, low + 2, (low + high) // 2, high}
+    return tuple(sorted(n for n in picks if low <= n <= high))
+
+
+def _least(spec: OptionSpec) -> int:
+    if spec.minimum is not None:
+        return spec.minimum
+    return 0 if isinstance(spec.default, Computed) else int(spec.default)
 
 
 def _option_values(spec: OptionSpec) -> st.SearchStrategy[Any]:
-    if isinstance(spec.default, bool):
+    if spec.type is bool:
         return st.booleans()
-    if isinstance(spec.default, int):
-        low = spec.minimum if spec.minimum is not None else spec.default
+    if spec.type is int:
+        low = _least(spec)
         high = low + 2 if spec.maximum is None else min(spec.maximum, low + 2)
         return st.integers(low, high)
     if spec.choices:
@@ -58,30 +77,60 @@ def _option_values(spec: OptionSpec) -> st.SearchStrategy[Any]:
     return st.just(spec.default)
 
 
+def _axis(spec: OptionSpec) -> list[Any]:
+    """The values of one option a covering test tries (``Computed``: its default)."""
+    if spec.type is bool:
+        return [False, True]
+    if spec.type is int:
+        low = _least(spec)
+        return [low] if spec.maximum == low else [low, low + 1]
+    return list(spec.choices) or [spec.default]
+
+
 def every_option_set(rules: RuleSet) -> list[dict[str, Any]]:
     """Every combination of ``rules``' options: each choice and flag, numbers at their least
     and one above it (for parametrizing a test over all of them)."""
-    axes: list[list[Any]] = []
-    for spec in rules.options:
-        if isinstance(spec.default, bool):
-            axes.append([False, True])
-        elif isinstance(spec.default, int):
-            low = spec.minimum if spec.minimum is not None else spec.default
-            axes.append([low] if spec.maximum == low else [low, low + 1])
-        else:
-            axes.append(list(spec.choices) or [spec.default])
     names = [spec.name for spec in rules.options]
+    axes = [_axis(spec) for spec in rules.options]
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*axes)]
+
+
+def covering_option_sets(rules: RuleSet) -> list[dict[str, Any]]:
+    """The defaults (``{}``), then each option alone at each of its other values: every value
+    of every option in a number of sets that grows with the options, not their product.
+    A ``Computed`` default stays computed from the seat count in ``{}``."""
+    sets: list[dict[str, Any]] = [{}]
+    for spec in rules.options:
+        default = None if isinstance(spec.default, Computed) else spec.default
+        sets += [{spec.name: value} for value in _axis(spec) if value != default]
+    return sets
 
 
 def option_sets(
     rules: RuleSet, fixed: Mapping[str, Any] | None = None
 ) -> st.SearchStrategy[dict[str, Any]]:
     """Every option of ``rules`` drawn at random, except those ``fixed``."""
+    return _given_options(rules, fixed).map(lambda given: resolve_options(rules.options, given))
+
+
+def _given_options(
+    rules: RuleSet, fixed: Mapping[str, Any] | None
+) -> st.SearchStrategy[dict[str, Any]]:
+    """The options a header is made with: ``fixed``, the rest drawn, except that an option
+    whose default is computed from the seat count is left to it half the time."""
     fixed = dict(fixed or {})
-    drawn = {s.name: _option_values(s) for s in rules.options if s.name not in fixed}
-    return st.fixed_dictionaries(drawn).map(
-        lambda d: resolve_options(rules.options, {**d, **fixed})
+    drawn = {
+        s.name: _option_values(s)
+        for s in rules.options
+        if s.name not in fixed and not isinstance(s.default, Computed)
+    }
+    computed = {
+        s.name: st.none() | _option_values(s)
+        for s in rules.options
+        if s.name not in fixed and isinstance(s.default, Computed)
+    }
+    return st.fixed_dictionaries({**drawn, **computed}).map(
+        lambda d: {**{k: v for k, v in d.items() if v is not None}, **fixed}
     )
 
 
@@ -91,30 +140,36 @@ def headers(
     rules: RuleSet,
     options: Mapping[str, Any] | None = None,
     seeded: bool | None = None,
+    seats: Sequence[int] | None = None,
 ) -> Header:
     """A header for ``rules``: a seat count it allows, options, a dealer, maybe a seed.
 
-    Some options hold only for some seat counts (a partnership game needs four players):
-    when ``rules.start`` refuses the drawn count with an ``OptionError``, the nearest
-    count it accepts is used, and a header no count fits is rejected.
+    The seat count is drawn from ``seats`` (default: the game's whole range, half the
+    time from its least three counts, shrinking towards the least). Some options hold only
+    for some seat counts (a partnership game needs four players): when ``rules.start``
+    refuses the drawn count with an ``OptionError``, the nearest count it accepts is used,
+    and a header no count fits is rejected.
     """
     low, high = rules.seats
-    high = min(high, low + 2)
-    drawn = draw(st.integers(low, high))
-    chosen = draw(option_sets(rules, options))
-    fits = [n for n in range(low, high + 1) if _starts(rules, NAMES[:n], chosen)]
-    if not fits:
+    counts = tuple(seats) if seats is not None else tuple(range(low, high + 1))
+    small = st.sampled_from(counts[:3])
+    drawn = draw(st.one_of(small, st.sampled_from(counts)) if len(counts) > 3 else small)
+    given = draw(_given_options(rules, options))
+    by_distance = sorted(range(low, high + 1), key=lambda count: (abs(count - drawn), count))
+    n = next((c for c in by_distance if _starts(rules, player_names(c), given)), None)
+    if n is None:
         reject()
-    n = min(fits, key=lambda count: (abs(count - drawn), count))
+    chosen = resolve_options(rules.options, given, n)
     dealer = draw(st.integers(0, n - 1))
     is_seeded = draw(st.booleans()) if seeded is None else seeded
     seed = draw(st.integers(0, 2**32 - 1)) if is_seeded else None
-    return Header(rules.name, rules.version, NAMES[:n], chosen, dealer, seed)
+    return Header(rules.name, rules.version, player_names(n), chosen, dealer, seed)
 
 
-def _starts(rules: RuleSet, players: tuple[str, ...], options: Mapping[str, Any]) -> bool:
-    """Whether ``rules`` accepts a game of ``players`` with ``options``."""
+def _starts(rules: RuleSet, players: tuple[str, ...], given: Mapping[str, Any]) -> bool:
+    """Whether ``rules`` accepts a game of ``players`` with the options ``given``."""
     try:
+        options = resolve_options(rules.options, given, len(players))
         rules.start(Header(rules.name, rules.version, players, options))
     except OptionError:
         return False
@@ -130,9 +185,10 @@ def histories(
     seeded: bool | None = None,
     meta: bool = True,
     max_events: int | None = None,
+    seats: Sequence[int] | None = None,
 ) -> History:
     """A random legal history of ``rules``, played to the end (or to ``max_events``)."""
-    header = draw(headers(rules, options, seeded))
+    header = draw(headers(rules, options, seeded, seats))
     limit = rules.max_events(header) if max_events is None else max_events
     physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))
     start = rules.start(header)
@@ -143,7 +199,7 @@ def histories(
         seq = len(events) + 1
         if rules.chance(state) is None and len(effective) >= limit:
             break  # long enough; a pending chance step is still dealt, as tablelog would
-        if meta and draw(st.integers(0, 29)) == 29:  # rare; shrinks towards none
+        if meta and draw(ONE_IN_30) == 29:  # rare; shrinks towards none
             event, effective, state = _meta(draw, header, rules, (start, state), effective, seq)
             if event is not None:
                 events.append(event)
@@ -169,17 +225,14 @@ def _next_move(
     seq: int,
     physical: tuple[bool, int],
 ) -> Move | None:
-    """The dealer's chance move if one is pending, else one of the listed moves."""
+    """The dealer's chance move if one is pending, else the stepwise chooser's move."""
     step = rules.chance(state)
     if step is not None:
         if header.seed is not None:
             return step.realize(chance_rng(header.seed, seq), True)
         known, seed = physical
         return step.realize(random.Random(seed + seq), known)
-    legal = tuple(rules.moves(state))
-    if not legal:
-        return None
-    return legal[draw(st.integers(0, len(legal) - 1))]
+    return choose(draw, rules, state)
 
 
 def _meta(

@@ -1,19 +1,21 @@
-"""Walking a history state by state, and the error every invariant check raises."""
+"""Walking a history state by state, what an invariant looks at on the way (a ``Probe``),
+and the error every invariant check raises."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from replay.fold import effective_events, fold_from
-from replay.kit.strategies import History
+from replay.kit.history import History
+from replay.kit.sample import Sampling
 from rules.errors import TablelogError
-from rules.events import Event, Note, Undo
+from rules.events import Event, Move, Note, Undo
 from rules.protocol import RuleSet
 
-__all__ = ["InvariantViolation", "Step", "walk"]
+__all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
 
 
 class InvariantViolation(TablelogError, AssertionError):
@@ -52,3 +54,20 @@ def walk(rules: RuleSet, history: History) -> Iterator[Step]:
             state = rules.apply(state, event)
             effective.append(event)
         yield Step(event.seq, event, before, state, tuple(effective))
+
+
+def _nothing_at_the_end(last: Step) -> None:
+    """A probe with nothing to check once the walk is over."""
+
+
+@attrs.frozen
+class Probe:
+    """One invariant's look at each state (given the state's sampled legal moves) and,
+    once the walk is over, at the last one."""
+
+    step: Callable[[Step, Sequence[Move]], None]
+    end: Callable[[Step], None] = _nothing_at_the_end
+
+
+ProbeMaker = Callable[[RuleSet, History, Sampling], Probe]
+"""How an invariant makes its probe for one history."""

@@ -2,18 +2,46 @@
 
 from __future__ import annotations
 
+import functools
+import random
+import subprocess
+import sys
+
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
 
 from ledger import Ledger
+from replay.dealer import dealer_move
 from replay.jsonl import import_games, parse_lines, verify_parsed
-from replay.kit import INVARIANTS, InvariantViolation, check_all, every_option_set, histories
-from replay.kit.fuzz import fuzz
+from replay.kit import (
+    INVARIANTS,
+    SAMPLED,
+    THOROUGH,
+    History,
+    InvariantViolation,
+    Sampling,
+    check_all,
+    check_closure,
+    choose_move,
+    covering_option_sets,
+    every_option_set,
+    histories,
+    sample_moves,
+    seat_counts,
+    walk,
+)
+from replay.kit.fuzz import fuzz, replay_failure
+from replay.kit.sample import is_listed
 from replay.kit.strategies import headers
 from rules import registry
 from rules.cards import Card
-from tests.replay.toy_rules import BROKEN, RULES
+from rules.events import Event
+from rules.listing import kinds_of
+from rules.protocol import Header
+from tests.replay.toy_rules import BROKEN, MUTE, RULES
+from tests.thirdparty.ladder import RULES as LADDER
 
 QUICK = settings(
     max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck)
@@ -26,18 +54,79 @@ def test_a_sound_third_party_rule_set_passes_every_invariant(history):
     check_all(RULES, history)
 
 
+@pytest.mark.parametrize("sampling", [SAMPLED, THOROUGH], ids=["sampled", "thorough"])
 @pytest.mark.parametrize("invariant", sorted(BROKEN))
-def test_each_check_catches_the_rule_set_broken_for_it(invariant):
+def test_each_check_catches_the_rule_set_broken_for_it(invariant, sampling):
     broken = BROKEN[invariant]
 
     @QUICK
     @given(histories(broken))
     def run(history):
-        INVARIANTS[invariant](broken, history)
+        INVARIANTS[invariant](broken, history, sampling=sampling)
 
     with pytest.raises(InvariantViolation) as caught:
         run()
     assert caught.value.invariant == invariant
+
+
+def test_closure_catches_a_seat_to_act_without_a_move():
+    @QUICK
+    @given(histories(MUTE))
+    def run(history):
+        check_closure(MUTE, history)
+
+    with pytest.raises(InvariantViolation, match="is to act but has no legal move"):
+        run()
+
+
+def test_the_sample_spreads_over_kinds_and_stays_bounded():
+    state = _ladder_state_with_a_choice()
+    sample = sample_moves(LADDER, state, random.Random(1), Sampling(moves=3))
+    assert 1 <= len(sample) <= 3
+    assert len({m.kind for m in sample}) == min(3, len(kinds_of(LADDER, state, sample[0].actor)))
+    assert all(is_listed(LADDER, state, m) for m in sample)
+    assert set(sample_moves(LADDER, state, random.Random(1), THOROUGH)) == set(LADDER.moves(state))
+
+
+def _ladder_state_with_a_choice():
+    for step in walk(LADDER, _ladder_history()):
+        seats = LADDER.to_act(step.state)
+        if seats and len(kinds_of(LADDER, step.state, seats[0])) > 1:
+            return step.state
+    raise AssertionError("no state with a choice of kinds")
+
+
+@functools.cache
+def _ladder_history() -> History:
+    """A seeded game of Ladder for three, every seat taking its last listed move."""
+    header = Header("ladder", 1, ("Anna", "Bo", "Cai"), {"decks": 1}, seed=7)
+    state, events = LADDER.start(header), []
+    while LADDER.outcome(state) is None:
+        seq = len(events) + 1
+        move = dealer_move(LADDER, state, 7, seq)
+        if move is None:
+            *_, move = LADDER.moves(state)
+        events.append(Event(seq, move.actor, move.payload))
+        state = LADDER.apply(state, events[-1])
+    return History(header, tuple(events))
+
+
+@settings(max_examples=30, database=None)
+@given(data=st.data())
+def test_the_stepwise_chooser_draws_legal_moves_of_a_seat_to_act(data):
+    history = _ladder_history()
+    steps = [s for s in walk(LADDER, history) if LADDER.to_act(s.state)]
+    step = data.draw(st.sampled_from(steps))
+    move = data.draw(choose_move(LADDER, step.state))
+    assert move is not None and move.actor in LADDER.to_act(step.state)
+    assert is_listed(LADDER, step.state, move)
+
+
+def test_the_stepwise_chooser_shrinks_to_the_first_choice_of_each_step():
+    history = _ladder_history()
+    step = next(s for s in walk(LADDER, history) if LADDER.to_act(s.state))
+    smallest = find(choose_move(LADDER, step.state), lambda move: move is not None)
+    assert smallest == next(iter(LADDER.moves(step.state, LADDER.to_act(step.state)[0])))
 
 
 def test_every_option_set_covers_each_choice():
@@ -84,6 +173,22 @@ def test_fuzz_of_a_sound_rule_set_reports_every_game():
     assert report.ok and report.games == 30 and report.events > 30
 
 
+def test_the_same_seed_plays_the_same_games():
+    one, two = fuzz(LADDER, 12, seed=5), fuzz(LADDER, 12, seed=5)
+    assert (one.games, one.events) == (two.games, two.events)
+    assert fuzz(LADDER, 12, seed=6).events != one.events
+
+
+@pytest.mark.parametrize("invariant", ["conservation", "agreement", "views"])
+def test_a_saved_failure_replays_to_the_same_failure(invariant, tmp_path):
+    broken = BROKEN[invariant]
+    report = fuzz(broken, 200, seed=4, save_dir=tmp_path)
+    assert not report.ok and report.saved is not None
+    again = replay_failure(broken, report.saved)
+    assert again is not None and again.invariant == invariant
+    assert str(again) == report.failure
+
+
 @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(header=headers(registry.get("nordekasino"), {"partnership": True}))
 def test_headers_use_a_seat_count_the_rules_accept(header):
@@ -92,7 +197,7 @@ def test_headers_use_a_seat_count_the_rules_accept(header):
     assert header.options["partnership"] is True
 
 
-def test_headers_draw_every_seat_count_a_game_accepts():
+def test_headers_draw_from_the_whole_seat_range():
     counts = set()
 
     @settings(max_examples=60, deadline=None, database=None)
@@ -101,4 +206,33 @@ def test_headers_draw_every_seat_count_a_game_accepts():
         counts.add(len(header.players))
 
     draw()
-    assert counts == {2, 3, 4}
+    assert {2, 3, 4} <= counts and max(counts) > 4
+    assert counts <= set(range(2, 27))
+
+
+def test_a_computed_default_is_resolved_for_the_drawn_seat_count():
+    @settings(max_examples=30, deadline=None, database=None)
+    @given(header=headers(LADDER, seats=(2, 6)))
+    def draw(header):
+        decks = header.options["decks"]
+        assert decks in (1, 2)
+        if len(header.players) == 6:
+            assert decks == 2  # one deck cannot deal to six; 1 + 6 // 4 is the default
+
+    draw()
+
+
+def test_seat_counts_cover_the_least_the_middle_and_the_most():
+    assert seat_counts(registry.get("nordekasino")) == (2, 3, 4, 14, 26)
+    assert seat_counts(registry.get("karnoffel")) == (4,)
+
+
+def test_covering_option_sets_set_each_value_once():
+    sets = covering_option_sets(LADDER)
+    assert sets == [{}, {"decks": 1}, {"decks": 2}]
+
+
+def test_the_cli_imports_no_hypothesis_until_fuzz_runs():
+    code = "import sys, cli.main; print('hypothesis' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -257,3 +257,11 @@ BROKEN = {
     "views": attrs.evolve(RULES, view=_leaky_view),
 }
 """One broken copy of Highcard per invariant: each breaks exactly that invariant."""
+
+
+def _everyone_to_act(state: ToyState) -> tuple[int, ...]:
+    return tuple(range(state.players)) if to_act(state) else ()
+
+
+MUTE = attrs.evolve(RULES, to_act=_everyone_to_act)
+"""Highcard whose ``to_act`` names seats that have no move (a closure bug)."""

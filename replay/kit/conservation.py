@@ -1,0 +1,84 @@
+"""Invariant 1 at less than a full recount: only the zones that changed are counted again.
+
+A state's zones mostly come through an event unchanged (frozen values are shared, so an
+unchanged zone's cards are usually the very same tuple). ``Tally`` keeps the running
+multiset of known cards and the face-down total; ``Tally.after`` hashes only the cards of
+zones whose tuple of cards is another object, and when those cards merely moved from
+zone to zone (the usual event) it is done; otherwise it checks the cards they touch
+against the deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from replay.kit.walk import InvariantViolation
+from rules.cards import Card
+from rules.zones import Zone, zone_total
+
+__all__ = ["Tally", "tally"]
+
+EMPTY = Zone()
+
+
+@attrs.frozen
+class Tally:
+    """The zones last counted, their known cards as one multiset, the face-down total, and
+    the deck they must add up to. ``known`` is never changed once the tally is made."""
+
+    deck: Counter[Card]
+    zones: Mapping[str, Zone]
+    known: Counter[Card]
+    hidden: int
+
+    def after(self, zones: Mapping[str, Zone], seq: int) -> Tally:
+        """The tally of ``zones``, counting only the zones that changed; raises
+        ``InvariantViolation`` if they no longer add up to the deck."""
+        added: list[Card] = []
+        taken: list[Card] = []
+        hidden = self.hidden
+        for name in dict.fromkeys((*self.zones, *zones)):
+            old = self.zones.get(name, EMPTY)
+            new = zones.get(name, EMPTY)
+            if old.cards is not new.cards or old.hidden != new.hidden:
+                added += new.cards
+                taken += old.cards
+                hidden += new.hidden - old.hidden
+        plus, minus = Counter(added), Counter(taken)
+        if plus == minus and hidden == self.hidden:  # cards moved from zone to zone
+            return Tally(self.deck, zones, self.known, hidden)
+        known = self.known + plus
+        known.subtract(minus)
+        _check(self.deck, known, plus, hidden, seq)
+        return Tally(self.deck, zones, known, hidden)
+
+
+def tally(deck: Counter[Card], zones: Mapping[str, Zone], seq: int) -> Tally:
+    """The full count of ``zones`` (the first state's), checked against ``deck``."""
+    known, hidden = zone_total(zones)
+    _check(deck, known, known, hidden, seq)
+    return Tally(deck, zones, known, hidden)
+
+
+def _check(
+    deck: Counter[Card], known: Counter[Card], touched: Counter[Any], hidden: int, seq: int
+) -> None:
+    extra = Counter(
+        {card: known[card] - deck[card] for card in touched if known[card] > deck[card]}
+    )
+    if extra:
+        raise InvariantViolation("conservation", seq, f"cards not in the deck: {cards_text(extra)}")
+    missing = deck.total() - known.total() - hidden
+    if missing:
+        word = "missing" if missing > 0 else "too many"
+        plural = "card" if abs(missing) == 1 else "cards"
+        raise InvariantViolation("conservation", seq, f"{abs(missing)} {plural} {word}")
+
+
+def cards_text(counter: Counter[Any]) -> str:
+    """The cards of ``counter`` as text, with repeats, in a stable order."""
+    return " ".join(str(card) for card in sorted(counter.elements(), key=str))

@@ -1,0 +1,23 @@
+"""A generated game, as the checks read it: a header and its whole log."""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.events import Event
+from rules.protocol import Header
+
+__all__ = ["History"]
+
+
+@attrs.frozen
+class History:
+    """A generated game: its header and its whole log, in order."""
+
+    header: Header
+    events: tuple[Event, ...]
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the seeded dealer dealt this history."""
+        return self.header.seed is not None

@@ -1,0 +1,203 @@
+"""Looking at a bounded part of a state's legal moves: the checks' per-state sample.
+
+A crowded Nørdekasino table has some 116,000 legal moves; applying and round-tripping
+every one of them on every state is what made fuzzing slow. The checks instead take a
+few moves per state, chosen the way the fuzzing chooser chooses (seat, then kind, then
+lead card, then a move from a bounded prefix of that filtered listing), spread so that
+every seat to act and every kind it has are tried, and different lead cards before the
+same one twice. ``THOROUGH`` takes every move, as before.
+
+The choice is made by a ``random.Random`` seeded from the history and the state's place in
+it, so a check looks at the same moves in every process and on every machine; nothing
+here iterates a set or depends on hash order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from rules.cards import Card
+from rules.events import Move, kind_of
+from rules.listing import cards_of, kinds_of
+from rules.protocol import RuleSet
+
+__all__ = [
+    "CAP",
+    "SAMPLED",
+    "THOROUGH",
+    "Menu",
+    "Sampling",
+    "fast_lead",
+    "filtered",
+    "is_listed",
+    "menu",
+    "rng_for",
+    "sample_moves",
+]
+
+CAP = 64
+"""The longest prefix of one filtered listing (seat, kind, lead card) a move is drawn from."""
+
+
+@attrs.frozen
+class Sampling:
+    """How much of each state the checks look at (``None``: everything).
+
+    ``moves``: legal moves per state that closure applies and notation round-trips.
+    ``templates``: how many of them agreement mutates (plus one move of a kind seen
+    earlier); ``cards``: how many cards of the deck a mutation puts in place of a move's
+    card; ``mutations``: how many of the mutated events are tried. ``seats``: how many
+    seats' views are checked per state besides everyone's (in turn, so every seat is
+    seen every few states). ``stride``: a state goes through msgpack every ``stride``
+    states (and the last always). ``cap``: see ``CAP``.
+    """
+
+    moves: int | None = 4
+    templates: int | None = 2
+    cards: int | None = 4
+    mutations: int | None = 4
+    seats: int | None = 1
+    stride: int = 4
+    cap: int = CAP
+
+
+SAMPLED = Sampling()
+"""The default: a few moves per state, spread over seats, kinds and lead cards."""
+
+THOROUGH = Sampling(moves=None, templates=None, cards=None, mutations=None, seats=None, stride=1)
+"""Every listed move of every state, every card of the deck in every mutation."""
+
+
+def filtered(
+    rules: RuleSet, state: Any, seat: int, kind: str, card: Card | None, cap: int
+) -> tuple[Move, ...]:
+    """At most ``cap`` legal moves of ``seat`` of ``kind`` led by ``card`` (``None``: moves
+    that name no card), in the rule set's order."""
+    stream: Iterator[Move] = iter(rules.moves(state, seat, card, kind))
+    if card is None:
+        stream = (m for m in stream if fast_lead(m) is None)
+    return tuple(itertools.islice(stream, cap))
+
+
+@attrs.frozen
+class Menu:
+    """What one seat may do in one state, asked step by step: kinds, lead cards, moves.
+
+    With the game's fast answers (``rules.kinds``/``cards``) each step asks the rules
+    (``rules.listing.kinds_of``, ``cards_of``, then a bounded prefix of the filtered
+    ``moves``). Without them one pass over the seat's moves (``scan``) answers all three,
+    keeping at most ``cap`` moves per kind and lead card, never the whole listing.
+    """
+
+    rules: RuleSet
+    state: Any
+    seat: int
+    cap: int = CAP
+    scanned: Mapping[str, Mapping[Card | None, tuple[Move, ...]]] | None = None
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of move the seat has."""
+        if self.scanned is not None:
+            return tuple(self.scanned)
+        return kinds_of(self.rules, self.state, self.seat)
+
+    def cards(self, kind: str) -> tuple[Card | None, ...]:
+        """The cards that lead a move of ``kind`` (``None``: a move naming no card)."""
+        if self.scanned is not None:
+            return tuple(self.scanned.get(kind, ()))
+        return cards_of(self.rules, self.state, self.seat, kind)
+
+    def choices(self, kind: str, card: Card | None) -> tuple[Move, ...]:
+        """At most ``cap`` moves of ``kind`` led by ``card``, in the rule set's order."""
+        if self.scanned is not None:
+            return self.scanned.get(kind, {}).get(card, ())
+        return filtered(self.rules, self.state, self.seat, kind, card, self.cap)
+
+
+_KINDS: dict[type, str] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Per payload class, looked up once: its kind, and its fields' names."""
+
+
+def _kind(cls: type) -> str:
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _KINDS[cls] = kind_of(getattr(cls, "TYPE"))  # noqa: B009  (a class variable)
+    return kind
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))
+    return names
+
+
+def fast_lead(move: Move) -> Card | None:
+    """``rules.listing.lead_card``, with each payload class's fields looked up once: a
+    scan of a crowded table reads the lead card of every one of its moves."""
+    payload = move.payload
+    for name in _field_names(type(payload)):
+        value = getattr(payload, name)
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, tuple) and value and isinstance(value[0], Card):
+            return value[0]
+    return None
+
+
+def menu(rules: RuleSet, state: Any, seat: int, cap: int = CAP) -> Menu:
+    """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan."""
+    if rules.kinds is not None and rules.cards is not None:
+        return Menu(rules, state, seat, cap)
+    groups: dict[str, dict[Card | None, list[Move]]] = {}
+    for move in rules.moves(state, seat):
+        kind = _kind(type(move.payload))
+        group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])
+        if len(group) < cap:
+            group.append(move)
+    scanned = {k: {c: tuple(ms) for c, ms in by_card.items()} for k, by_card in groups.items()}
+    return Menu(rules, state, seat, cap, scanned)
+
+
+def sample_moves(
+    rules: RuleSet, state: Any, rng: random.Random, sampling: Sampling = SAMPLED
+) -> tuple[Move, ...]:
+    """Up to ``sampling.moves`` distinct legal moves of ``state`` (all of them when
+    ``None``), drawn round-robin over every (seat to act, kind) pair, each round a lead
+    card not yet drawn for that pair."""
+    if sampling.moves is None:
+        return tuple(rules.moves(state))
+    menus = {seat: menu(rules, state, seat, sampling.cap) for seat in rules.to_act(state)}
+    decks: dict[tuple[int, str], list[Card | None]] = {}
+    for seat, seat_menu in menus.items():
+        for kind in seat_menu.kinds():
+            decks[seat, kind] = list(seat_menu.cards(kind))
+            rng.shuffle(decks[seat, kind])
+    chosen: dict[Move, None] = {}
+    while len(chosen) < sampling.moves and any(decks.values()):
+        for (seat, kind), cards in decks.items():
+            if not cards or len(chosen) >= sampling.moves:
+                continue
+            choices = menus[seat].choices(kind, cards.pop())
+            if choices:
+                chosen.setdefault(rng.choice(choices), None)
+    return tuple(chosen)
+
+
+def is_listed(rules: RuleSet, state: Any, move: Move) -> bool:
+    """Whether ``moves`` yields ``move``, asked through the filters it offers (its seat,
+    kind and lead card) instead of a full listing."""
+    lead = fast_lead(move)
+    candidates = rules.moves(state, move.actor, lead, move.kind)
+    return any(m == move for m in candidates)
+
+
+def rng_for(history_key: str, seq: int) -> random.Random:
+    """The random source of the sample at event ``seq`` of a history (stable everywhere)."""
+    return random.Random(f"tablelog-kit:{history_key}:{seq}")

@@ -1,0 +1,87 @@
+"""Invariant 5: a view holds no card its seat has not been shown, and counts every zone.
+
+What each seat has been shown is gathered from ``rules.shown`` along the history; an
+``undo`` gathers it again along the effective events, and an event that shuffles
+(``Shown.forget``) starts it afresh.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from replay.kit.conservation import cards_text
+from replay.kit.history import History
+from replay.kit.sample import Sampling
+from replay.kit.walk import InvariantViolation, Probe, Step
+from rules.events import Event, Move, Note, Undo
+from rules.protocol import RuleSet, Shown
+
+__all__ = ["views_probe"]
+
+Seen = dict[int | None, Counter[Any]]
+
+
+def views_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+    """The views check as a probe of the checks' single walk."""
+    seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
+    seen: list[Seen] = [{seat: Counter() for seat in seats}]
+
+    def step(step: Step, moves: Sequence[Move]) -> None:
+        if step.event is not None:
+            if isinstance(step.event.payload, Undo):
+                seen[0] = _seen_along(rules, history, step.effective, seats)
+            elif not isinstance(step.event.payload, Note):
+                _see(seen[0], rules.shown(step.before, step.event))
+        _views_hold(rules, history, step, seen[0], _seats(seats, step.seq, sampling.seats))
+
+    return Probe(step)
+
+
+def _seats(seats: tuple[int | None, ...], seq: int, many: int | None) -> tuple[int | None, ...]:
+    """Everyone's view and ``many`` seats' in turn (all of them for ``None``)."""
+    players = seats[1:]
+    if many is None or many >= len(players):
+        return seats
+    first = seq * many % len(players)
+    return (None, *(players[(first + i) % len(players)] for i in range(many)))
+
+
+def _views_hold(
+    rules: RuleSet, history: History, step: Step, seen: Seen, seats: Sequence[int | None]
+) -> None:
+    zones = rules.zones(step.state)
+    for seat in seats:
+        view = rules.view(step.state, seat)
+        leak = Counter(view.cards()) - seen[seat]
+        if leak:
+            who = "everyone" if seat is None else history.header.players[seat]
+            detail = f"the view of {who} shows {cards_text(leak)}, never shown to them"
+            raise InvariantViolation("views", step.seq, detail)
+        for zone in view.zones:
+            real = zones.get(zone.name)
+            if real is not None and len(zone.cards) + zone.hidden != len(real):
+                detail = f"zone {zone.name} holds {len(real)} cards, the view says otherwise"
+                raise InvariantViolation("views", step.seq, detail)
+
+
+def _see(seen: Seen, shown: Shown) -> None:
+    if shown.forget:
+        for counter in seen.values():
+            counter.clear()
+    for counter in seen.values():
+        counter.update(shown.everyone)
+    for seat, cards in shown.seats.items():
+        seen[seat].update(cards)
+
+
+def _seen_along(
+    rules: RuleSet, history: History, effective: Sequence[Event], seats: Sequence[int | None]
+) -> Seen:
+    seen: Seen = {seat: Counter() for seat in seats}
+    state = rules.start(history.header)
+    for event in effective:
+        _see(seen, rules.shown(state, event))
+        state = rules.apply(state, event)
+    return seen

@@ -1,0 +1,122 @@
+"""The contract suite: every invariant of DESIGN.md over every registered rule set.
+
+One property test per invariant, parametrized over each rule set (the built-in games
+and the third-party Ladder of ``tests/thirdparty``), each of its option sets (its
+defaults, then each option alone at each other value, plus the combinations a game
+names below) with the seat count drawn from its least three, middle and most counts,
+and then each of those seat counts pinned. The checks sample a few moves per state
+(``SAMPLED``); ``test_thorough_mode`` runs every move of a few histories.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.kit import (
+    INVARIANTS,
+    THOROUGH,
+    check_all,
+    covering_option_sets,
+    histories,
+    seat_counts,
+)
+from rules import registry
+from rules.protocol import RuleSet
+from tests.conftest import EXAMPLE_SCALE
+from tests.thirdparty.ladder import RULES as LADDER
+
+RULESETS: list[RuleSet] = [*registry.rulesets(), LADDER]
+EXTRA_OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "nordekasino": [{"partnership": True, "decks": 2}, {"decks": 2, "jokers": 4}],
+}
+"""Combinations a game's contract must cover beyond one option at a time."""
+
+EXAMPLES = settings(max_examples=2 * EXAMPLE_SCALE)
+"""Examples per case: the profile pins the suite's time (``deep``: ten times as many)."""
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for rules in RULESETS:
+        counts = seat_counts(rules)
+        option_sets = covering_option_sets(rules) + EXTRA_OPTION_SETS.get(rules.name, [])
+        for options in option_sets:
+            label = "-".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+            cases.append(pytest.param(rules, options, counts, id=f"{rules.name}-{label}"))
+        if len(counts) > 1:
+            cases += [pytest.param(rules, {}, (n,), id=f"{rules.name}-{n}-seats") for n in counts]
+    return cases
+
+
+CASES = _cases()
+by_case = pytest.mark.parametrize(("rules", "options", "seats"), CASES)
+
+
+def _run(invariant: str, rules: RuleSet, options: dict[str, Any], seats: Any, data: Any) -> None:
+    history = data.draw(histories(rules, options, seats=seats))
+    INVARIANTS[invariant](rules, history)
+
+
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_conservation(rules, options, seats, data):
+    _run("conservation", rules, options, seats, data)
+
+
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_closure(rules, options, seats, data):
+    _run("closure", rules, options, seats, data)
+
+
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_agreement(rules, options, seats, data):
+    _run("agreement", rules, options, seats, data)
+
+
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_roundtrip(rules, options, seats, data):
+    _run("roundtrip", rules, options, seats, data)
+
+
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_views(rules, options, seats, data):
+    _run("views", rules, options, seats, data)
+
+
+THOROUGH_EVENTS = {"nordekasino": 6}
+"""How far the thorough test plays a game: every mutation of every move of a Nørdekasino
+table is tens of thousands of events per state."""
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@settings(max_examples=2 * EXAMPLE_SCALE)
+@given(data=st.data())
+def test_thorough_mode(rules, data):
+    """Every listed move of every state, every mutation, every seat's view."""
+    length = THOROUGH_EVENTS.get(rules.name, 60)
+    history = data.draw(histories(rules, seats=seat_counts(rules)[:2], max_events=length))
+    check_all(rules, history, sampling=THOROUGH)
+
+
+def test_the_cases_cover_every_option_value_and_seat_count():
+    for rules in RULESETS:
+        mine = [c.values for c in CASES if c.values[0] is rules]
+        for spec in rules.options:
+            values = {o[spec.name] for _, o, _ in mine if spec.name in o}
+            assert values, f"{rules.name}'s option {spec.name} is never set"
+        pinned = {s[0] for _, o, s in mine if len(s) == 1}
+        low, high = rules.seats
+        assert {low, high} <= pinned | {n for _, _, s in mine for n in s}

@@ -1,0 +1,1 @@
+"""A third-party game, written only against the documented rule-set protocol."""
