@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+SLOW_IS_FINE = [
+    HealthCheck.too_slow,
+    HealthCheck.data_too_large,
+    HealthCheck.filter_too_much,
+    # an example is a whole game: the smallest game of 20 Speahx players is long by nature
+    HealthCheck.large_base_example,
+]
 
 settings.register_profile(
     "ci",
@@ -34,6 +40,11 @@ settings.load_profile(PROFILE)
 
 EXAMPLE_SCALE = 10 if PROFILE == "deep" else 1
 """How many times the contract tests' examples a profile runs (``deep``: ten times)."""
+
+HISTORY_CAP = None if PROFILE == "deep" else 150
+"""Game events per history in the contract suite: short games are played whole, long ones
+(a 20-player Speahx game runs to thousands of events) are cut here so CI's time stays
+pinned; ``deep``, ``tablelog fuzz`` and the fixtures play games to their end."""
 
 
 @pytest.fixture

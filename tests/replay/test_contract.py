@@ -26,7 +26,7 @@ from replay.kit import (
 )
 from rules import registry
 from rules.protocol import RuleSet
-from tests.conftest import EXAMPLE_SCALE
+from tests.conftest import EXAMPLE_SCALE, HISTORY_CAP
 from tests.thirdparty.ladder import RULES as LADDER
 
 RULESETS: list[RuleSet] = [*registry.rulesets(), LADDER]
@@ -57,7 +57,7 @@ by_case = pytest.mark.parametrize(("rules", "options", "seats"), CASES)
 
 
 def _run(invariant: str, rules: RuleSet, options: dict[str, Any], seats: Any, data: Any) -> None:
-    history = data.draw(histories(rules, options, seats=seats))
+    history = data.draw(histories(rules, options, seats=seats, max_events=HISTORY_CAP))
     INVARIANTS[invariant](rules, history)
 
 
