@@ -22,7 +22,11 @@ ENTRY_POINT_GROUP = "tablelog.rules"
 _REGISTRY: dict[str, RuleSet] = {}
 _loaded = False
 
-BUILT_IN = {"karnoffel": "rules.karnoffel", "nordekasino": "rules.nordekasino"}
+BUILT_IN = {
+    "karnoffel": "rules.karnoffel",
+    "nordekasino": "rules.nordekasino",
+    "vriddiot": "rules.vriddiot",
+}
 """The games shipped with tablelog, by name: each is imported only when asked for."""
 
 
