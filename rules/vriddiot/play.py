@@ -7,6 +7,7 @@ goes out are settled after every move by ``war.settle``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
@@ -148,7 +149,7 @@ def take(
         ups[seat] = zone
         return attrs.evolve(state, ups=tuple(ups))
     hand = state.hands[seat]
-    counts = pool(state)
+    counts = pool(state) if hand.hidden else Counter()
     for card in real:
         try:
             after = bind(
