@@ -1,0 +1,60 @@
+"""The Vriddiot fixtures replay, verify, and end as fixtures/vriddiot/README.md states."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from replay.fold import fold
+from replay.jsonl import parse_lines, verify_parsed
+
+FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "vriddiot"
+
+EXPECTED = {
+    "vriddiot-seeded.jsonl": {
+        "head": "1684ff1b36",
+        "events": 206,
+        "ranking": ["Bo", "Dina", "Cai", "Anna"],
+        "kinds": {"join", "pass", "blind", "chance", "pickup", "set"},
+    },
+    "vriddiot-dobbeldekker.jsonl": {
+        "head": "209dfbf32d",
+        "events": 667,
+        "ranking": ["Dina", "Emil", "Anna", "Gry", "Bo", "Cai", "Frida"],
+        "kinds": {"join", "pass", "blind", "chance", "pickup", "set"},
+    },
+}
+
+
+def load(name):
+    (game,) = parse_lines((FOLDER / name).read_text(encoding="utf-8").splitlines())
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_fixture_replays_to_its_stated_outcome(name):
+    game, expected = load(name), EXPECTED[name]
+    result = verify_parsed(game)
+    assert result.ok, result.problems
+    assert result.head == expected["head"]
+    assert result.events == expected["events"]
+    outcome = game.rules.outcome(fold(game.rules, game.header, game.events))
+    ranking = [game.header.players[seat] for (seat,) in outcome.ranking]
+    assert ranking == expected["ranking"]
+    assert outcome.rounds[0]["idiot"] == ranking[-1]
+    assert expected["kinds"] <= {e.kind for e in game.events}
+
+
+def test_every_fixture_file_has_a_stated_outcome():
+    assert {p.name for p in FOLDER.glob("*.jsonl")} == set(EXPECTED)
+
+
+def test_the_dobbeldekker_fixture_has_seven_players_two_decks_and_jokers():
+    game = load("vriddiot-dobbeldekker.jsonl")
+    assert len(game.header.players) == 7 and game.header.options["deck"] == "dobbeldekker"
+    deck = Counter(game.rules.deck(game.header))
+    assert sum(deck.values()) == 102
+    played = [e.payload for e in game.events if e.kind == "play"]
+    assert any(p.declared is not None for p in played)  # a joker stood for a card
