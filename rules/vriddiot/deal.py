@@ -14,8 +14,6 @@ import random
 from collections import Counter
 from functools import lru_cache, partial
 
-import attrs
-
 from rules.cards import Card
 from rules.deal_notation import deal_forms
 from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize, to_each
@@ -34,6 +32,7 @@ from rules.vriddiot.state import (
     Table,
     player,
     pool,
+    replace,
     stock_may_be,
     value,
     where,
@@ -127,7 +126,7 @@ def _apply_deal(state: State, event: Event) -> State:
         n = table.n
         deal: Deal = event.payload
         dealt = 9 * n
-        state = attrs.evolve(
+        state = replace(
             state,
             phase=PLAY,
             hands=tuple(zones[str(s)] for s in range(n)),
@@ -135,7 +134,7 @@ def _apply_deal(state: State, event: Event) -> State:
             downs=tuple(deal_slots(deal, f"{s}.down", HAND) for s in range(n)),
             stock=Zone((), len(table.deck) - dealt),
         )
-        return attrs.evolve(state, turn=starter(state), duty=LEAD)
+        return replace(state, turn=starter(state), duty=LEAD)
     seat = refill_seat(state)
     if seat is None:
         raise IllegalEvent(event, "nobody draws from the stock now: every hand holds 3 cards")
@@ -145,7 +144,7 @@ def _apply_deal(state: State, event: Event) -> State:
     got = zones[str(seat)]
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
-    return attrs.evolve(state, hands=tuple(hands), stock=Zone((), len(state.stock) - count))
+    return replace(state, hands=tuple(hands), stock=Zone((), len(state.stock) - count))
 
 
 def _apply_turn(state: State, event: Event) -> State:
@@ -163,7 +162,7 @@ def _apply_turn(state: State, event: Event) -> State:
                 event, (f"{card} cannot come from the stock: KKK took the black cards out")
             )
         stock = Zone((), len(state.stock) - 1)
-        return attrs.evolve(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
+        return replace(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
     seat = state.turn
     slots = state.downs[seat]
     slot = slots.slots[state.reveal]
@@ -185,7 +184,7 @@ def _apply_turn(state: State, event: Event) -> State:
     _, rest = slots.take(state.reveal)
     downs = list(state.downs)
     downs[seat] = rest
-    return attrs.evolve(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
+    return replace(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
 
 
 def _apply_remove(state: State, event: Event) -> State:
@@ -205,7 +204,7 @@ def _apply_remove(state: State, event: Event) -> State:
         if counts[card] <= 0:
             raise IllegalEvent(event, f"{card} cannot be in the stock: {where(state, card)}")
         counts[card] -= 1
-    return attrs.evolve(
+    return replace(
         state,
         stock=Zone((), len(state.stock) - len(cards)),
         out=state.out.add(*cards),

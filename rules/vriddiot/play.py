@@ -40,6 +40,7 @@ from rules.vriddiot.state import (
     War,
     player,
     pool,
+    replace,
     value,
     where,
 )
@@ -113,7 +114,7 @@ def apply(state: State, event: Event) -> State:
     if refused:
         raise IllegalEvent(event, refused)
     taken = take(state, event, seat, real)
-    return settle(lay(attrs.evolve(taken, turn=seat, started=True), seat, real, cards))
+    return settle(lay(replace(taken, turn=seat, started=True), seat, real, cards))
 
 
 def take(
@@ -128,7 +129,7 @@ def take(
             raise IllegalEvent(
                 event, (f"the card just turned ({state.turned.cards[0]}) is the one to lay")
             )
-        return attrs.evolve(state, turned=Zone())
+        return replace(state, turned=Zone())
     if src == "down":
         raise IllegalEvent(
             event, ("face-down table cards are laid blind: blind 1, blind 2 or blind 3")
@@ -147,7 +148,7 @@ def take(
             zone = zone.remove(card)
         ups = list(state.ups)
         ups[seat] = zone
-        return attrs.evolve(state, ups=tuple(ups))
+        return replace(state, ups=tuple(ups))
     hand = state.hands[seat]
     counts = pool(state) if hand.hidden else Counter()
     for card in real:
@@ -162,7 +163,7 @@ def take(
         hand = after
     hands = list(state.hands)
     hands[seat] = hand
-    return attrs.evolve(state, hands=tuple(hands))
+    return replace(state, hands=tuple(hands))
 
 
 def _chance(state: State, event: Event, seat: int) -> State:
@@ -170,7 +171,7 @@ def _chance(state: State, event: Event, seat: int) -> State:
         raise IllegalEvent(event, "a chance card is drawn from the stock, and the stock is empty")
     if len(state.turned):
         raise IllegalEvent(event, "the card just turned must be laid or the pile picked up first")
-    return attrs.evolve(state, turn=seat, pending="reveal", reveal=-1)
+    return replace(state, turn=seat, pending="reveal", reveal=-1)
 
 
 def _blind(state: State, event: Event, seat: int, place: int) -> State:
@@ -185,7 +186,7 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
         raise IllegalEvent(
             event, (f"{player(state, seat)} has no face-down card {place} (left: {left})")
         )
-    return attrs.evolve(state, turn=seat, pending="reveal", reveal=place - 1)
+    return replace(state, turn=seat, pending="reveal", reveal=place - 1)
 
 
 def can_play(state: State, seat: int) -> bool:
@@ -224,7 +225,7 @@ def _pickup(state: State, event: Event, seat: int) -> State:
         )
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)
-    state = attrs.evolve(
+    state = replace(
         state,
         hands=tuple(hands),
         pile=Zone(),
@@ -237,7 +238,7 @@ def _pickup(state: State, event: Event, seat: int) -> State:
     )
     if state.war is not None:
         return end_war(state)
-    return attrs.evolve(state, turn=next_active(state, seat), duty=LEAD)
+    return replace(state, turn=next_active(state, seat), duty=LEAD)
 
 
 def _window(state: State, event: Event, seat: int) -> State:
@@ -247,7 +248,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     window = tuple(s for s in war.window if s != seat)
     payload = event.payload
     if isinstance(payload, Pass):
-        return attrs.evolve(state, war=attrs.evolve(war, window=window))
+        return replace(state, war=attrs.evolve(war, window=window))
     real: tuple[Card, ...] = payload.cards
     if not real:
         raise IllegalEvent(event, "a join lays at least one card")
@@ -268,7 +269,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     involved = tuple(sorted((*war.involved, seat), key=lambda s: steps(second, s)))
     jacks = war.jacks + sum(1 for c in cards if c.rank == "J")
     war = attrs.evolve(war, window=window, involved=involved, jacks=jacks)
-    state = attrs.evolve(state, pile=state.pile.add(*real), run=run, war=war)
+    state = replace(state, pile=state.pile.add(*real), run=run, war=war)
     if run[1] >= 4:  # the fourth card burns: the war is over and the burner leads
         return _burn(state, seat, real)
     return state
@@ -291,19 +292,19 @@ def _burn(state: State, seat: int, real: Sequence[Card]) -> State:
             out, burned = state.out, state.burned.add(FIRER)
     else:
         out, burned = state.out, state.burned.add(*state.pile.cards)
-    state = attrs.evolve(
+    state = replace(
         state, pile=Zone(), burned=burned, out=out, top=0, twist=None, run=("", 0), last=None
     )
     if state.war is not None:
         state = end_war(state, burner=seat)
     else:
-        state = attrs.evolve(state, duty=LEAD, turn=seat)
-    return attrs.evolve(state, duty=LEAD, turn=seat)
+        state = replace(state, duty=LEAD, turn=seat)
+    return replace(state, duty=LEAD, turn=seat)
 
 
 def _reverse_if_odd(state: State, cards: Sequence[Card]) -> State:
     if sum(1 for c in cards if c.rank == "J") % 2:
-        return attrs.evolve(state, seating=state.seating.reversed())
+        return replace(state, seating=state.seating.reversed())
     return state
 
 
@@ -311,12 +312,12 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     """What laying ``real`` (counting as ``cards``) does, after the cards left ``seat``."""
     duty, twist, war = state.duty, state.twist, state.war
     run = _run(state, cards)
-    state = attrs.evolve(state, pile=state.pile.add(*real), run=run)
+    state = replace(state, pile=state.pile.add(*real), run=run)
     if is_burn(cards, real) or run[1] >= 4:
         if war is None:
             state = _reverse_if_odd(state, cards)
         elif duty in (WAR, ADDON):
-            state = attrs.evolve(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
+            state = replace(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
         return _burn(state, seat, real)
     card = cards[0]
     rank, worth = card.rank, value(card)
@@ -325,22 +326,22 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     if duty == WAR:
         assert war is not None
         if rank == "8":
-            return attrs.evolve(state, duty=ADDON, top=8)
+            return replace(state, duty=ADDON, top=8)
         return _war_card(state, seat, card, added=False)
     if duty == ADDON:
         nxt = next_active(state, seat)
         if rank == "A":
-            return attrs.evolve(state, top=14, twist=None, last=None, duty=BEAT, turn=nxt)
-        new = attrs.evolve(state, twist=(card.suit, worth), top=worth, last=None)
+            return replace(state, top=14, twist=None, last=None, duty=BEAT, turn=nxt)
+        new = replace(state, twist=(card.suit, worth), top=worth, last=None)
         if rank == "8":
-            return attrs.evolve(new, duty=ADDON)
+            return replace(new, duty=ADDON)
         new = _reverse_if_odd(new, cards)
-        return attrs.evolve(new, duty=BEAT, turn=next_active(new, seat))
+        return replace(new, duty=BEAT, turn=next_active(new, seat))
     # laying on the pile (or leading)
     if len(cards) == 3 and rank in ("6", "K"):
         return _combo(state, seat, real, rank)
     if rank == "8":
-        return attrs.evolve(state, top=8, last=None, duty=ADDON)
+        return replace(state, top=8, last=None, duty=ADDON)
     new_twist = twist
     if twist is not None:
         if rank == "A" or (rank == "2" and state.options.two_in_vri == "ends_vri"):
@@ -357,11 +358,11 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     )
     if starts_war:
         assert state.last is not None
-        return _declare_war(attrs.evolve(state, top=worth), state.last[0], seat, rank, cards)
+        return _declare_war(replace(state, top=worth), state.last[0], seat, rank, cards)
     last = (seat, rank) if rank in WAR_RANKS and twist is None else None
-    new = attrs.evolve(state, top=worth, twist=new_twist, last=last, duty=BEAT)
+    new = replace(state, top=worth, twist=new_twist, last=last, duty=BEAT)
     new = _reverse_if_odd(new, cards)
-    return attrs.evolve(new, turn=next_active(new, seat))
+    return replace(new, turn=next_active(new, seat))
 
 
 def _jacks(cards: Sequence[Card]) -> int:
@@ -374,7 +375,7 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
     worth = 6 if rank == "6" else 13
     pile = Zone(state.pile.cards[: len(state.pile.cards) - len(real)])
     twist = (state.twist[0], worth) if state.twist is not None else None
-    state = attrs.evolve(
+    state = replace(
         state,
         pile=pile,
         out=state.out.add(*real),
@@ -385,20 +386,20 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
         duty=BEAT,
     )
     if not pile.cards:  # nothing lies under it: the next player leads
-        state = attrs.evolve(state, top=0, twist=None, duty=LEAD)
+        state = replace(state, top=0, twist=None, duty=LEAD)
     if rank == "6":
         stock = Zone((), len(state.stock) + len(state.burned))
-        state = attrs.evolve(state, stock=stock, burned=Zone(), black_free=False)
+        state = replace(state, stock=stock, burned=Zone(), black_free=False)
     elif len(state.stock):
-        state = attrs.evolve(state, pending="remove")
-    return attrs.evolve(state, turn=next_active(state, seat))
+        state = replace(state, pending="remove")
+    return replace(state, turn=next_active(state, seat))
 
 
 def _declare_war(state: State, first: int, second: int, rank: str, cards: Sequence[Card]) -> State:
     involved = tuple(sorted({first, second}, key=lambda s: state.seating.steps(second, s)))
     war = War(rank, second, involved, jacks=_jacks(cards))
-    state = attrs.evolve(state, war=war, duty=WAR, last=None, twist=None)
-    return attrs.evolve(state, war=attrs.evolve(war, window=joiners(state, war)))
+    state = replace(state, war=war, duty=WAR, last=None, twist=None)
+    return replace(state, war=attrs.evolve(war, window=joiners(state, war)))
 
 
 def _war_card(state: State, seat: int, card: Card, *, added: bool) -> State:
@@ -406,9 +407,9 @@ def _war_card(state: State, seat: int, card: Card, *, added: bool) -> State:
     assert war is not None
     worth = value(card)
     if added and card.rank == "8":
-        return attrs.evolve(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
+        return replace(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
     twist = (card.suit, worth) if added else (war.twist[0], worth) if war.twist else None
     war = attrs.evolve(
         war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks((card,)), twist=twist
     )
-    return attrs.evolve(state, war=war, top=worth, duty=WAR)
+    return replace(state, war=war, top=worth, duty=WAR)

@@ -22,7 +22,7 @@ from rules.protocol import Header, OptionSpec
 from rules.seating import Seating
 from rules.zones import Slots, Zone, unaccounted
 
-__all__ = ["OPTIONS", "Options", "State", "Table", "War", "initial_state"]
+__all__ = ["OPTIONS", "Options", "State", "Table", "War", "initial_state", "replace"]
 
 DEAL, PLAY, OVER = "deal", "play", "over"
 LEAD, BEAT, ADDON, WAR = "lead", "beat", "addon", "war"
@@ -160,6 +160,16 @@ class State:
         return seat not in self.finished
 
 
+_FIELDS = tuple(f.name for f in attrs.fields(State))
+
+
+def replace(state: State, **changes: object) -> State:
+    """``state`` with ``changes`` (``attrs.evolve``, without its per-call field lookups:
+    this is the hot path of every fold)."""
+    values = [changes[name] if name in changes else getattr(state, name) for name in _FIELDS]
+    return State(*values)  # type: ignore[arg-type]
+
+
 def initial_state(header: Header) -> State:
     """The state before the deal: every card face down in the stock."""
     players = tuple(header.players)
@@ -205,7 +215,13 @@ def zone_map(state: State) -> dict[str, Zone]:
 
 
 def pool(state: State) -> Counter[Card]:
-    """The cards no zone holds as known: what a face-down card may be."""
+    """The cards no zone holds as known: what a face-down card may be (a fresh copy: the
+    caller may change it)."""
+    return Counter(_pool(state))
+
+
+@lru_cache(maxsize=16)
+def _pool(state: State) -> Counter[Card]:
     return unaccounted(state.table.deck, zone_map(state).values())
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from rules.cards import JOKER
-from rules.vriddiot.state import ADDON, BEAT, LEAD, OVER, WAR, State, War, pool
+from rules.vriddiot.state import ADDON, BEAT, LEAD, OVER, WAR, State, War, pool, replace
 from rules.zones import Zone
 
 __all__ = ["end_war", "joiners", "next_active", "settle"]
@@ -56,11 +56,11 @@ def end_war(state: State, burner: int | None = None) -> State:
     war = state.war
     assert war is not None
     seating = state.seating.reversed() if war.jacks % 2 else state.seating
-    state = attrs.evolve(state, war=None, seating=seating, twist=None, last=None)
+    state = replace(state, war=None, seating=seating, twist=None, last=None)
     if burner is not None:
-        return attrs.evolve(state, turn=burner, duty=LEAD)
+        return replace(state, turn=burner, duty=LEAD)
     duty = BEAT if len(state.pile) else LEAD
-    return attrs.evolve(state, turn=next_active(state, war.second), duty=duty)
+    return replace(state, turn=next_active(state, war.second), duty=duty)
 
 
 def _has_cards(state: State, seat: int) -> bool:
@@ -80,9 +80,9 @@ def _eight_alone(state: State) -> State:
     if state.war is not None:
         war = state.war
         war = attrs.evolve(war, laid=(*war.laid, (seat, 8)), twist=(suit, 8))
-        return attrs.evolve(state, war=war, duty=WAR)
-    state = attrs.evolve(state, twist=(suit, 8), top=8, duty=BEAT)
-    return attrs.evolve(state, turn=next_active(state, seat))
+        return replace(state, war=war, duty=WAR)
+    state = replace(state, twist=(suit, 8), top=8, duty=BEAT)
+    return replace(state, turn=next_active(state, seat))
 
 
 def settle(state: State) -> State:
@@ -103,10 +103,10 @@ def settle(state: State) -> State:
             if state.active(s) and not _has_cards(state, s)
         ]
         if gone:
-            state = attrs.evolve(state, finished=(*state.finished, *gone))
+            state = replace(state, finished=(*state.finished, *gone))
     active = [s for s in range(state.table.n) if state.active(s)]
     if len(active) <= 1:
-        return attrs.evolve(state, phase=OVER, war=None, turn=None)
+        return replace(state, phase=OVER, war=None, turn=None)
     war = state.war
     if war is not None:
         war = attrs.evolve(
@@ -114,7 +114,7 @@ def settle(state: State) -> State:
             involved=tuple(s for s in war.involved if state.active(s)),
             window=tuple(s for s in war.window if state.active(s)),
         )
-        state = attrs.evolve(state, war=war)
+        state = replace(state, war=war)
         if war.window:
             return state
         if state.duty == ADDON and state.turn is not None and state.active(state.turn):
@@ -124,14 +124,14 @@ def settle(state: State) -> State:
         laid = {s for s, _ in war.laid}
         waiting = [s for s in war.involved if s not in laid]
         if waiting:
-            return attrs.evolve(state, turn=waiting[0], duty=WAR)
+            return replace(state, turn=waiting[0], duty=WAR)
         return _fix_turn(_resolve(state))
     return _fix_turn(state)
 
 
 def _fix_turn(state: State) -> State:
     if state.turn is not None and not state.active(state.turn):
-        return attrs.evolve(state, turn=next_active(state, state.turn))
+        return replace(state, turn=next_active(state, state.turn))
     return state
 
 
@@ -145,9 +145,9 @@ def _resolve(state: State) -> State:
     losers = tuple(s for s in war.involved if (s, high) in values)
     if len(losers) > 1:
         war = attrs.evolve(war, involved=losers, laid=(), twist=None)
-        return attrs.evolve(state, war=war, turn=losers[0], duty=WAR)
+        return replace(state, war=war, turn=losers[0], duty=WAR)
     picker = losers[0]
     hands = list(state.hands)
     hands[picker] = hands[picker].add(*state.pile.cards)
-    state = attrs.evolve(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))
+    state = replace(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))
     return end_war(state)
