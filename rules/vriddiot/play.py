@@ -32,6 +32,7 @@ from rules.vriddiot.state import (
     ADDON,
     BEAT,
     DEAL,
+    DOUBLE,
     FIRER,
     LEAD,
     OVER,
@@ -249,6 +250,8 @@ def _window(state: State, event: Event, seat: int) -> State:
     payload = event.payload
     if isinstance(payload, Pass):
         return replace(state, war=attrs.evolve(war, window=window))
+    if war.thrown:
+        return _throw_in(state, event, seat, window)
     real: tuple[Card, ...] = payload.cards
     if not real:
         raise IllegalEvent(event, "a join lays at least one card")
@@ -271,8 +274,26 @@ def _window(state: State, event: Event, seat: int) -> State:
     war = attrs.evolve(war, window=window, involved=involved, jacks=jacks)
     state = replace(state, pile=state.pile.add(*real), run=run, war=war)
     if run[1] >= 4:  # the fourth card burns: the war is over and the burner leads
-        return _burn(state, seat, real)
+        return _burn(state, seat, real, by_value=True)
     return state
+
+
+def _throw_in(state: State, event: Event, seat: int, window: tuple[int, ...]) -> State:
+    """With the Dobbeldekker, after a war burned by four of its value, a holder of that
+    value throws cards of it into the burn pile."""
+    war = state.war
+    assert war is not None
+    real: tuple[Card, ...] = event.payload.cards
+    declared = event.payload.declared
+    if not real or (len(real) == 1 and refuse_declared(real[0], declared)):
+        raise IllegalEvent(event, f"throw in {war.rank}s, like '{player(state, seat)} joins ...'")
+    if len(real) > 1 and declared is not None:
+        raise IllegalEvent(event, "a joker is thrown in alone")
+    cards = tuple(effective(c, declared) for c in real)
+    if FIRER in real or any(c.rank != war.rank for c in cards):
+        raise IllegalEvent(event, f"only {war.rank}s are thrown into the burned war")
+    state = take(state, event, seat, real, out_of_turn=True)
+    return replace(state, burned=state.burned.add(*real), war=attrs.evolve(war, window=window))
 
 
 def _run(state: State, cards: Sequence[Card]) -> tuple[str, int]:
@@ -281,9 +302,11 @@ def _run(state: State, cards: Sequence[Card]) -> tuple[str, int]:
     return (rank, count + len(cards))
 
 
-def _burn(state: State, seat: int, real: Sequence[Card]) -> State:
+def _burn(state: State, seat: int, real: Sequence[Card], *, by_value: bool = False) -> State:
     """The pile goes to the burn pile (Der Firer's victims out of the game) and ``seat``
-    lays again; a war ends with it."""
+    lays again; a war ends with it (``by_value``: burned by four of the war's value, which
+    with the Dobbeldekker opens the throw-in window)."""
+    war = state.war
     if tuple(real) == (FIRER,):
         victims = state.pile.cards[:-1]
         if victims:
@@ -295,10 +318,13 @@ def _burn(state: State, seat: int, real: Sequence[Card]) -> State:
     state = replace(
         state, pile=Zone(), burned=burned, out=out, top=0, twist=None, run=("", 0), last=None
     )
-    if state.war is not None:
+    if war is not None:
         state = end_war(state, burner=seat)
-    else:
-        state = replace(state, duty=LEAD, turn=seat)
+        if by_value and state.options.deck == DOUBLE:
+            thrown = War(war.rank, seat, (seat,), thrown=True)
+            holders = joiners(state, thrown)
+            if holders:
+                state = replace(state, war=attrs.evolve(thrown, window=holders))
     return replace(state, duty=LEAD, turn=seat)
 
 
@@ -318,7 +344,8 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
             state = _reverse_if_odd(state, cards)
         elif duty in (WAR, ADDON):
             state = replace(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
-        return _burn(state, seat, real)
+        by_value = war is not None and run[1] >= 4 and cards[0].rank == war.rank
+        return _burn(state, seat, real, by_value=by_value)
     card = cards[0]
     rank, worth = card.rank, value(card)
     if duty == ADDON and war is not None:

@@ -115,6 +115,9 @@ class War:
     laid: tuple[tuple[int, int], ...] = ()
     jacks: int = 0
     twist: tuple[str, int] | None = None
+    thrown: bool = False
+    """The war is over, burned by four of its value: with the Dobbeldekker the window lets
+    the holders of that value throw theirs into the burn pile; ``second`` then leads."""
 
 
 @attrs.frozen(cache_hash=True)

@@ -54,7 +54,8 @@ def info(state: State) -> dict[str, Any]:
             "may_join": [player(state, s) for s in war.window],
             "laid": [[player(state, s), v] for s, v in war.laid],
         },
-        "out": [player(state, s) for s in state.finished],
+        "gone_out": [player(state, s) for s in state.finished],
+        "throw_in": war is not None and war.thrown,
     }
 
 

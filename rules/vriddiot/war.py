@@ -117,6 +117,8 @@ def settle(state: State) -> State:
         state = replace(state, war=war)
         if war.window:
             return state
+        if war.thrown:  # the throw-in is over: the fourth card's layer leads
+            return _fix_turn(replace(state, war=None, turn=war.second, duty=LEAD))
         if state.duty == ADDON and state.turn is not None and state.active(state.turn):
             return state
         if len(war.involved) < 2:

@@ -14,15 +14,15 @@ FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "vriddiot"
 
 EXPECTED = {
     "vriddiot-seeded.jsonl": {
-        "head": "1684ff1b36",
+        "head": "0a0a55c9b7",
         "events": 206,
         "ranking": ["Bo", "Dina", "Cai", "Anna"],
         "kinds": {"join", "pass", "blind", "chance", "pickup", "set"},
     },
     "vriddiot-dobbeldekker.jsonl": {
-        "head": "209dfbf32d",
-        "events": 667,
-        "ranking": ["Dina", "Emil", "Anna", "Gry", "Bo", "Cai", "Frida"],
+        "head": "4659f0b949",
+        "events": 793,
+        "ranking": ["Gry", "Dina", "Frida", "Cai", "Anna", "Bo", "Emil"],
         "kinds": {"join", "pass", "blind", "chance", "pickup", "set"},
     },
 }
@@ -58,3 +58,11 @@ def test_the_dobbeldekker_fixture_has_seven_players_two_decks_and_jokers():
     assert sum(deck.values()) == 102
     played = [e.payload for e in game.events if e.kind == "play"]
     assert any(p.declared is not None for p in played)  # a joker stood for a card
+    combos = {
+        p.cards[0].rank
+        for e in game.events
+        if e.kind == "set"
+        for p in [e.payload]
+        if len(p.cards) == 3 and p.cards[0].rank in ("6", "K")
+    }
+    assert combos == {"6", "K"}  # 666 and KKK were both laid

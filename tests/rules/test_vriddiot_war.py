@@ -100,3 +100,20 @@ def test_no_war_inside_a_twist():
     state = with_pile(turn_to(deal(hands, options=options), 0), "5H")
     state = play(state, "8H", "+5S", "9S", "9S")
     assert state.war is None and state.twist == ("S", 9)
+
+
+def test_with_the_dobbeldekker_holders_throw_theirs_into_a_war_burned_by_its_value():
+    hands = ("7C 4H 9S", "7D 5C QD", "7H 6C KS", "7S 7H JC")
+    state = with_pile(turn_to(deal(hands, options={"deck": "dobbeldekker"}), 0), "5S")
+    state = play(state, "7C", "7D", "Dina joins 7S", "Cai joins 7H")
+    assert state.war is not None and state.war.thrown and state.pile.cards == ()
+    assert RULES.to_act(state) == (3,)  # Dina still holds a 7; Cai laid the fourth
+    before = len(state.burned)
+    state = play(state, "Dina joins 7H")
+    assert state.war is None and len(state.burned) == before + 1
+    assert state.turn == 2 and state.duty == "lead"
+
+
+def test_with_one_deck_nobody_throws_into_a_burned_war():
+    state = play(war(dina="3D 7S JC"), "Dina joins 7S", "Cai joins 7H")
+    assert state.war is None and state.turn == 2
