@@ -9,6 +9,7 @@ import pytest
 
 from replay.fold import fold
 from replay.jsonl import parse_lines, verify_parsed
+from rules.zones import zone_total
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "vriddiot"
 
@@ -66,3 +67,16 @@ def test_the_dobbeldekker_fixture_has_seven_players_two_decks_and_jokers():
         if len(p.cards) == 3 and p.cards[0].rank in ("6", "K")
     }
     assert combos == {"6", "K"}  # 666 and KKK were both laid
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_state_of_the_fixtures_conserves_the_deck(name):
+    """Der Firer's victims, 666's return of the burn pile and KKK's removals included."""
+    game = load(name)
+    deck = Counter(game.rules.deck(game.header))
+    state = game.rules.start(game.header)
+    for event in game.events:
+        state = game.rules.apply(state, event)
+        known, hidden = zone_total(game.rules.zones(state))
+        assert not known - deck and sum(known.values()) + hidden == sum(deck.values())
+    assert len(state.out.cards) > 0
