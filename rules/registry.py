@@ -24,7 +24,9 @@ _loaded = False
 
 BUILT_IN = {
     "karnoffel": "rules.karnoffel",
+    "narrespillet": "rules.narrespillet",
     "nordekasino": "rules.nordekasino",
+    "speahx": "rules.speahx",
     "vriddiot": "rules.vriddiot",
 }
 """The games shipped with tablelog, by name: each is imported only when asked for."""

@@ -2,15 +2,17 @@
 
 The rules as implemented, every decision and option, are in ``docs/rules/nordekasino.md``.
 The package: ``state`` (options, values, piles, the frozen state), ``arith`` (the values
-piles can reach), ``deal``, ``moves`` (legal moves), ``play`` (apply, chance, outcome),
-``expr`` and ``notation`` (what a person types) and ``view`` (what each seat sees).
+piles can reach), ``deal``, ``subsets`` (sets of table piles by value), ``turn`` (what the
+player on turn holds, and the duty), ``moves`` (legal moves, lazily), ``play`` (apply,
+chance, outcome), ``expr`` and ``notation`` (what a person types) and ``view`` (what each
+seat sees).
 """
 
 from __future__ import annotations
 
 from rules.cards import Card
 from rules.nordekasino.events import PAYLOADS
-from rules.nordekasino.moves import moves, to_act
+from rules.nordekasino.moves import cards, count, kinds, moves, to_act
 from rules.nordekasino.notation import announce, format_move, parse_move
 from rules.nordekasino.play import apply, chance, outcome
 from rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
@@ -61,4 +63,7 @@ RULES = RuleSet(
     max_events=max_events,
     summary="Casino with arithmetic: build with +, mod and 'more', and clear a 42 on sight.",
     announce=announce,
+    kinds=kinds,
+    cards=cards,
+    count=count,
 )

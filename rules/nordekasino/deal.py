@@ -41,7 +41,7 @@ from rules.protocol import ChanceStep
 from rules.seating import Seating
 from rules.zones import Zone
 
-__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape"]
+__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape", "locator", "where"]
 
 TABLE = "table"
 MIDDLE = "middle"
@@ -121,7 +121,7 @@ def apply_deal(state: State, event: Event) -> State:
     if event.actor is not None:
         raise _refuse(event, "a deal is entered for the table: it has no player as actor")
     table = state.table_info
-    zones = deal_cards(deal_plan(state), event, pool(state), _deck(table), partial(_where, state))
+    zones = deal_cards(deal_plan(state), event, pool(state), _deck(table), partial(where, state))
     n = state.seats
     hands = tuple(zones.get(str(seat), EMPTY) for seat in range(n))
     first = Seating(n).next(state.dealer)
@@ -147,7 +147,7 @@ def _deck(table: Table) -> Counter[Card]:
     return Counter(table.deck)
 
 
-def _where(state: State, card: Card) -> str:
+def where(state: State, card: Card) -> str:
     """Where ``card`` is known to be, as the end of a sentence ("it lies on the table")."""
     return locator(state.table_info).where(card, zone_map(state), _deck(state.table_info))
 

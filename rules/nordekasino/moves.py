@@ -1,184 +1,70 @@
-"""What a player may do: captures, builds, trails and Adams clears, found by value.
+"""What a player may do: Adams clears, captures, builds and trails, found lazily by value.
 
-For every set of table piles the reachable values come from ``arith`` (cached by the
-piles' values), so listing the moves of a crowded table never builds expression trees.
+``moves(state, seat, card, kind)`` yields the legal moves one at a time, in the order
+Adams clears, captures, builds, trails, then the optional rules' reveal and open hand.
+Within a kind the sets of table piles come key by key (``subsets``: sets whose piles have
+the same value codes are alike to the arithmetic, which is asked once per key and
+remembered), in the order of their first set numbered as a bitmask, and for each key the
+hand cards in hand order. The filters come first: ``kind="trail"`` never looks at a set of
+piles, ``card=4H`` only at the 4H. The duty to a surviving build is the direct predicate
+``turn.duty_binds``, asked only when a trail or a build on no own pile is about to be
+yielded.
+
+``count`` counts the moves without making them (per key: the number of sets with that
+key times the moves one set allows); ``kinds`` and ``cards`` stop at the first move of
+each kind or card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from collections.abc import Iterator
 
 from rules.cards import Card
 from rules.events import Move
-from rules.listing import filter_moves
-from rules.nordekasino.arith import (
-    ADAMS,
-    SATURATED,
-    bit_values,
-    build_reach,
-    capturable,
-    more_values,
-    reach,
-)
+from rules.nordekasino.arith import ADAMS, reach
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.state import PLAY, State, card_values, pool
+from rules.nordekasino.state import PLAY, State
+from rules.nordekasino.subsets import (
+    Layout,
+    key_of,
+    keys_in_order,
+    number_of,
+    sets_of,
+    touching,
+)
+from rules.nordekasino.turn import (
+    SPADE_FIVE,
+    Turn,
+    build_options,
+    can_capture,
+    duty_binds,
+    duty_lifted,
+    hand_candidates,
+    held_values,
+    layout,
+    pile_key,
+    turn_of,
+)
 
 __all__ = [
+    "KINDS",
     "SPADE_FIVE",
     "build_options",
     "can_capture",
+    "cards",
+    "count",
+    "duty_binds",
     "duty_lifted",
     "hand_candidates",
     "held_values",
-    "legal_moves",
+    "kinds",
     "moves",
     "pile_key",
     "to_act",
 ]
 
-SPADE_FIVE = Card("5", "S")
-
-
-def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
-    """Every card ``seat`` may play: its known cards, and any unaccounted card if it has
-    face-down ones (a physical game), each once."""
-    hand = state.hands[seat]
-    cards = list(dict.fromkeys(hand.cards))
-    if hand.hidden:
-        left = pool(state)
-        cards.extend(
-            c for c in dict.fromkeys(state.table_info.deck) if left[c] > 0 and c not in cards
-        )
-    return tuple(cards)
-
-
-def held_values(state: State, seat: int, without: Card | None = None) -> frozenset[int]:
-    """The values ``seat`` may still hold after playing ``without``: those of its known
-    cards, and with face-down cards left, those of any unaccounted card."""
-    return _held_values(state, seat, without)
-
-
-@lru_cache(maxsize=4096)
-def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int]:
-    hand = state.hands[seat]
-    known = list(hand.cards)
-    hidden = hand.hidden
-    if without is not None:
-        if without in known:
-            known.remove(without)
-        else:
-            hidden -= 1
-    values = {v for card in known for v in card_values(card)}
-    if hidden > 0:
-        left = pool(state)
-        if without is not None and without not in hand.cards:
-            left[without] -= 1
-        values.update(v for card, n in left.items() if n > 0 for v in card_values(card))
-    return frozenset(values)
-
-
-def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
-    """The sorted value codes of the piles at ``piles``."""
-    return tuple(sorted(state.table[i].code for i in piles))
-
-
-def can_capture(card: Card, key: tuple[int, ...]) -> bool:
-    """Whether ``card`` takes the piles ``key`` by value (the ♠5 rule aside)."""
-    return any(capturable(v, key) for v in card_values(card))
-
-
-@lru_cache(maxsize=1 << 16)
-def build_options(
-    card: Card, key: tuple[int, ...], wanted: int = SATURATED
-) -> tuple[tuple[int, bool], ...]:
-    """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
-    card and piles ``key`` can be built into, before asking whether the value is held."""
-    numbers = 0
-    mores = 0
-    for hand in card_values(card):
-        if key[0] >= 0:
-            numbers |= build_reach(hand, key) & wanted
-        mores |= more_values(hand, key, wanted)
-    return tuple(
-        [(v, False) for v in bit_values(numbers & SATURATED)]
-        + [(v, True) for v in bit_values(mores)]
-    )
-
-
-def _mask(values: Iterable[int]) -> int:
-    out = 0
-    for value in values:
-        out |= 1 << value
-    return out
-
-
-def _subsets(state: State) -> dict[tuple[int, ...], list[tuple[int, ...]]]:
-    """Every non-empty set of table positions, grouped by the piles' value codes."""
-    codes = [pile.code for pile in state.table]
-    groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    m = len(codes)
-    for mask in range(1, 1 << m):
-        piles = tuple(i for i in range(m) if mask >> i & 1)
-        key = tuple(sorted(codes[i] for i in piles))
-        groups.setdefault(key, []).append(piles)
-    return groups
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every move any seat may make now (remembered for recent states: a fuzz run and the
-    CLI ask about the same state several times)."""
-    return _legal_moves(state)
-
-
-@lru_cache(maxsize=1024)
-def _legal_moves(state: State) -> tuple[Move, ...]:
-    if state.phase != PLAY or state.to_play is None:
-        return ()
-    seat = state.to_play
-    moves: list[Move] = []
-    extras = _extras(state, seat)
-    cards = hand_candidates(state, seat)
-    groups = _subsets(state)
-    owned = set(state.owned(seat))
-    partner = (seat + 2) % 4 if state.options.partnership else None
-    targets = {card: held_values(state, seat, card) for card in cards}
-    partner_targets = held_values(state, partner) if partner is not None else frozenset()
-    wanted = {card: _mask(targets[card] | partner_targets) | 1 << ADAMS for card in cards}
-    captures: list[Move] = []
-    builds: list[Move] = []
-    forced_builds: list[Move] = []
-    adams: list[Move] = []
-    for key, sets in groups.items():
-        numeric = key[0] >= 0
-        if numeric and len(key) > 1 and reach(key) >> ADAMS & 1:
-            adams.extend(Move(seat, Adams(piles)) for piles in sets)
-        for card in cards:
-            if can_capture(card, key):
-                captures.extend(Move(seat, Capture(card, piles)) for piles in sets)
-            mine = targets[card]
-            for value, more in build_options(card, key, wanted[card]):
-                flags = []
-                if value in mine or (value == ADAMS and not more):
-                    flags.append(False)
-                if partner is not None and value in partner_targets and value != ADAMS:
-                    flags.append(True)
-                for flag in flags:
-                    for piles in sets:
-                        move = Move(seat, Build(card, piles, value, more, flag))
-                        builds.append(move)
-                        if owned.intersection(piles):
-                            forced_builds.append(move)
-    if SPADE_FIVE in cards and state.table:
-        everything = tuple(range(len(state.table)))
-        spade = Move(seat, Capture(SPADE_FIVE, everything))
-        if spade not in captures:
-            captures.append(spade)
-    if owned and (captures or forced_builds):
-        moves = captures + forced_builds
-    else:
-        moves = captures + builds + [Move(seat, Trail(card)) for card in cards]
-    return tuple(adams + moves + extras)
+KINDS = ("adams", "capture", "build", "trail", "reveal", "open_hand")
+"""Every kind of Nørdekasino move, in the order ``moves`` yields them."""
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -191,27 +77,156 @@ def to_act(state: State) -> tuple[int, ...]:
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
-    """The legal moves, filtered by seat, lead card and kind."""
-    return filter_moves(legal_moves(state), seat, card, kind)
+    """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily."""
+    if state.phase != PLAY or state.to_play is None:
+        return
+    on_turn = state.to_play
+    if seat is None or seat == on_turn:
+        turn = turn_of(state, on_turn)
+        cards = turn.cards if card is None else tuple(c for c in turn.cards if c == card)
+        if kind in (None, "adams") and card is None:
+            yield from _adams(state, on_turn)
+        if kind in (None, "capture"):
+            yield from _captures(state, turn, cards)
+        if kind in (None, "build"):
+            yield from _builds(state, turn, cards)
+        if kind in (None, "trail") and cards and not duty_binds(state, on_turn):
+            yield from (Move(on_turn, Trail(c)) for c in cards)
+        if kind in (None, "reveal"):
+            yield from (Move(on_turn, Reveal(c)) for c in _reveals(state, cards))
+    if kind in (None, "open_hand") and card is None:
+        yield from (Move(s, OpenHand()) for s in _open_hands(state) if seat in (None, s))
 
 
-def duty_lifted(state: State, seat: int) -> bool:
-    """Whether ``seat``, owning a pile, can neither capture nor build on its own pile (so
-    the duty to do one of them is lifted and every move is open)."""
-    return any(isinstance(m.payload, Trail) for m in legal_moves(state) if m.actor == seat)
+def _adams(state: State, seat: int) -> Iterator[Move]:
+    """Every Adams merge: two or more numeric piles that make 42."""
+    table = layout(state)
+    for counts in keys_in_order(table):
+        if _adams_key(key_of(table, counts)):
+            yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
 
 
-def _extras(state: State, seat: int) -> list[Move]:
-    """The optional rules' moves: the Thomas Kragh reveal, the open-hand penalty."""
-    out: list[Move] = []
-    options = state.options
-    hand = state.hands[seat]
-    if options.thomas_kragh and len(hand) == 1 and state.revealed[seat] is None:
-        out.extend(Move(seat, Reveal(card)) for card in hand_candidates(state, seat))
-    if options.open_hand_penalty:
-        out.extend(
-            Move(other, OpenHand())
-            for other in range(state.seats)
-            if len(state.hands[other]) and other not in state.open_hands
-        )
+def _adams_key(key: tuple[int, ...]) -> bool:
+    """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
+    if len(key) < 2 or key[0] < 0 or sum(code.bit_length() - 1 for code in key) < ADAMS:
+        return False
+    return bool(reach(key) >> ADAMS & 1)
+
+
+def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
+    """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
+    table = layout(state)
+    for counts in keys_in_order(table):
+        key = key_of(table, counts)
+        for card in cards:
+            if can_capture(card, key):
+                yield from (Move(turn.seat, Capture(card, p)) for p in sets_of(table, counts))
+    if _spade_clear(state, cards):
+        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.table)))))
+
+
+def _spade_clear(state: State, cards: tuple[Card, ...]) -> bool:
+    """Whether the ♠5 clearing the table is a move of its own (not already a capture of
+    the whole table by value)."""
+    return (
+        SPADE_FIVE in cards
+        and bool(state.table)
+        and not can_capture(SPADE_FIVE, pile_key(state, range(len(state.table))))
+    )
+
+
+def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
+    """Every build with ``cards``, key by key; under the duty only those on an own pile
+    (the duty is asked, and remembered, only when a key without one comes up)."""
+    table = layout(state)
+    owned = set(turn.owned)
+    marked = table.group_counts(turn.owned)
+    for counts in keys_in_order(table):
+        holds_own = any(n and m for n, m in zip(counts, marked, strict=True))
+        if not holds_own and owned and duty_binds(state, turn.seat):
+            continue  # no set of this key holds an own pile
+        key = key_of(table, counts)
+        sets: list[tuple[int, ...]] | None = None
+        for card in cards:
+            index = turn.cards.index(card)
+            for value, more in build_options(card, key, turn.wanted[index]):
+                if sets is None:
+                    sets = sets_of(table, counts)
+                    if owned and duty_binds(state, turn.seat):
+                        sets = [piles for piles in sets if owned.intersection(piles)]
+                for flag in turn.flags(index, value, more):
+                    for piles in sets:
+                        yield Move(turn.seat, Build(card, piles, value, more, flag))
+
+
+def _reveals(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards the player on turn may show under the Thomas Kragh rule."""
+    seat = state.to_play
+    assert seat is not None
+    if not state.options.thomas_kragh or len(state.hands[seat]) != 1:
+        return ()
+    return cards if state.revealed[seat] is None else ()
+
+
+def _open_hands(state: State) -> tuple[int, ...]:
+    """The seats that may be put to play open-handed (the good-manners penalty)."""
+    if not state.options.open_hand_penalty:
+        return ()
+    return tuple(s for s in range(state.seats) if len(state.hands[s]) and s not in state.open_hands)
+
+
+def kinds(state: State, seat: int) -> tuple[str, ...]:
+    """The kinds of move ``seat`` may make now, each found by its first move."""
+    return tuple(k for k in KINDS if next(moves(state, seat, None, k), None) is not None)
+
+
+def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
+    """The cards that lead a legal move of ``kind`` by ``seat``, in hand order (``None``
+    for the kinds that name no card: an Adams merge, an open hand)."""
+    if kind in ("adams", "open_hand"):
+        return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
+    if state.phase != PLAY or seat != state.to_play:
+        return ()
+    return tuple(
+        c
+        for c in hand_candidates(state, seat)
+        if next(moves(state, seat, c, kind), None) is not None
+    )
+
+
+def count(state: State, seat: int | None = None) -> int:
+    """How many legal moves ``seat`` (``None``: anyone) has, counted per key of piles
+    without making a move."""
+    if state.phase != PLAY or state.to_play is None:
+        return 0
+    on_turn = state.to_play
+    total = sum(1 for s in _open_hands(state) if seat in (None, s))
+    if seat not in (None, on_turn):
+        return total
+    turn = turn_of(state, on_turn)
+    table = layout(state)
+    binds = duty_binds(state, on_turn)
+    total += len(_reveals(state, turn.cards))
+    total += 0 if binds else len(turn.cards)
+    total += int(_spade_clear(state, turn.cards))
+    marked = table.group_counts(turn.owned) if binds else None
+    for counts in keys_in_order(table):
+        total += _count_key(table, counts, turn, marked)
+    return total
+
+
+def _count_key(
+    table: Layout, counts: tuple[int, ...], turn: Turn, marked: tuple[int, ...] | None
+) -> int:
+    """The Adams merges, captures and builds of the sets with ``counts`` (builds only on
+    the ``marked`` piles of each group when the duty binds)."""
+    key = key_of(table, counts)
+    sets = number_of(table, counts)
+    out = sets if _adams_key(key) else 0
+    out += sets * sum(1 for card in turn.cards if can_capture(card, key))
+    build_sets = sets if marked is None else touching(table, counts, marked)
+    if build_sets:
+        for index, card in enumerate(turn.cards):
+            for value, more in build_options(card, key, turn.wanted[index]):
+                out += build_sets * len(turn.flags(index, value, more))
     return out

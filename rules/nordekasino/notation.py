@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rules.cards import Card, parse_card
 from rules.deal_notation import format_deal, parse_deal
@@ -30,7 +31,7 @@ from rules.nordekasino.deal import deal_plan
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from rules.nordekasino.expr import evaluate
 from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
-from rules.nordekasino.state import State
+from rules.nordekasino.state import Pile, State
 
 __all__ = ["announce", "format_move", "parse_move"]
 
@@ -167,14 +168,17 @@ def _tokens(text: str) -> list[str]:
 def _build_values(
     state: State, actor: int | None, card: Card, piles: tuple[int, ...], for_partner: bool
 ) -> set[tuple[int, bool]]:
-    """The ``(value, more)`` this build may announce: values the builder (or partner) holds."""
+    """The ``(value, more)`` this build may announce: values the builder (or partner) holds,
+    or 42 (the Adams rule), asked of the arithmetic alone (no "more" pile of a value
+    nobody holds is searched for)."""
     if actor is None or any(not 0 <= i < len(state.table) for i in piles) or not piles:
         return set()
-    holder = (actor + 2) % state.seats if for_partner else actor
+    holder = state.table_info.partner(actor) if for_partner else actor
     held = held_values(state, holder, None if for_partner else card)
+    wanted = sum(1 << v for v in held) | (0 if for_partner else 1 << ADAMS)
     return {
         (v, m)
-        for v, m in build_options(card, pile_key(state, piles))
+        for v, m in build_options(card, pile_key(state, piles), wanted)
         if v in held or (v == ADAMS and not m and not for_partner)
     }
 
@@ -186,10 +190,19 @@ def _parse_deal(args: list[str], state: State) -> Deal:
 def _ref(state: State, index: int) -> str:
     if not 0 <= index < len(state.table):
         raise NotationError(f"there is no pile {index + 1}")
-    card = state.table[index].cards[0]
-    if sum(card in pile.cards for pile in state.table) == 1:
-        return card.text
-    return f"#{index + 1}"
+    return _refs(state.table)[index]
+
+
+@lru_cache(maxsize=256)
+def _refs(table: tuple[Pile, ...]) -> tuple[str, ...]:
+    """How each pile is named: its first card, or ``#N`` when that card lies in another
+    pile too (several decks); worked out once per table, not once per move formatted."""
+    out = []
+    for index, pile in enumerate(table):
+        card = pile.cards[0]
+        unique = sum(card in other.cards for other in table) == 1
+        out.append(card.text if unique else f"#{index + 1}")
+    return tuple(out)
 
 
 def format_move(move: Move, state: State) -> str:

@@ -10,24 +10,20 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import attrs
 
+from rules.binding import CannotBind, bind
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
-from rules.nordekasino.deal import apply_deal, deal_chance
+from rules.nordekasino.deal import apply_deal, deal_chance, where
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.moves import (
-    SPADE_FIVE,
-    can_capture,
-    duty_lifted,
-    held_values,
-    pile_key,
-)
 from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player, pool
+from rules.nordekasino.turn import SPADE_FIVE, can_capture, duty_binds, held_values, pile_key
 from rules.protocol import ChanceStep, Outcome
 from rules.zones import Zone
 
@@ -84,27 +80,12 @@ def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
     seat = event.actor
     assert seat is not None
     hand = state.hands[seat]
+    left = pool(state) if hand.hidden else Counter[Card]()
     try:
-        new = hand.remove(card, pool(state) if hand.hidden else None)
-    except KeyError:
-        why = _where(state, card, seat)
-        raise IllegalEvent(event, f"{player(state, seat)} does not hold {card}{why}") from None
+        new = bind(hand, card, left, holder=player(state, seat), where=partial(where, state))
+    except CannotBind as refused:
+        raise IllegalEvent(event, str(refused)) from None
     return (*state.hands[:seat], new, *state.hands[seat + 1 :])
-
-
-def _where(state: State, card: Card, seat: int) -> str:
-    """Where ``card`` is known to be instead, as the end of a sentence (or ``""``)."""
-    if card not in state.table_info.deck:
-        return ": it is not in this game's deck"
-    if any(card in pile.cards for pile in state.table):
-        return ": it lies on the table"
-    for other, hand in enumerate(state.hands):
-        if other != seat and card in hand.cards:
-            return f": it is in {player(state, other)}'s hand"
-    for side, won in enumerate(state.won):
-        if card in won.cards:
-            return f": it was taken by {state.table_info.side_label(side)}"
-    return ""
 
 
 def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
@@ -146,11 +127,12 @@ def _gain(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[Zone, ...]:
 
 
 def _duty(state: State, event: Event, what: str) -> None:
-    """Refuse ``what`` if the actor must build on its own pile or capture."""
+    """Refuse ``what`` if the actor must build on its own pile or capture (the duty, a
+    direct search that stops at the first capture or build on an own pile)."""
     seat = event.actor
     assert seat is not None
-    owned = state.owned(seat)
-    if owned and not duty_lifted(state, seat):
+    if duty_binds(state, seat):
+        owned = state.owned(seat)
         raise IllegalEvent(
             event,
             f"{player(state, seat)} built {_names(state, owned)} and it survived the round: "
@@ -198,7 +180,7 @@ def _build(state: State, event: Event) -> State:
     if move.more and not 0 <= move.value <= 21:
         raise IllegalEvent(event, f'no card is worth {move.value}, so no "more" pile of it')
     if not adams:
-        holder = (seat + 2) % 4 if move.for_partner else seat
+        holder = state.table_info.partner(seat) if move.for_partner else seat
         without = None if move.for_partner else move.card
         if move.value not in held_values(state, holder, without):
             whose = "your partner holds" if move.for_partner else "you hold"
@@ -321,7 +303,7 @@ def _end_turn(state: State, seat: int) -> State:
         sweeps = (*state.sweeps[:side], state.sweeps[side] + 1, *state.sweeps[side + 1 :])
         state = attrs.evolve(state, sweeps=sweeps)
     if any(len(hand) for hand in state.hands):
-        return attrs.evolve(state, to_play=(seat + 1) % state.seats)
+        return attrs.evolve(state, to_play=state.table_info.seating.next(seat))
     if len(state.stock):
         return attrs.evolve(state, phase=DEAL, to_play=None)
     return _finish(state)
@@ -385,8 +367,7 @@ def outcome(state: State) -> Outcome | None:
         return None
     rows = score(state)
     table = state.table_info
-    sides = {side: tuple(s for s in range(state.seats) if table.side(s) == side)
-             for side in range(len(rows))}  # fmt: skip
+    sides = {side: table.seating.side_seats(side) for side in range(len(rows))}
     ranking = Outcome.by_score(sides, {side: row["total"] for side, row in enumerate(rows)})
     scores = {row["side"]: row["total"] for row in rows}
     return Outcome(ranking, scores, tuple(rows))

@@ -15,7 +15,9 @@ import attrs
 from rules.cards import JOKER_RANK, Card, deck_french
 from rules.errors import OptionError
 from rules.nordekasino.arith import code_of_more, code_of_values
-from rules.protocol import Header, OptionSpec, OptionValue, resolve_options
+from rules.options import read_options
+from rules.protocol import Header, OptionSpec, OptionValue
+from rules.seating import Seating
 from rules.zones import Zone, unaccounted
 
 __all__ = [
@@ -96,15 +98,7 @@ class Options:
     @classmethod
     def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
         """The options from a header's mapping, defaults filled in and values checked."""
-        r = resolve_options(OPTIONS, given)
-        return cls(
-            decks=int(r["decks"]),
-            jokers=int(r["jokers"]),
-            partnership=bool(r["partnership"]),
-            last_round=int(r["last_round"]),
-            thomas_kragh=bool(r["thomas_kragh"]),
-            open_hand_penalty=bool(r["open_hand_penalty"]),
-        )
+        return read_options(cls, OPTIONS, given)
 
     def deck(self) -> tuple[Card, ...]:
         """Every card of the game."""
@@ -161,20 +155,34 @@ class Table:
         """How many players."""
         return len(self.players)
 
+    @property
+    def seating(self) -> Seating:
+        """The seats in turn order (counter-clockwise at the table), partners opposite."""
+        return _seating(self.seats, self.options.partnership)
+
     def side(self, seat: int) -> int:
         """The side (team, or the seat itself) a seat scores for."""
-        return seat % 2 if self.options.partnership else seat
+        return self.seating.side(seat)
 
     @property
     def sides(self) -> int:
         """How many sides score."""
-        return 2 if self.options.partnership else self.seats
+        return self.seating.sides
 
     def side_label(self, side: int) -> str:
         """A side's name: the player, or ``"Anna & Cai"`` for a partnership."""
-        if self.options.partnership:
-            return f"{self.players[side]} & {self.players[side + 2]}"
-        return self.players[side]
+        return self.seating.side_label(self.players, side)
+
+    def partner(self, seat: int) -> int:
+        """The partner of ``seat`` (partnership only)."""
+        partner = self.seating.partner(seat)
+        assert partner is not None, "only the partnership game has partners"
+        return partner
+
+
+@lru_cache(maxsize=64)
+def _seating(n: int, partners: bool) -> Seating:
+    return Seating(n, partners=partners)
 
 
 @attrs.frozen(cache_hash=True)

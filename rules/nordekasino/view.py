@@ -17,7 +17,8 @@ from rules.events import Deal, Event
 from rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
 from rules.nordekasino.play import apply, score
 from rules.nordekasino.state import State, player, zone_map
-from rules.protocol import Shown, View, ZoneView
+from rules.protocol import Shown, View
+from rules.views import deal_shown, default_view, hand_seen_by
 from rules.zones import Zone
 
 __all__ = ["info", "shown", "view", "zones"]
@@ -28,27 +29,16 @@ def zones(state: State) -> dict[str, Zone]:
     return zone_map(state)
 
 
-def _hand_view(state: State, seat: int | None, owner: int) -> ZoneView:
-    hand = state.hands[owner]
-    name = f"hand:{owner}"
-    if seat == owner or owner in state.open_hands:
-        return ZoneView(name, hand.cards, hand.hidden)
-    shown = state.revealed[owner]
-    public = (shown,) if shown is not None and shown in hand.cards else ()
-    return ZoneView(name, public, len(hand) - len(public))
-
-
 def view(state: State, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
-    hands = tuple(_hand_view(state, seat, owner) for owner in range(state.seats))
-    table = zone_map(state)["table"]
-    rest = (
-        ZoneView("table", table.cards),
-        ZoneView("stock", (), len(state.stock)),
-        ZoneView("middle", (), len(state.middle)),
-        *(ZoneView(f"won:{side}", won.cards, won.hidden) for side, won in enumerate(state.won)),
+    """The table as ``seat`` sees it (``None``: as everyone sees it): its own hand, every
+    open hand (the open-hand penalty), a card shown under the Thomas Kragh rule, the table
+    and the taken cards; the stock and the middle only as counts."""
+    opened = {f"hand:{s}" for s in state.open_hands}
+    up = {f"hand:{s}": (card,) for s, card in enumerate(state.revealed) if card is not None}
+    public = {"table", *opened, *(f"won:{side}" for side in range(len(state.won)))}
+    return default_view(
+        seat, zone_map(state), public=public, sees=hand_seen_by, up=up, info=info(state)
     )
-    return View(seat, hands + rest, info(state))
 
 
 def info(state: State) -> dict[str, Any]:
@@ -92,16 +82,7 @@ def shown(state: State, event: Event) -> Shown:
     """Which cards ``event`` (about to be applied to ``state``) shows to whom."""
     payload = event.payload
     if isinstance(payload, Deal):
-        own: dict[int, tuple[Card, ...]] = {seat: () for seat in range(state.seats)}
-        table: tuple[Card, ...] = ()
-        for dealt in payload.cards:
-            if dealt.card is None:
-                continue
-            if dealt.to == "table":
-                table += (dealt.card,)
-            elif dealt.to.isdigit() and int(dealt.to) in own:
-                own[int(dealt.to)] += (dealt.card,)
-        return Shown(everyone=table, seats=own)
+        return deal_shown(payload, state.seats)
     if isinstance(payload, OpenHand):
         seat = event.actor
         cards = state.hands[seat].cards if seat is not None and 0 <= seat < state.seats else ()

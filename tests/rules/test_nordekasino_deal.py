@@ -123,7 +123,7 @@ def test_a_physical_first_deal_keeps_the_hands_face_down() -> None:
     # a face-down card becomes the card played, if it is still unaccounted for
     after = play(after, "take 5H 5C")
     assert after.hands[BO].hidden == 3 and after.last_taker == BO
-    with pytest.raises(IllegalEvent, match="does not hold KD"):
+    with pytest.raises(IllegalEvent, match="Cai cannot hold KD: it lies on the table"):
         play(after, "take KD #1")  # the KD is on the table, so nobody holds it
 
 

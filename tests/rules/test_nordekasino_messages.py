@@ -32,9 +32,9 @@ def face_down(state, seat):
 @pytest.mark.parametrize(
     ("card", "where"),
     [
-        ("3C", "Anna does not hold 3C: it lies on the table"),
-        ("9D", "Anna does not hold 9D: it is in Bo's hand"),
-        ("KS", "Anna does not hold KS: it was taken by Cai"),
+        ("3C", "Anna cannot hold 3C: it lies on the table"),
+        ("9D", "Anna cannot hold 9D: it is already known to be in Bo's hand"),
+        ("KS", "Anna cannot hold KS: it was taken by Cai"),
     ],
 )
 def test_a_card_known_elsewhere_is_refused_saying_where_it_is(card, where):

@@ -1,0 +1,72 @@
+"""Narrespillet: the tarot battlefield game, as ``RULES``.
+
+The rules as implemented, every decision and option, are in ``docs/rules/narrespillet.md``.
+The package: ``state`` (the frozen state and options), ``placements`` (what a placement is
+and its rank), ``take`` (where a participant's cards come from), ``place`` (placements and
+the Fool), ``pictures`` (the picture cards' effects), ``flow`` (refills, windows, finished
+players, the end of a round), ``turn`` (``apply``), ``chance`` (deals and draws),
+``moves`` (``to_act`` and the legal moves), ``outcome``, ``notation``, ``words`` (card
+names) and ``view``.
+"""
+
+from __future__ import annotations
+
+from rules.cards import Card
+from rules.narrespillet.chance import chance
+from rules.narrespillet.events import PAYLOADS
+from rules.narrespillet.moves import moves, to_act
+from rules.narrespillet.notation import announce, format_move, parse_move
+from rules.narrespillet.outcome import outcome
+from rules.narrespillet.state import DECK, OPTIONS, State, initial_state
+from rules.narrespillet.turn import apply
+from rules.narrespillet.view import shown, view, zones
+from rules.protocol import Header, RuleSet
+from rules.vocab import TAROT
+
+__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
+
+
+def start(header: Header) -> State:
+    """The state before the first deal."""
+    return initial_state(header)
+
+
+def deck(header: Header) -> tuple[Card, ...]:
+    """The 78-card tarot deck."""
+    return DECK
+
+
+def max_events(header: Header) -> int:
+    """A bound on a game's events: per round, each of the (up to 7) participants acts and
+    draws at most a few hundred times (the stock turns at most twice)."""
+    rounds = int(header.options.get("rounds", 5))
+    return rounds * (len(header.players) + 1) * 400
+
+
+RULES = RuleSet(
+    name="narrespillet",
+    title="Narrespillet",
+    version=1,
+    seats=(2, 6),
+    options=OPTIONS,
+    payloads=PAYLOADS,
+    start=start,
+    apply=apply,
+    to_act=to_act,
+    moves=moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse_move,
+    format=format_move,
+    max_events=max_events,
+    summary=(
+        "Five rounds of placements on four battlefields with a tarot deck whose "
+        "22 picture cards each bend a rule."
+    ),
+    announce=announce,
+    vocabulary=TAROT,
+)

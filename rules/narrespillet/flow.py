@@ -1,0 +1,207 @@
+"""What happens between moves: refills, windows, finished players, the end of a round.
+
+``settle`` works through the queue of steps an action left behind (``state.Step``) and
+stops where the game needs a move (a turn, a window, a discard down to the limit) or a
+chance step (a draw from the stock). When the queue is empty and nobody acts, the next
+regular turn begins, or the round ends when every participant has finished.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rules.cards import Card
+from rules.narrespillet.state import (
+    DEAL,
+    FORFEIT,
+    HAND,
+    HOUSES,
+    OPEN,
+    OVER,
+    PLACED,
+    PLAY,
+    POOL,
+    State,
+    Step,
+    fresh_round,
+    hand_limit,
+    open_limit,
+    order,
+)
+from rules.zones import Zone
+
+__all__ = ["MAX_RESHUFFLES", "discard_cards", "draw_need", "finish", "round_winners", "settle"]
+
+MAX_RESHUFFLES = 2
+"""Reshuffles allowed per round: the seed sets no bound, a finite game needs one."""
+
+
+def discard_cards(state: State, *cards: Card, hidden: int = 0) -> State:
+    """``state`` with ``cards`` (and ``hidden`` face-down cards) added to the discard pile."""
+    return attrs.evolve(state, discard=state.discard.add(*cards, hidden=hidden))
+
+
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def draw_need(state: State, step: Step) -> tuple[int, int]:
+    """How many closed and open cards the draw ``step`` still wants."""
+    who = step.who
+    if step.kind == "draw":
+        return (step.n, 0)
+    if who == POOL:
+        return (max(0, HAND - len(state.pool)), 0) if state.pool_live else (0, 0)
+    if state.finished[who] or (who == state.n and not state.demons_own):
+        return (0, 0)
+    closed = max(0, hand_limit(state, who) - len(state.hands[who]))
+    return (closed, max(0, open_limit(state, who) - len(state.opens[who])))
+
+
+def _lift_temperance(state: State) -> State:
+    if state.temperance is None:
+        return state
+    owner = state.temperance[0]
+    from rules.narrespillet.state import TEMPERANCE
+
+    front = state.fronts[owner].remove(TEMPERANCE)
+    state = attrs.evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
+    return discard_cards(state, TEMPERANCE)
+
+
+def lift_temperance(state: State) -> State:
+    """Temperance taken off the table and discarded."""
+    return _lift_temperance(state)
+
+
+def settle(state: State) -> State:
+    """Run the automatic steps; stop where a move or a chance step is needed."""
+    while state.phase == PLAY and state.actor is None:
+        if not state.queue:
+            if all(state.finished):
+                return end_round(state)
+            return _next_turn(state)
+        head, rest = state.queue[0], state.queue[1:]
+        kind = head.kind
+        if kind == "turn":
+            state = attrs.evolve(state, queue=rest)
+            if not state.finished[head.who]:
+                state = attrs.evolve(state, actor=head.who, optional=head.optional)
+            continue
+        if kind in ("refill", "draw"):
+            closed, opened = draw_need(state, head)
+            if closed + opened == 0 or state.death:
+                state = attrs.evolve(state, queue=rest)
+                continue
+            if len(state.stock):
+                return state  # a draw from the stock: a chance step
+            if not state.refused and len(state.discard) and state.reshuffles < MAX_RESHUFFLES:
+                asked = tuple(range(state.n))
+                return attrs.evolve(state, queue=(Step("vote", asked=asked), *state.queue))
+            state = _lift_temperance(attrs.evolve(state, queue=rest))
+            continue
+        if kind == "down":
+            if len(state.hands[head.who]) <= hand_limit(state, head.who):
+                state = attrs.evolve(state, queue=rest)
+                continue
+            return state
+        if kind == "finish":
+            state = finish(attrs.evolve(state, queue=rest), head.who)
+            continue
+        return state  # fool, vote, call, answer: a window waits for its moves
+    return state
+
+
+def _next_turn(state: State) -> State:
+    seq = order(state)
+    at = seq.index(state.turn) if state.turn in seq else -1
+    for step in range(1, len(seq) + 1):
+        who = seq[(at + step) % len(seq)]
+        if not state.finished[who]:
+            return attrs.evolve(state, turn=who, actor=who, optional=False)
+    return end_round(state)  # pragma: no cover - settle checks all(finished) first
+
+
+def finish(state: State, who: int) -> State:
+    """``who``'s round ends if all four of its slots are placed or forfeited: its hand,
+    open cards, Chariot and the cards before it are discarded (its Temperance too)."""
+    if state.finished[who] or any(s.status == OPEN for s in state.slots[who]):
+        return state
+    if state.temperance is not None and state.temperance[0] == who:
+        state = _lift_temperance(state)
+    hand, opened, chariot, front = (
+        state.hands[who],
+        state.opens[who],
+        state.chariots[who],
+        state.fronts[who],
+    )
+    keep = tuple(c for c in front.cards if who == state.n and c.rank == "15")
+    gone = tuple(c for c in front.cards if c not in keep)
+    state = attrs.evolve(
+        state,
+        hands=_set(state.hands, who, Zone()),
+        opens=_set(state.opens, who, Zone()),
+        chariots=_set(state.chariots, who, Zone()),
+        fronts=_set(state.fronts, who, Zone(keep)),
+        has_chariot=_set(state.has_chariot, who, False),
+        strength=_set(state.strength, who, ""),
+        hermit=_set(state.hermit, who, 0),
+        finished=_set(state.finished, who, True),
+        revealed=_set(state.revealed, who, ()),
+    )
+    return discard_cards(
+        state, *hand.cards, *opened.cards, *chariot.cards, *gone, hidden=hand.hidden
+    )
+
+
+def round_winners(state: State) -> tuple[tuple[int, ...], ...]:
+    """Per battlefield, the seats that win it (the Demons' wins go to their controller)."""
+    out = []
+    for i, _house in enumerate(HOUSES):
+        out.append(_field_winners(state, i))
+    return tuple(out)
+
+
+def _field_winners(state: State, i: int) -> tuple[int, ...]:
+    who_all = range(state.n + (1 if state.demons >= 0 else 0))
+    placed = [
+        (w, state.slots[w][i].placement) for w in who_all if state.slots[w][i].status == PLACED
+    ]
+    if placed:
+        best = max(p.key for _, p in placed if p is not None)
+        top = [(w, p) for w, p in placed if p is not None and p.key == best]
+        if len(top) > 1:
+            rule = state.options.full_tie
+            if rule == "none":
+                return ()
+            if rule == "earliest":
+                top = [min(top, key=lambda wp: wp[1].at)]
+        return tuple(sorted({_credit(state, w) for w, _ in top}))
+    forfeits = [(state.slots[w][i].at, w) for w in who_all if state.slots[w][i].status == FORFEIT]
+    if not forfeits:
+        return ()
+    return (_credit(state, min(forfeits)[1]),)
+
+
+def _credit(state: State, who: int) -> int:
+    return state.demons if who == state.n else who
+
+
+def end_round(state: State) -> State:
+    """The round is over: its battlefields are awarded; the next round or the end."""
+    results = (*state.results, round_winners(state))
+    if state.round >= state.options.rounds:
+        k = state.n + 1
+        return attrs.evolve(
+            fresh_round(state.table, state.round, state.dealer, results),
+            phase=OVER,
+            hands=(Zone(),) * k,
+            finished=(True,) * k,
+        )
+    nxt = fresh_round(state.table, state.round + 1, (state.dealer + 1) % state.n, results)
+    return nxt
+
+
+_ = (DEAL,)

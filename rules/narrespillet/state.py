@@ -1,0 +1,415 @@
+"""The Narrespillet state: participants, battlefields, the stock, the table's cards, and
+what the game waits for next.
+
+Participants are the players (seats ``0..n-1``) and the Demons (``n``), a pseudo-player
+whose moves its controller makes. Each participant has a hand, Strength's open cards, a
+Chariot, the cards lying in front of it (Chariot, Strength, Hermit, Temperance, Demons)
+and one slot on each of the four battlefields: open, placed or forfeited.
+
+What happens after an action is a queue of ``Step`` values (a refill, a window, an extra
+turn); ``flow.settle`` works through the automatic ones and stops where a move or a
+chance step is needed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
+from rules.errors import OptionError
+from rules.options import read_options
+from rules.protocol import Header, OptionSpec
+from rules.seating import Seating
+from rules.zones import Zone
+
+__all__ = [
+    "DECK",
+    "HOUSES",
+    "OPTIONS",
+    "Options",
+    "Placement",
+    "Slot",
+    "State",
+    "Step",
+    "initial_state",
+]
+
+DECK: tuple[Card, ...] = deck_tarot()
+DECK_COUNTS: Counter[Card] = Counter(DECK)
+HOUSES = TAROT_SUITS  # Sw, St, Cu, Co: the battlefields, in the order of the tie-breaks
+HOUSE_NAMES = {"Sw": "Swords", "St": "Staves", "Cu": "Cups", "Co": "Coins"}
+HAND = 6
+POOL = -1  # the Justice cards, as the receiver of a draw
+
+
+def trump(n: int) -> Card:
+    """Picture card ``n`` (1..21)."""
+    return Card(str(n), TRUMP)
+
+
+MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, CHARIOT = map(trump, range(1, 8))
+JUSTICE, HERMIT, WHEEL, STRENGTH, HANGED, DEATH, TEMPERANCE = map(trump, range(8, 15))
+DEMONS_CARD, TOWER, STAR, MOON, SUN, JUDGEMENT, WORLD = map(trump, range(15, 22))
+THE_FOOL = FOOL
+PICTURE_NAMES = {
+    FOOL: "the Fool",
+    MAGICIAN: "the Magician",
+    PRIESTESS: "the High Priestess",
+    EMPRESS: "the Empress",
+    EMPEROR: "the Emperor",
+    HIEROPHANT: "the Hierophant",
+    LOVERS: "the Lovers",
+    CHARIOT: "the Chariot",
+    JUSTICE: "Justice",
+    HERMIT: "the Hermit",
+    WHEEL: "the Wheel of Fortune",
+    STRENGTH: "Strength",
+    HANGED: "the Hanged Man",
+    DEATH: "Death",
+    TEMPERANCE: "Temperance",
+    DEMONS_CARD: "the Demons",
+    TOWER: "the Tower",
+    STAR: "the Star",
+    MOON: "the Moon",
+    SUN: "the Sun",
+    JUDGEMENT: "Judgement",
+    WORLD: "the World",
+}
+NUMBER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+COURT_RANKS = ("P", "Kn", "Q", "K")
+
+# phases
+DEAL = "deal"
+PLAY = "play"
+OVER = "over"
+
+STANDARD, MALDERIA, ALTHEA, KROAM = "standard", "malderia", "althea", "kroam"
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "variant",
+        STANDARD,
+        "the national rules: standard, malderia (the Swords Knight may drive out the "
+        "Demons), althea (the Demons get no cards once Justice is out), kroam (the Empress "
+        "and a Queen make a Royal Couple)",
+        choices=(STANDARD, MALDERIA, ALTHEA, KROAM),
+    ),
+    OptionSpec("rounds", 5, "how many rounds a game has", minimum=1, maximum=5),
+    OptionSpec(
+        "oracle_extra_turn",
+        "mandatory",
+        "the new turn after the High Priestess or the Hierophant: mandatory (the text), "
+        "optional, or none (as the example plays)",
+        choices=("mandatory", "optional", "none"),
+    ),
+    OptionSpec(
+        "imperial_pair_fields",
+        2,
+        "on how many battlefields one Emperor/Empress pair may be placed at once",
+        minimum=1,
+        maximum=2,
+    ),
+    OptionSpec(
+        "wheel_cap",
+        "example",
+        "how many cards the Wheel of Fortune draws at most: example (hand limit + 4 minus "
+        "the hand, at most 5: four when played from the Justice cards) or literal (five)",
+        choices=("example", "literal"),
+    ),
+    OptionSpec(
+        "full_tie",
+        "earliest",
+        "two placements equal in every respect: the earlier wins, both win, or nobody does",
+        choices=("earliest", "shared", "none"),
+    ),
+    OptionSpec(
+        "fool_victim",
+        "reopen",
+        "the slot a Fool stole from: open again (reopen) or forfeited",
+        choices=("reopen", "forfeit"),
+    ),
+    OptionSpec(
+        "hermit_window",
+        "any_turn",
+        "when the Hermit's extra turns may be taken: before any turn, or only before one's own",
+        choices=("any_turn", "own_turn"),
+    ),
+    OptionSpec(
+        "demon_placements",
+        "discard",
+        "Malderia: what happens to the Demons' placements when the Swords Knight drives "
+        "them out: discard, or keep (they still count for the controller)",
+        choices=("discard", "keep"),
+    ),
+)
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The game's options, typed (see ``OPTIONS``)."""
+
+    variant: str = STANDARD
+    rounds: int = 5
+    oracle_extra_turn: str = "mandatory"
+    imperial_pair_fields: int = 2
+    wheel_cap: str = "example"
+    full_tie: str = "earliest"
+    fool_victim: str = "reopen"
+    hermit_window: str = "any_turn"
+    demon_placements: str = "discard"
+
+
+@attrs.frozen(cache_hash=True)
+class Table:
+    """What stays the same all game: the players, options and the first dealer."""
+
+    players: tuple[str, ...]
+    options: Options
+    first_dealer: int = 0
+
+    @property
+    def n(self) -> int:
+        """How many players (the Demons are participant ``n``)."""
+        return len(self.players)
+
+
+@attrs.frozen(cache_hash=True)
+class Placement:
+    """A placement: its cards (the primary slot's zone holds them), what kind it is, its
+    rank key (greater wins), the houses it holds, the card the Magician moved, and when it
+    was made (the clock)."""
+
+    cards: tuple[Card, ...]
+    kind: str
+    key: tuple[int, ...]
+    fields: tuple[str, ...]
+    magic: Card | None = None
+    at: int = 0
+
+
+OPEN, PLACED, FORFEIT = "open", "placed", "forfeit"
+
+
+@attrs.frozen(cache_hash=True)
+class Slot:
+    """One participant's slot on one battlefield."""
+
+    status: str = OPEN
+    placement: Placement | None = None
+    at: int = 0
+
+
+EMPTY_SLOTS = (Slot(),) * 4
+EMPTY_ZONE = Zone()
+
+
+@attrs.frozen(cache_hash=True)
+class Step:
+    """Something the game does or waits for after an action.
+
+    kinds: ``turn`` (``who`` takes a turn; ``optional`` lets it pass), ``refill`` (``who``
+    draws up to the hand limit; ``POOL``: the Justice cards), ``draw`` (``who`` draws
+    ``n``: the Wheel), ``down`` (``who`` discards down to the limit), ``fool`` (the window
+    after ``who`` placed on ``fields``; ``asked`` still to answer), ``vote`` (a reshuffle;
+    ``asked`` still to answer), ``call`` (``who`` may call, ``n`` attempts left, ``what``
+    ``any``/``suit``), ``answer`` (who holds ``card``), ``finish`` (``who`` may be done).
+    """
+
+    kind: str
+    who: int = 0
+    n: int = 0
+    optional: bool = False
+    fields: tuple[str, ...] = ()
+    asked: tuple[int, ...] = ()
+    what: str = ""
+    card: Card | None = None
+    tried: tuple[Card, ...] = ()
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A moment of a Narrespillet game (see the module's docstring)."""
+
+    table: Table
+    phase: str
+    round: int
+    dealer: int
+    stock: Zone
+    discard: Zone
+    hands: tuple[Zone, ...]
+    opens: tuple[Zone, ...]
+    chariots: tuple[Zone, ...]
+    fronts: tuple[Zone, ...]
+    slots: tuple[tuple[Slot, ...], ...]
+    pool: Zone = EMPTY_ZONE
+    justice: Zone = EMPTY_ZONE
+    has_chariot: tuple[bool, ...] = ()
+    strength: tuple[str, ...] = ()
+    hermit: tuple[int, ...] = ()
+    finished: tuple[bool, ...] = ()
+    revealed: tuple[tuple[Card, ...], ...] = ()
+    temperance: tuple[int, str] | None = None
+    demons: int = -1  # the controller's seat, -1 when the Demons are not in play
+    demons_own: bool = False  # the Demons still have cards of their own (they refill)
+    death: bool = False
+    refused: bool = False  # a reshuffle was refused this round
+    reshuffles: int = 0
+    turn: int = 0  # whose regular turn it is (a participant)
+    actor: int | None = None  # who is acting now (regular or extra turn); None: not waiting
+    optional: bool = False  # the actor's turn may be passed (Justice's extra turn)
+    pool_live: bool = False  # Justice draws its cards back up to six
+    queue: tuple[Step, ...] = ()
+    clock: int = 0
+    results: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per round, per house: the winners
+    peeks: tuple[tuple[int, int], ...] = ()  # (who looked, at whom) this round
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.table.players
+
+    @property
+    def options(self) -> Options:
+        """The game's options."""
+        return self.table.options
+
+    @property
+    def n(self) -> int:
+        """The number of players; the Demons are participant ``n``."""
+        return self.table.n
+
+    @property
+    def demons_in_play(self) -> bool:
+        """Whether the Demons take part in this round."""
+        return self.demons >= 0
+
+
+def seating(n: int) -> Seating:
+    """The table: seats clockwise, play to the left."""
+    return Seating(n)
+
+
+def initial_state(header: Header) -> State:
+    """The state before the first deal: all 78 cards in the stock, face down."""
+    players = tuple(header.players)
+    if not 2 <= len(players) <= 6:
+        raise OptionError(f"Narrespillet is played by 2 to 6 players, not {len(players)}")
+    if not 0 <= header.dealer < len(players):
+        raise OptionError(f"the first dealer must be a seat from 0 to {len(players) - 1}")
+    options = read_options(Options, OPTIONS, header.options, len(players))
+    table = Table(players, options, header.dealer)
+    return fresh_round(table, 1, header.dealer, ())
+
+
+def fresh_round(
+    table: Table, number: int, dealer: int, results: tuple[tuple[tuple[int, ...], ...], ...]
+) -> State:
+    """Round ``number`` before its deal: every card gathered into the stock."""
+    k = table.n + 1
+    empty = (Zone(),) * k
+    return State(
+        table=table,
+        phase=DEAL,
+        round=number,
+        dealer=dealer,
+        stock=Zone((), len(DECK)),
+        discard=Zone(),
+        hands=empty,
+        opens=empty,
+        chariots=empty,
+        fronts=empty,
+        slots=(EMPTY_SLOTS,) * k,
+        has_chariot=(False,) * k,
+        strength=("",) * k,
+        hermit=(0,) * k,
+        finished=(False,) * table.n + (True,),
+        revealed=((),) * k,
+        turn=dealer,  # the next turn after the dealer's: the player on the left
+        results=results,
+    )
+
+
+def name(state: State, who: int) -> str:
+    """A participant's name: the player's, or ``the Demons``."""
+    if who == state.n:
+        return "the Demons"
+    if who == POOL:
+        return "Justice"
+    return state.players[who] if 0 <= who < state.n else f"seat {who}"
+
+
+def seat_of(state: State, who: int) -> int:
+    """The seat that makes ``who``'s moves (the controller for the Demons)."""
+    return state.demons if who == state.n else who
+
+
+def house_of(card: Card) -> str:
+    """The card's house, ``""`` for a picture card or the Fool."""
+    return card.suit if card.suit in HOUSE_NAMES else ""
+
+
+def is_number(card: Card) -> bool:
+    """Ace to ten of a house."""
+    return card.suit in HOUSE_NAMES and card.rank in NUMBER_RANKS
+
+
+def is_court(card: Card) -> bool:
+    """Page, Knight, Queen or King of a house."""
+    return card.suit in HOUSE_NAMES and card.rank in COURT_RANKS
+
+
+def value(card: Card) -> int:
+    """A number card's value (the Ace counts one)."""
+    return 1 if card.rank == "A" else int(card.rank)
+
+
+def hand_limit(state: State, who: int) -> int:
+    """How many closed cards ``who`` may hold: six, one more with Strength closed."""
+    return HAND + (1 if state.strength[who] == "closed" else 0)
+
+
+def open_limit(state: State, who: int) -> int:
+    """How many open cards ``who`` may hold: two with Strength open."""
+    return 2 if state.strength[who] == "open" else 0
+
+
+def field_blocked(state: State, house: str) -> bool:
+    """Whether Temperance lies on ``house``."""
+    return state.temperance is not None and state.temperance[1] == house
+
+
+def order(state: State) -> tuple[int, ...]:
+    """The participants in turn order from the dealer's left, the Demons just before
+    their controller."""
+    out: list[int] = []
+    for seat in seating(state.n).order_from((state.dealer + 1) % state.n):
+        if seat == state.demons:
+            out.append(state.n)
+        out.append(seat)
+    return tuple(out)
+
+
+def zone_map(state: State) -> dict[str, Zone]:
+    """Every zone by name, for conservation and views."""
+    zones: dict[str, Zone] = {"stock": state.stock, "discard": state.discard}
+    for who in range(state.n + 1):
+        tag = zone_tag(state, who)
+        zones[f"hand:{tag}"] = state.hands[who]
+        zones[f"open:{tag}"] = state.opens[who]
+        zones[f"chariot:{tag}"] = state.chariots[who]
+        zones[f"front:{tag}"] = state.fronts[who]
+        for i, house in enumerate(HOUSES):
+            slot = state.slots[who][i]
+            p = slot.placement
+            cards = p.cards if p is not None and p.fields[0] == house else ()
+            zones[f"field:{tag}:{house}"] = Zone(cards)
+    zones["pool"] = state.pool
+    zones["justice"] = state.justice
+    return zones
+
+
+def zone_tag(state: State, who: int) -> str:
+    """How a participant is named in zone names: its seat number, or ``demons``."""
+    return "demons" if who == state.n else str(who)

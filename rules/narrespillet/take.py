@@ -1,0 +1,88 @@
+"""Where a participant's cards come from, and taking them out.
+
+A participant uses cards of its hand, its open cards (Strength), the Justice cards on its
+turn, and, for a placement, the cards in its Chariot. In one deck each known card lies in
+one place, so a move names cards and the state knows where each is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from rules.binding import Locator, in_hand, lies_on
+from rules.cards import Card
+from rules.narrespillet.state import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES, State, zone_map
+from rules.zones import Zone, unaccounted
+
+__all__ = ["HAND", "SOURCES", "available", "pool_of", "source_of", "take", "where"]
+
+HAND, OPENED, POOLED, CHARIOT = "hand", "open", "pool", "chariot"
+SOURCES = (HAND, OPENED, POOLED, CHARIOT)
+
+
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def source_of(state: State, who: int, card: Card, *, pool: bool, chariot: bool) -> str | None:
+    """Where ``who`` holds ``card`` as a known card (``None``: nowhere it may use)."""
+    if card in state.hands[who].cards:
+        return HAND
+    if card in state.opens[who].cards:
+        return OPENED
+    if pool and card in state.pool.cards:
+        return POOLED
+    if chariot and card in state.chariots[who].cards:
+        return CHARIOT
+    return None
+
+
+def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Card, ...]:
+    """The known cards ``who`` may use, in deck order, each once."""
+    cards = set(state.hands[who].cards) | set(state.opens[who].cards)
+    if pool:
+        cards |= set(state.pool.cards)
+    if chariot:
+        cards |= set(state.chariots[who].cards)
+    return tuple(c for c in DECK if c in cards)
+
+
+def take(state: State, who: int, card: Card, source: str) -> State:
+    """``state`` with ``card`` taken out of ``who``'s ``source``."""
+    if source == HAND:
+        return attrs.evolve(state, hands=_set(state.hands, who, state.hands[who].remove(card)))
+    if source == OPENED:
+        return attrs.evolve(state, opens=_set(state.opens, who, state.opens[who].remove(card)))
+    if source == POOLED:
+        return attrs.evolve(state, pool=state.pool.remove(card))
+    chariots = _set(state.chariots, who, state.chariots[who].remove(card))
+    return attrs.evolve(state, chariots=chariots)
+
+
+def pool_of(state: State) -> Counter[Card]:
+    """The unaccounted cards: what a face-down card may be."""
+    return unaccounted(DECK, zone_map(state).values())
+
+
+def where(state: State, card: Card) -> str:
+    """Where ``card`` is known to be, as the end of a sentence."""
+    places: dict[str, str] = {}
+    for who in range(state.n + 1):
+        tag = "demons" if who == state.n else str(who)
+        label = "the Demons" if who == state.n else state.players[who]
+        places[f"hand:{tag}"] = in_hand(label)
+        places[f"open:{tag}"] = f"it lies open before {label}"
+        places[f"chariot:{tag}"] = f"it is in {label}'s Chariot"
+        places[f"front:{tag}"] = f"it lies before {label}"
+        for house in HOUSES:
+            places[f"field:{tag}:{house}"] = f"it is placed on {label}'s {HOUSE_NAMES[house]}"
+    places["pool"] = "it is one of the Justice cards"
+    places["justice"] = lies_on("the table")
+    places["discard"] = "it has been discarded"
+    return Locator(places, "the tarot deck").where(card, zone_map(state), DECK_COUNTS)
+
+
+_ = Zone

@@ -1,0 +1,127 @@
+"""What each seat sees, and what each event shows to whom.
+
+Public: the battlefields, the discard pile, the cards lying before each participant, the
+Chariots, Strength's open cards, the Demons' hand, the Justice cards, and cards the
+Hierophant made a hand show. A hand is its owner's. ``shown`` compares what is public
+(and what each seat holds) before and after the event, so every card an event's chain
+of effects makes public (a finished player's hand discarded, say) is accounted for; the
+High Priestess also shows the target's known hand to the one who looked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rules.cards import Card
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event
+from rules.narrespillet.flow import round_winners
+from rules.narrespillet.state import HOUSE_NAMES, HOUSES, PLACED, State, name, zone_map
+from rules.narrespillet.turn import apply
+from rules.protocol import Shown, View
+from rules.views import default_view
+from rules.zones import Zone
+
+__all__ = ["shown", "view", "zones"]
+
+
+def zones(state: State) -> dict[str, Zone]:
+    """Every zone by name."""
+    return zone_map(state)
+
+
+def _public_names(state: State) -> set[str]:
+    out = {"discard", "pool", "justice", "hand:demons"}
+    for name_ in zone_map(state):
+        if name_.split(":")[0] in ("field", "front", "chariot", "open"):
+            out.add(name_)
+    return out
+
+
+def _ups(state: State) -> dict[str, tuple[Card, ...]]:
+    return {f"hand:{w}": state.revealed[w] for w in range(state.n) if state.revealed[w]}
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table as ``seat`` sees it (``None``: as everyone does)."""
+    return default_view(
+        seat,
+        zone_map(state),
+        public=_public_names(state),
+        sees=lambda s, z: s is not None and z == f"hand:{s}",
+        up=_ups(state),
+        info=info(state),
+    )
+
+
+def _public(state: State) -> Counter[Card]:
+    out: Counter[Card] = Counter()
+    zones_ = zone_map(state)
+    for z in _public_names(state):
+        out.update(zones_[z].cards)
+    for w in range(state.n):
+        held = Counter(state.hands[w].cards)
+        out.update(c for c in state.revealed[w] if held[c])
+    return out
+
+
+def shown(state: State, event: Event) -> Shown:
+    """Which cards ``event`` shows to whom."""
+    try:
+        after = apply(state, event)
+    except IllegalEvent:
+        return Shown()
+    forget = (
+        isinstance(event.payload, Deal)
+        and state.phase != after.phase
+        and state.round != after.round
+    )
+    everyone = _public(after) - (Counter() if forget else _public(state))
+    seats: dict[int, tuple[Card, ...]] = {}
+    for s in range(state.n):
+        mine = Counter(after.hands[s].cards) - Counter(state.hands[s].cards)
+        if mine:
+            seats[s] = tuple(mine.elements())
+    for who, target in after.peeks[len(state.peeks) :] if after.round == state.round else ():
+        if who < state.n:
+            seats[who] = (*seats.get(who, ()), *state.hands[target].cards)
+    deal_forget = isinstance(event.payload, Deal) and state.phase == "deal"
+    return Shown(everyone=tuple(everyone.elements()), seats=seats, forget=deal_forget)
+
+
+def info(state: State) -> dict[str, Any]:
+    """The public facts of the state, JSON-friendly."""
+    fields: dict[str, dict[str, str]] = {}
+    for w in range(state.n + (1 if state.demons >= 0 else 0)):
+        row = {}
+        for i, house in enumerate(HOUSES):
+            slot = state.slots[w][i]
+            row[house] = (
+                slot.placement.kind if slot.status == PLACED and slot.placement else slot.status
+            )
+        fields[name(state, w)] = row
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "dealer": state.players[state.dealer],
+        "turn": None if state.actor is None else name(state, state.actor),
+        "stock": len(state.stock),
+        "fields": fields,
+        "temperance": None if state.temperance is None else HOUSE_NAMES[state.temperance[1]],
+        "demons": None if state.demons < 0 else state.players[state.demons],
+        "death": state.death,
+        "results": [
+            {
+                HOUSE_NAMES[h]: [state.players[s] for s in seats]
+                for h, seats in zip(HOUSES, r, strict=True)
+            }
+            for r in state.results
+        ],
+        "current": {
+            HOUSE_NAMES[h]: [state.players[s] for s in seats]
+            for h, seats in zip(HOUSES, round_winners(state), strict=True)
+        }
+        if state.phase == "play"
+        else None,
+    }

@@ -1,0 +1,243 @@
+"""The player on turn: the cards they may play, the values they hold, and the duty.
+
+Shared by the listing of moves (``moves``) and the validator (``play``), so that both ask
+the same questions of ``arith`` and neither lists moves to answer them:
+
+* ``hand_candidates`` and ``held_values``: what a seat may play, and what it still holds
+  after playing a card (with face-down cards, any card not accounted for);
+* ``can_capture`` and ``build_options``: what one card does with one set of piles;
+* ``duty_binds``: whether the duty to a surviving build holds (the seat owns a pile and
+  can capture something or build on one of its own piles), a direct search over sets of
+  piles, smallest first, that stops at the first yes.
+
+Every order here is the order of the hand, the deck or the table, never that of a set of
+cards, so nothing depends on ``PYTHONHASHSEED``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+
+import attrs
+
+from rules.cards import Card
+from rules.nordekasino.arith import (
+    ADAMS,
+    SATURATED,
+    bit_values,
+    build_reach,
+    capturable,
+    more_values,
+)
+from rules.nordekasino.state import State, card_values, pool
+from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
+
+__all__ = [
+    "SPADE_FIVE",
+    "Turn",
+    "build_options",
+    "can_build",
+    "can_capture",
+    "duty_binds",
+    "duty_lifted",
+    "hand_candidates",
+    "held_values",
+    "layout",
+    "pile_key",
+    "turn_of",
+]
+
+SPADE_FIVE = Card("5", "S")
+
+
+def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
+    """Every card ``seat`` may play, each once: its known cards in hand order, then, if it
+    has face-down ones (a physical game), every card not accounted for, in deck order."""
+    hand = state.hands[seat]
+    cards = list(dict.fromkeys(hand.cards))
+    if hand.hidden:
+        left = pool(state)
+        cards.extend(
+            c for c in dict.fromkeys(state.table_info.deck) if left[c] > 0 and c not in cards
+        )
+    return tuple(cards)
+
+
+def held_values(state: State, seat: int, without: Card | None = None) -> frozenset[int]:
+    """The values ``seat`` may still hold after playing ``without``: those of its known
+    cards, and with face-down cards left, those of any unaccounted card."""
+    return _held_values(state, seat, without)
+
+
+@lru_cache(maxsize=4096)
+def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int]:
+    hand = state.hands[seat]
+    known = list(hand.cards)
+    hidden = hand.hidden
+    if without is not None:
+        if without in known:
+            known.remove(without)
+        else:
+            hidden -= 1
+    values = {v for card in known for v in card_values(card)}
+    if hidden > 0:
+        left = pool(state)
+        if without is not None and without not in hand.cards:
+            left[without] -= 1
+        values.update(v for card, n in left.items() if n > 0 for v in card_values(card))
+    return frozenset(values)
+
+
+def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
+    """The sorted value codes of the piles at ``piles``."""
+    return tuple(sorted(state.table[i].code for i in piles))
+
+
+def layout(state: State) -> Layout:
+    """The table of ``state`` read by value code (see ``subsets``)."""
+    return layout_of(tuple(pile.code for pile in state.table))
+
+
+def can_capture(card: Card, key: tuple[int, ...]) -> bool:
+    """Whether ``card`` takes the piles ``key`` by value (the ♠5 rule aside)."""
+    return any(capturable(v, key) for v in card_values(card))
+
+
+@lru_cache(maxsize=1 << 16)
+def build_options(
+    card: Card, key: tuple[int, ...], wanted: int = SATURATED
+) -> tuple[tuple[int, bool], ...]:
+    """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
+    card and piles ``key`` can be built into, before asking whether the value is held."""
+    numbers = 0
+    mores = 0
+    for hand in card_values(card):
+        if key[0] >= 0:
+            numbers |= build_reach(hand, key) & wanted
+        mores |= more_values(hand, key, wanted)
+    return tuple(
+        [(v, False) for v in bit_values(numbers & SATURATED)]
+        + [(v, True) for v in bit_values(mores)]
+    )
+
+
+def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
+    """Whether ``card`` and the piles ``key`` make any value of ``wanted``: a number first
+    (one bitset), a "more" pile only if not."""
+    hands = card_values(card)
+    if key[0] >= 0 and any(build_reach(h, key) & wanted & SATURATED for h in hands):
+        return True
+    return any(more_values(h, key, wanted) for h in hands)
+
+
+@attrs.frozen
+class Turn:
+    """What ``seat`` brings to the table on its turn.
+
+    ``cards`` are the cards it may play; ``mine[i]`` the values it holds after playing
+    ``cards[i]``; ``partner`` the partner's values (partnership only, else ``None``);
+    ``wanted[i]`` every value a build with ``cards[i]`` may announce, as a bitset (its own
+    values, the partner's, and 42 for an Adams build); ``owned`` the positions of the
+    piles it built last.
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    mine: tuple[frozenset[int], ...]
+    partner: frozenset[int] | None
+    wanted: tuple[int, ...]
+    owned: tuple[int, ...]
+
+    def flags(self, index: int, value: int, more: bool) -> tuple[bool, ...]:
+        """The ``for_partner`` flags a build of ``cards[index]`` to ``value`` may carry:
+        ``False`` for a value the builder holds (or an Adams 42), ``True`` for the
+        partner's."""
+        out: tuple[bool, ...] = ()
+        if value in self.mine[index] or (value == ADAMS and not more):
+            out += (False,)
+        if self.partner is not None and value in self.partner and value != ADAMS:
+            out += (True,)
+        return out
+
+
+def turn_of(state: State, seat: int) -> Turn:
+    """The ``Turn`` of ``seat`` in ``state`` (remembered for recent states)."""
+    return _turn_of(state, seat)
+
+
+@lru_cache(maxsize=1024)
+def _turn_of(state: State, seat: int) -> Turn:
+    cards = hand_candidates(state, seat)
+    mine = tuple(held_values(state, seat, card) for card in cards)
+    partner = (
+        held_values(state, state.table_info.partner(seat)) if state.options.partnership else None
+    )
+    extra = _mask(partner or ()) | 1 << ADAMS
+    wanted = tuple(_mask(values) | extra for values in mine)
+    return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
+
+
+def _mask(values: Iterable[int]) -> int:
+    out = 0
+    for value in values:
+        out |= 1 << value
+    return out
+
+
+def duty_binds(state: State, seat: int) -> bool:
+    """Whether ``seat`` is bound by the duty: it owns a pile on the table and can capture
+    something or build on one of its own piles, so any other build, and a trail, is
+    refused. Found without listing moves: the ♠5 and single piles first, then sets of
+    piles smallest first, stopping at the first capture or build on an own pile."""
+    return bool(state.owned(seat)) and _duty_binds(state, seat)
+
+
+def duty_lifted(state: State, seat: int) -> bool:
+    """Whether ``seat`` owns a pile but can neither capture nor build on one of its own
+    piles, so the duty is lifted and every move is open."""
+    return bool(state.owned(seat)) and not _duty_binds(state, seat)
+
+
+def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
+    """The keys a capture or a build may be made of, smallest first, when the cards take
+    or build to the values of the bitset ``values``: numeric piles with the "more" piles
+    of at most one value, that value among ``values`` (a "more a" pile only takes piles
+    worth a and is only taken by a card worth a: any other key is neither taken nor
+    built on)."""
+    codes = table.group_codes
+    numeric = tuple(g for g, code in enumerate(codes) if code >= 0)
+    yield from keys_by_size(table, numeric)
+    for g, code in enumerate(codes):
+        if code < 0 and values >> (-code - 1) & 1:
+            yield from (c for c in keys_by_size(table, (*numeric, g)) if c[g])
+
+
+@lru_cache(maxsize=1024)
+def _duty_binds(state: State, seat: int) -> bool:
+    turn = turn_of(state, seat)
+    if not turn.cards:
+        return False
+    if SPADE_FIVE in turn.cards and state.table:
+        return True
+    values = sorted({v for card in turn.cards for v in card_values(card)})
+    taking = _mask(values)
+    for pile in state.table:  # a pile worth a card's value is a capture already
+        code = pile.code
+        if (code >= 0 and code & taking) or (code < 0 and taking >> (-code - 1) & 1):
+            return True
+    table = layout(state)
+    mine = table.group_counts(turn.owned)
+    reached = taking
+    for wanted in turn.wanted:
+        reached |= wanted
+    for counts in _live_keys(table, reached):
+        key = key_of(table, counts)
+        if len(key) > 1 and any(capturable(v, key) for v in values):
+            return True
+        if any(n and m for n, m in zip(counts, mine, strict=True)) and any(
+            can_build(card, key, wanted)
+            for card, wanted in zip(turn.cards, turn.wanted, strict=True)
+        ):
+            return True
+    return False

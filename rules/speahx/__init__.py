@@ -1,0 +1,67 @@
+"""Speahx: the Norwegian shedding game with table cards, chance cards and several decks,
+as ``RULES``.
+
+The rules as implemented, every decision and option, are in ``docs/rules/speahx.md``.
+The package: ``state`` (options, the table, the frozen state), ``cards`` (what fits the
+pile, burns), ``sources`` (hand, chance cards, flipped card), ``turns`` (refill, who is
+out, the finishing order), ``deal`` (the deal and the other chance steps), ``play``
+(apply), ``moves`` (legal moves), ``notation`` and ``view``.
+"""
+
+from __future__ import annotations
+
+from rules.cards import Card
+from rules.protocol import Header, RuleSet
+from rules.speahx.deal import chance
+from rules.speahx.events import PAYLOADS
+from rules.speahx.moves import count, moves
+from rules.speahx.notation import format_move, parse_move
+from rules.speahx.play import apply, to_act
+from rules.speahx.state import OPTIONS, Options, State, deck_of, event_cap, initial_state
+from rules.speahx.turns import outcome
+from rules.speahx.view import shown, view, zones
+
+__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
+
+
+def start(header: Header) -> State:
+    """The state before the deal (options read from the header and checked)."""
+    return initial_state(header)
+
+
+def deck(header: Header) -> tuple[Card, ...]:
+    """Every card: ``decks`` French decks and ``jokers`` jokers."""
+    from rules.options import read_options
+
+    options = read_options(Options, OPTIONS, header.options, len(header.players))
+    return deck_of(options.decks, options.jokers)
+
+
+def max_events(header: Header) -> int:
+    """A bound on a game's events: the game stops where it stands at this many."""
+    return event_cap(len(header.players))
+
+
+RULES = RuleSet(
+    name="speahx",
+    title="Speahx",
+    version=1,
+    seats=(2, 20),
+    options=OPTIONS,
+    payloads=PAYLOADS,
+    start=start,
+    apply=apply,
+    to_act=to_act,
+    moves=moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse_move,
+    format=format_move,
+    max_events=max_events,
+    summary="Shed your cards on suit or rank with 2s, 10s, jokers, chance and blind table cards.",
+    count=count,
+)

@@ -1,0 +1,223 @@
+"""The deal and the other chance steps: the refill draw and the reveal of a chance card or
+a flipped table card.
+
+The dealer gives each player, from the dealer's left, five table cards face down in
+places 1-5 (``"2.table:0"`` .. ``"2.table:4"``) and five hand cards; the rest is the
+stock. Nothing is dealt face up, so a physical table enters the deal as ``deal`` and each
+hand card gets its identity when it is played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache, partial
+
+import attrs
+
+from rules.binding import CannotBind, bind_slot
+from rules.cards import Card
+from rules.deal_notation import deal_forms
+from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event, Move
+from rules.protocol import ChanceStep
+from rules.speahx.events import Draw, Reveal
+from rules.speahx.state import (
+    DEAL,
+    DRAW,
+    FLIPPED,
+    HAND_SIZE,
+    LOCKED,
+    OVER,
+    PLAY,
+    REVEAL,
+    TABLE_CARDS,
+    State,
+    Table,
+    player,
+    pool,
+    where_known,
+)
+from rules.speahx.turns import pass_turn, refill_size
+from rules.zones import Zone
+
+__all__ = ["apply_chance_step", "chance", "deal_plan"]
+
+
+@lru_cache(maxsize=64)
+def deal_plan(table: Table) -> DealPlan:
+    """Five table cards (places 1-5) then five hand cards to each player, face down, from
+    the dealer's left."""
+    order = table.seating.order_from(table.seating.next(table.dealer))
+    places: list[Place] = []
+    for seat in order:
+        places += [Place(f"{seat}.table:{i}") for i in range(TABLE_CARDS)]
+        places += [Place(str(seat))] * HAND_SIZE
+    first = table.players[order[0]]
+    return DealPlan(
+        tuple(places),
+        table.players,
+        rule=(
+            f"the deal gives each player 5 table cards (places table:0 to table:4) and then 5 "
+            f"hand cards, from the dealer's left ({first} first)"
+        ),
+        deck_name="this game's decks",
+    )
+
+
+def _refuse(event: Event, reason: str) -> IllegalEvent:
+    return IllegalEvent(event, reason)
+
+
+def _phase_text(state: State) -> str:
+    if state.phase == OVER:
+        return "the game is over"
+    if state.phase == PLAY:
+        return f"it is {player(state, state.turn.seat)}'s turn to decide, not a chance step"
+    if state.phase == DEAL:
+        return "the cards must be dealt first"
+    if state.phase == DRAW:
+        return f"{player(state, state.turn.seat)}'s refill is to be drawn first"
+    return "the card just drawn or flipped is to be shown first"
+
+
+def apply_chance_step(state: State, event: Event) -> State:
+    """Apply a deal, a draw or a reveal (a chance event, entered for the table)."""
+    payload = event.payload
+    want = {Deal: DEAL, Draw: DRAW, Reveal: REVEAL}[type(payload)]
+    if state.phase != want:
+        raise _refuse(event, _phase_text(state))
+    if event.actor is not None:
+        raise _refuse(event, "a chance step is entered for the table: it has no player as actor")
+    if isinstance(payload, Deal):
+        return _deal(state, event)
+    if isinstance(payload, Draw):
+        return _draw(state, event, payload)
+    return _reveal(state, event, payload)
+
+
+def _deal(state: State, event: Event) -> State:
+    table = state.table
+    deck = table.deck
+
+    counts = Counter(deck)
+    zones = apply_deal(deal_plan(table), event, counts, counts)
+    n = len(state.players)
+    hands = tuple(zones[str(seat)] for seat in range(n))
+    tables = tuple(deal_slots(event.payload, f"{seat}.table", TABLE_CARDS) for seat in range(n))
+    stock = Zone((), len(deck) - n * (TABLE_CARDS + HAND_SIZE))
+    return attrs.evolve(state, phase=PLAY, hands=hands, tables=tables, stock=stock)
+
+
+def _bind_stock(state: State, event: Event, cards: tuple[Card, ...], unseen: int) -> Zone:
+    left = pool(state)
+    for card in cards:
+        if left[card] <= 0:
+            raise _refuse(event, f"{card} cannot come from the stock: {where_known(state, card)}")
+        left[card] -= 1
+    return Zone((), state.stock.hidden - len(cards) - unseen)
+
+
+def _draw(state: State, event: Event, payload: Draw) -> State:
+    need = refill_size(state)
+    got = len(payload.cards) + payload.unseen
+    if payload.unseen < 0 or got != need:
+        name = player(state, state.turn.seat)
+        raise _refuse(
+            event,
+            f"{name} refills to 5 hand cards while the stock lasts: {need} card(s) now, not {got}",
+        )
+    stock = _bind_stock(state, event, payload.cards, payload.unseen)
+    seat = state.turn.seat
+    hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    return pass_turn(attrs.evolve(state, hands=hands, stock=stock))
+
+
+def _reveal(state: State, event: Event, payload: Reveal) -> State:
+    turn = state.turn
+    card = payload.card
+    if turn.flip < 0:
+        if card is None:
+            stock, chance = Zone((), state.stock.hidden - 1), state.chance.add(hidden=1)
+        else:
+            stock, chance = _bind_stock(state, event, (card,), 0), state.chance.add(card)
+        return attrs.evolve(
+            state, phase=PLAY, stock=stock, chance=chance, turn=attrs.evolve(turn, stage=LOCKED)
+        )
+    seat = turn.seat
+    place = f"{player(state, seat)}'s table card {turn.flip + 1}"
+    if card is None:
+        raise _refuse(event, f"{place} is turned face up: enter what it is (reveal 7H)")
+    try:
+        slots = bind_slot(
+            state.tables[seat],
+            turn.flip,
+            card,
+            pool(state),
+            place=place,
+            where=lambda c: where_known(state, c),
+        )
+    except CannotBind as refusal:
+        raise _refuse(event, str(refusal)) from None
+    _, slots = slots.take(turn.flip)
+    tables = (*state.tables[:seat], slots, *state.tables[seat + 1 :])
+    return attrs.evolve(
+        state,
+        phase=PLAY,
+        tables=tables,
+        flipped=Zone((card,)),
+        turn=attrs.evolve(turn, stage=FLIPPED, flip=-1),
+    )
+
+
+# -- the dealer's side -------------------------------------------------------------------
+
+
+def _realize_deal(plan: DealPlan, deck: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
+    return Move(None, realize(plan, rng, known, pool_order(Counter(deck))))
+
+
+def _realize_draw(cards: tuple[Card, ...], need: int, rng: random.Random, known: bool) -> Move:
+    if not known:
+        return Move(None, Draw((), need))
+    return Move(None, Draw(tuple(rng.sample(cards, need))))
+
+
+def _realize_reveal(
+    cards: tuple[Card, ...], fixed: Card | None, flip: bool, rng: random.Random, known: bool
+) -> Move:
+    if fixed is not None:
+        return Move(None, Reveal(fixed))
+    if known or flip:
+        return Move(None, Reveal(rng.choice(cards)))
+    return Move(None, Reveal(None))
+
+
+def chance(state: State) -> ChanceStep | None:
+    """The deal, refill or reveal the game waits for, else ``None``."""
+    phase = state.phase
+    if phase == DEAL:
+        plan = deal_plan(state.table)
+        hint = (
+            f"{player(state, state.table.dealer)} deals 5 table cards and 5 hand cards to "
+            f"each player, all face down: {deal_forms(plan)}"
+        )
+        return ChanceStep("deal", hint, partial(_realize_deal, plan, state.table.deck))
+    if phase not in (DRAW, REVEAL):
+        return None
+    cards = pool_order(pool(state))
+    name = player(state, state.turn.seat)
+    if phase == DRAW:
+        need = refill_size(state)
+        hint = f"{name} draws {need} card(s): draw CARD ... (? for a card nobody saw)"
+        return ChanceStep("draw", hint, partial(_realize_draw, cards, need))
+    flip = state.turn.flip
+    if flip >= 0:
+        slot = state.tables[state.turn.seat].slots[flip]
+        fixed = slot.card if slot is not None else None
+        hint = f"{name} turns table card {flip + 1}: reveal CARD (like reveal 7H)"
+        return ChanceStep("reveal", hint, partial(_realize_reveal, cards, fixed, True))
+    hint = f"{name} draws a chance card: reveal CARD, or reveal ? if nobody saw it"
+    return ChanceStep("reveal", hint, partial(_realize_reveal, cards, None, False))

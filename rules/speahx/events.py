@@ -1,0 +1,85 @@
+"""Speahx's own payloads (the deal is the shared ``deal`` event).
+
+Moves (what a player decides): ``play`` (one card or several of one rank, order kept, the
+last one on top; a 2 names a suit), ``give`` (a joker or Terminator-Torkel giving the pile
+to a player), ``chance`` (draw a chance card), ``flip`` (turn table card 1-5), ``pickup``
+(take the pile into the hand) and ``done`` (stop after a burn). Chance steps (what the
+cards turned out to be): ``reveal`` (the chance card drawn or the table card flipped) and
+``draw`` (the refill at the end of a turn).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.cards import Card
+from rules.events import payload
+
+__all__ = ["PAYLOADS", "Chance", "Done", "Draw", "Flip", "Give", "Pickup", "Play", "Reveal"]
+
+
+@payload("speahx.play", family="move")
+@attrs.frozen
+class Play:
+    """Cards of one rank laid on the pile in this order (the last on top); ``suit`` is the
+    suit a 2 names (``""`` unless the last card is a 2)."""
+
+    cards: tuple[Card, ...]
+    suit: str = ""
+
+
+@payload("speahx.give", family="move")
+@attrs.frozen
+class Give:
+    """A joker (or Terminator-Torkel) played: the pile goes to ``target``'s hand."""
+
+    cards: tuple[Card, ...]
+    target: int
+
+
+@payload("speahx.chance", family="move")
+@attrs.frozen
+class Chance:
+    """The player draws a chance card from the stock (it is shown by a ``reveal``)."""
+
+
+@payload("speahx.flip", family="move")
+@attrs.frozen
+class Flip:
+    """The player turns table card ``place`` (1-5); a ``reveal`` shows what it is."""
+
+    place: int
+
+
+@payload("speahx.pickup", family="move")
+@attrs.frozen
+class Pickup:
+    """The player takes the pile (with any chance cards and a flipped table card) into
+    the hand; the turn ends."""
+
+
+@payload("speahx.done", family="move")
+@attrs.frozen
+class Done:
+    """After a burn the player stops laying on; the turn ends with the refill."""
+
+
+@payload("speahx.reveal", family="chance")
+@attrs.frozen
+class Reveal:
+    """What the chance card drawn (``None``: nobody entered it) or the table card flipped is."""
+
+    card: Card | None
+
+
+@payload("speahx.draw", family="chance")
+@attrs.frozen
+class Draw:
+    """The refill at the end of a turn: the cards drawn that were entered, and how many
+    nobody entered (``unseen``)."""
+
+    cards: tuple[Card, ...]
+    unseen: int = 0
+
+
+PAYLOADS: tuple[type, ...] = (Play, Give, Chance, Flip, Pickup, Done, Reveal, Draw)

@@ -1,0 +1,233 @@
+"""Applying a player's move: ``apply`` (the only validator), ``to_act`` and the rules of
+each move.
+
+A turn starts in stage ``hand``. The player lays cards on the pile (``play``), gives the
+pile away with a joker (``give``), draws a chance card (``chance``; the hand is locked from
+then on), takes in the pile (``pickup``) or, with no hand cards and no stock left, turns a
+table card (``flip``). A 10 or four of a kind burns the pile and the player may go on or
+stop (``done``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.cards import Card
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event
+from rules.speahx.cards import burn, give_problem, play_problem
+from rules.speahx.deal import apply_chance_step
+from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
+from rules.speahx.sources import Taken, take
+from rules.speahx.state import (
+    FLIPPED,
+    HAND,
+    LOCKED,
+    MAX_CHANCE,
+    OVER,
+    PLAY,
+    REVEAL,
+    State,
+    event_cap,
+    player,
+)
+from rules.speahx.turns import after_burn, end_turn, stopped
+from rules.zones import Zone
+
+__all__ = ["apply", "to_act", "unable"]
+
+CHANCE_STEPS = (Deal, Draw, Reveal)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """The seat on turn, or none while a chance step is pending or the game is over."""
+    return (state.turn.seat,) if state.phase == PLAY else ()
+
+
+def apply(state: State, event: Event) -> State:
+    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
+    payload = event.payload
+    if isinstance(payload, CHANCE_STEPS):
+        after = apply_chance_step(state, event)
+    else:
+        _check_turn(state, event)
+        rule = _MOVES.get(type(payload))
+        if rule is None:
+            kind = getattr(payload, "TYPE", type(payload).__name__)
+            raise IllegalEvent(event, f"Speahx has no {kind} events")
+        after = rule(state, event)
+    count = state.count + 1
+    after = attrs.evolve(after, count=count)
+    if count >= event_cap(len(state.players)) and after.phase != OVER:
+        return stopped(after)
+    return after
+
+
+def _check_turn(state: State, event: Event) -> None:
+    if state.phase == PLAY:
+        if event.actor != state.turn.seat:
+            raise IllegalEvent(
+                event,
+                f"it is {player(state, state.turn.seat)}'s turn, not "
+                f"{player(state, event.actor)}'s",
+            )
+        return
+    if state.phase == OVER:
+        raise IllegalEvent(event, "the game is over")
+    raise IllegalEvent(event, "a chance step comes first: " + _pending(state))
+
+
+def _pending(state: State) -> str:
+    from rules.speahx.deal import chance
+
+    step = chance(state)
+    return step.hint if step is not None else "nothing"
+
+
+def _refuse(event: Event, reason: str) -> IllegalEvent:
+    return IllegalEvent(event, reason)
+
+
+def _apply_taken(state: State, taken: Taken) -> State:
+    seat = state.turn.seat
+    hands = (*state.hands[:seat], taken.hand, *state.hands[seat + 1 :])
+    return attrs.evolve(state, hands=hands, chance=taken.chance, flipped=taken.flipped)
+
+
+def _play(state: State, event: Event) -> State:
+    payload: Play = event.payload
+    cards = payload.cards
+    problem = play_problem(cards, payload.suit, state.top, state.suit, state.options)
+    if problem is not None:
+        raise _refuse(event, problem)
+    taken = take(state, cards)
+    if isinstance(taken, str):
+        raise _refuse(event, taken)
+    state = _apply_taken(state, taken)
+    pile, burned = burn((*state.pile, *cards), len(cards), state.options)
+    named = payload.suit if pile else ""
+    state = attrs.evolve(state, pile=pile, named=named, out=state.out.add(*burned))
+    if burned:
+        return after_burn(state, state.turn)
+    return end_turn(state, refill=True)
+
+
+def _give(state: State, event: Event) -> State:
+    payload: Give = event.payload
+    problem = give_problem(payload.cards, state.options)
+    if problem is not None:
+        raise _refuse(event, problem)
+    target = payload.target
+    seat = state.turn.seat
+    if not 0 <= target < len(state.players) or target == seat or not state.in_game(target):
+        raise _refuse(
+            event,
+            f"the pile goes to another player still in the game, not {player(state, target)}",
+        )
+    taken = take(state, payload.cards)
+    if isinstance(taken, str):
+        raise _refuse(event, taken)
+    state = _apply_taken(state, taken)
+    hand = state.hands[target].add(*state.pile)
+    hands = (*state.hands[:target], hand, *state.hands[target + 1 :])
+    state = attrs.evolve(state, hands=hands, pile=(), named="", out=state.out.add(*payload.cards))
+    return end_turn(state, refill=True)
+
+
+def unable(state: State) -> bool:
+    """Whether the player on turn cannot lay a hand card (as far as the record knows: a
+    hand with cards nobody entered is taken at the player's word)."""
+    from rules.speahx.moves import source_moves
+
+    hand = state.hands[state.turn.seat]
+    return bool(hand.hidden) or next(iter(source_moves(state)), None) is None
+
+
+def _chance(state: State, event: Event) -> State:
+    turn = state.turn
+    if not len(state.stock):
+        raise _refuse(event, "chance cards come from the stock, and the stock is empty")
+    if turn.stage == FLIPPED:
+        raise _refuse(event, "a flipped table card is laid or taken in with the pile")
+    if turn.stage == HAND:
+        if turn.burned:
+            raise _refuse(event, "after a burn the player lays on from the hand or stops (done)")
+        if not state.options.chance_may_skip_playable and not unable(state):
+            raise _refuse(
+                event,
+                "chance cards are for a player who cannot lay a hand card "
+                "(option chance_may_skip_playable=false)",
+            )
+    elif turn.drawn >= MAX_CHANCE:
+        raise _refuse(event, "a player draws at most three chance cards in a turn")
+    return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, drawn=turn.drawn + 1))
+
+
+def _flip(state: State, event: Event) -> State:
+    place: int = event.payload.place
+    seat = state.turn.seat
+    turn = state.turn
+    if turn.stage != HAND:
+        raise _refuse(event, "a table card is turned only at the start of a turn or after a burn")
+    if len(state.hands[seat]) or len(state.stock):
+        raise _refuse(
+            event,
+            "table cards are used only when the hand is empty and the stock is used up "
+            '("Bordkort skal ikke benyttes før spilleren er tom for håndkort")',
+        )
+    slots = state.tables[seat].slots
+    if not 1 <= place <= len(slots) or slots[place - 1] is None:
+        left = " ".join(str(i + 1) for i in state.tables[seat].occupied())
+        raise _refuse(event, f"{player(state, seat)} has no table card {place} (left: {left})")
+    return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, flip=place - 1, burned=False))
+
+
+def pickup_problem(state: State) -> str | None:
+    """Why the player on turn may not take in the pile now, or ``None``."""
+    turn = state.turn
+    if not state.pile:
+        return "the pile is empty: there is nothing to take in"
+    if turn.burned:
+        return "after a burn the player lays on or stops (done)"
+    if turn.stage == LOCKED or state.options.voluntary_pickup:
+        return None
+    if turn.stage == FLIPPED:
+        from rules.speahx.moves import source_moves
+
+        if next(iter(source_moves(state)), None) is not None:
+            card = state.flipped.cards[0]
+            return f"{card} can be laid, so it is (option voluntary_pickup=false)"
+        return None
+    if unable(state):
+        return None
+    return "a player who can lay a card takes in the pile only with option voluntary_pickup"
+
+
+def _pickup(state: State, event: Event) -> State:
+    problem = pickup_problem(state)
+    if problem is not None:
+        raise _refuse(event, problem)
+    seat = state.turn.seat
+    extra: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
+    hand = state.hands[seat].add(*extra)
+    hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+    state = attrs.evolve(state, hands=hands, pile=(), named="", flipped=Zone())
+    return end_turn(state, refill=False)
+
+
+def _done(state: State, event: Event) -> State:
+    if not state.turn.burned:
+        raise _refuse(
+            event, "a turn ends by laying cards or taking in the pile; done is after a burn"
+        )
+    return end_turn(state, refill=True)
+
+
+_MOVES = {
+    Play: _play,
+    Give: _give,
+    Chance: _chance,
+    Flip: _flip,
+    Pickup: _pickup,
+    Done: _done,
+}

@@ -1,0 +1,127 @@
+"""Where the cards of a play come from: the hand, the chance cards, the flipped table card.
+
+``take(state, cards)`` removes the cards of a play (or a give) from the places the turn's
+stage allows, binding face-down cards to identities still unaccounted for, and returns
+the places after it, or the sentence saying why it cannot:
+
+* stage ``hand``: every card from the hand;
+* stage ``chance`` (the hand is locked once a chance card is drawn): every card from the
+  chance cards, or one chance card with three hand cards of its rank ("Sjansekort kan
+  benyttes i kombinasjon med tre andre håndkort av lik verdi"); with
+  ``chance_combo_with_pile_run`` fewer hand cards do when the equal cards on top of the
+  pile complete the four;
+* stage ``flipped``: the flipped table card alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from rules.cards import Card
+from rules.speahx.cards import run_length
+from rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
+from rules.zones import Zone
+
+__all__ = ["Taken", "take"]
+
+
+@attrs.frozen
+class Taken:
+    """The hand, chance cards and flipped card after a play took its cards."""
+
+    hand: Zone
+    chance: Zone
+    flipped: Zone
+
+
+def _take_all(zone: Zone, cards: Sequence[Card], unseen: Counter[Card]) -> Zone | None:
+    """``zone`` without ``cards`` (known copies first, then face-down ones bound to cards
+    ``unseen`` still holds, which it then holds one fewer of), or ``None``."""
+    known = list(zone.cards)
+    hidden = zone.hidden
+    for card in cards:
+        if card in known:
+            known.remove(card)
+        elif hidden and unseen[card] > 0:
+            hidden -= 1
+            unseen[card] -= 1
+        else:
+            return None
+    return Zone(tuple(known), hidden)
+
+
+def _unseen(state: State, *zones: Zone) -> Counter[Card]:
+    return pool(state) if any(z.hidden for z in zones) else Counter()
+
+
+def take(state: State, cards: Sequence[Card]) -> Taken | str:
+    """The places after taking ``cards`` for the turn's stage, or why they cannot be taken."""
+    seat = state.turn.seat
+    hand, chance, flipped = state.hands[seat], state.chance, state.flipped
+    stage = state.turn.stage
+    if stage == FLIPPED:
+        if list(cards) != list(flipped.cards):
+            shown = " ".join(str(c) for c in flipped.cards)
+            return f"{player(state, seat)} turned {shown}: only that table card may be laid now"
+        return Taken(hand, chance, Zone())
+    if stage == HAND:
+        after = _take_all(hand, cards, _unseen(state, hand))
+        if after is None:
+            return _missing(state, hand, cards, f"{player(state, seat)}'s hand")
+        return Taken(after, chance, flipped)
+    return _take_locked(state, cards, hand, chance, flipped)
+
+
+def _take_locked(
+    state: State, cards: Sequence[Card], hand: Zone, chance: Zone, flipped: Zone
+) -> Taken | str:
+    unseen = _unseen(state, hand, chance)
+    alone = _take_all(chance, cards, Counter(unseen))
+    if alone is not None:
+        return Taken(hand, alone, flipped)
+    need = _combo_hand_cards(state, cards)
+    if need is not None:
+        tried: set[Card] = set()
+        for i, card in enumerate(cards):
+            if card in tried:
+                continue
+            tried.add(card)
+            left = Counter(unseen)
+            one = _take_all(chance, (cards[i],), left)
+            rest = _take_all(hand, [*cards[:i], *cards[i + 1 :]], left)
+            if one is not None and rest is not None:
+                return Taken(rest, one, flipped)
+    name = player(state, state.turn.seat)
+    return (
+        f"{name} has drawn a chance card, so the hand is locked: lay chance cards only, or "
+        f"one chance card with three hand cards of its rank, or take in the pile "
+        f"({_missing(state, chance, cards, 'the chance cards')})"
+    )
+
+
+def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:
+    """How many hand cards may join one chance card in this play, or ``None``."""
+    n = len(cards) - 1
+    if n == 3:
+        return n
+    if n < 1 or not state.options.chance_combo_with_pile_run:
+        return None
+    top = state.top
+    run = run_length(state.pile) if top is not None and top.rank == cards[0].rank else 0
+    return n if n + 1 + run >= 4 else None
+
+
+def _missing(state: State, zone: Zone, cards: Sequence[Card], where: str) -> str:
+    """The sentence naming the first card ``zone`` cannot give."""
+    left = list(zone.cards)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+            continue
+        if zone.hidden:
+            return f"{where} cannot hold {card}: {where_known(state, card)}"
+        return f"{where} holds no {card}"
+    return f"{where} cannot give all of {' '.join(str(c) for c in cards)}"

@@ -1,0 +1,311 @@
+"""The Speahx state: options, the table, the turn in progress and the frozen state.
+
+Seats are numbered clockwise; play goes clockwise (``Seating``), starting left of the
+dealer. Each player has a hand (``hand:S``), five table cards in numbered places
+(``table:S``, ``Slots``), and during a turn the chance cards drawn (``chance``) or the
+table card flipped (``flipped``). The pile in play, the stock and the cards taken out of
+play (``out``: burned cards and used jokers) complete the zones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+import attrs
+
+from rules.binding import Locator, in_hand
+from rules.cards import JOKER, Card, deck_french
+from rules.errors import OptionError
+from rules.options import Computed, read_options
+from rules.protocol import Header, OptionSpec
+from rules.seating import Seating
+from rules.zones import Slots, Zone, unaccounted
+
+__all__ = [
+    "DEAL",
+    "DRAW",
+    "FLIPPED",
+    "HAND",
+    "LOCKED",
+    "OPTIONS",
+    "OVER",
+    "PLAY",
+    "REVEAL",
+    "Options",
+    "State",
+    "Table",
+    "Turn",
+    "event_cap",
+    "initial_state",
+    "zone_map",
+]
+
+HAND_SIZE = 5
+TABLE_CARDS = 5
+MAX_CHANCE = 3
+SUITS = ("S", "H", "D", "C")
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+# phases: what the game waits for
+DEAL = "deal"  # the dealer to deal (a chance step)
+PLAY = "play"  # the player on turn to decide
+REVEAL = "reveal"  # the chance card drawn or the table card flipped to be shown (chance)
+DRAW = "draw"  # the refill at the end of a turn (chance)
+OVER = "over"
+
+# stages of a turn (phase PLAY)
+HAND = "hand"  # hand cards may be played
+LOCKED = "chance"  # a chance card was drawn: the hand is locked
+FLIPPED = "flipped"  # a table card lies face up, to be played or taken in
+
+COMBO4 = "combo4"
+EACH_JACK = "each_jack"
+OFF = "off"
+PILE_RUN = "pile_run"
+SINGLE_PLAY = "single_play"
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "decks",
+        Computed(lambda n: 1 + n // 5, "1 + players // 5"),
+        "French decks shuffled together (the seed recommends one more for every fifth player)",
+        minimum=1,
+        maximum=8,
+        kind=int,
+    ),
+    OptionSpec("jokers", 0, "jokers in the whole game (at most two)", minimum=0, maximum=2),
+    OptionSpec(
+        "torkel",
+        COMBO4,
+        "Terminator-Torkel when no jokers are used: four jacks of four suits played together "
+        "give the pile away (combo4), each jack does (each_jack), or no Torkel (off)",
+        choices=(COMBO4, EACH_JACK, OFF),
+    ),
+    OptionSpec(
+        "four_kind_scope",
+        PILE_RUN,
+        "four of a kind burns when the equal cards on top of the pile reach four, whoever "
+        "laid them (pile_run), or only when one play holds four (single_play)",
+        choices=(PILE_RUN, SINGLE_PLAY),
+    ),
+    OptionSpec("voluntary_pickup", True, "a player may take in the pile even when able to play"),
+    OptionSpec(
+        "chance_may_skip_playable",
+        True,
+        "chance cards may be drawn even when a hand card could be played",
+    ),
+    OptionSpec(
+        "chance_continue_after_burn",
+        True,
+        "after a burn made with chance cards the player may go on with chance cards",
+    ),
+    OptionSpec(
+        "chance_combo_with_pile_run",
+        False,
+        "a chance card may join fewer than three hand cards when they complete a four with "
+        "the equal cards on top of the pile",
+    ),
+)
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The game's options, typed (see ``OPTIONS``)."""
+
+    decks: int = 1
+    jokers: int = 0
+    torkel: str = COMBO4
+    four_kind_scope: str = PILE_RUN
+    voluntary_pickup: bool = True
+    chance_may_skip_playable: bool = True
+    chance_continue_after_burn: bool = True
+    chance_combo_with_pile_run: bool = False
+
+    @property
+    def torkel_rule(self) -> str:
+        """Which Terminator-Torkel is in force: ``off`` whenever jokers are used."""
+        return OFF if self.jokers else self.torkel
+
+
+@lru_cache(maxsize=64)
+def deck_of(decks: int, jokers: int) -> tuple[Card, ...]:
+    """``decks`` French decks and ``jokers`` jokers."""
+    return deck_french(decks=decks) + (JOKER,) * jokers
+
+
+@attrs.frozen(cache_hash=True)
+class Table:
+    """What stays the same for a whole game: players by seat, options and dealer."""
+
+    players: tuple[str, ...]
+    options: Options
+    dealer: int = 0
+
+    @property
+    def seating(self) -> Seating:
+        """The seats, play going clockwise."""
+        return Seating(len(self.players))
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game."""
+        return deck_of(self.options.decks, self.options.jokers)
+
+
+@attrs.frozen(cache_hash=True)
+class Turn:
+    """The turn in progress: whose, its stage, how many chance cards were drawn, whether
+    the pile was burned during it (the player may go on or stop), and the table card
+    place being flipped (``-1``: none)."""
+
+    seat: int
+    stage: str = HAND
+    drawn: int = 0
+    burned: bool = False
+    flip: int = -1
+
+
+EMPTY = Zone()
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A moment of a Speahx game.
+
+    ``pile`` is the pile in play, bottom first; ``named`` the suit a 2 on top names.
+    ``chance`` holds the chance cards the player on turn drew, ``flipped`` the table card
+    they turned. ``finished`` lists the seats that ran out of cards, first first.
+    ``moves`` counts the game events applied (the game ends at ``max_events``).
+    """
+
+    table: Table
+    phase: str
+    hands: tuple[Zone, ...]
+    tables: tuple[Slots, ...]
+    stock: Zone
+    turn: Turn
+    pile: tuple[Card, ...] = ()
+    named: str = ""
+    out: Zone = EMPTY
+    chance: Zone = EMPTY
+    flipped: Zone = EMPTY
+    finished: tuple[int, ...] = ()
+    count: int = 0
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.table.players
+
+    @property
+    def options(self) -> Options:
+        """The game's options."""
+        return self.table.options
+
+    @property
+    def top(self) -> Card | None:
+        """The card on top of the pile, or ``None`` when the pile is empty."""
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def suit(self) -> str:
+        """The suit to follow: the one a 2 on top names, else the top card's."""
+        top = self.top
+        if top is None:
+            return ""
+        return self.named if top.rank == "2" and self.named else top.suit
+
+    def holds(self, seat: int) -> int:
+        """How many cards ``seat`` still has: hand and table cards, and during its turn the
+        chance cards and the flipped table card."""
+        n = len(self.hands[seat]) + len(self.tables[seat])
+        if seat == self.turn.seat:
+            n += len(self.chance) + len(self.flipped)
+        return n
+
+    def in_game(self, seat: int) -> bool:
+        """Whether ``seat`` has not yet run out of cards."""
+        return seat not in self.finished
+
+
+def event_cap(players: int) -> int:
+    """The game events after which a game stops where it stands (a tool rule, so every
+    log is bounded; real games end long before)."""
+    return 100 * players + 200
+
+
+def initial_state(header: Header) -> State:
+    """The state before the deal: every card face down in the stock."""
+    players = tuple(header.players)
+    n = len(players)
+    if n < 2:
+        raise OptionError(f"Speahx is played by 2 or more players, not {n}")
+    options = read_options(Options, OPTIONS, header.options, n)
+    cards = len(deck_of(options.decks, options.jokers))
+    if cards < n * (TABLE_CARDS + HAND_SIZE):
+        raise OptionError(
+            f"{n} players need {n * 10} cards (5 table cards and 5 hand cards each), but "
+            f"{options.decks} deck(s) with {options.jokers} joker(s) hold {cards}: "
+            "set decks higher"
+        )
+    if not 0 <= header.dealer < n:
+        raise OptionError(f"the dealer must be a seat from 0 to {n - 1}, not {header.dealer}")
+    table = Table(players, options, header.dealer)
+    return State(
+        table=table,
+        phase=DEAL,
+        hands=(EMPTY,) * n,
+        tables=(Slots(),) * n,
+        stock=Zone((), cards),
+        turn=Turn((header.dealer + 1) % n),
+    )
+
+
+def zone_map(state: State) -> dict[str, Zone]:
+    """Every zone by name: hands, table cards, stock, pile, out, chance cards, flipped."""
+    zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
+    for seat, slots in enumerate(state.tables):
+        zones[f"table:{seat}"] = slots.zone
+    zones["stock"] = state.stock
+    zones["pile"] = Zone(state.pile)
+    zones["out"] = state.out
+    zones["chance"] = state.chance
+    zones["flipped"] = state.flipped
+    return zones
+
+
+def pool(state: State) -> Counter[Card]:
+    """The cards no zone holds as known: what a face-down card may be (a fresh copy)."""
+    return Counter(_pool(state))
+
+
+@lru_cache(maxsize=16)
+def _pool(state: State) -> Counter[Card]:
+    return unaccounted(state.table.deck, zone_map(state).values())
+
+
+def player(state: State, seat: int | None) -> str:
+    """The name of the player at ``seat``."""
+    if seat is not None and 0 <= seat < len(state.players):
+        return state.players[seat]
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+@lru_cache(maxsize=64)
+def locator(table: Table) -> Locator:
+    """How this table speaks of where a card is."""
+    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+    for seat, name in enumerate(table.players):
+        places[f"table:{seat}"] = f"it is one of {name}'s table cards"
+    places["pile"] = "it lies on the pile"
+    places["out"] = "it is out of play (burned or used as a joker)"
+    places["chance"] = "it is a chance card already drawn"
+    places["flipped"] = "it is the table card just flipped"
+    return Locator(places, "this game's decks")
+
+
+def where_known(state: State, card: Card) -> str:
+    """Where ``card`` is known to be, as the end of a sentence."""
+    counts = Counter(state.table.deck)
+    return locator(state.table).where(card, zone_map(state), counts)

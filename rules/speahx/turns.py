@@ -1,0 +1,114 @@
+"""The end of a turn: chance cards join the hand, the refill, who is out, who plays next,
+and the finishing order.
+
+"Alle spillere skal ha fem håndkort, frem til de har tømt bunken med trekkort": after a
+play (not after taking in the pile) the player draws up to five while the stock lasts,
+and the drawn cards wait for the next turn ("ikke-stress prinsippet"). A player with no
+hand, table or chance cards left at the end of a turn is out; "Spillet er over når det
+bare er en som sitter igjen med kort".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rules.protocol import Outcome
+from rules.speahx.state import (
+    DRAW,
+    HAND,
+    HAND_SIZE,
+    LOCKED,
+    MAX_CHANCE,
+    OVER,
+    PLAY,
+    State,
+    Turn,
+    player,
+)
+from rules.zones import Zone
+
+__all__ = ["after_burn", "end_turn", "outcome", "pass_turn", "refill_size", "stopped"]
+
+
+def refill_size(state: State) -> int:
+    """How many cards the player on turn draws now: up to five, while the stock lasts."""
+    hand = state.hands[state.turn.seat]
+    return max(0, min(HAND_SIZE - len(hand), len(state.stock)))
+
+
+def end_turn(state: State, *, refill: bool) -> State:
+    """The turn's chance cards join the hand; then the refill (a chance step) or the next
+    player's turn."""
+    seat = state.turn.seat
+    hands = state.hands
+    if len(state.chance):
+        hand = hands[seat].add(*state.chance.cards, hidden=state.chance.hidden)
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    state = attrs.evolve(state, hands=hands, chance=Zone(), turn=Turn(seat))
+    if refill and refill_size(state):
+        return attrs.evolve(state, phase=DRAW)
+    return pass_turn(state)
+
+
+def pass_turn(state: State) -> State:
+    """The next player in the game takes the turn; a player without cards is out, and the
+    game is over when one player (or none) still holds cards."""
+    seat = state.turn.seat
+    finished = state.finished
+    if state.holds(seat) == 0 and seat not in finished:
+        finished = (*finished, seat)
+    n = len(state.players)
+    left = [s for s in range(n) if s not in finished]
+    if len(left) <= 1:
+        return attrs.evolve(state, phase=OVER, finished=finished, turn=Turn(seat))
+    nxt = next(s for s in state.table.seating.order_from((seat + 1) % n) if s not in finished)
+    return attrs.evolve(state, phase=PLAY, finished=finished, turn=Turn(nxt))
+
+
+def after_burn(state: State, turn: Turn) -> State:
+    """After the pile was burned the player may go on ("Spilleren beholder muligheten til
+    å legge på"), if there is anything to go on with; otherwise the turn ends."""
+    seat = turn.seat
+    hand = state.hands[seat]
+    if turn.stage == LOCKED:
+        if not state.options.chance_continue_after_burn:
+            return end_turn(attrs.evolve(state, turn=turn), refill=True)
+        more = len(state.chance) or (turn.drawn < MAX_CHANCE and len(state.stock))
+    else:
+        turn = attrs.evolve(turn, stage=HAND)
+        more = len(hand) or (not len(state.stock) and len(state.tables[seat]))
+    state = attrs.evolve(state, turn=attrs.evolve(turn, burned=True))
+    if more:
+        return state
+    return end_turn(state, refill=True)
+
+
+def stopped(state: State) -> State:
+    """The game stopped at its event bound (a tool rule, see docs): over as it stands."""
+    return attrs.evolve(state, phase=OVER)
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; else the finishing order, the players still holding
+    cards last (fewest cards first, equal counts sharing a place)."""
+    if state.phase != OVER:
+        return None
+    n = len(state.players)
+    ranking: list[tuple[int, ...]] = [(seat,) for seat in state.finished]
+    left = [s for s in range(n) if s not in state.finished]
+    for count in sorted({state.holds(s) for s in left}):
+        ranking.append(tuple(s for s in left if state.holds(s) == count))
+    scores: dict[str, int] = {}
+    below = n
+    for place in ranking:
+        below -= len(place)
+        for seat in place:
+            scores[player(state, seat)] = below
+    detail: dict[str, Any] = {
+        "finished": [player(state, s) for s in state.finished],
+        "holding": {player(state, s): state.holds(s) for s in left},
+        "stopped": len(left) > 1,
+    }
+    return Outcome(tuple(ranking), scores, (detail,))

@@ -1,0 +1,86 @@
+"""What each seat sees of a Speahx table, and what each event shows to whom.
+
+Everyone sees the pile and the cards out of play, how many cards each hand, the stock
+and each player's table places hold, and which table places are still filled (``?``:
+face down, even to their owner: "ingen skal vite identiteten til de kortene"). A seat
+sees its own hand, and during its turn its chance cards and the table card it flipped
+(it may keep an unusable one to itself: "har selv valget om han ønsker å vise").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.events import Deal, Event
+from rules.protocol import Shown, View, ZoneView
+from rules.speahx.events import Draw, Give, Play, Reveal
+from rules.speahx.state import SUIT_WORDS, State, player, zone_map
+from rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
+from rules.zones import Zone
+
+__all__ = ["shown", "view", "zones"]
+
+
+def zones(state: State) -> dict[str, Zone]:
+    """Every zone by name (see ``state.zone_map``)."""
+    return zone_map(state)
+
+
+def _sees(state: State, seat: int | None, name: str) -> bool:
+    if seat is None:
+        return False
+    if name == f"hand:{seat}":
+        return True
+    return name in ("chance", "flipped") and seat == state.turn.seat
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
+    out = []
+    for name, zone in zone_map(state).items():
+        if name in ("pile", "out"):
+            out.append(public_view(name, zone))
+        elif name.startswith("table:"):
+            slots = state.tables[int(name[6:])].slots
+            marks = tuple(None if s is None else "?" for s in slots)
+            out.append(ZoneView(name, (), len(zone), marks))
+        elif name.startswith("hand:") or name in ("chance", "flipped"):
+            out.append(hand_view(name, zone, sees=_sees(state, seat, name)))
+        else:
+            out.append(closed_view(name, zone))
+    return View(seat, tuple(out), info(state))
+
+
+def info(state: State) -> dict[str, Any]:
+    """The public facts of the state, as JSON-friendly values."""
+    turn = state.turn
+    return {
+        "phase": state.phase,
+        "to_play": player(state, turn.seat) if state.phase != "over" else None,
+        "stage": turn.stage,
+        "chance_drawn": turn.drawn,
+        "burned_this_turn": turn.burned,
+        "top": None if state.top is None else state.top.text,
+        "suit": SUIT_WORDS.get(state.suit),
+        "hand_counts": {player(state, s): len(h) for s, h in enumerate(state.hands)},
+        "table_counts": {player(state, s): len(t) for s, t in enumerate(state.tables)},
+        "stock": len(state.stock),
+        "finished": [player(state, s) for s in state.finished],
+    }
+
+
+def shown(state: State, event: Event) -> Shown:
+    """Which cards ``event`` (about to be applied to ``state``) shows to whom: a play or a
+    give to everyone; a deal each seat its own hand cards (table cards to nobody); a
+    refill and a chance card or flipped table card to the player on turn."""
+    payload = event.payload
+    if isinstance(payload, Play | Give):
+        return shown_to_all(*payload.cards)
+    if isinstance(payload, Deal):
+        return deal_shown(payload, len(state.players))
+    seat = state.turn.seat
+    if isinstance(payload, Reveal) and payload.card is not None:
+        return Shown(seats={seat: (payload.card,)})
+    if isinstance(payload, Draw):
+        return Shown(seats={seat: payload.cards})
+    return Shown()

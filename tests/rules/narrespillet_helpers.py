@@ -1,0 +1,90 @@
+"""Building Narrespillet tables for the example tests: chosen hands, moves typed as text."""
+
+from __future__ import annotations
+
+import random
+
+from rules import registry
+from rules.errors import IllegalEvent
+from rules.events import Event
+from rules.protocol import Header
+
+RULES = registry.get("narrespillet")
+PLAYERS = ("Anna", "Bo", "Cai", "Dina")
+FILLER = {
+    "Anna": "Sw2 Sw3 Sw4 St2 St3 St4",
+    "Bo": "Cu2 Cu3 Cu4 Co2 Co3 Co4",
+    "Cai": "Sw5 Sw6 St5 St6 Cu5 Cu6",
+    "Dina": "Co5 Co6 Sw7 St7 Cu7 Co7",
+}
+
+
+def table(hands: dict[str, str] | None = None, **options: object):  # type: ignore[no-untyped-def]
+    """A physical game of four (Dina deals, Anna plays first) after a deal of the given
+    hands (six cards each; the others get fillers), draws dealt known from a fixed rng."""
+    given = {**FILLER, **(hands or {})}
+    header = Header("narrespillet", 1, PLAYERS, {k: v for k, v in options.items()}, dealer=3)
+    state = RULES.start(header)
+    order = ("Anna", "Bo", "Cai", "Dina")
+    line = "deal " + " ".join(f"{p}:{','.join(given[p].split())}" for p in order)
+    return draws(apply(state, line))
+
+
+def apply(state, text: str):  # type: ignore[no-untyped-def]
+    """``state`` after the move written ``text``."""
+    move = RULES.parse(text, state)
+    return RULES.apply(state, Event(1, move.actor, move.payload))
+
+
+def draws(state, seed: int = 0):  # type: ignore[no-untyped-def]
+    """``state`` with every pending draw dealt (known cards, from a seeded rng)."""
+    rng = random.Random(seed)
+    while (step := RULES.chance(state)) is not None and state.phase == "play":
+        move = step.realize(rng, True)
+        state = RULES.apply(state, Event(1, None, move.payload))
+    return state
+
+
+def play(state, *lines: str):  # type: ignore[no-untyped-def]
+    """``state`` after each line, pending draws dealt after each."""
+    for text in lines:
+        state = draws(apply(state, text))
+    return state
+
+
+def refusal(state, text: str) -> str:  # type: ignore[no-untyped-def]
+    """The reason ``text`` is refused (fails the test if it is accepted)."""
+    try:
+        apply(state, text)
+    except IllegalEvent as error:
+        return error.reason
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def seats(state) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    """The names of the seats that may act now."""
+    return tuple(PLAYERS[s] for s in RULES.to_act(state))
+
+
+def forfeit_all(state, upto: int = 200):  # type: ignore[no-untyped-def]
+    """Everyone (Demons too) forfeits whatever is open until the round ends; windows are
+    passed."""
+    from rules.narrespillet.state import HOUSES, OPEN
+
+    for _ in range(upto):
+        if state.phase != "play" or RULES.outcome(state) is not None:
+            return state
+        head = state.queue[0] if state.queue and state.actor is None else None
+        if head is not None and head.kind == "fool":
+            who = head.asked[0]
+            name = "Demons" if who == state.n else PLAYERS[who]
+            state = draws(apply(state, f"{name} pass"))
+            continue
+        if head is not None and head.kind == "vote":
+            state = draws(apply(state, f"{PLAYERS[head.asked[0]]} vote no"))
+            continue
+        who = state.actor
+        name = "Demons" if who == state.n else PLAYERS[who]
+        house = next(h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN)
+        state = draws(apply(state, f"{name} forfeit {house}"))
+    return state
