@@ -3,8 +3,9 @@ the Dobbeldekker, as ``RULES``.
 
 The rules as implemented, every decision and option, are in ``docs/rules/vriddiot.md``.
 The package: ``state`` (state, options, deck), ``deal`` (the deal and the other chance
-steps), ``legal`` (which plays are allowed), ``play`` (apply), ``war`` (the war and what is
-settled after each move), ``moves`` (to_act and the legal moves), ``notation``, ``view``.
+steps), ``legal`` (which plays are allowed), ``take`` (taking cards from where a player
+plays), ``play`` (apply), ``war`` (the war and what is settled after each move), ``moves``
+(to_act and the legal moves), ``notation``, ``view``.
 """
 
 from __future__ import annotations

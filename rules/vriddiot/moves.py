@@ -16,8 +16,9 @@ from rules.events import Move
 from rules.listing import filter_moves
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from rules.vriddiot.legal import declarations, refuse_play, source
-from rules.vriddiot.play import can_play, waiting_for
+from rules.vriddiot.play import waiting_for
 from rules.vriddiot.state import ADDON, FIRER, PLAY, State, pool
+from rules.vriddiot.take import can_play
 from rules.zones import Zone
 
 __all__ = ["moves", "to_act"]

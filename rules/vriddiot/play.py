@@ -7,13 +7,10 @@ goes out are settled after every move by ``war.settle``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from functools import partial
 
 import attrs
 
-from rules.binding import CannotBind, bind
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
@@ -21,7 +18,6 @@ from rules.vriddiot.deal import apply_chance, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.legal import (
     WAR_RANKS,
-    declarations,
     effective,
     is_burn,
     refuse_declared,
@@ -40,15 +36,14 @@ from rules.vriddiot.state import (
     State,
     War,
     player,
-    pool,
     replace,
     value,
-    where,
 )
+from rules.vriddiot.take import can_play, take
 from rules.vriddiot.war import end_war, joiners, next_active, settle
 from rules.zones import Zone
 
-__all__ = ["apply", "can_play", "waiting_for"]
+__all__ = ["apply", "waiting_for"]
 
 CHANCE_EVENTS = (Deal, Turn, Remove)
 
@@ -118,55 +113,6 @@ def apply(state: State, event: Event) -> State:
     return settle(lay(replace(taken, turn=seat, started=True), seat, real, cards))
 
 
-def take(
-    state: State, event: Event, seat: int, real: Sequence[Card], out_of_turn: bool = False
-) -> State:
-    """``state`` with ``real`` taken from where ``seat`` plays from now."""
-    src = "hand" if out_of_turn and len(state.hands[seat]) else source(state, seat)
-    if out_of_turn and src not in ("hand", "up"):
-        src = "up" if len(state.ups[seat]) else ""
-    if src == "turned":
-        if tuple(real) != state.turned.cards:
-            raise IllegalEvent(
-                event, (f"the card just turned ({state.turned.cards[0]}) is the one to lay")
-            )
-        return replace(state, turned=Zone())
-    if src == "down":
-        raise IllegalEvent(
-            event, ("face-down table cards are laid blind: blind 1, blind 2 or blind 3")
-        )
-    if not src:
-        raise IllegalEvent(event, f"{player(state, seat)} has no cards")
-    if src == "up":
-        zone = state.ups[seat]
-        for card in real:
-            if card not in zone.cards:
-                raise IllegalEvent(
-                    event,
-                    f"{player(state, seat)} plays from the face-up table cards now, "
-                    f"and {card} is not among them",
-                )
-            zone = zone.remove(card)
-        ups = list(state.ups)
-        ups[seat] = zone
-        return replace(state, ups=tuple(ups))
-    hand = state.hands[seat]
-    counts = pool(state) if hand.hidden else Counter()
-    for card in real:
-        try:
-            after = bind(
-                hand, card, counts, holder=player(state, seat), where=partial(where, state)
-            )
-        except CannotBind as refusal:
-            raise IllegalEvent(event, str(refusal)) from None
-        if after.hidden < hand.hidden:
-            counts[card] -= 1
-        hand = after
-    hands = list(state.hands)
-    hands[seat] = hand
-    return replace(state, hands=tuple(hands))
-
-
 def _chance(state: State, event: Event, seat: int) -> State:
     if not len(state.stock):
         raise IllegalEvent(event, "a chance card is drawn from the stock, and the stock is empty")
@@ -188,32 +134,6 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
             event, (f"{player(state, seat)} has no face-down card {place} (left: {left})")
         )
     return replace(state, turn=seat, pending="reveal", reveal=place - 1)
-
-
-def can_play(state: State, seat: int) -> bool:
-    """Whether ``seat`` is known to hold a card it may lay now: one of the cards the record
-    knows (cards nobody entered may be unplayable, so they never forbid picking up)."""
-    src = source(state, seat)
-    if src == "turned":
-        zone = state.turned
-    elif src == "hand":
-        zone = state.hands[seat]
-    elif src == "up":
-        zone = state.ups[seat]
-    else:
-        return src == "down"
-    ranks: dict[str, int] = {}
-    for card in set(zone.cards):
-        for eff in declarations(card):
-            if refuse_play(state, seat, (card,), (eff,)) is None:
-                return True
-        ranks[card.rank] = ranks.get(card.rank, 0) + zone.cards.count(card)
-    for card in set(zone.cards):
-        if ranks.get(card.rank, 0) >= 4 and card.suit:
-            group = tuple(c for c in zone.cards if c.rank == card.rank)
-            if refuse_play(state, seat, group, group) is None:
-                return True
-    return False
 
 
 def _pickup(state: State, event: Event, seat: int) -> State:
