@@ -26,6 +26,12 @@ EXPECTED = {
         "ranking": ["Gry", "Dina", "Frida", "Cai", "Anna", "Bo", "Emil"],
         "kinds": {"join", "pass", "blind", "chance", "pickup", "set"},
     },
+    "vriddiot-physical.jsonl": {
+        "head": "2a225e6980",
+        "events": 295,
+        "ranking": ["Dina", "Anna", "Cai", "Bo"],
+        "kinds": {"join", "blind", "turn", "pickup", "set"},
+    },
 }
 
 
@@ -80,3 +86,13 @@ def test_every_state_of_the_fixtures_conserves_the_deck(name):
         known, hidden = zone_total(game.rules.zones(state))
         assert not known - deck and sum(known.values()) + hidden == sum(deck.values())
     assert len(state.out.cards) > 0
+
+
+def test_the_physical_fixture_enters_only_what_the_table_sees():
+    game = load("vriddiot-physical.jsonl")
+    assert game.header.seed is None
+    deal = game.events[0].payload
+    assert sum(d.card is None for d in deal.cards) == 24  # hands and face-down cards
+    assert all(d.card is not None for d in deal.cards if d.up)
+    refills = [e.payload for e in game.events[1:] if e.kind == "deal"]
+    assert refills and all(d.card is None for p in refills for d in p.cards)
