@@ -27,6 +27,7 @@ BUILT_IN = {
     "narrespillet": "rules.narrespillet",
     "nordekasino": "rules.nordekasino",
     "speahx": "rules.speahx",
+    "vriddiot": "rules.vriddiot",
 }
 """The games shipped with tablelog, by name: each is imported only when asked for."""
 

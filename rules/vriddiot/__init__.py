@@ -1,0 +1,81 @@
+"""Vriddiot: Norwegian Idiot with twists (vridning), war (krig), burning combinations and
+the Dobbeldekker, as ``RULES``.
+
+The rules as implemented, every decision and option, are in ``docs/rules/vriddiot.md``.
+The package: ``state`` (state, options, deck), ``deal`` (the deal and the other chance
+steps), ``legal`` (which plays are allowed), ``take`` (taking cards from where a player
+plays), ``play`` (apply), ``war`` (the war and what is settled after each move), ``moves``
+(to_act and the legal moves), ``notation``, ``view``.
+"""
+
+from __future__ import annotations
+
+from rules.cards import Card
+from rules.options import read_options
+from rules.protocol import Header, Outcome, RuleSet
+from rules.vriddiot.deal import chance
+from rules.vriddiot.events import PAYLOADS
+from rules.vriddiot.moves import moves, to_act
+from rules.vriddiot.notation import format_move, parse_move
+from rules.vriddiot.play import apply
+from rules.vriddiot.state import OPTIONS, OVER, Options, State, initial_state, make_deck
+from rules.vriddiot.view import shown, view, zones
+
+__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "outcome", "start"]
+
+
+def start(header: Header) -> State:
+    """The state before the deal (options read from the header, defaults filled in)."""
+    return initial_state(header)
+
+
+def deck(header: Header) -> tuple[Card, ...]:
+    """One French deck, or the Dobbeldekker, with the jokers asked for."""
+    return make_deck(read_options(Options, OPTIONS, header.options, len(header.players)))
+
+
+def max_events(header: Header) -> int:
+    """A cap on a game's length: Idiot has no natural bound (a pile can be picked up again
+    and again), so this is generous: 600 events per player."""
+    return 600 * len(header.players)
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; else the order the players went out, the Idiot last.
+
+    A player's score is how many players went out after them (the Idiot scores 0)."""
+    if state.phase != OVER:
+        return None
+    order = [*state.finished, *(s for s in range(state.table.n) if s not in state.finished)]
+    n = len(order)
+    scores: dict[str, int | object] = {state.players[s]: n - 1 - i for i, s in enumerate(order)}
+    return Outcome(
+        ranking=tuple((s,) for s in order),
+        scores=scores,  # type: ignore[arg-type]
+        rounds=({"idiot": state.players[order[-1]]},),
+    )
+
+
+RULES = RuleSet(
+    name="vriddiot",
+    title="Vriddiot",
+    version=1,
+    seats=(3, 11),
+    options=OPTIONS,
+    payloads=PAYLOADS,
+    start=start,
+    apply=apply,
+    to_act=to_act,
+    moves=moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse_move,
+    format=format_move,
+    max_events=max_events,
+    summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
+    "the last player holding cards is the Idiot.",
+)

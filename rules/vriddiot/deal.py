@@ -1,0 +1,287 @@
+"""The chance steps: the deal, refills from the stock, turned cards and KKK's removal.
+
+The deal (from the dealer's left, one at a time): three face-down table cards each
+(``2.down:0`` .. ``2.down:2``), three face-up cards on them (``2.up``), three to the hand.
+Whenever a player in the game holds fewer than 3 hand cards and the stock has cards, that
+player draws (a ``deal`` to the hand: the player's own cards, unseen by the table). A
+chance card or a blind table card is a ``turn``; KKK's black cards leave the stock in a
+``remove``. The stock is always face down: its cards are bound when they are shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache, partial
+
+from rules.cards import Card
+from rules.deal_notation import deal_forms
+from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize, to_each
+from rules.errors import IllegalEvent
+from rules.events import Deal, Event, Move
+from rules.protocol import ChanceStep
+from rules.vriddiot.events import Remove, Turn
+from rules.vriddiot.state import (
+    BLACK,
+    DEAL,
+    FIRER,
+    HAND,
+    LEAD,
+    PLAY,
+    State,
+    Table,
+    player,
+    pool,
+    replace,
+    stock_may_be,
+    value,
+    where,
+)
+from rules.zones import Slots, Zone
+
+__all__ = ["apply_chance", "chance", "deal_plan", "refill_seat", "starter"]
+
+SPECIAL_FOR_START = frozenset({"2", "10"})
+
+
+@lru_cache(maxsize=64)
+def deal_plan(table: Table) -> DealPlan:
+    """The deal: 3 face down, 3 face up, 3 to the hand, each round one card to each player
+    from the dealer's left."""
+    n = table.n
+    order = tuple((table.dealer + 1 + i) % n for i in range(n))
+    places = [Place(f"{s}.down:{i}") for i in range(HAND) for s in order]
+    places += [Place(f"{s}.up", True) for _ in range(HAND) for s in order]
+    places += [Place(str(s)) for _ in range(HAND) for s in order]
+    return DealPlan(
+        tuple(places),
+        table.players,
+        rule=(
+            f"the deal gives each player 3 face-down table cards, then 3 face-up ones, then "
+            f"3 to the hand, one card at a time from the dealer's left "
+            f"({table.players[order[0]]} first)"
+        ),
+        face_up="the second round of three (each player's table cards on top) is face up",
+        deck_name="this game's deck",
+    )
+
+
+@lru_cache(maxsize=256)
+def refill_plan(table: Table, seat: int, count: int) -> DealPlan:
+    """``count`` cards from the stock to ``seat``'s hand."""
+    return DealPlan(
+        to_each((seat,), count),
+        table.players,
+        rule=f"{table.players[seat]} draws {count} from the stock to hold 3",
+        deck_name="this game's deck",
+    )
+
+
+def refill_seat(state: State) -> int | None:
+    """The first player (in turn order) in the game holding fewer than 3 hand cards while
+    the stock has cards, else ``None``."""
+    if state.phase != PLAY or not len(state.stock):
+        return None
+    first = state.turn if state.turn is not None else state.seating.next(state.table.dealer)
+    for seat in state.seating.order_from(first):
+        if state.active(seat) and len(state.hands[seat]) < HAND:
+            return seat
+    return None
+
+
+def _stock_pool(state: State) -> Counter[Card]:
+    counts = pool(state)
+    if state.black_free:
+        for card in list(counts):
+            if not stock_may_be(state, card):
+                counts[card] = 0
+    return counts
+
+
+def starter(state: State) -> int | None:
+    """The player with the lowest card in hand, nearest the dealer's left; ``None`` while a
+    hand holds cards nobody entered (then whoever lays first starts)."""
+    best: tuple[int, int] | None = None
+    order = state.seating.order_from(state.seating.next(state.table.dealer))
+    for steps, seat in enumerate(order):
+        hand = state.hands[seat]
+        if hand.hidden:
+            return None
+        for card in hand.cards:
+            if card.rank in SPECIAL_FOR_START or card == FIRER or not card.suit:
+                continue
+            if best is None or (value(card), steps) < best:
+                best = (value(card), steps)
+    return order[best[1]] if best is not None else order[0]
+
+
+def _apply_deal(state: State, event: Event) -> State:
+    if event.actor is not None:
+        raise IllegalEvent(event, "a deal is entered for the table: it has no player as actor")
+    table = state.table
+    if state.phase == DEAL:
+        zones = apply_deal(
+            deal_plan(table), event, pool(state), table.counts, partial(where, state)
+        )
+        n = table.n
+        deal: Deal = event.payload
+        dealt = 9 * n
+        state = replace(
+            state,
+            phase=PLAY,
+            hands=tuple(zones[str(s)] for s in range(n)),
+            ups=tuple(zones[f"{s}.up"] for s in range(n)),
+            downs=tuple(deal_slots(deal, f"{s}.down", HAND) for s in range(n)),
+            stock=Zone((), len(table.deck) - dealt),
+        )
+        return replace(state, turn=starter(state), duty=LEAD)
+    seat = refill_seat(state)
+    if seat is None:
+        raise IllegalEvent(event, "nobody draws from the stock now: every hand holds 3 cards")
+    count = min(HAND - len(state.hands[seat]), len(state.stock))
+    plan = refill_plan(table, seat, count)
+    zones = apply_deal(plan, event, _stock_pool(state), table.counts, partial(where, state))
+    got = zones[str(seat)]
+    hands = list(state.hands)
+    hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
+    return replace(state, hands=tuple(hands), stock=Zone((), len(state.stock) - count))
+
+
+def _apply_turn(state: State, event: Event) -> State:
+    if state.pending != "reveal" or state.turn is None:
+        raise IllegalEvent(event, "no card is being turned now")
+    if event.actor is not None:
+        raise IllegalEvent(event, "a turned card is entered for the table: it has no actor")
+    card: Card = event.payload.card
+    counts = pool(state)
+    if state.reveal < 0:
+        if card not in state.table.counts or counts[card] <= 0:
+            raise IllegalEvent(event, f"{card} cannot come from the stock: {where(state, card)}")
+        if not stock_may_be(state, card):
+            raise IllegalEvent(
+                event, (f"{card} cannot come from the stock: KKK took the black cards out")
+            )
+        stock = Zone((), len(state.stock) - 1)
+        return replace(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
+    seat = state.turn
+    slots = state.downs[seat]
+    slot = slots.slots[state.reveal]
+    if slot is None:
+        raise IllegalEvent(event, "that face-down card is gone")  # pragma: no cover
+    if slot.card is not None and slot.card != card:
+        raise IllegalEvent(
+            event,
+            (
+                f"{player(state, seat)}'s face-down card {state.reveal + 1} is {slot.card}, "
+                f"not {card}"
+            ),
+        )
+    if slot.card is None and (card not in state.table.counts or counts[card] <= 0):
+        raise IllegalEvent(
+            event,
+            (f"{player(state, seat)}'s face-down card cannot be {card}: {where(state, card)}"),
+        )
+    _, rest = slots.take(state.reveal)
+    downs = list(state.downs)
+    downs[seat] = rest
+    return replace(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
+
+
+def _apply_remove(state: State, event: Event) -> State:
+    if state.pending != "remove":
+        raise IllegalEvent(event, "only KKK takes cards out of the stock")
+    if event.actor is not None:
+        raise IllegalEvent(event, "KKK's removal is entered for the table: it has no actor")
+    cards: tuple[Card, ...] = event.payload.cards
+    if len(cards) > len(state.stock):
+        raise IllegalEvent(event, f"the stock holds only {len(state.stock)} cards")
+    counts = _stock_pool(state)
+    for card in cards:
+        if card.suit not in BLACK or card == FIRER:
+            raise IllegalEvent(
+                event, (f"KKK takes only black cards but the ♠4 out of the stock, not {card}")
+            )
+        if counts[card] <= 0:
+            raise IllegalEvent(event, f"{card} cannot be in the stock: {where(state, card)}")
+        counts[card] -= 1
+    return replace(
+        state,
+        stock=Zone((), len(state.stock) - len(cards)),
+        out=state.out.add(*cards),
+        pending="",
+        black_free=True,
+    )
+
+
+def apply_chance(state: State, event: Event) -> State:
+    """A deal, refill, turned card or KKK removal."""
+    payload = event.payload
+    if state.phase not in (DEAL, PLAY):
+        raise IllegalEvent(event, "the game is over")
+    if state.pending == "remove" and not isinstance(payload, Remove):
+        raise IllegalEvent(event, "KKK's black cards must first be taken out of the stock")
+    if isinstance(payload, Deal):
+        return _apply_deal(state, event)
+    if isinstance(payload, Turn):
+        return _apply_turn(state, event)
+    return _apply_remove(state, event)
+
+
+# -- the dealer's side -------------------------------------------------------------------
+
+
+def _realize_deal(plan: DealPlan, cards: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
+    return Move(None, realize(plan, rng, known, cards))
+
+
+def _realize_turn(
+    cards: tuple[Card, ...], fixed: Card | None, rng: random.Random, known: bool
+) -> Move:
+    return Move(None, Turn(fixed if fixed is not None else rng.choice(cards)))
+
+
+def _realize_remove(cards: tuple[Card, ...], size: int, rng: random.Random, known: bool) -> Move:
+    drawn = rng.sample(cards, size) if size <= len(cards) else list(cards)
+    black = [c for c in drawn if c.suit in BLACK and c != FIRER]
+    order = {card: i for i, card in enumerate(cards)}
+    return Move(None, Remove(tuple(sorted(black, key=order.__getitem__))))
+
+
+def chance(state: State) -> ChanceStep | None:
+    """The deal, KKK's removal, a turned card or a refill the game waits for."""
+    if state.phase == DEAL:
+        plan = deal_plan(state.table)
+        full = pool_order(state.table.counts)
+        hint = f"{player(state, state.table.dealer)} deals: {deal_forms(plan)}"
+        return ChanceStep("deal", hint, partial(_realize_deal, plan, full))
+    if state.phase != PLAY:
+        return None
+    if state.pending == "remove":
+        cards = pool_order(_stock_pool(state))
+        hint = (
+            "remove CARDS: the black cards (but the ♠4) taken out of the stock, e.g. remove 2S 9C"
+        )
+        return ChanceStep("remove", hint, partial(_realize_remove, cards, len(state.stock)))
+    if state.pending == "reveal":
+        assert state.turn is not None
+        fixed = None
+        if state.reveal >= 0:
+            slot = state.downs[state.turn].slots[state.reveal]
+            fixed = slot.card if slot is not None else None
+            cards = pool_order(pool(state))
+        else:
+            cards = pool_order(_stock_pool(state))
+        hint = "turn CARD: the card turned face up, e.g. turn 9H"
+        return ChanceStep("turn", hint, partial(_realize_turn, cards, fixed))
+    seat = refill_seat(state)
+    if seat is None:
+        return None
+    count = min(HAND - len(state.hands[seat]), len(state.stock))
+    plan = refill_plan(state.table, seat, count)
+    hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
+    return ChanceStep("deal", hint, partial(_realize_deal, plan, pool_order(_stock_pool(state))))
+
+
+def down_slots(state: State, seat: int) -> Slots:
+    """``seat``'s face-down table cards."""
+    return state.downs[seat]

@@ -1,0 +1,162 @@
+"""Which plays the rules allow: by the pile's value, in a twist, as the card added after an
+8, as a war card. Every function answers with ``None`` (allowed) or the sentence naming the
+rule a play breaks; ``play.apply`` and ``moves`` ask the same functions, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
+from rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
+
+__all__ = ["declarations", "effective", "is_burn", "refuse_play", "source"]
+
+WAR_RANKS = frozenset({"3", "4", "5", "6", "7", "9", "J", "Q", "K", "A"})
+"""Values a war is fought over: not 2 (resets), 8 (its added card counts), 10 (burns)."""
+
+
+def source(state: State, seat: int) -> str:
+    """Where ``seat`` plays from: the card just turned, the hand, the face-up table cards,
+    the face-down ones (``""``: no cards)."""
+    if seat == state.turn and len(state.turned):
+        return "turned"
+    if len(state.hands[seat]):
+        return "hand"
+    if len(state.ups[seat]):
+        return "up"
+    if len(state.downs[seat]):
+        return "down"
+    return ""
+
+
+def effective(card: Card, declared: Card | None) -> Card:
+    """The card a played card counts as (a joker: the card declared)."""
+    return declared if card == JOKER and declared is not None else card
+
+
+def refuse_declared(card: Card, declared: Card | None) -> str | None:
+    """A joker must name the one card it stands for (not a joker, not Der Firer); no
+    other card names one."""
+    if card != JOKER:
+        return None if declared is None else f"only a joker stands for another card, not {card}"
+    if declared is None:
+        return "a joker must say which card it stands for (JK as 9H)"
+    if declared == JOKER:
+        return "a joker stands for an ordinary card, not a joker"
+    if declared == FIRER:
+        return "a joker can be any card but Der Firer (♠4)"
+    return None
+
+
+def is_burn(cards: Sequence[Card], real: Sequence[Card]) -> bool:
+    """Whether a play burns by itself: a 10, Der Firer, or four (or more) of a kind."""
+    return cards[0].rank == "10" or tuple(real) == (FIRER,) or len(cards) >= 4
+
+
+def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) -> str | None:
+    """Why ``seat`` may not lay ``real`` (counting as ``cards``) now, or ``None``."""
+    rank = cards[0].rank
+    if any(card.rank != rank for card in cards):
+        return "cards laid together must all have the same value"
+    if len(real) > 1 and (JOKER in real or FIRER in real):
+        return "a joker and Der Firer (♠4) are always laid alone"
+    duty = state.duty
+    burn = is_burn(cards, real)
+    if duty == ADDON:
+        if len(cards) > 1:
+            return "the card added after an 8 is one card"
+        war = state.war
+        if (
+            war is not None
+            and war.twist is not None
+            and not burn
+            and (value(cards[0]) >= war.twist[1])
+        ):
+            return (
+                f"in a war twist the card added after the 8 must be lower than "
+                f"{war.twist[1]} (or burn)"
+            )
+        return None
+    if duty == LEAD:
+        return _refuse_start(state, seat, cards)
+    if duty == WAR:
+        return _refuse_war(state, cards, burn)
+    assert duty == BEAT
+    if state.twist is not None:
+        return _refuse_twist(state, cards, burn)
+    if burn and (len(cards) < 4 or rank == "10"):
+        return None
+    if rank == "2":
+        return None
+    if len(cards) >= 4 and state.options.four_any_value:
+        return None
+    if value(cards[0]) < state.top:
+        return f"{cards[0].rank} is lower than the pile's {state.top}: lay {state.top} or higher"
+    return None
+
+
+def _refuse_start(state: State, seat: int, cards: Sequence[Card]) -> str | None:
+    if state.started or not state.options.starter_lowest or state.turn is None:
+        return None
+    lowest = starter_value(state, seat)
+    if lowest is not None and value(cards[0]) != lowest:
+        return f"the starter begins with the lowest card that made them start (a {lowest})"
+    return None
+
+
+def starter_value(state: State, seat: int) -> int | None:
+    """The lowest ordinary card value in ``seat``'s hand (2, 10, ♠4 and jokers ignored)."""
+    values = [
+        value(c)
+        for c in state.hands[seat].cards
+        if c.rank not in ("2", "10") and c != FIRER and c != JOKER
+    ]
+    return min(values) if values else None
+
+
+def _refuse_twist(state: State, cards: Sequence[Card], burn: bool) -> str | None:
+    assert state.twist is not None
+    suit, top = state.twist
+    rank = cards[0].rank
+    if burn or rank == "A":
+        return None
+    follows = any(card.suit == suit for card in cards)
+    if not follows:
+        return f"a twist in {suit} is followed in {suit}: only an ace, a 10 or a burn breaks it"
+    if rank == "8":
+        if state.options.eight_in_vri_le_8 and top > 8:
+            return f"an 8 may not be laid on {top} (option eight_in_vri_le_8)"
+        return None
+    if rank == "2":
+        return None
+    need = value(cards[0])
+    if need < top or (need == top and state.options.vri_strict):
+        word = "higher than" if state.options.vri_strict else "at least"
+        return f"a twist is topped: lay a {suit} {word} {top}"
+    return None
+
+
+def _refuse_war(state: State, cards: Sequence[Card], burn: bool) -> str | None:
+    war = state.war
+    assert war is not None
+    if len(cards) > 1 and not burn:
+        return "a war card is one card (or four of a kind, which burns)"
+    if burn or war.twist is None:
+        return None
+    suit, top = war.twist
+    card = cards[0]
+    if card.suit != suit:
+        return f"an 8 in the war: follow {suit} lower than {top}, or burn"
+    if card.rank == "8" or value(card) < top:
+        return None
+    return f"an 8 in the war: follow {suit} lower than {top}, or burn"
+
+
+DECLARABLE = tuple(Card(r, s) for s in SUITS for r in FRENCH_RANKS if Card(r, s) != FIRER)
+"""What a joker may stand for: any card of one deck but Der Firer, in a fixed order."""
+
+
+def declarations(card: Card) -> tuple[Card, ...]:
+    """The cards ``card`` may count as: itself, or for a joker every card it may stand for."""
+    return DECLARABLE if card == JOKER else (card,)

@@ -1,0 +1,139 @@
+"""The legal moves, generated lazily and filtered: ``to_act`` and ``moves``.
+
+Candidates come from where the player plays from (the card just turned, the hand, the
+face-up table cards; a hand with cards nobody entered may hold any card still unaccounted
+for); each is kept only if ``legal.refuse_play`` allows it, the same test ``apply`` makes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from rules.cards import JOKER, Card
+from rules.events import Move
+from rules.listing import filter_moves
+from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
+from rules.vriddiot.legal import declarations, refuse_play, source
+from rules.vriddiot.play import waiting_for
+from rules.vriddiot.state import ADDON, FIRER, PLAY, State, pool
+from rules.vriddiot.take import can_play
+from rules.zones import Zone
+
+__all__ = ["moves", "to_act"]
+
+SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """The players who may act: the join window's players, else the one on turn (every
+    player before a physical game's first play, when nobody knows who holds the lowest card)."""
+    if state.phase != PLAY or waiting_for(state):
+        return ()
+    war = state.war
+    if war is not None and war.window:
+        return war.window
+    if state.turn is None:
+        return tuple(s for s in range(state.table.n) if state.active(s))
+    return (state.turn,)
+
+
+def moves(
+    state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
+) -> Iterator[Move]:
+    """The legal moves (of ``seat``, led by ``card``, of ``kind``), lazily."""
+    return filter_moves(_all(state, seat), seat, card, kind)
+
+
+def _all(state: State, only: int | None) -> Iterator[Move]:
+    seats = to_act(state)
+    war = state.war
+    for seat in seats:
+        if only is not None and seat != only:
+            continue
+        if war is not None and war.window:
+            yield Move(seat, Pass())
+            yield from _joins(state, seat, war.rank)
+        else:
+            yield from _turn_moves(state, seat)
+
+
+def _candidates(state: State, zone: Zone) -> Counter[Card]:
+    """Each card the zone may hold, with how many copies it may hold."""
+    have = Counter(zone.cards)
+    if zone.hidden:
+        for c, n in pool(state).items():
+            if n > 0:
+                have[c] += min(n, zone.hidden)
+    return have
+
+
+def _sets(zone: Zone, have: Counter[Card], rank: str) -> Iterator[tuple[Card, ...]]:
+    copies = sorted(
+        (
+            c
+            for c, n in have.items()
+            if c.rank == rank and c != JOKER and c != FIRER
+            for _ in range(n)
+        ),
+        key=lambda c: SUIT_ORDER.get(c.suit, 9),
+    )
+    known = Counter(zone.cards)
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(2, len(copies) + 1):
+        for combo in itertools.combinations(copies, size):
+            if combo in seen:
+                continue
+            seen.add(combo)
+            hidden = sum(max(0, n - known[c]) for c, n in Counter(combo).items())
+            if hidden <= zone.hidden:
+                yield combo
+
+
+def _turn_moves(state: State, seat: int) -> Iterator[Move]:
+    src = source(state, seat)
+    if src == "down":
+        for i in state.downs[seat].occupied():
+            yield Move(seat, Blind(i + 1))
+    elif src:
+        zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
+        have = _candidates(state, zone)
+        for card in sorted(have, key=_order):
+            for eff in declarations(card):
+                if refuse_play(state, seat, (card,), (eff,)) is None:
+                    yield Move(seat, Play(card, eff if card == JOKER else None))
+        if src != "turned" and state.duty != ADDON:
+            for rank in sorted({c.rank for c in have if c != JOKER}, key=_rank_order):
+                for combo in _sets(zone, have, rank):
+                    if refuse_play(state, seat, combo, combo) is None:
+                        yield Move(seat, Set(combo))
+    if len(state.stock) and not len(state.turned) and src:
+        yield Move(seat, Chance())
+    if (len(state.pile) or len(state.turned)) and src != "down" and not can_play(state, seat):
+        yield Move(seat, Pickup())
+
+
+def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
+    zone = state.hands[seat] if len(state.hands[seat]) else state.ups[seat]
+    have = _candidates(state, zone)
+    for card in sorted(have, key=_order):
+        if card == JOKER:
+            for eff in declarations(card):
+                if eff.rank == rank:
+                    yield Move(seat, Join((card,), eff))
+        elif card.rank == rank and (card != FIRER):
+            yield Move(seat, Join((card,)))
+    for combo in _sets(zone, have, rank):
+        yield Move(seat, Join(combo))
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
+
+
+def _rank_order(rank: str) -> int:
+    return _RANKS.index(rank)
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return (_rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))

@@ -1,0 +1,268 @@
+"""The Vriddiot state: a frozen value with the table, each player's three kinds of cards,
+the stock, the pile, the burn pile, the cards out of the game, the twist and the war.
+
+Seats play in the direction of ``seating`` (a jack reverses it: ``Seating.reversed``).
+``duty`` says what the player on turn must do: ``lead`` (on an empty pile), ``beat`` (play
+on the pile), ``addon`` (the card added after an 8, the påleggsplikt) or ``war`` (a war
+card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vridning).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+import attrs
+
+from rules.binding import Locator, in_hand
+from rules.cards import JOKER, SUITS, Card, deck_french
+from rules.errors import OptionError
+from rules.options import Computed, read_options
+from rules.protocol import Header, OptionSpec
+from rules.seating import Seating
+from rules.zones import Slots, Zone, unaccounted
+
+__all__ = ["OPTIONS", "Options", "State", "Table", "War", "initial_state", "replace"]
+
+DEAL, PLAY, OVER = "deal", "play", "over"
+LEAD, BEAT, ADDON, WAR = "lead", "beat", "addon", "war"
+SINGLE, DOUBLE = "single", "dobbeldekker"
+HAND = 3
+RANK_VALUE = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10"), 2)}
+RANK_VALUE |= {"J": 11, "Q": 12, "K": 13, "A": 14}
+FIRER = Card("4", "S")
+BLACK = frozenset("SC")
+EMPTY = Zone()
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "deck",
+        Computed(lambda n: DOUBLE if n >= 6 else SINGLE, "dobbeldekker for 6 or more players"),
+        "one deck (3-5 players) or the Dobbeldekker: two decks less three 6s and one ♠4 "
+        "(required for 6 or more players)",
+        choices=(SINGLE, DOUBLE),
+        kind=str,
+    ),
+    OptionSpec("jokers", 0, "jokers in the deck (wild, one card each)", minimum=0, maximum=4),
+    OptionSpec("vri_strict", True, "a twist must be topped by a strictly higher card of its suit"),
+    OptionSpec(
+        "two_in_vri",
+        "reset_value",
+        "a 2 of the twist's suit resets its value to 2 (the twist goes on) or ends it",
+        choices=("reset_value", "ends_vri"),
+    ),
+    OptionSpec(
+        "four_any_value", False, "four of a kind may be laid on any card (not only by value)"
+    ),
+    OptionSpec(
+        "eight_in_vri_le_8", False, "an 8 in a twist also needs the twist's value to be 8 or less"
+    ),
+    OptionSpec(
+        "starter_lowest", False, "the starter must lay the lowest card that made them start"
+    ),
+)
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The game's options, typed (see ``OPTIONS``)."""
+
+    deck: str = SINGLE
+    jokers: int = 0
+    vri_strict: bool = True
+    two_in_vri: str = "reset_value"
+    four_any_value: bool = False
+    eight_in_vri_le_8: bool = False
+    starter_lowest: bool = False
+
+
+def make_deck(options: Options) -> tuple[Card, ...]:
+    """One French deck, or the Dobbeldekker (two less 6S 6C 6H and one 4S), plus jokers."""
+    if options.deck == SINGLE:
+        return deck_french(jokers=options.jokers)
+    second = list(deck_french())
+    for gone in (Card("6", "S"), Card("6", "C"), Card("6", "H"), FIRER):
+        second.remove(gone)
+    return deck_french() + tuple(second) + (JOKER,) * options.jokers
+
+
+@attrs.frozen(cache_hash=True)
+class Table:
+    """What stays the same for a game: players, options, dealer, the deck and its counts."""
+
+    players: tuple[str, ...]
+    options: Options
+    dealer: int
+    deck: tuple[Card, ...] = attrs.field(eq=False)
+    counts: Counter[Card] = attrs.field(eq=False, hash=False)
+
+    @property
+    def n(self) -> int:
+        """How many players."""
+        return len(self.players)
+
+
+@attrs.frozen(cache_hash=True)
+class War:
+    """A war: its value, who laid the second card, who is in it (in the order they lay),
+    the seats still to answer the join window, this round's war cards, jacks laid so far,
+    and the war's own twist (an 8 in the war)."""
+
+    rank: str
+    second: int
+    involved: tuple[int, ...]
+    window: tuple[int, ...] = ()
+    laid: tuple[tuple[int, int], ...] = ()
+    jacks: int = 0
+    twist: tuple[str, int] | None = None
+    thrown: bool = False
+    """The war is over, burned by four of its value: with the Dobbeldekker the window lets
+    the holders of that value throw theirs into the burn pile; ``second`` then leads."""
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A moment of a Vriddiot game (see the module's docstring)."""
+
+    table: Table
+    phase: str
+    seating: Seating
+    hands: tuple[Zone, ...]
+    ups: tuple[Zone, ...]
+    downs: tuple[Slots, ...]
+    stock: Zone = EMPTY
+    pile: Zone = EMPTY
+    burned: Zone = EMPTY
+    out: Zone = EMPTY
+    turned: Zone = EMPTY
+    turn: int | None = None
+    duty: str = LEAD
+    top: int = 0
+    twist: tuple[str, int] | None = None
+    last: tuple[int, str] | None = None
+    run: tuple[str, int] = ("", 0)
+    war: War | None = None
+    pending: str = ""
+    reveal: int = -1
+    finished: tuple[int, ...] = ()
+    black_free: bool = False
+    started: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.table.players
+
+    @property
+    def options(self) -> Options:
+        """The game's options."""
+        return self.table.options
+
+    def active(self, seat: int) -> bool:
+        """Whether ``seat`` is still in the game (has not gone out)."""
+        return seat not in self.finished
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(State))
+
+
+def replace(state: State, **changes: object) -> State:
+    """``state`` with ``changes`` (``attrs.evolve``, without its per-call field lookups:
+    this is the hot path of every fold)."""
+    values = [changes[name] if name in changes else getattr(state, name) for name in _FIELDS]
+    return State(*values)  # type: ignore[arg-type]
+
+
+def initial_state(header: Header) -> State:
+    """The state before the deal: every card face down in the stock."""
+    players = tuple(header.players)
+    n = len(players)
+    if not 3 <= n <= 11:
+        raise OptionError(f"Vriddiot is played by 3 to 11 players, not {n}")
+    options = read_options(Options, OPTIONS, header.options, n)
+    if n >= 6 and options.deck == SINGLE:
+        raise OptionError(
+            "6 or more players must play with the Dobbeldekker (option deck=dobbeldekker)"
+        )
+    if options.deck == SINGLE and options.jokers > 2:
+        raise OptionError("one deck has at most 2 jokers (option jokers)")
+    if not 0 <= header.dealer < n:
+        raise OptionError(f"the dealer must be a seat from 0 to {n - 1}, not {header.dealer}")
+    deck = make_deck(options)
+    table = Table(players, options, header.dealer, deck, Counter(deck))
+    return State(
+        table=table,
+        phase=DEAL,
+        seating=Seating(n),
+        hands=(EMPTY,) * n,
+        ups=(EMPTY,) * n,
+        downs=(Slots(),) * n,
+        stock=Zone((), len(deck)),
+    )
+
+
+def zone_map(state: State) -> dict[str, Zone]:
+    """Every zone by name: hands, face-up and face-down table cards, stock, pile, burn pile,
+    out of the game, the turned card."""
+    zones: dict[str, Zone] = {}
+    for seat in range(state.table.n):
+        zones[f"hand:{seat}"] = state.hands[seat]
+        zones[f"up:{seat}"] = state.ups[seat]
+        zones[f"down:{seat}"] = state.downs[seat].zone
+    zones["stock"] = state.stock
+    zones["pile"] = state.pile
+    zones["burned"] = state.burned
+    zones["out"] = state.out
+    zones["turned"] = state.turned
+    return zones
+
+
+def pool(state: State) -> Counter[Card]:
+    """The cards no zone holds as known: what a face-down card may be (a fresh copy: the
+    caller may change it)."""
+    return Counter(_pool(state))
+
+
+@lru_cache(maxsize=16)
+def _pool(state: State) -> Counter[Card]:
+    return unaccounted(state.table.deck, zone_map(state).values())
+
+
+def stock_may_be(state: State, card: Card) -> bool:
+    """Whether a face-down stock card may be ``card`` (after KKK no black card but ♠4 is)."""
+    return not (state.black_free and card.suit in BLACK and card != FIRER)
+
+
+def player(state: State, seat: int | None) -> str:
+    """The name of ``seat``."""
+    if seat is not None and 0 <= seat < state.table.n:
+        return state.players[seat]
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+@lru_cache(maxsize=64)
+def locator(table: Table) -> Locator:
+    """How this table speaks of where a card is."""
+    places = {f"hand:{s}": in_hand(name) for s, name in enumerate(table.players)}
+    for s, name in enumerate(table.players):
+        places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
+    places["pile"] = "it lies on the pile"
+    places["burned"] = "it is in the burn pile"
+    places["out"] = "it is out of the game"
+    places["turned"] = "it is the card just turned"
+    return Locator(places, "this game's deck")
+
+
+def where(state: State, card: Card) -> str:
+    """Where ``card`` is known to be, as the end of a sentence."""
+    return locator(state.table).where(card, zone_map(state), state.table.counts)
+
+
+def value(card: Card) -> int:
+    """A card's value: 2-10, J 11, Q 12, K 13, A 14 (a joker is valued as what it stands for)."""
+    return RANK_VALUE.get(card.rank, 0)
+
+
+def suits() -> tuple[str, ...]:
+    """The four suits."""
+    return SUITS

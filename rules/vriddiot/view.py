@@ -1,0 +1,74 @@
+"""What each seat sees of a Vriddiot table, and what each event shows to whom.
+
+Everyone sees the face-up table cards, the pile, the burn pile (every card in it was laid
+face up), the cards out of the game and a card just turned; each player sees their own
+hand; nobody sees the face-down table cards or the stock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.events import Deal, Event
+from rules.protocol import Shown, View
+from rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
+from rules.vriddiot.events import Join, Play, Remove, Set, Turn
+from rules.vriddiot.state import State, player, zone_map
+from rules.zones import Zone
+
+__all__ = ["info", "shown", "view", "zones"]
+
+
+def zones(state: State) -> dict[str, Zone]:
+    """Every zone by name (see ``state.zone_map``)."""
+    return zone_map(state)
+
+
+def _public(state: State) -> frozenset[str]:
+    ups = {f"up:{s}" for s in range(state.table.n)}
+    return frozenset({"pile", "burned", "out", "turned", *ups})
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
+    return default_view(
+        seat, zone_map(state), public=_public(state), sees=hand_seen_by, info=info(state)
+    )
+
+
+def info(state: State) -> dict[str, Any]:
+    """The public facts of the state, JSON-friendly."""
+    war = state.war
+    return {
+        "phase": state.phase,
+        "turn": player(state, state.turn) if state.turn is not None else None,
+        "duty": state.duty,
+        "top": state.top,
+        "twist": list(state.twist) if state.twist else None,
+        "direction": "clockwise" if state.seating.direction == 1 else "counter-clockwise",
+        "war": None
+        if war is None
+        else {
+            "value": war.rank,
+            "players": [player(state, s) for s in war.involved],
+            "may_join": [player(state, s) for s in war.window],
+            "laid": [[player(state, s), v] for s, v in war.laid],
+        },
+        "gone_out": [player(state, s) for s in state.finished],
+        "throw_in": war is not None and war.thrown,
+    }
+
+
+def shown(state: State, event: Event) -> Shown:
+    """Which cards ``event`` shows to whom: a card laid, turned or removed to everyone; a
+    deal its face-up cards to everyone and each hand's cards to its player."""
+    payload = event.payload
+    if isinstance(payload, Play):
+        return shown_to_all(payload.card)
+    if isinstance(payload, Set | Join | Remove):
+        return shown_to_all(*payload.cards)
+    if isinstance(payload, Turn):
+        return shown_to_all(payload.card)
+    if isinstance(payload, Deal):
+        return deal_shown(payload, state.table.n)
+    return Shown()

@@ -1,0 +1,155 @@
+"""The war (krig) and what is settled after every move: who goes out, the war's join
+window and rounds, and who leads when a war ends.
+
+A war starts when a player lays the value the previous player laid (``play.lay``). Every
+other player in the game who may hold that value gets the join window: each joins (lays
+cards of that value out of turn) or passes. Then the players in the war lay one war card
+each, from the second card's layer on in the direction of play; the highest must pick up
+the pile, a shared highest plays again, a burn ends the war. Jacks laid in the war turn
+the direction only when it is over; the lead then goes to the player after the one who
+laid the second card.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.cards import JOKER
+from rules.vriddiot.state import ADDON, BEAT, LEAD, OVER, WAR, State, War, pool, replace
+from rules.zones import Zone
+
+__all__ = ["end_war", "joiners", "next_active", "settle"]
+
+
+def next_active(state: State, seat: int) -> int:
+    """The next player still in the game after ``seat`` in the direction of play."""
+    s = seat
+    for _ in range(state.table.n):
+        s = state.seating.next(s)
+        if s not in state.finished:
+            return s
+    return seat
+
+
+def joiners(state: State, war: War) -> tuple[int, ...]:
+    """The players outside the war who may hold its value in the cards they play from
+    (their hand, else their face-up table cards), in the order of play."""
+    counts = None
+    out: list[int] = []
+    for seat in state.seating.order_from(war.second):
+        if seat in war.involved or not state.active(seat):
+            continue
+        zone = state.hands[seat] if len(state.hands[seat]) else state.ups[seat]
+        if any(c.rank == war.rank or c == JOKER for c in zone.cards):
+            out.append(seat)
+            continue
+        if zone.hidden:
+            counts = pool(state) if counts is None else counts
+            if any(n > 0 and (c.rank == war.rank or c == JOKER) for c, n in counts.items()):
+                out.append(seat)
+    return tuple(out)
+
+
+def end_war(state: State, burner: int | None = None) -> State:
+    """The war is over: an odd number of jacks laid in it turns the direction now; the
+    burner leads, else the player after the second card's layer."""
+    war = state.war
+    assert war is not None
+    seating = state.seating.reversed() if war.jacks % 2 else state.seating
+    state = replace(state, war=None, seating=seating, twist=None, last=None)
+    if burner is not None:
+        return replace(state, turn=burner, duty=LEAD)
+    duty = BEAT if len(state.pile) else LEAD
+    return replace(state, turn=next_active(state, war.second), duty=duty)
+
+
+def _has_cards(state: State, seat: int) -> bool:
+    return bool(
+        len(state.hands[seat])
+        or len(state.ups[seat])
+        or len(state.downs[seat])
+        or (seat == state.turn and len(state.turned))
+    )
+
+
+def _eight_alone(state: State) -> State:
+    """An 8 laid as the player's very last card: it sets the twist itself, with value 8."""
+    seat = state.turn
+    assert seat is not None
+    suit = state.pile.cards[-1].suit if state.pile.cards else "S"
+    if state.war is not None:
+        war = state.war
+        war = attrs.evolve(war, laid=(*war.laid, (seat, 8)), twist=(suit, 8))
+        return replace(state, war=war, duty=WAR)
+    state = replace(state, twist=(suit, 8), top=8, duty=BEAT)
+    return replace(state, turn=next_active(state, seat))
+
+
+def settle(state: State) -> State:
+    """After a move: an 8 with nothing to add, who went out, the game's end, the war's
+    window and rounds, and a turn that fell to a player who is out."""
+    stock_empty = not len(state.stock) and state.pending == ""
+    if (
+        state.duty == ADDON
+        and state.turn is not None
+        and stock_empty
+        and not _has_cards(state, state.turn)
+    ):
+        state = _eight_alone(state)
+    if stock_empty:
+        gone = [
+            s
+            for s in state.seating.order_from(state.turn if state.turn is not None else 0)
+            if state.active(s) and not _has_cards(state, s)
+        ]
+        if gone:
+            state = replace(state, finished=(*state.finished, *gone))
+    active = [s for s in range(state.table.n) if state.active(s)]
+    if len(active) <= 1:
+        return replace(state, phase=OVER, war=None, turn=None)
+    war = state.war
+    if war is not None:
+        war = attrs.evolve(
+            war,
+            involved=tuple(s for s in war.involved if state.active(s)),
+            window=tuple(s for s in war.window if state.active(s)),
+        )
+        state = replace(state, war=war)
+        if war.window:
+            return state
+        if war.thrown:  # the throw-in is over: the fourth card's layer leads
+            return _fix_turn(replace(state, war=None, turn=war.second, duty=LEAD))
+        if state.duty == ADDON and state.turn is not None and state.active(state.turn):
+            return state
+        if len(war.involved) < 2:
+            return _fix_turn(end_war(state))
+        laid = {s for s, _ in war.laid}
+        waiting = [s for s in war.involved if s not in laid]
+        if waiting:
+            return replace(state, turn=waiting[0], duty=WAR)
+        return _fix_turn(_resolve(state))
+    return _fix_turn(state)
+
+
+def _fix_turn(state: State) -> State:
+    if state.turn is not None and not state.active(state.turn):
+        return replace(state, turn=next_active(state, state.turn))
+    return state
+
+
+def _resolve(state: State) -> State:
+    """The round is complete: the single highest war card picks up the pile; a shared
+    highest fights on alone."""
+    war = state.war
+    assert war is not None
+    values = [(s, v) for s, v in war.laid if s in war.involved]
+    high = max(v for _, v in values)
+    losers = tuple(s for s in war.involved if (s, high) in values)
+    if len(losers) > 1:
+        war = attrs.evolve(war, involved=losers, laid=(), twist=None)
+        return replace(state, war=war, turn=losers[0], duty=WAR)
+    picker = losers[0]
+    hands = list(state.hands)
+    hands[picker] = hands[picker].add(*state.pile.cards)
+    state = replace(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))
+    return end_war(state)

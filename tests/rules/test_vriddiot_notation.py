@@ -1,0 +1,77 @@
+"""The Vriddiot notation: each form parses, formats back to itself, and names the player
+when several may act; bad input is refused with the forms that are accepted."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.cards import JOKER, Card
+from rules.errors import NotationError
+from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
+from tests.rules.test_vriddiot_war import war
+from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
+
+HANDS = ("8H 5S KD", "3S 9D AH", "3D 2S 10H", "4C 6H 7D")
+
+
+def state():
+    return with_pile(turn_to(deal(HANDS, options={"jokers": 2}), 0), "7H")
+
+
+@pytest.mark.parametrize(
+    ("text", "payload", "canonical"),
+    [
+        ("9h", Play(Card("9", "H")), "9H"),
+        ("9♥", Play(Card("9", "H")), "9H"),
+        ("6S 6H 6D", Set((Card("6", "S"), Card("6", "H"), Card("6", "D"))), "6S 6H 6D"),
+        ("JK as 9H", Play(JOKER, Card("9", "H")), "JK as 9H"),
+        ("jk=9h", Play(JOKER, Card("9", "H")), "JK as 9H"),
+        ("chance", Chance(), "chance"),
+        ("blind 2", Blind(2), "blind 2"),
+        ("pickup", Pickup(), "pickup"),
+        ("Anna 9H", Play(Card("9", "H")), "9H"),
+        ("Bo 9H", Play(Card("9", "H")), "Bo 9H"),
+    ],
+)
+def test_moves_on_turn(text, payload, canonical):
+    s = state()
+    move = RULES.parse(text, s)
+    assert move.payload == payload
+    assert RULES.format(move, s) == canonical
+    assert RULES.parse(canonical, s) == move
+
+
+def test_the_card_added_after_an_8_is_written_with_a_plus():
+    s = play(state(), "8H")
+    move = RULES.parse("+5S", s)
+    assert move == RULES.parse("5S", s) and RULES.format(move, s) == "+5S"
+
+
+def test_the_war_window_names_the_player():
+    s = war(dina="3D 7S JC")
+    for text, payload in [
+        ("Cai joins 7H", Join((Card("7", "H"),))),
+        ("Dina pass", Pass()),
+        ("Dina joins 7S", Join((Card("7", "S"),))),
+    ]:
+        move = RULES.parse(text, s)
+        assert move.payload == payload and RULES.format(move, s) == text
+    with pytest.raises(NotationError, match="several players may act now"):
+        RULES.parse("pass", s)
+
+
+def test_chance_steps():
+    s = play(state(), "chance")
+    assert RULES.parse("turn 9S", s).payload == Turn(Card("9", "S"))
+    assert RULES.format(RULES.parse("turn 9s", s), s) == "turn 9S"
+    remove = RULES.parse("remove 2S 9C", s)
+    assert remove.payload == Remove((Card("2", "S"), Card("9", "C")))
+    assert RULES.format(remove, s) == "remove 2S 9C"
+    assert RULES.format(RULES.parse("remove", s), s) == "remove"
+
+
+def test_bad_input_says_what_is_accepted():
+    with pytest.raises(NotationError, match="blind 2"):
+        RULES.parse("Anna 9X", state())
+    with pytest.raises(NotationError, match="by its number"):
+        RULES.parse("blind two", state())

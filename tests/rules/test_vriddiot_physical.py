@@ -1,0 +1,75 @@
+"""A physical Vriddiot game: nobody types the face-down cards; they get their identity
+when laid or turned, and must still be unaccounted for."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import IllegalEvent
+from rules.events import Event
+from rules.protocol import Header
+from tests.rules.vriddiot_helpers import RULES
+
+UPS = "deal 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+
+
+def run(state, *texts):
+    for text in texts:
+        move = RULES.parse(text, state)
+        state = RULES.apply(state, Event(1, move.actor, move.payload))
+    return state
+
+
+def start():
+    state = RULES.start(Header("vriddiot", 1, ("Anna", "Bo", "Cai", "Dina"), {}, 3, None))
+    return run(state, UPS)
+
+
+def test_the_deal_is_entered_by_its_face_up_cards():
+    state = start()
+    assert [c.text for c in state.ups[0].cards] == ["2H", "6H", "10H"]
+    assert state.hands[1].hidden == 3 and len(state.downs[2]) == 3
+    assert (
+        RULES.format(RULES.parse(UPS, RULES.start(state_header())), RULES.start(state_header()))
+        == UPS
+    )
+
+
+def state_header():
+    return Header("vriddiot", 1, ("Anna", "Bo", "Cai", "Dina"), {}, 3, None)
+
+
+def test_whoever_lays_first_starts_when_nobody_knows_the_hands():
+    state = start()
+    assert RULES.to_act(state) == (0, 1, 2, 3)
+    state = run(state, "Bo 9S")
+    assert state.turn == 2 and RULES.chance(state).kind == "deal"
+    state = run(state, "deal")  # Bo draws one card nobody at the table saw
+    assert state.hands[1].hidden == 3 and RULES.to_act(state) == (2,)
+
+
+def test_a_card_known_to_be_elsewhere_cannot_be_laid_from_a_hidden_hand():
+    state = run(start(), "Bo 9S", "deal")
+    with pytest.raises(IllegalEvent, match="Cai cannot hold 2H: it lies face up on Anna's"):
+        run(state, "2H")
+
+
+def test_a_blind_card_gets_its_identity_when_turned():
+    import attrs
+
+    from rules.zones import Zone
+
+    state = run(start(), "Bo 9S", "deal")
+    # Cai has played out hand and face-up cards; the stock is gone
+    state = attrs.evolve(
+        state,
+        hands=(*state.hands[:2], Zone(), state.hands[3]),
+        ups=(*state.ups[:2], Zone(), state.ups[3]),
+        stock=Zone(),
+        out=Zone((), len(state.stock) + 3 + 3),
+    )
+    state = run(state, "blind 3")
+    with pytest.raises(IllegalEvent, match="cannot be 9S: it lies on the pile"):
+        run(state, "turn 9S")
+    state = run(state, "turn QS")
+    assert [RULES.format(m, state) for m in RULES.moves(state)] == ["QS"]

@@ -1,0 +1,119 @@
+"""War (krig): two players in a row lay the same value; the holders of that value may join
+out of turn (the join window: each joins or passes); the players in the war lay a war card
+each; the highest picks up; a shared highest fights on; a burn ends it; jacks turn the
+direction only when it is over."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.cards import parse_card
+from rules.errors import IllegalEvent
+from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
+
+
+def war(anna="7C 4H 9S", bo="7D 5C QD", cai="7H 6C KS", dina="3D 8C JC"):
+    """Anna lays 7C on 5S, Bo lays 7D: the war over 7s is declared."""
+    state = with_pile(turn_to(deal((anna, bo, cai, dina)), 0), "5S")
+    return play(state, "7C", "7D")
+
+
+def test_the_same_value_laid_by_the_next_player_declares_war():
+    state = war()
+    assert state.war is not None and state.war.rank == "7"
+    assert state.war.involved == (1, 0)
+
+
+def test_the_join_window_asks_every_holder_of_the_value_and_only_them():
+    state = war()
+    assert RULES.to_act(state) == (2,)
+    texts = {RULES.format(m, state) for m in RULES.moves(state)}
+    assert texts == {"Cai pass", "Cai joins 7H"}
+
+
+def test_a_play_is_refused_while_the_window_is_open():
+    with pytest.raises(IllegalEvent, match="join window is open: Cai may join or pass"):
+        play(war(), "Bo QD")
+
+
+def test_a_third_player_joins_and_the_highest_war_card_picks_up():
+    state = play(war(), "Cai joins 7H")
+    assert state.war.involved == (1, 2, 0) and RULES.to_act(state) == (1,)
+    state = play(state, "QD", "6C", "4H")
+    assert state.war is None
+    assert {parse_card(c) for c in ["5S", "7C", "7D", "7H", "QD", "6C", "4H"]} <= set(
+        state.hands[1].cards
+    )
+    assert state.turn == 2 and state.duty == "lead"  # the player after Bo, who laid the 2nd 7
+
+
+def test_after_a_pass_the_war_is_fought_by_the_two_alone():
+    state = play(war(), "Cai pass")
+    assert RULES.to_act(state) == (1,)
+    state = play(state, "5C", "9S")
+    assert parse_card("9S") in state.hands[0].cards and state.turn == 2
+
+
+def test_holders_answer_the_window_in_any_order_and_the_fourth_card_burns():
+    state = war(dina="3D 7S JC")
+    assert RULES.to_act(state) == (2, 3)
+    state = play(state, "Dina joins 7S")
+    assert RULES.to_act(state) == (2,)
+    state = play(state, "Cai joins 7H")
+    assert state.war is None and state.pile.cards == ()
+    assert state.turn == 2 and state.duty == "lead"  # Cai laid the fourth 7
+
+
+def test_a_shared_highest_war_card_fights_on():
+    state = play(war(anna="7C 5H 4H", bo="7D 5D QD"), "Cai pass", "5D", "5H")
+    assert state.war is not None and state.war.laid == () and RULES.to_act(state) == (1,)
+
+
+def test_an_8_in_the_war_makes_the_next_follow_its_added_suit_lower():
+    state = play(war(anna="7C 9S 4H", bo="7D 8D 5D"), "Cai pass", "8D", "+5D")
+    assert state.war.twist == ("D", 5) and RULES.to_act(state) == (0,)
+    with pytest.raises(IllegalEvent, match="follow D lower than 5"):
+        play(state, "9S")
+    assert [m.kind for m in RULES.moves(state)] == ["chance", "pickup"]
+    after = play(state, "pickup")
+    assert after.war is None and after.turn == 2
+
+
+def test_a_war_twist_broken_by_a_10_ends_the_war_and_the_burner_leads():
+    state = play(war(anna="7C 10S 4H", bo="7D 8D 5D"), "Cai pass", "8D", "+5D")
+    after = play(state, "10S")
+    assert after.war is None and after.pile.cards == () and after.turn == 0
+    assert after.duty == "lead"
+
+
+def test_a_jack_in_the_war_turns_the_direction_only_when_it_is_over():
+    state = play(war(bo="7D JD 5D"), "Cai pass", "JD")
+    assert state.seating.direction == 1  # not yet
+    after = play(state, "4H")
+    assert after.seating.direction == -1
+    assert after.turn == 0  # the player after Bo, in the new direction
+
+
+def test_no_war_inside_a_twist():
+    hands = ("8H 5S KD", "9S 3C 4C", "9S 3D 4D", "3H 8C JC")
+    options = {"deck": "dobbeldekker", "vri_strict": False}
+    state = with_pile(turn_to(deal(hands, options=options), 0), "5H")
+    state = play(state, "8H", "+5S", "9S", "9S")
+    assert state.war is None and state.twist == ("S", 9)
+
+
+def test_with_the_dobbeldekker_holders_throw_theirs_into_a_war_burned_by_its_value():
+    hands = ("7C 4H 9S", "7D 5C QD", "7H 6C KS", "7S 7H JC")
+    state = with_pile(turn_to(deal(hands, options={"deck": "dobbeldekker"}), 0), "5S")
+    state = play(state, "7C", "7D", "Dina joins 7S", "Cai joins 7H")
+    assert state.war is not None and state.war.thrown and state.pile.cards == ()
+    assert RULES.to_act(state) == (3,)  # Dina still holds a 7; Cai laid the fourth
+    before = len(state.burned)
+    state = play(state, "Dina joins 7H")
+    assert state.war is None and len(state.burned) == before + 1
+    assert state.turn == 2 and state.duty == "lead"
+
+
+def test_with_one_deck_nobody_throws_into_a_burned_war():
+    state = play(war(dina="3D 7S JC"), "Dina joins 7S", "Cai joins 7H")
+    assert state.war is None and state.turn == 2
