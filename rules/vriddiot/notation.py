@@ -26,7 +26,7 @@ from rules.events import Deal, Move
 from rules.vriddiot.deal import deal_plan, refill_plan, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.moves import to_act
-from rules.vriddiot.state import ADDON, DEAL, HAND, State
+from rules.vriddiot.state import ADDON, DEAL, HAND, State, in_suit_order
 
 __all__ = ["format_move", "parse_move"]
 
@@ -110,13 +110,13 @@ def parse_move(text: str, state: State) -> Move:
         cards, declared = _with_joker(rest)
         if not cards:
             raise NotationError("a join names the cards laid, like 'Cai joins 9H'")
-        return Move(seat, Join(cards, declared))
+        return Move(seat, Join(in_suit_order(cards), declared))
     cards, declared = _with_joker(body.lstrip("+"))
     if not cards:
         raise NotationError(f"expected a move: {FORMS}")
     if len(cards) == 1:
         return Move(seat, Play(cards[0], declared))
-    return Move(seat, Set(cards))
+    return Move(seat, Set(in_suit_order(cards)))
 
 
 def _joker_text(cards: tuple[Card, ...], declared: Card | None) -> str:

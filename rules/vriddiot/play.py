@@ -35,6 +35,7 @@ from rules.vriddiot.state import (
     WAR,
     State,
     War,
+    in_suit_order,
     player,
     replace,
     value,
@@ -78,6 +79,12 @@ def apply(state: State, event: Event) -> State:
     if not state.active(seat):
         raise IllegalEvent(event, f"{player(state, seat)} has gone out and plays no more")
     war = state.war
+    if isinstance(payload, Join | Set) and payload.cards != in_suit_order(payload.cards):
+        raise IllegalEvent(
+            event,
+            "the cards of a set are recorded in suit order (spades, hearts, diamonds, clubs): "
+            f"{' '.join(c.text for c in in_suit_order(payload.cards))}",
+        )
     if isinstance(payload, Pass | Join):
         return settle(_window(state, event, seat))
     if war is not None and war.window:

@@ -266,3 +266,12 @@ def value(card: Card) -> int:
 def suits() -> tuple[str, ...]:
     """The four suits."""
     return SUITS
+
+
+_SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+
+
+def in_suit_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A set's cards as the record keeps them: in suit order (spades, hearts, diamonds,
+    clubs), since the order of a set's cards means nothing at the table."""
+    return tuple(sorted(cards, key=lambda c: _SUIT_ORDER.get(c.suit, 9)))

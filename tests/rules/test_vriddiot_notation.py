@@ -75,3 +75,17 @@ def test_bad_input_says_what_is_accepted():
         RULES.parse("Anna 9X", state())
     with pytest.raises(NotationError, match="by its number"):
         RULES.parse("blind two", state())
+
+
+def test_a_set_is_recorded_in_suit_order_whatever_order_it_is_typed_in():
+    """The order of a set's cards means nothing, so the record keeps one order: the
+    generator lists that one, and apply refuses any other (found by the contract suite)."""
+    from rules.errors import IllegalEvent
+    from rules.events import Event
+
+    s = state()
+    move = RULES.parse("6D 6S 6H", s)
+    assert move.payload == Set((Card("6", "S"), Card("6", "H"), Card("6", "D")))
+    shuffled = Set((Card("6", "D"), Card("6", "S"), Card("6", "H")))
+    with pytest.raises(IllegalEvent, match="recorded in suit order"):
+        RULES.apply(s, Event(1, move.actor, shuffled))
