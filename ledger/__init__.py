@@ -25,6 +25,7 @@ from ledger.records import (
 )
 from ledger.schema import SCHEMA_VERSION, create_schema, prepare_connection
 from ledger.store import Ledger
+from ledger.summaries import ResultRow
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -40,6 +41,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "NewEvent",
+    "ResultRow",
     "StoredEvent",
     "UnknownGame",
     "canonical",

@@ -20,6 +20,14 @@ from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, Unkno
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
 from ledger.schema import create_schema, prepare_connection
+from ledger.summaries import (
+    CREATE_SUMMARIES,
+    HAS_SUMMARIES,
+    UPSERT_SUMMARY,
+    ResultRow,
+    result_rows,
+    results_query,
+)
 
 __all__ = ["Ledger"]
 
@@ -254,6 +262,28 @@ class Ledger:
                 head_seq, head_hash = 0, record.genesis
             out.append(GameSummary(record, count, head_seq, head_hash))
         return out
+
+    def results(
+        self,
+        *,
+        rules: str | None = None,
+        since: str | None = None,
+        games: Sequence[int] | None = None,
+    ) -> Iterator[ResultRow]:
+        """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
+        head and its stored summary (derived data: see ``ledger.summaries``), by id."""
+        has = self._conn.execute(HAS_SUMMARIES).fetchone() is not None
+        sql, params = results_query(with_summaries=has, rules=rules, since=since, games=games)
+        return result_rows(self._conn.execute(sql, params).fetchall())
+
+    def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
+        """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction."""
+        try:
+            with self._write() as conn:
+                conn.execute(CREATE_SUMMARIES)
+                conn.executemany(UPSERT_SUMMARY, rows)
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot keep the results summaries in {self.path}: {exc}") from exc
 
     def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
         """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""
