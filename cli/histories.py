@@ -133,7 +133,7 @@ def stats(
     from replay.summary import results
 
     with friendly(), _ledger(ctx) as ledger:
-        data = stats_data(results(ledger, _filters(rules, player, since)))
+        data = stats_data(results(ledger, _filters(rules, player, since)), player)
     if as_json:
         render.emit_json(data)
         return
@@ -155,17 +155,32 @@ def print_stats(data: dict[str, Any], player: str | None) -> None:
                         str(p["wins"]), rate)  # fmt: skip
     out.print(overall)
     for rules, section in data["rules"].items():
-        for key, title in (("players", "players"), ("partnerships", "partnerships")):
+        for key in ("players", "partnerships"):
             if section[key]:
-                out.print(_tally_table(f"{rules} · {title} ({section['games']} games)",
-                                       section[key]))  # fmt: skip
+                title = f"{rules} · {key} ({section['games']} games)"
+                out.print(_tally_table(title, section[key]))
+        if any(p["moves"] for p in section["players"]):
+            out.print(_moves_table(f"{rules} · moves by kind", section["players"]))
+
+
+def _moves_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
+    """Moves by kind (rows) per player (columns): narrow however many kinds a game has."""
+    kinds = sorted({k for r in rows for k in r["moves"]})
+    table = render.new_table(title=title)
+    table.add_column("kind")
+    for r in rows:
+        table.add_column(render.escape(r["name"]), justify="right")
+    for kind in kinds:
+        table.add_row(kind, *(str(r["moves"].get(kind, 0)) for r in rows))
+    return table
 
 
 def _tally_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
     figures = sorted({f for r in rows for f in r["figures"]})
     table = render.new_table(title=title)
-    for column in ("name", "games", "wins", "points", "average", *figures):
-        table.add_column(column)
+    table.add_column("name")
+    for column in ("games", "wins", "points", "average", *figures):
+        table.add_column(column, justify="right")
     for r in rows:
         table.add_row(
             render.escape(r["name"]), str(r["games"]), str(r["wins"]), str(r["points"]),

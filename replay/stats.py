@@ -5,8 +5,9 @@ Nørdekasino), so points, averages and figures are kept per rule set; games and 
 also totalled over every rule set. A player's points in a game are the score of the side
 they played on (a partnership's two players both get it); a player wins a game when they
 are in its first place. Figures are the rule set's own (``RuleSet.figures``: tricks,
-sweeps) credited to every player of the side, and the moves each player made by kind
-(``adams``, ``capture``, ``build``...), from the effective events of the log.
+sweeps) credited to every player of the side; ``moves`` counts the moves each player
+made by kind (``adams`` for Nørdekasino's Adams clears, ``capture``, ``build``...), from
+the effective events of the log.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Tally:
     wins: int = 0
     points: Fraction = Fraction(0)
     figures: dict[str, Fraction] = attrs.Factory(dict)
+    moves: dict[str, int] = attrs.Factory(dict)
 
     def add(self, over: bool, won: bool, points: Fraction | None) -> None:
         """Count one game."""
@@ -57,6 +59,7 @@ class Tally:
             "points": number_text(self.points),
             "average": round(float(average), 4),
             "figures": {k: number_text(v) for k, v in sorted(self.figures.items())},
+            "moves": dict(sorted(self.moves.items())),
         }
 
 
@@ -92,7 +95,7 @@ def _count_game(rs: RulesStats, data: Mapping[str, Any]) -> None:
                 if side in by_side:
                     tally.bump(figure, by_side[side])
         for kind, n in data["moves"].get(player, {}).items():
-            tally.bump(f"{kind} moves", n)
+            tally.moves[kind] = tally.moves.get(kind, 0) + n
     for side, players in data["sides"].items():
         if len(players) < 2:
             continue
@@ -104,15 +107,29 @@ def _count_game(rs: RulesStats, data: Mapping[str, Any]) -> None:
                 tally.bump(figure, by_side[side])
 
 
+def _only(rs: RulesStats, player: str) -> None:
+    wanted = player.casefold()
+    rs.players = {n: t for n, t in rs.players.items() if n.casefold() == wanted}
+    rs.partnerships = {
+        n: t
+        for n, t in rs.partnerships.items()
+        if any(p.casefold() == wanted for p in n.split(" & "))
+    }
+
+
 def _order(tallies: Mapping[str, Tally]) -> list[dict[str, Any]]:
     rows = [t.as_dict(name) for name, t in tallies.items()]
     return sorted(rows, key=lambda r: (-r["wins"], -r["average"], r["name"]))
 
 
-def stats_data(results: Iterable[GameResult]) -> dict[str, Any]:
+def stats_data(results: Iterable[GameResult], player: str | None = None) -> dict[str, Any]:
     """``stats --json``: overall games and wins per player, then per rule set the players
-    and partnerships with points, averages and figures, best first."""
+    and partnerships with points, averages, figures and moves by kind, best first. With
+    ``player``, only that player's rows and partnerships."""
     per_rules = stats(results)
+    if player is not None:
+        for rs in per_rules.values():
+            _only(rs, player)
     overall: dict[str, Tally] = {}
     for rs in per_rules.values():
         for name, t in rs.players.items():

@@ -51,3 +51,19 @@ pinned; ``deep``, ``tablelog fuzz`` and the fixtures play games to their end."""
 def db(tmp_path: Path) -> Path:
     """The path of a database file that does not exist yet (the ledger creates it)."""
     return tmp_path / "tablelog.db"
+
+
+@pytest.fixture(scope="session")
+def club_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of every fixture game of every rule set, built once (read it only)."""
+    from tests.club import build
+
+    return build(tmp_path_factory.mktemp("club") / "club.db")
+
+
+@pytest.fixture
+def club(club_source: Path, tmp_path: Path) -> Path:
+    """A writable copy of the club database for one test."""
+    from tests.club import copy
+
+    return copy(club_source, tmp_path / "club.db")

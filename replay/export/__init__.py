@@ -16,9 +16,10 @@ from typing import Any
 import attrs
 
 from ledger import Ledger, short_hash
+from replay.fold import Replayer
 from replay.games import Games, LoadedGame
 from replay.notation import announcement, format_event_move
-from replay.summary import Filters, summary_of
+from replay.summary import Filters, summarize
 from rules.events import Event, Note, Undo
 from rules.serial import converter
 
@@ -74,13 +75,15 @@ def histories(ledger: Ledger, ids: Iterable[int]) -> Iterator[History]:
 
 
 def history(game: LoadedGame) -> History:
-    """One loaded game as a ``History`` (folded once, every state kept while it is made)."""
-    timeline = game.timeline
+    """One loaded game as a ``History``, folded once."""
     rules = game.rules
+    replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
+    news = _News(rules, replayer.state)
     rows = []
     for i, event in enumerate(game.events):
-        before, after = timeline[i], timeline[i + 1]
+        before = replayer.state
+        after = replayer.push(event)
         rows.append(
             EventRow(
                 seq=event.seq,
@@ -95,10 +98,11 @@ def history(game: LoadedGame) -> History:
                 recorded_at=event.recorded_at,
                 hash=short_hash(game.hashes[i]) if i < len(game.hashes) else "",
                 payload=converter.unstructure(event.payload),
-                news=_news(rules, before, after) if event.family != "meta" else (),
+                news=news.after(after),
             )
         )
-    return History(game, summary_of(game), tuple(rows))
+    summary = summarize(rules, game.header, replayer, game.seq)
+    return History(game, summary, tuple(rows))
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
@@ -121,23 +125,35 @@ def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
     return undone
 
 
-def _news(rules: Any, before: Any, after: Any) -> tuple[str, ...]:
-    """Tricks won and sweeps made by one event, read from the public view's ``played``
-    (finished tricks with their winner) and ``sweeps`` (per side), where a game shows them."""
-    old, new = rules.view(before, None).info, rules.view(after, None).info
-    said: list[str] = []
-    played_old, played_new = old.get("played"), new.get("played")
-    if (
-        isinstance(played_new, list)
-        and isinstance(played_old, list)
-        and len(played_new) > len(played_old)
-        and isinstance(played_new[-1], Mapping)
-        and played_new[-1].get("winner")
-    ):
-        said.append(f"trick to {played_new[-1]['winner']}")
-    sweeps_old, sweeps_new = old.get("sweeps"), new.get("sweeps")
-    if isinstance(sweeps_new, Mapping) and isinstance(sweeps_old, Mapping):
-        for side, count in sweeps_new.items():
-            if isinstance(count, int) and count > int(sweeps_old.get(side, 0)):
-                said.append(f"sweep for {side}")
-    return tuple(said)
+class _News:
+    """Tricks won and sweeps made by each event, read from the public view's ``played``
+    (finished tricks with their winner) and ``sweeps`` (per side), where a game shows
+    them; a game whose view has neither is never asked for a view again."""
+
+    def __init__(self, rules: Any, start: Any) -> None:
+        self.view = rules.view
+        self.last = self.view(start, None).info
+        self.active = "played" in self.last or "sweeps" in self.last
+
+    def after(self, state: Any) -> tuple[str, ...]:
+        """What changed between the last state seen and ``state``."""
+        if not self.active:
+            return ()
+        old, new = self.last, self.view(state, None).info
+        self.last = new
+        said: list[str] = []
+        played_old, played_new = old.get("played"), new.get("played")
+        if (
+            isinstance(played_new, list)
+            and isinstance(played_old, list)
+            and len(played_new) > len(played_old)
+            and isinstance(played_new[-1], Mapping)
+            and played_new[-1].get("winner")
+        ):
+            said.append(f"trick to {played_new[-1]['winner']}")
+        sweeps_old, sweeps_new = old.get("sweeps"), new.get("sweeps")
+        if isinstance(sweeps_new, Mapping) and isinstance(sweeps_old, Mapping):
+            for side, count in sweeps_new.items():
+                if isinstance(count, int) and count > int(sweeps_old.get(side, 0)):
+                    said.append(f"sweep for {side}")
+        return tuple(said)

@@ -89,6 +89,9 @@ def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("PRAGMA foreign_keys=ON")
+        # a new file that is removed if the export fails: no journal, no fsync per commit
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
         conn.executescript(SCHEMA)
         count = 0
         conn.execute("BEGIN")
