@@ -333,11 +333,11 @@ def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -
     a game already present with the same log is skipped, one present with a different log
     is refused, naming the game and the first event where they part.
     """
-    from replay.jsonl import iter_games
+    from replay.jsonl import file_lines, iter_games
     from replay.merge import import_stream
 
-    with friendly(), _ledger(ctx) as ledger, open(file, encoding="utf-8") as lines:
-        report = import_stream(ledger, iter_games(lines), skip_existing=skip_existing)
+    with friendly(), _ledger(ctx) as ledger:
+        report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)
     if as_json:
         render.emit_json(
             {

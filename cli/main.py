@@ -212,11 +212,10 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
 
     with friendly():
         if os.path.exists(target) and not target.isdigit():
-            from replay.jsonl import iter_games, verify_parsed
+            from replay.jsonl import file_lines, iter_games, verify_parsed
 
-            with open(target, encoding="utf-8") as lines:  # read one game at a time
-                results = [(f"{target} game {n}", verify_parsed(g))
-                           for n, g in enumerate(iter_games(lines), 1)]  # fmt: skip
+            games = iter_games(file_lines(target))  # read one game at a time
+            results = [(f"{target} game {n}", verify_parsed(g)) for n, g in enumerate(games, 1)]
         else:
             with obj.ledger() as ledger:
                 loaded = Games(ledger).load(target)

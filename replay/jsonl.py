@@ -47,6 +47,7 @@ __all__ = [
     "ParsedGame",
     "RefusedImport",
     "export_lines",
+    "file_lines",
     "import_games",
     "iter_games",
     "parse_lines",
@@ -268,3 +269,17 @@ def import_games(ledger: Ledger, games: Iterable[ParsedGame]) -> list[GameRecord
     from replay.merge import import_stream  # it builds on this module
 
     return list(import_stream(ledger, games).imported)
+
+
+def file_lines(path: str) -> Iterator[str]:
+    """The lines of a JSON Lines file, read as they are needed (a file of any size holds
+    one line in memory here); a file that is not UTF-8 text is a ``MalformedFile``."""
+    with open(path, encoding="utf-8") as handle:
+        number = 0
+        try:
+            for number, line in enumerate(handle, 1):  # noqa: B007 (named in the error)
+                yield line
+        except UnicodeDecodeError:
+            raise MalformedFile(
+                f"{path}, line {number + 1}: not UTF-8 text; is it a tablelog JSON Lines file?"
+            ) from None
