@@ -41,6 +41,9 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
 7. **commands, start-up included** — CPU ms of ``tablelog show last`` and ``tablelog play
    last MOVE`` on a 300-event game, beside ``python -c "import click"`` in the same run
    (``benchmarks/startup.py``). Target: at most 4× the click import.
+8. **match histories** (``--only histories``, its own table: ``benchmarks/histories.py``):
+   ``list``, ``stats`` and the exports on 1,000 and 10,000 games, CPU time and peak memory
+   of each command in a fresh process, and the bulk import's CPU per event at each size.
 
 The CPU-bound rows (3-5) also show the rate per second of this process's CPU time ("per
 CPU-s"): when other processes compete for the CPUs (see the load average printed at the top
@@ -372,11 +375,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino", "startup"),
+        choices=("nordekasino", "startup", "histories"),
         default=None,
-        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands)",
+        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands),"
+        " histories (list, stats and exports on 1,000 and 10,000 games: its own table)",
     )
     args = parser.parse_args(argv)
+    if args.only == "histories":
+        from histories import main as histories_main
+
+        quick = ["--quick"] if args.quick else []
+        return histories_main([*quick, *(["--dir", str(args.dir)] if args.dir else [])])
     console = Console() if sys.stdout.isatty() else Console(width=150)
     with tempfile.TemporaryDirectory(prefix="tablelog-bench-", dir=args.dir) as name:
         tmp = Path(name)
