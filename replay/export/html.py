@@ -69,6 +69,7 @@ def _results_table(results: Sequence[GameResult]) -> str:
 def _standings(stats: Mapping[str, Any]) -> str:
     parts = []
     head = ("player", "games", "finished", "wins", "points", "average")
+    pairs = ("partnership", *head[1:])
     for rules, data in stats["rules"].items():
         rows = [
             (p["name"], p["games"], p["finished"], p["wins"], p["points"], p["average"])
@@ -80,7 +81,7 @@ def _standings(stats: Mapping[str, Any]) -> str:
                 (p["name"], p["games"], p["finished"], p["wins"], p["points"], p["average"])
                 for p in data["partnerships"]
             ]
-            parts.append(_table(f"Partnerships · {rules}", head, rows, "partnerships"))
+            parts.append(_table(f"Partnerships · {rules}", pairs, rows, "partnerships"))
     return "\n".join(parts)
 
 
@@ -109,6 +110,7 @@ def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) ->
     if not evenings:
         return "<p>No games.</p>"
     left, right, top, bottom = 40, 150, 20, 40
+    height = max(height, top + bottom + 14 * (len(lines) + 1))  # room for every name
     top_value = max([1, *(v for line in lines.values() for v in line)])
     step = (width - left - right) / max(len(evenings) - 1, 1)
 
@@ -135,6 +137,12 @@ def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) ->
             f'<polyline class="player" data-player="{_e(player)}" fill="none" '
             f'stroke="{colour}" stroke-width="2" points="{points}"/>'
         )
+        for i, v in enumerate(line):  # a dot per evening: one evening still shows
+            cx, cy = point(i, v).split(",")
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}"><title>{_e(player)},'
+                f" {_e(evenings[i])}: {v} win(s) so far</title></circle>"
+            )
         parts.append(
             f'<text x="{width - right + 8}" y="{top + 14 * (n + 1)}" fill="{colour}">'
             f"{_e(player)} ({line[-1]})</text>"
@@ -155,10 +163,10 @@ def report(results: Iterable[GameResult], title: str = "Match report") -> str:
             f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>",
             f"<h1>{_e(title)}</h1>",
             f'<p class="summary">{len(games)} game(s), {_e(span)}.</p>',
-            "<h2>Standings</h2>",
-            _standings(stats_data(games)),
             "<h2>Wins over the evenings</h2>",
             chart(games),
+            "<h2>Standings</h2>",
+            _standings(stats_data(games)),
             "<h2>Games</h2>",
             _results_table(games),
             "</body></html>",
