@@ -193,8 +193,10 @@ def single_game_page() -> Callable[[Ledger, int, IO[str]], None] | None:
     """The hook for one game's step-through replay page (``replay.page.write_page(ledger,
     game, out)``); ``None`` while no such page exists, and a single game then gets the
     match report of that one game."""
+    import importlib
+
     try:
-        from replay import page  # type: ignore[attr-defined]
+        page = importlib.import_module("replay.page")
     except ImportError:
         return None
     writer: Callable[[Ledger, int, IO[str]], None] | None = getattr(page, "write_page", None)

@@ -127,3 +127,24 @@ def test_verify_a_file_of_many_games(club_runner: CliRunner, tmp_path: Path) -> 
     data = run_json(club_runner, "verify", path)
     assert len(data["games"]) == len(FIXTURES) and all(g["ok"] for g in data["games"])
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["format"] == "tablelog"
+
+
+def test_one_game_as_html_goes_to_the_replay_page_when_there_is_one(
+    club_runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    from cli.histories import single_game_page
+
+    if single_game_page() is None:  # no replay page yet: one game gets its own report
+        page = run(club_runner, "export", "3", "--format", "html").stdout
+        assert "1 game(s)" in page and page.count("<tr>") >= 2
+    called: list[int] = []
+    fake = types.ModuleType("replay.page")
+    fake.write_page = lambda ledger, game, out: (called.append(game), out.write("PAGE"))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "replay.page", fake)
+    assert run(club_runner, "export", "3", "--format", "html").stdout == "PAGE"
+    assert called == [3]
+    several = run(club_runner, "export", "3", "4", "--format", "html").stdout
+    assert "2 game(s)" in several and called == [3]  # a set of games gets the report
