@@ -101,6 +101,9 @@ def list_games(
 
 def print_results(rows: Sequence[dict[str, Any]]) -> None:
     """``list`` for people: one line per game, winners and scores, then the count."""
+    if not rows:
+        render.console().print("0 game(s)")
+        return
     table = render.new_table(title="Games")
     table.add_column("game", justify="right")
     table.add_column("date", no_wrap=True)
