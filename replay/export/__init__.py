@@ -20,10 +20,16 @@ from replay.fold import Replayer
 from replay.games import Games, LoadedGame
 from replay.notation import announcement, format_event_move
 from replay.summary import Filters, summarize
+from rules.errors import TablelogError
 from rules.events import Event, Note, Undo
 from rules.serial import converter
 
-__all__ = ["EventRow", "History", "histories", "history", "select"]
+__all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
+
+
+class ExportError(TablelogError, ValueError):
+    """An export that cannot be written where it was asked to (the file exists, the
+    folder does not): nothing is written."""
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from replay.export import History
+from replay.export import ExportError, History
 from replay.export.csvfile import decimal
 
 __all__ = ["SCHEMA", "write_sqlite"]
@@ -85,8 +85,12 @@ def _plain(value: Any) -> Any:
 def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
     """Write ``games`` into a new SQLite file at ``path`` (refused if it exists)."""
     if os.path.exists(path):
-        raise FileExistsError(f"{os.fspath(path)} already exists; an export writes a new file")
-    conn = sqlite3.connect(path, isolation_level=None)
+        raise ExportError(f"{os.fspath(path)} already exists; an SQLite export writes a new file")
+    try:
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.execute("PRAGMA user_version = 1")  # creates the file, or fails here
+    except sqlite3.Error as error:
+        raise ExportError(f"cannot write an SQLite file at {os.fspath(path)}: {error}") from None
     try:
         conn.execute("PRAGMA foreign_keys=ON")
         # a new file that is removed if the export fails: no journal, no fsync per commit

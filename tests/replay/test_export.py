@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ledger import Ledger
-from replay.export import histories, history
+from replay.export import ExportError, histories, history
 from replay.export.csvfile import EVENT_COLUMNS, GAME_COLUMNS, decimal, write_events, write_games
 from replay.export.sqlitefile import write_sqlite
 from replay.export.text import write_text
@@ -136,9 +136,11 @@ def test_sqlite_export_has_plain_tables_with_keys(club_source: Path, exported: P
 def test_an_sqlite_export_refuses_to_overwrite_a_file(club_source: Path, tmp_path: Path) -> None:
     path = tmp_path / "taken.sqlite"
     path.write_text("mine")
-    with Ledger(club_source) as ledger, pytest.raises(FileExistsError):
+    with Ledger(club_source) as ledger, pytest.raises(ExportError, match="already exists"):
         write_sqlite(histories(ledger, [1]), path)
     assert path.read_text() == "mine"
+    with Ledger(club_source) as ledger, pytest.raises(ExportError, match="cannot write"):
+        write_sqlite(histories(ledger, [1]), tmp_path / "no such folder" / "x.sqlite")
 
 
 def test_datasette_opens_the_sqlite_export_and_runs_a_query(
