@@ -115,6 +115,9 @@ def measure(db: Path, *args: str) -> dict[str, float]:
         check=True,
     )
     result: dict[str, float] = json.loads(done.stderr.strip().splitlines()[-1])
+    print(
+        f"  {' '.join(args[:4])}: {result['cpu']:.2f} CPU s, {result['rss_mb']:.0f} MB", flush=True
+    )
     return result
 
 
@@ -122,6 +125,7 @@ def run_size(tmp: Path, count: int) -> dict[str, Any]:
     """Every figure for a database of ``count`` games."""
     db = tmp / f"club-{count}.db"
     out: dict[str, Any] = {"import": fill(db, count)}
+    print(f"{count:,} games: {out['import']}", flush=True)
     out["list (cold: builds every summary)"] = measure(db, "list", "--json")
     out["list (warm)"] = measure(db, "list", "--json")
     out["list --player Anna --rules karnoffel"] = measure(
