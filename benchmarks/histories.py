@@ -10,7 +10,7 @@ bulk path (``Ledger.import_game``, one transaction per size), which keeps no res
 summary: the first ``list`` builds them all (*cold*), the next one reads them (*warm*).
 
 Each command then runs in a fresh process (start-up included) and reports its CPU time
-(user + system) and its peak resident memory (``ru_maxrss``); growth is the ratio of the
+(user + system) and its peak resident memory (``VmHWM`` of that process); growth is the ratio of the
 10,000-game figure to the 1,000-game one (10× the games). Bulk import is reported as CPU
 microseconds per event (user and system apart) at each size: its system time is where
 random event ids missing SQLite's page cache show.
@@ -62,8 +62,12 @@ except SystemExit as stop:
     if stop.code:
         raise
 usage = resource.getrusage(resource.RUSAGE_SELF)
+# the peak of this process's own memory (VmHWM): ru_maxrss would keep the parent's
+# resident size from before the exec (Linux carries it over)
+with open("/proc/self/status") as status:
+    hwm = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_counter() - wall,
-                  "rss_mb": usage.ru_maxrss / 1024}), file=sys.stderr)
+                  "rss_mb": hwm / 1024}), file=sys.stderr)
 """
 
 
