@@ -121,7 +121,8 @@ def test_a_remembered_schema_is_the_schema_sqlite_utils_writes(tmp_path: Path) -
 
     def master(path: Path) -> list[tuple[str, str, str | None]]:
         with sqlite3.connect(path) as conn:
-            return conn.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+            query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+            return conn.execute(query).fetchall()
 
     schema._DDL.clear()
     with Ledger(tmp_path / "one.db"):
