@@ -1,4 +1,5 @@
-"""A fuzz run at one seat count: ``tablelog fuzz`` with the number of players pinned.
+"""A fuzz run at one seat count: ``tablelog fuzz`` with the number of players pinned
+(``any``: drawn, as ``tablelog fuzz`` does), reporting as it goes.
 
     python benchmarks/fuzz_seats.py speahx 9 --games 2000 --seed 1 -o decks=2 -o jokers=2
 
@@ -35,7 +36,7 @@ def _value(text: str) -> object:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rules")
-    parser.add_argument("players", type=int)
+    parser.add_argument("players", help="the seat count, or 'any' to draw it as fuzz does")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-o", "--option", action="append", default=[])
@@ -45,9 +46,11 @@ def main() -> None:
     counts = {"games": 0, "events": 0}
     start = time.process_time()
 
+    seats = None if args.players == "any" else (int(args.players),)
+
     @hypothesis_seed(args.seed)
     @fuzz_settings(args.games)
-    @given(histories(rules, options, seats=(args.players,)))
+    @given(histories(rules, options, seats=seats))
     def one_game(history):
         counts["games"] += 1
         counts["events"] += len(history.events)
