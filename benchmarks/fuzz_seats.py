@@ -40,6 +40,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-o", "--option", action="append", default=[])
+    parser.add_argument("--every", type=int, default=25, help="report every this many games")
     args = parser.parse_args()
     rules = registry.get(args.rules)
     options = {k: _value(v) for k, v in (o.split("=", 1) for o in args.option)} or None
@@ -55,7 +56,7 @@ def main() -> None:
         counts["games"] += 1
         counts["events"] += len(history.events)
         check_all(rules, history)
-        if counts["games"] % 25 == 0:
+        if counts["games"] % args.every == 0:
             cpu = time.process_time() - start
             print(
                 f"... {counts['games']} games, {counts['events']} events, {cpu:.0f} s CPU",
