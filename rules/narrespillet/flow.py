@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rules.cards import Card
 from rules.narrespillet.state import (
     DEAL,
@@ -25,6 +23,7 @@ from rules.narrespillet.state import (
     POOL,
     State,
     Step,
+    evolve,
     fresh_round,
     hand_limit,
     open_limit,
@@ -40,7 +39,7 @@ MAX_RESHUFFLES = 2
 
 def discard_cards(state: State, *cards: Card, hidden: int = 0) -> State:
     """``state`` with ``cards`` (and ``hidden`` face-down cards) added to the discard pile."""
-    return attrs.evolve(state, discard=state.discard.add(*cards, hidden=hidden))
+    return evolve(state, discard=state.discard.add(*cards, hidden=hidden))
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -67,7 +66,7 @@ def _lift_temperance(state: State) -> State:
     from rules.narrespillet.state import TEMPERANCE
 
     front = state.fronts[owner].remove(TEMPERANCE)
-    state = attrs.evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
+    state = evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
     return discard_cards(state, TEMPERANCE)
 
 
@@ -86,29 +85,29 @@ def settle(state: State) -> State:
         head, rest = state.queue[0], state.queue[1:]
         kind = head.kind
         if kind == "turn":
-            state = attrs.evolve(state, queue=rest)
+            state = evolve(state, queue=rest)
             if not state.finished[head.who]:
-                state = attrs.evolve(state, actor=head.who, optional=head.optional)
+                state = evolve(state, actor=head.who, optional=head.optional)
             continue
         if kind in ("refill", "draw"):
             closed, opened = draw_need(state, head)
             if closed + opened == 0 or state.death:
-                state = attrs.evolve(state, queue=rest)
+                state = evolve(state, queue=rest)
                 continue
             if len(state.stock):
                 return state  # a draw from the stock: a chance step
             if not state.refused and len(state.discard) and state.reshuffles < MAX_RESHUFFLES:
                 asked = tuple(range(state.n))
-                return attrs.evolve(state, queue=(Step("vote", asked=asked), *state.queue))
-            state = _lift_temperance(attrs.evolve(state, queue=rest))
+                return evolve(state, queue=(Step("vote", asked=asked), *state.queue))
+            state = _lift_temperance(evolve(state, queue=rest))
             continue
         if kind == "down":
             if len(state.hands[head.who]) <= hand_limit(state, head.who):
-                state = attrs.evolve(state, queue=rest)
+                state = evolve(state, queue=rest)
                 continue
             return state
         if kind == "finish":
-            state = finish(attrs.evolve(state, queue=rest), head.who)
+            state = finish(evolve(state, queue=rest), head.who)
             continue
         return state  # fool, vote, call, answer: a window waits for its moves
     return state
@@ -120,7 +119,7 @@ def _next_turn(state: State) -> State:
     for step in range(1, len(seq) + 1):
         who = seq[(at + step) % len(seq)]
         if not state.finished[who]:
-            return attrs.evolve(state, turn=who, actor=who, optional=False)
+            return evolve(state, turn=who, actor=who, optional=False)
     return end_round(state)  # pragma: no cover - settle checks all(finished) first
 
 
@@ -139,7 +138,7 @@ def finish(state: State, who: int) -> State:
     )
     keep = tuple(c for c in front.cards if who == state.n and c.rank == "15")
     gone = tuple(c for c in front.cards if c not in keep)
-    state = attrs.evolve(
+    state = evolve(
         state,
         hands=_set(state.hands, who, Zone()),
         opens=_set(state.opens, who, Zone()),
@@ -194,7 +193,7 @@ def end_round(state: State) -> State:
     results = (*state.results, round_winners(state))
     if state.round >= state.options.rounds:
         k = state.n + 1
-        return attrs.evolve(
+        return evolve(
             fresh_round(state.table, state.round, state.dealer, results),
             phase=OVER,
             hands=(Zone(),) * k,

@@ -14,6 +14,7 @@ chance step is needed.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 
@@ -33,6 +34,7 @@ __all__ = [
     "Slot",
     "State",
     "Step",
+    "evolve",
     "initial_state",
 ]
 
@@ -286,6 +288,18 @@ class State:
         return self.demons >= 0
 
 
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for ``State``, without its per-call field lookups: a fold makes
+    several new states per event, and this is most of what that costs."""
+    values = [changes.pop(n) if n in changes else getattr(state, n) for n in _STATE_FIELDS]
+    if changes:
+        raise TypeError(f"State has no fields {sorted(changes)}")
+    return State(*values)
+
+
 def seating(n: int) -> Seating:
     """The table: seats clockwise, play to the left."""
     return Seating(n)
@@ -391,8 +405,19 @@ def order(state: State) -> tuple[int, ...]:
     return tuple(out)
 
 
+_ZONES: list[Any] = [None, {}]
+"""The last state whose zones were asked for, and its zones (views and conservation ask
+the same state several times in a row)."""
+
+
 def zone_map(state: State) -> dict[str, Zone]:
-    """Every zone by name, for conservation and views."""
+    """Every zone by name, for conservation and views (a fresh dict)."""
+    if _ZONES[0] is not state:
+        _ZONES[0], _ZONES[1] = state, _zone_map(state)
+    return dict(_ZONES[1])
+
+
+def _zone_map(state: State) -> dict[str, Zone]:
     zones: dict[str, Zone] = {"stock": state.stock, "discard": state.discard}
     for who in range(state.n + 1):
         tag = zone_tag(state, who)
