@@ -85,7 +85,8 @@ def _failed(state: State, head: Step, rest: tuple[Step, ...], card: Card) -> Sta
     tried = (*head.tried, card)
     if card.suit == "T" or head.n <= 1:
         return evolve(state, queue=rest)
-    return evolve(state, queue=(attrs.evolve(head, n=head.n - 1, what="suit", tried=tried), *rest))
+    again = attrs.evolve(head, kind="call", n=head.n - 1, what="suit", card=None, tried=tried)
+    return evolve(state, queue=(again, *rest))
 
 
 def _pending(state: State) -> Step | None:

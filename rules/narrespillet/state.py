@@ -139,6 +139,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("any_turn", "own_turn"),
     ),
     OptionSpec(
+        "victory_coins",
+        0,
+        "stakes: what each battlefield victory pays, in coins (with winner_coins; 0 and 0: "
+        "no stakes). Each player stakes an equal share of the whole pot",
+        minimum=0,
+        maximum=1000,
+    ),
+    OptionSpec(
+        "winner_coins",
+        0,
+        "stakes: the extra pot for the winner of the whole game, in coins",
+        minimum=0,
+        maximum=1000,
+    ),
+    OptionSpec(
         "demon_placements",
         "discard",
         "Malderia: what happens to the Demons' placements when the Swords Knight drives "
@@ -160,6 +175,8 @@ class Options:
     full_tie: str = "earliest"
     fool_victim: str = "reopen"
     hermit_window: str = "any_turn"
+    victory_coins: int = 0
+    winner_coins: int = 0
     demon_placements: str = "discard"
 
 
