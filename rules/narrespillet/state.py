@@ -397,13 +397,18 @@ def value(card: Card) -> int:
 
 
 def hand_limit(state: State, who: int) -> int:
-    """How many closed cards ``who`` may hold: six, one more with Strength closed."""
-    return HAND + (1 if state.strength[who] == "closed" else 0)
+    """How many cards ``who`` may hold in hand: six, one more with Strength closed; the
+    Demons, whose hand lies open anyway, hold Strength's two open cards in it."""
+    strength = state.strength[who]
+    if strength == "open" and who == state.n:
+        return HAND + 2
+    return HAND + (1 if strength == "closed" else 0)
 
 
 def open_limit(state: State, who: int) -> int:
-    """How many open cards ``who`` may hold: two with Strength open."""
-    return 2 if state.strength[who] == "open" else 0
+    """How many open cards beside the hand ``who`` may hold: two with Strength open (a
+    player's; the Demons' go into their open hand)."""
+    return 2 if state.strength[who] == "open" and who != state.n else 0
 
 
 def field_blocked(state: State, house: str) -> bool:

@@ -12,10 +12,13 @@ from rules.narrespillet.state import (
     HOUSES,
     MAGICIAN,
     PLACED,
+    STRENGTH,
     Placement,
     Slot,
     evolve,
 )
+from rules.narrespillet.take import is_unknown
+from rules.zones import Zone
 from tests.rules.narrespillet_helpers import RULES, draws, play, table
 
 SW = HOUSES.index("Sw")
@@ -69,3 +72,22 @@ def test_demon_placements_discard_or_keep_when_the_swords_knight_drives_them_out
     kept, field, cards = _demons_placed(demon_placements="keep")
     assert kept.slots[4][field].status == PLACED
     assert kept.slots[4][field].placement.cards == tuple(c for c in cards if c != MAGICIAN)
+
+
+def test_the_demons_strength_open_gives_their_open_hand_two_more_cards():
+    # found by the contract suite: the Demons' open cards were wanted but never dealt, so
+    # the game asked for empty draws without end
+    hands = {"Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}
+    state = play(table(hands), "Anna discard Sw2", "Bo discard Co2", "Cai play T15")
+    state = play(state, "Dina discard Co5", "Anna discard Sw3", "Bo discard Co3")
+    assert state.actor == 4 and is_unknown(state, STRENGTH)
+    demons = state.hands[4]  # one of their cards swapped for Strength from the stock
+    state = evolve(
+        state,
+        hands=(*state.hands[:4], Zone((STRENGTH, *demons.cards[1:]))),
+        discard=state.discard.add(demons.cards[0]),
+        stock=Zone((), state.stock.hidden - 1),
+    )
+    state = play(state, "Demons play T11 open")
+    assert len(state.hands[4]) == 8 and state.opens[4] == Zone()
+    assert RULES.chance(state) is None and state.actor == 2  # Cai's turn follows
