@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from rules.cards import Card
 from rules.events import Event, Move
+from rules.memo import per_state
 from rules.narrespillet import events as ev
 from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from rules.narrespillet.place import canonical
@@ -67,18 +67,10 @@ def _head(state: State) -> Step | None:
     return state.queue[0] if state.queue and state.actor is None else None
 
 
-_ACTING: list[Any] = [None, ()]
-"""The last state asked about and its seats to act: every check of a move asks."""
-
-
+@per_state()
 def to_act(state: State) -> tuple[int, ...]:
-    """The seats that may act now (several in a window); none while cards are drawn."""
-    if _ACTING[0] is not state:
-        _ACTING[0], _ACTING[1] = state, _to_act(state)
-    return _ACTING[1]
-
-
-def _to_act(state: State) -> tuple[int, ...]:
+    """The seats that may act now (several in a window); none while cards are drawn
+    (asked once per state: every check of a move asks)."""
     if state.phase != PLAY:
         return ()
     head = _head(state)

@@ -20,6 +20,7 @@ import attrs
 
 from rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
 from rules.errors import OptionError
+from rules.memo import per_state
 from rules.options import read_options
 from rules.protocol import Header, OptionSpec
 from rules.seating import Seating
@@ -427,18 +428,13 @@ def order(state: State) -> tuple[int, ...]:
     return tuple(out)
 
 
-_ZONES: list[Any] = [None, {}]
-"""The last state whose zones were asked for, and its zones (views and conservation ask
-the same state several times in a row)."""
-
-
 def zone_map(state: State) -> dict[str, Zone]:
-    """Every zone by name, for conservation and views (a fresh dict)."""
-    if _ZONES[0] is not state:
-        _ZONES[0], _ZONES[1] = state, _zone_map(state)
-    return dict(_ZONES[1])
+    """Every zone by name, for conservation and views (a fresh dict; the zones are made
+    once per state: views and conservation ask the same state several times)."""
+    return dict(_zone_map(state))
 
 
+@per_state()
 def _zone_map(state: State) -> dict[str, Zone]:
     zones: dict[str, Zone] = {"stock": state.stock, "discard": state.discard}
     for who in range(state.n + 1):

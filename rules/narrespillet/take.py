@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.binding import Locator, in_hand, lies_on
 from rules.cards import Card
+from rules.memo import per_state
 from rules.narrespillet.state import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES, State, evolve, zone_map
 from rules.zones import Zone
 
@@ -72,15 +73,10 @@ def take(state: State, who: int, card: Card, source: str) -> State:
     return evolve(state, chariots=chariots)
 
 
-_LAST: list[Any] = [None, frozenset()]
-"""The last state asked about and its unknown cards: the checks ask the same state many
-times in a row (one deck, so a set of cards is the whole answer)."""
-
-
+@per_state()
 def unknown(state: State) -> frozenset[Card]:
-    """The cards no zone holds as a known card: what a face-down card may be."""
-    if _LAST[0] is state:
-        return _LAST[1]
+    """The cards no zone holds as a known card: what a face-down card may be (one deck,
+    so a set of cards is the whole answer; asked once per state)."""
     known: set[Card] = set(state.stock.cards)
     known.update(state.discard.cards, state.pool.cards, state.justice.cards)
     for zones in (state.hands, state.opens, state.chariots, state.fronts):
@@ -90,9 +86,7 @@ def unknown(state: State) -> frozenset[Card]:
         for slot in row:
             if slot.placement is not None:
                 known.update(slot.placement.cards)
-    out = frozenset(c for c in DECK if c not in known)
-    _LAST[0], _LAST[1] = state, out
-    return out
+    return frozenset(c for c in DECK if c not in known)
 
 
 def is_unknown(state: State, card: Card) -> bool:
