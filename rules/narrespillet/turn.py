@@ -66,20 +66,24 @@ def waiting_turn(state: State) -> bool:
     return state.phase == PLAY and state.actor is not None
 
 
-_LAST: list[Any] = [None, None, None]
-"""The last state and event applied, and the state after: views ask what an event shows
-by applying it to the state the fold has just applied it to."""
+_RECENT: list[tuple[State, Event, State]] = []
+"""The last few events applied, with the states before and after: what an event shows is
+asked by applying it to the state the fold has just applied it to, after the checks have
+tried other moves on that state."""
 
 
 def apply(state: State, event: Event) -> State:
     """The state after ``event``, or ``IllegalEvent`` naming the rule it breaks."""
-    if _LAST[0] is state and _LAST[1] == event:
-        return _LAST[2]
+    for before, done, after in _RECENT:
+        if before is state and done == event:
+            return after
     reason = check(state, event)
     if reason is not None:
         raise IllegalEvent(event, reason)
     after = _make(state, event)
-    _LAST[0], _LAST[1], _LAST[2] = state, event, after
+    _RECENT.append((state, event, after))
+    if len(_RECENT) > 8:
+        del _RECENT[0]
     return after
 
 
