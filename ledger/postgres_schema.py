@@ -114,7 +114,7 @@ def create_schema(conn: psycopg.Connection, where: str) -> None:
         except psycopg.errors.InsufficientPrivilege as exc:
             raise LedgerError(
                 f"{where} has no tablelog tables yet and this user may not create them"
-                f" ({exc}); open it once as the database's owner"
+                f" ({str(exc).splitlines()[0]}); open it once as the database's owner"
             ) from exc
         conn.execute(_triggers().encode())
         try:
