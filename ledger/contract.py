@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Protocol, Self, runtime_checkable
 
 from ledger.errors import LedgerError
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
@@ -37,6 +37,7 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(POSTGRES_SCHEMES)
 
 
+@runtime_checkable
 class LedgerStore(Protocol):
     """The event store every backend provides (see the module's docstring for the promises).
 
