@@ -313,8 +313,10 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
 
 
 from cli import fuzzing  # noqa: E402  (the `fuzz` command; it imports Hypothesis when run)
+from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(migrate)
 
 
 def main() -> None:
