@@ -96,3 +96,12 @@ def test_migrate_refuses_a_target_that_holds_some_of_the_games(
 def test_migrate_needs_a_target(home: CliRunner) -> None:
     result = run(home, "migrate", code=2)
     assert "Missing option '--to'" in result.stderr
+
+
+def test_verify_names_an_event_altered_in_the_database(backend: Backend) -> None:
+    runner = runner_on(backend)
+    game = new_game(runner, "--seed", "3")
+    play_first_moves(runner, game, 4)
+    backend.tamper(f"UPDATE events SET actor = (actor + 1) % 4 WHERE game = {game} AND seq = 3")
+    result = run(runner, "verify", str(game), code=1)
+    assert "event 3" in result.stdout and "altered after it was recorded" in result.stdout
