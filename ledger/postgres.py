@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import starmap
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 import psycopg_pool
@@ -58,13 +58,13 @@ STREAM_ROWS = 2000  # rows per fetch of verify_chain's server-side cursor
 
 
 def redacted(url: str) -> str:
-    """The URL without its password, to show people and write in messages."""
+    """The URL without its password (in the user part or the query), to show people."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
+    if parts.password is not None:
+        user, _, host = parts.netloc.rpartition("@")
+        parts = parts._replace(netloc=f"{user.partition(':')[0]}@{host}")
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "password"]
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 def _stored(row: Sequence[Any]) -> StoredEvent:

@@ -139,3 +139,18 @@ def test_every_backend_is_a_ledger_store(backend: Backend) -> None:
     with backend.open() as ledger:
         assert isinstance(ledger, LedgerStore)
         assert ledger.path in backend.target
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://club:secret@db.example:5433/league", "postgresql://club@db.example:5433/league"),
+        ("postgres://club:se%40cret@[::1]/league", "postgres://club@[::1]/league"),
+        ("postgresql://db/league?password=secret&sslmode=require", "postgresql://db/league?sslmode=require"),
+        ("postgresql://club@db/league", "postgresql://club@db/league"),
+    ],
+)  # fmt: skip
+def test_a_url_is_shown_without_its_password(url: str, shown: str) -> None:
+    from ledger.postgres import redacted
+
+    assert redacted(url) == shown
