@@ -53,6 +53,7 @@ pass_ctx = click.make_pass_decorator(Context)
     "--db",
     envvar="TABLELOG_DB",
     type=click.Path(dir_okay=False),
+    metavar="DB",
     help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
     " your user data directory).",
 )

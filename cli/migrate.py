@@ -27,11 +27,12 @@ __all__ = ["migrate"]
     "--to",
     "target",
     required=True,
+    metavar="DB",
     help="The database to copy every game into: a postgresql:// URL, or a file.",
 )
 @click.pass_obj
 def migrate(obj: Context, target: str) -> None:
-    """Copy every game of the database (--db) into the database TARGET, with a progress bar.
+    """Copy every game of the database (--db) into another database, with a progress bar.
 
     The games keep their uids, events and head hashes; nothing is written if the target
     already holds any of them. The source is left as it was.
