@@ -19,7 +19,7 @@ from cli import render
 from cli.errors import BadInput, friendly
 
 if TYPE_CHECKING:
-    from ledger import Ledger
+    from ledger import LedgerStore
     from replay.summary import Filters
 
 __all__ = ["export", "import_", "list_games", "single_game_page", "stats"]
@@ -68,7 +68,7 @@ def _filters(
     return Filters(rules, player, since, unfinished, None if games is None else tuple(games))
 
 
-def _ledger(ctx: click.Context) -> Ledger:
+def _ledger(ctx: click.Context) -> LedgerStore:
     """The ledger named by the group's ``--db`` (or its defaults)."""
     from cli.db import open_ledger
 
@@ -192,7 +192,7 @@ def _tally_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
     return table
 
 
-def single_game_page() -> Callable[[Ledger, int, IO[str]], None] | None:
+def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
     """The hook for one game's step-through replay page (``replay.page.write_page(ledger,
     game, out)``); ``None`` while no such page exists, and a single game then gets the
     match report of that one game."""
@@ -202,7 +202,7 @@ def single_game_page() -> Callable[[Ledger, int, IO[str]], None] | None:
         page = importlib.import_module("replay.page")
     except ImportError:
         return None
-    writer: Callable[[Ledger, int, IO[str]], None] | None = getattr(page, "write_page", None)
+    writer: Callable[[LedgerStore, int, IO[str]], None] | None = getattr(page, "write_page", None)
     return writer
 
 
@@ -282,7 +282,7 @@ def export(
         click.echo(f"exported {count} game(s) to {output}", err=True)
 
 
-def _write(ledger: Ledger, ids: list[int], fmt: str, events: bool, output: str | None) -> int:
+def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: str | None) -> int:
     if fmt == "sqlite":
         from replay.export import histories
         from replay.export.sqlitefile import write_sqlite

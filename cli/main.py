@@ -16,7 +16,7 @@ import click
 from cli import render
 from cli.db import open_ledger
 from cli.errors import friendly, option_pairs
-from ledger import Ledger
+from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
     log_data,
@@ -38,7 +38,7 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> Ledger:
+    def ledger(self) -> LedgerStore:
         """The ledger, opened on first use."""
         return open_ledger(self.db)
 
@@ -51,7 +51,9 @@ pass_ctx = click.make_pass_decorator(Context)
     "--db",
     envvar="TABLELOG_DB",
     type=click.Path(dir_okay=False),
-    help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
+    metavar="DB",
+    help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
+    " your user data directory).",
 )
 @click.version_option(package_name="tablelog")
 @click.pass_context
@@ -248,8 +250,10 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
 
 
 from cli import fuzzing, histories  # noqa: E402  (commands that import what they use when run)
+from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(migrate)
 for command in (histories.list_games, histories.stats, histories.export, histories.import_):
     cli.add_command(command)
 

@@ -22,6 +22,7 @@ __all__ = [
     "ResultRow",
     "result_rows",
     "results_query",
+    "upsert_summary",
 ]
 
 CREATE_SUMMARIES = (
@@ -30,11 +31,19 @@ CREATE_SUMMARIES = (
     " head BLOB NOT NULL,"
     " data TEXT NOT NULL)"
 )
-UPSERT_SUMMARY = (
-    "INSERT INTO summaries (game, head, data) VALUES (?, ?, ?)"
-    " ON CONFLICT (game) DO UPDATE SET head = excluded.head, data = excluded.data"
-)
+"""SQLite's table (PostgreSQL's, with ``bigint`` and ``bytea``, is in ``postgres_schema``)."""
 HAS_SUMMARIES = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'"
+
+
+def upsert_summary(mark: str = "?") -> str:
+    """The statement that keeps one summary (``mark``: the driver's parameter marker)."""
+    return (
+        f"INSERT INTO summaries (game, head, data) VALUES ({mark}, {mark}, {mark})"
+        " ON CONFLICT (game) DO UPDATE SET head = excluded.head, data = excluded.data"
+    )
+
+
+UPSERT_SUMMARY = upsert_summary()
 
 
 @attrs.frozen
@@ -65,18 +74,20 @@ def results_query(
     rules: str | None = None,
     since: str | None = None,
     games: Sequence[int] | None = None,
+    mark: str = "?",
 ) -> tuple[str, list[Any]]:
-    """The SQL (and its parameters) for every game's head joined with its summary."""
+    """The SQL (and its parameters) for every game's head joined with its summary
+    (``mark``: the driver's parameter marker, ``?`` for SQLite, ``%s`` for psycopg)."""
     where: list[str] = []
     params: list[Any] = []
     if rules is not None:
-        where.append("g.rules = ?")
+        where.append(f"g.rules = {mark}")
         params.append(rules)
     if since is not None:
-        where.append("g.created >= ?")
+        where.append(f"g.created >= {mark}")
         params.append(since)
     if games is not None:
-        where.append(f"g.id IN ({', '.join('?' * len(games))})")
+        where.append(f"g.id IN ({', '.join([mark] * len(games))})" if games else "1 = 0")
         params.extend(games)
     summary = "s.head, s.data" if with_summaries else "NULL, NULL"
     join = "LEFT JOIN summaries AS s ON s.game = g.id" if with_summaries else ""
@@ -95,5 +106,8 @@ ORDER BY g.id
 
 def result_rows(rows: Iterable[Sequence[Any]]) -> Iterator[ResultRow]:
     """Rows of ``results_query`` as ``ResultRow`` values."""
-    for row in rows:
-        yield ResultRow(*row)
+    for game, uid, rules, version, created, head_seq, head, summary_head, summary in rows:
+        yield ResultRow(
+            game, uid, rules, version, created, head_seq, bytes(head),
+            None if summary_head is None else bytes(summary_head), summary,
+        )  # fmt: skip

@@ -22,8 +22,8 @@ import attrs
 
 from ledger import (
     GameRecord,
-    Ledger,
     LedgerError,
+    LedgerStore,
     NewEvent,
     StoredEvent,
     genesis_hash,
@@ -78,7 +78,7 @@ class ParsedGame:
     head: str | None = None
 
 
-def export_lines(ledger: Ledger, game: int) -> Iterator[str]:
+def export_lines(ledger: LedgerStore, game: int) -> Iterator[str]:
     """The lines of one game's export (no trailing newlines)."""
     record = ledger.game(game)
     rows = ledger.events(game)
@@ -263,7 +263,7 @@ class RefusedImport(TablelogError, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
 
 
-def import_games(ledger: Ledger, games: Iterable[ParsedGame]) -> list[GameRecord]:
+def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
     """Write every game of a file in one transaction; nothing is written if any fails
     (``replay.merge.import_stream``, which also merges with ``skip_existing``)."""
     from replay.merge import import_stream  # it builds on this module

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from ledger import GameRecord, Ledger, UnknownGame, short_hash
+from ledger import GameRecord, LedgerStore, UnknownGame, short_hash
 from replay.codec import encode_header
 from replay.fold import Replayer
 from replay.jsonl import ParsedGame, RefusedImport, verify_parsed
@@ -35,7 +35,7 @@ class ImportReport:
 
 
 def import_stream(
-    ledger: Ledger, games: Iterable[ParsedGame], *, skip_existing: bool = False
+    ledger: LedgerStore, games: Iterable[ParsedGame], *, skip_existing: bool = False
 ) -> ImportReport:
     """Check and write every game of ``games`` in one transaction: all of them, or none."""
     seen: set[str] = set()
@@ -56,7 +56,7 @@ def import_stream(
     return ImportReport(tuple(imported), tuple(skipped))
 
 
-def _write(ledger: Ledger, game: ParsedGame) -> GameRecord:
+def _write(ledger: LedgerStore, game: ParsedGame) -> GameRecord:
     replayer = Replayer(game.rules, game.header)
     result = verify_parsed(game, replayer)
     if not result.ok:
@@ -77,7 +77,7 @@ def _write(ledger: Ledger, game: ParsedGame) -> GameRecord:
     return record
 
 
-def _known(ledger: Ledger, game: ParsedGame, skip_existing: bool) -> int | None:
+def _known(ledger: LedgerStore, game: ParsedGame, skip_existing: bool) -> int | None:
     """The local id of the stored copy of ``game`` if it is the same log (and skipping is
     asked for); ``None`` if the database does not hold it. Otherwise refused."""
     try:

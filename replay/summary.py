@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from ledger import Ledger, LedgerError, ResultRow
+from ledger import LedgerError, LedgerStore, ResultRow
 from replay.fold import Replayer
 from replay.games import Games, LoadedGame
 from rules.events import Event
@@ -151,7 +151,7 @@ class GameResult:
         }
 
 
-def results(ledger: Ledger, filters: Filters = Filters()) -> Iterator[GameResult]:
+def results(ledger: LedgerStore, filters: Filters = Filters()) -> Iterator[GameResult]:
     """Every game that passes ``filters``, by id, with its summary; the missing and stale
     summaries are computed (one fold each) and stored as they are met."""
     rows = ledger.results(rules=filters.rules, since=filters.since, games=filters.games)
@@ -192,7 +192,7 @@ def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def _store(ledger: Ledger, pending: list[tuple[int, bytes, str]]) -> None:
+def _store(ledger: LedgerStore, pending: list[tuple[int, bytes, str]]) -> None:
     """Keep computed summaries; a database that cannot be written (read-only, busy) only
     loses the cache, never the answer."""
     if not pending:

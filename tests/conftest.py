@@ -69,3 +69,6 @@ def club(club_source: Path, tmp_path: Path) -> Path:
     from tests.club import copy
 
     return copy(club_source, tmp_path / "club.db")
+
+
+from tests.backends import backend, postgres_server  # noqa: E402, F401  (shared fixtures)

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from ledger import Ledger, short_hash
+from ledger import LedgerStore, short_hash
 from replay.fold import Replayer
 from replay.games import Games, LoadedGame
 from replay.notation import announcement, format_event_move
@@ -66,14 +66,14 @@ class History:
         return self.game.id
 
 
-def select(ledger: Ledger, filters: Filters) -> list[int]:
+def select(ledger: LedgerStore, filters: Filters) -> list[int]:
     """The ids of the games that pass ``filters`` (summaries refreshed on the way)."""
     from replay.summary import results
 
     return [r.game for r in results(ledger, filters)]
 
 
-def histories(ledger: Ledger, ids: Iterable[int]) -> Iterator[History]:
+def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
     """The games ``ids``, read and folded one at a time."""
     games = Games(ledger)
     for gid in ids:

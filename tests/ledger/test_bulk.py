@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from ledger import Ledger
 from ledger.store import BATCH_CACHE_KIB
 from replay.codec import new_event_id
 
 
-def test_a_batch_raises_the_page_cache_and_gives_it_back(ledger: Ledger) -> None:
+def test_a_batch_raises_the_page_cache_and_gives_it_back(db_path: Path) -> None:
+    ledger = Ledger(db_path)  # SQLite's own
     (before,) = ledger.connection.execute("PRAGMA cache_size").fetchone()
     with ledger.batch():
         (during,) = ledger.connection.execute("PRAGMA cache_size").fetchone()
