@@ -16,7 +16,7 @@ import click
 
 from cli import render
 from cli.db import open_ledger
-from cli.errors import BadInput, friendly, option_pairs
+from cli.errors import BadInput, Guarded, friendly, option_pairs
 from ledger import Ledger
 from replay.games import Games, make_header
 from replay.inspect import (
@@ -48,7 +48,7 @@ class Context:
 pass_ctx = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
     envvar="TABLELOG_DB",
@@ -221,19 +221,19 @@ def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
 @pass_ctx
 def verify(obj: Context, target: str, as_json: bool) -> None:
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
-    from replay.verify import verify_stored
+    from replay.verify import verify_game
 
     with friendly():
         if os.path.exists(target) and not target.isdigit():
-            from replay.jsonl import parse_lines, verify_parsed
+            from replay.jsonl import parse_lines, read_text, verify_parsed
 
-            text = Path(target).read_text(encoding="utf-8")
+            text = read_text(target)
             results = [(f"{target} game {n}", verify_parsed(g))
                        for n, g in enumerate(parse_lines(text.splitlines()), 1)]  # fmt: skip
         else:
             with obj.ledger() as ledger:
-                loaded = Games(ledger).load(target)
-                results = [(f"game {loaded.id}", verify_stored(ledger, loaded))]
+                gid = Games(ledger).resolve(target)
+                results = [(f"game {gid}", verify_game(ledger, gid))]
     payloads = [v.as_dict() for _, v in results]
     if as_json:
         render.emit_json(payloads[0] if len(payloads) == 1 else {"games": payloads})
@@ -281,10 +281,10 @@ def export(obj: Context, game: str | None, everything: bool, fmt: str, output: s
 @pass_ctx
 def import_(obj: Context, file: str, as_json: bool) -> None:
     """Import the games of a JSON Lines FILE; nothing is written if any event fails."""
-    from replay.jsonl import import_games, parse_lines
+    from replay.jsonl import import_games, parse_lines, read_text
 
     with friendly():
-        parsed = parse_lines(Path(file).read_text(encoding="utf-8").splitlines())
+        parsed = parse_lines(read_text(file).splitlines())
         with obj.ledger() as ledger:
             records = import_games(ledger, parsed)
     if as_json:

@@ -14,17 +14,21 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, Ledger, short_hash
+from ledger import GameRecord, Ledger, StoredEvent, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
-from replay.notation import move_label, parse_move
+from replay.notation import check_text, move_label, parse_move
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Note, Undo
 from rules.protocol import Header, RuleSet, resolve_options
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
+
+
+MAX_NAME = 100
+"""The longest player name, in characters."""
 
 
 class UnknownPlayer(TablelogError, LookupError):
@@ -91,8 +95,10 @@ class LoadedGame:
     def head_at(self, seq: int | None = None) -> str:
         """The short head hash after event ``seq`` (the last one for ``None``; the genesis
         hash, which covers the header, for 0)."""
-        seq = self.seq if seq is None else seq
-        return short_hash(self.hashes[seq - 1] if seq else self.record.genesis)
+        if seq is None:
+            return short_hash(self.hashes[-1] if self.hashes else self.record.genesis)
+        found = [h for e, h in zip(self.events, self.hashes, strict=False) if e.seq == seq]
+        return short_hash(found[0] if found and seq else self.record.genesis)
 
     def seat(self, name: str) -> int:
         """The seat of player ``name``, or ``UnknownPlayer`` naming who plays."""
@@ -145,6 +151,8 @@ def make_header(
     names = [p.strip() for p in players]
     if any(not n or n.startswith("-") for n in names):
         raise OptionError("every player needs a name (and a name may not start with '-')")
+    for n in names:
+        check_text(n, f"a player's name ({n[:20]!r})", MAX_NAME)
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("two players have the same name; give each a different one")
     resolved = resolve_options(rules.options, options, len(names))
@@ -182,6 +190,7 @@ class Games:
     def load(self, ref: int | str) -> LoadedGame:
         """The game numbered ``ref`` (``"last"``: the newest game)."""
         record = self.ledger.game(self.resolve(ref))
+        _refuse_altered(record, (), 0)
         header = decode_header(record.header)
         rules = registry.get(record.rules)
         if record.rules_version > rules.version:
@@ -190,6 +199,7 @@ class Games:
                 f"{record.rules_version}; this tablelog knows version {rules.version}: upgrade"
             )
         rows = self.ledger.events(record.id)
+        _refuse_altered(record, rows, len(header.players))
         events = tuple(decode_events(rules, rows))
         return LoadedGame(record, header, rules, events, tuple(row.hash for row in rows))
 
@@ -284,3 +294,24 @@ class Games:
             self._deal_and_write(forked, forked.replayer.copy(), [], [])
             forked = self.load(record.id)
         return forked
+
+
+def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:
+    """Refuse to read a game whose stored bytes were altered (``Tampered``, naming the first
+    altered event): its states would mean nothing. ``players`` 0 checks the header only."""
+    from replay.verify import Problem, Tampered, integrity_problems
+
+    problems = integrity_problems(record, rows) if players or not rows else []
+    if players:
+        problems += [
+            Problem(r.seq, f"event {r.seq} names seat {r.actor}, which is not at this table")
+            for r in rows
+            if r.actor is not None and not 0 <= r.actor < players
+        ]
+    if problems:
+        first = min(problems, key=lambda p: p.seq)
+        raise Tampered(
+            f"game {record.id} was altered after it was recorded: {first}; nothing is shown"
+            f" from it (`tablelog verify {record.id}` lists every problem; restore the game"
+            " from its last good export)"
+        )
