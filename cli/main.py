@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from cli import render
-from cli.db import open_ledger
+from cli.db import WRITERS, open_ledger
 from cli.errors import BadInput, Guarded, friendly, option_pairs
 from ledger import Ledger
 from replay.games import Games, make_header
@@ -25,7 +25,6 @@ from replay.inspect import (
     played_data,
     replay_data,
     show_data,
-    summary_data,
 )
 from rules import registry
 
@@ -40,9 +39,11 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> Ledger:
-        """The ledger, opened on first use."""
-        return open_ledger(self.db)
+    def ledger(self, write: bool | None = None) -> Ledger:
+        """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
+        if write is None:
+            write = click.get_current_context().info_name in WRITERS
+        return open_ledger(self.db, write=write)
 
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -197,9 +198,9 @@ def log(obj: Context, game: str, as_json: bool) -> None:
 @pass_ctx
 def list_games(obj: Context, as_json: bool) -> None:
     """List the games in the database."""
-    with friendly(), obj.ledger() as ledger:
-        store = Games(ledger)
-        rows = [summary_data(store.load(s.record.id)) for s in ledger.games()]
+    from cli.listing import list_rows
+
+    rows = list_rows(obj.db)
     render.emit_json({"games": rows}) if as_json else render.print_list(rows)
 
 

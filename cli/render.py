@@ -230,6 +230,8 @@ def print_list(rows: Sequence[Mapping[str, Any]]) -> None:
         table.add_column(column)
     for row in rows:
         state = "over" if row["over"] else "running"
+        if row.get("altered"):
+            state = "ALTERED: run verify"
         table.add_row(
             str(row["game"]), escape(row["rules"]), escape(", ".join(row["players"])),
             str(row["events"]), state, escape(str(row["head"])), escape(row["created"][:19]),

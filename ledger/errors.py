@@ -97,7 +97,13 @@ class StorageFault(LedgerError):
                 f"{path} is locked by another program (another tablelog writing, or a"
                 " database browser holding it open); nothing was written; try again"
             )
-        elif code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in low:
+        elif code == "SQLITE_NOTADB" or "not a database" in low:
+            why = (
+                f"{path} is not a tablelog database: it is not an SQLite file, or its first"
+                " page is damaged; tablelog left it untouched (if it held your games, restore"
+                " the last good export with `tablelog --db NEW.db import FILE`)"
+            )
+        elif code.startswith("SQLITE_CORRUPT") or "malformed" in low:
             why = (
                 f"{path} is damaged ({text}): run `tablelog verify` on your games and"
                 " restore the last good export with `tablelog --db NEW.db import FILE`"

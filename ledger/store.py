@@ -16,10 +16,16 @@ from contextlib import contextmanager
 from itertools import starmap
 from types import TracebackType
 
-from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from ledger.errors import (
+    ConcurrencyConflict,
+    DuplicateGame,
+    LedgerError,
+    StorageFault,
+    UnknownGame,
+)
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.schema import create_schema, prepare_connection
+from ledger.schema import create_schema, open_connection, prepare_connection, refuse_foreign
 
 __all__ = ["Ledger"]
 
@@ -49,21 +55,25 @@ class Ledger:
     """The event store in one SQLite file (or ``":memory:"``), with its own connection.
 
     Creates the schema if it is missing. Use as a context manager, or call ``close()``.
+    ``readonly=True`` opens an existing file for reading only (``mode=ro``, or as immutable
+    on read-only media): no pragma that writes, no schema, and the file is never created.
+    Another application's SQLite file is refused before anything touches it (no WAL switch,
+    no schema written); SQLite's errors come out as ``StorageFault`` sentences.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, readonly: bool = False) -> None:
         self.path: str = os.fspath(path)
+        self.readonly = readonly
         self._batched = False
+        self._conn = open_connection(self.path, readonly)
         try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None)
+            refuse_foreign(self._conn, self.path)
+            prepare_connection(self._conn, readonly=readonly)
+            if not readonly:
+                create_schema(self._conn, self.path)
         except sqlite3.Error as exc:
-            raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
-        try:
-            prepare_connection(self._conn)
-            create_schema(self._conn, self.path)
-        except sqlite3.DatabaseError as exc:
             self._conn.close()
-            raise LedgerError(f"{self.path} is not a tablelog database: {exc}") from exc
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
             self._conn.close()
             raise
@@ -95,12 +105,12 @@ class Ledger:
 
     def _begin(self) -> None:
         """Start a write transaction, taking the write lock at once (``BEGIN IMMEDIATE``)."""
+        if self.readonly:
+            raise StorageFault(f"{self.path} was opened for reading only; nothing was written")
         try:
             self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise LedgerError(
-                f"the database {self.path} is busy (another writer holds it); try again: {exc}"
-            ) from exc
+        except sqlite3.Error as exc:
+            raise StorageFault.of(exc, self.path) from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -127,10 +137,20 @@ class Ledger:
         try:
             yield conn
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._rollback()
             raise
+
+    def _rollback(self) -> None:
+        """Roll back the open transaction, if any (after a fault: best effort)."""
+        try:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the transaction is gone with the fault; SQLite rolled it back itself
 
     # -- writing ---------------------------------------------------------------------
 
@@ -176,9 +196,11 @@ class Ledger:
             except sqlite3.IntegrityError as exc:
                 raise self._id_clash(events, exc) from exc
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return list(starmap(StoredEvent, rows))
 
