@@ -121,13 +121,20 @@ def new(
 @cli.command()
 @click.argument("game")
 @click.argument("move", nargs=-1, required=True)
-@click.option("--id", "event_id", help="An event id, so a retried command is not recorded twice.")
+@click.option(
+    "--id", "event_id", help="An event id: a retry of the same move is answered, not doubled."
+)
+@click.option("--after", help="Write only if the game's last event is still SEQ (or head HASH).")
 @JSON
 @pass_ctx
-def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
+def play(
+    obj: Context, game: str, move: Sequence[str], event_id: str | None, after: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
     """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
     with friendly(), obj.ledger() as ledger:
-        data = played_data(Games(ledger).play(game, " ".join(move), event_id=event_id))
+        played = Games(ledger).play(game, " ".join(move), event_id=event_id, after=after)
+        data = played_data(played)
     if as_json:
         render.emit_json(data)
     else:

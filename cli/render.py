@@ -256,7 +256,8 @@ def print_written(data: Mapping[str, Any]) -> None:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
         says = f" — “{row['says']}”" if row.get("says") else ""
-        click.echo(f"game {data['game']} event {row['seq']}: {text}{who}{says}")
+        again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""
+        click.echo(f"game {data['game']} event {row['seq']}: {text}{who}{says}{again}")
     if data["outcome"] is not None:
         click.echo(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
     elif data["to_act"]:

@@ -289,6 +289,11 @@ class Ledger:
             self._genesis(game)  # raises UnknownGame
         return list(starmap(StoredEvent, rows))
 
+    def find_event(self, event_id: str) -> StoredEvent | None:
+        """The stored event with this id, in whichever game, or ``None``."""
+        row = self._conn.execute(f"{_SELECT_EVENTS} WHERE event_id = ?", (event_id,)).fetchone()
+        return None if row is None else StoredEvent(*row)
+
     def head(self, game: int) -> tuple[int, bytes]:
         """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""
         row = self._conn.execute(_HEAD, (game,)).fetchone()

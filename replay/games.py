@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, Ledger, StoredEvent, short_hash
+from ledger import ConcurrencyConflict, GameRecord, Ledger, StoredEvent, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
@@ -123,16 +123,21 @@ class Played:
     befores: tuple[Any, ...]
     state: Any
     hashes: tuple[str, ...]
+    retried: bool = False
+    """A retry of a move already recorded (``play --id``): ``written`` is the stored
+    event, and nothing was written now."""
 
     @property
     def head(self) -> str:
         """The short head hash after the written events."""
-        return self.hashes[-1] if self.hashes else self.game.head_at()
+        if self.retried or not self.hashes:
+            return self.game.head_at()
+        return self.hashes[-1]
 
     @property
     def seq(self) -> int:
         """The seq of the game's last event now."""
-        return self.written[-1].seq if self.written else self.game.seq
+        return self.written[-1].seq if self.written and not self.retried else self.game.seq
 
 
 def make_header(
@@ -216,12 +221,33 @@ class Games:
         except ValueError:
             raise BadGameRef(f"{ref!r} is not a game number (or 'last')") from None
 
-    def play(self, ref: int | str, text: str, *, event_id: str | None = None) -> Played:
+    def play(
+        self, ref: int | str, text: str, *, event_id: str | None = None, after: str | None = None
+    ) -> Played:
         """Record the move written ``text``: what was written (the dealer's events too) and
-        the state after it, without reading or folding the game again."""
+        the state after it, without reading or folding the game again.
+
+        With ``event_id``, a move already recorded under that id is answered with the
+        stored event (a retry); with ``after`` (a seq or head hash), the move is written
+        only if the game is still there (``replay.retry``).
+        """
+        from replay.retry import check_after, stale_since, stored_retry
+
         game = self.load(ref)
+        if event_id is not None:
+            row = stored_retry(self.ledger, game, text, event_id)
+            if row is not None:
+                event = decode_events(game.rules, [row])[0]
+                before = game.state_at(event.seq - 1)
+                hashes = (short_hash(row.hash),)
+                return Played(game, (event,), (before,), game.state, hashes, retried=True)
+        if after is not None:
+            check_after(game, after)
         move = parse_move(game, text)
-        return self.submit(game, move, event_id=event_id)
+        try:
+            return self.submit(game, move, event_id=event_id)
+        except ConcurrencyConflict:  # someone wrote between our read and our write
+            raise stale_since(self.load(game.id), game.seq) from None
 
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
