@@ -116,5 +116,5 @@ class StorageFault(LedgerError):
         elif code.startswith("SQLITE_CANTOPEN") or "unable to open" in low:
             why = f"cannot open {path}: {text}"
         else:
-            why = f"the database {path} refused the operation: {text}"
+            why = f"{path} refused the operation: {text}"
         return cls(why)

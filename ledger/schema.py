@@ -92,17 +92,25 @@ def open_connection(path: str, readonly: bool = False) -> sqlite3.Connection:
     database) the file is opened as immutable."""
     try:
         if not readonly or path == ":memory:":
-            return sqlite3.connect(path, isolation_level=None)
-        uri = "file:" + urllib.parse.quote(os.path.abspath(path))
-        conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None)
-        try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.OperationalError:
-            conn.close()  # read-only media: no lock or -shm file can be made there
-            conn = sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
-        return conn
+            conn = sqlite3.connect(path, isolation_level=None)
+        else:
+            uri = "file:" + urllib.parse.quote(os.path.abspath(path))
+            conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError:
+                conn.close()  # read-only media: no lock or -shm file can be made there
+                conn = sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
     except sqlite3.Error as exc:
         raise StorageFault.of(exc, path) from exc
+    conn.text_factory = _text
+    return conn
+
+
+def _text(data: bytes) -> str:
+    """Stored text as ``str``; bytes an edit left that are not UTF-8 are replaced (so the
+    event's hash no longer matches, and ``verify`` names it) instead of failing the read."""
+    return data.decode("utf-8", "replace")
 
 
 def refuse_foreign(conn: sqlite3.Connection, path: str) -> None:

@@ -33,17 +33,23 @@ _EVENT_COLUMNS = (
     "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
 )
 _INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM events"
+_SELECT_EVENTS = (  # bytes read as bytes even if an edit stored them as text
+    "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
+    " recorded_at, CAST(prev_hash AS BLOB), CAST(hash AS BLOB) FROM events"
+)
 _HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
-_GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
+_GAME_COLUMNS = (
+    "id, uid, rules, rules_version, CAST(header AS BLOB), CAST(genesis AS BLOB), created"
+)
 _INSERT_GAME = (
     "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
-_SUMMARIES = f"""
-SELECT {", ".join("g." + c for c in _GAME_COLUMNS.split(", "))},
+_SUMMARIES = """
+SELECT g.id, g.uid, g.rules, g.rules_version, CAST(g.header AS BLOB),
+       CAST(g.genesis AS BLOB), g.created,
        (SELECT COUNT(*) FROM events WHERE game = g.id),
-       h.seq, h.hash
+       h.seq, CAST(h.hash AS BLOB)
 FROM games AS g
 LEFT JOIN events AS h
   ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ledger import CodecError, genesis_hash, short_hash, verify_records
+from ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
 from replay.codec import decode_event, decode_header
 from replay.dealer import dealer_move
 from replay.fold import Replayer
@@ -129,6 +129,11 @@ def integrity_problems(record: GameRecord, rows: Sequence[StoredEvent]) -> list[
     """What was altered in a stored game (its header, its chain, an actor that is no seat),
     checked on the bytes alone: nothing is decoded, so any altered byte is named."""
     problems = []
+    if _header_rules(record.header) not in (None, record.rules):
+        problems.append(
+            Problem(0, f"the game's rule set was altered: the games table says {record.rules!r}"
+                       " but the header it was recorded with says otherwise")
+        )  # fmt: skip
     if genesis_hash(record.uid, record.header) != record.genesis:
         problems.append(
             Problem(0, "the game's header was altered after it was recorded: its genesis hash"
@@ -136,6 +141,15 @@ def integrity_problems(record: GameRecord, rows: Sequence[StoredEvent]) -> list[
         )  # fmt: skip
     problems.extend(Problem(p.seq, p.reason) for p in verify_records(record.genesis, rows))
     return problems
+
+
+def _header_rules(header: bytes) -> object:
+    """The rule set's name in a header's bytes (``None`` if they cannot be read)."""
+    try:
+        data = unpack(header)
+    except CodecError:
+        return None
+    return data.get("rules") if isinstance(data, dict) else None
 
 
 def verify_game(ledger: Ledger, game: int) -> Verification:
