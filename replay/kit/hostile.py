@@ -215,10 +215,10 @@ def _tweak(rng: random.Random, value: Any) -> Any:
         copy[j] = _tweak(rng, copy[j])
         return copy
     if isinstance(value, dict) and value:
-        copy = dict(value)
-        k = rng.choice(sorted(copy))
-        copy[k] = _tweak(rng, copy[k])
-        return copy
+        mapping = dict(value)
+        k = rng.choice(sorted(mapping))
+        mapping[k] = _tweak(rng, mapping[k])
+        return mapping
     if isinstance(value, bool):
         return not value
     if isinstance(value, int):
