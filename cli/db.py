@@ -47,7 +47,11 @@ def open_ledger(path: str | None, *, write: bool = True) -> Ledger:
             raise MissingDatabase(
                 f"there is no database at {target} yet (`tablelog new` creates it)"
             )
-        return Ledger(target, readonly=True)
+        ledger = Ledger(target, readonly=True)
+        if ledger.empty:
+            ledger.close()
+            raise MissingDatabase(f"the database {target} holds no games yet (it is empty)")
+        return ledger
     parent = target.parent
     if not parent.exists():
         if path:

@@ -11,6 +11,7 @@ from ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
     LedgerError,
+    StorageFault,
     UnknownGame,
 )
 from ledger.hashing import event_hash, genesis_hash, short_hash, verify_records
@@ -40,6 +41,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "NewEvent",
+    "StorageFault",
     "StoredEvent",
     "UnknownGame",
     "canonical",

@@ -25,7 +25,13 @@ from ledger.errors import (
 )
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.schema import create_schema, open_connection, prepare_connection, refuse_foreign
+from ledger.schema import (
+    create_schema,
+    open_connection,
+    prepare_connection,
+    refuse_foreign,
+    schema_version,
+)
 
 __all__ = ["Ledger"]
 
@@ -77,6 +83,8 @@ class Ledger:
             prepare_connection(self._conn, readonly=readonly)
             if not readonly:
                 create_schema(self._conn, self.path)
+            self.empty = schema_version(self._conn) == 0
+            """No tablelog schema yet (a read-only open of a file no game was written to)."""
         except sqlite3.Error as exc:
             self._conn.close()
             raise StorageFault.of(exc, self.path) from exc
