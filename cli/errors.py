@@ -82,8 +82,19 @@ def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return parsed
 
 
+MAX_MESSAGE = 600
+"""An error message is cut to this many characters (it may quote what was typed)."""
+
+
 def classify(error: BaseException) -> Refused | BadInput | None:
     """The CLI error for one of the project's errors (``None`` for anything else)."""
+    mapped = _classify(error)
+    if mapped is not None and len(mapped.message) > MAX_MESSAGE:
+        return type(mapped)(mapped.message[: MAX_MESSAGE - 1] + "…")
+    return mapped
+
+
+def _classify(error: BaseException) -> Refused | BadInput | None:
     if isinstance(error, StorageFault):
         return StorageRefused(str(error))
     if isinstance(error, sqlite3.Error):

@@ -160,6 +160,8 @@ def make_header(
         check_text(n, f"a player's name ({n[:20]!r})", MAX_NAME)
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("two players have the same name; give each a different one")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}")
     resolved = resolve_options(rules.options, options, len(names))
     header = Header(rules.name, rules.version, tuple(names), resolved, 0, seed)
     if dealer is None:
@@ -216,10 +218,10 @@ class Games:
             if last is None:
                 raise BadGameRef(f"there are no games in {self.ledger.path} yet")
             return last
-        try:
-            return int(text)
-        except ValueError:
-            raise BadGameRef(f"{ref!r} is not a game number (or 'last')") from None
+        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 18:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise BadGameRef(f"{shown!r} is not a game number (or 'last')")
+        return int(text)
 
     def play(
         self, ref: int | str, text: str, *, event_id: str | None = None, after: str | None = None
