@@ -232,3 +232,33 @@ def test_click_never_sees_a_traceback_from_a_bad_db_option(runner: CliRunner, tm
     made = run(runner, "--db", nowhere, *NEW, code=2)
     assert "mkdir -p" in made.stderr and not nowhere.parent.exists()
     assert isinstance(click.get_current_context(silent=True), type(None))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "9" * 30],
+        ["log", "²"],
+        ["fork", "1", "--at", "9" * 30],
+        ["moves", "1", "--card", "9" * 5000],
+        ["show", "1", "--as", "x" * 5000],
+        ["new", "karnoffel", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--seed", "9" * 30],
+        ["new", "karnoffel", "-p", "A" * 500, "-p", "B", "-p", "C", "-p", "D"],
+    ],
+    ids=[
+        "huge-game",
+        "superscript-game",
+        "huge-fork",
+        "long-card",
+        "long-player",
+        "huge-seed",
+        "long-name",
+    ],
+)
+def test_hostile_arguments_get_one_short_sentence(runner: CliRunner, args: list[str]):
+    new_game(runner, "--seed", "1")
+    before = snapshot(runner)
+    result = run(runner, *args, code=2)
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert len(result.stderr) <= 620
+    assert snapshot(runner) == before
