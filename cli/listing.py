@@ -8,6 +8,7 @@ import click
 
 from cli.db import MissingDatabase, open_ledger
 from cli.errors import friendly
+from ledger import CodecError
 from replay.games import Games
 from replay.inspect import summary_data
 from replay.verify import Tampered
@@ -31,7 +32,7 @@ def list_rows(db: str | None) -> list[dict[str, Any]]:
                 record = summary.record
                 try:
                     rows.append(summary_data(store.load(record.id)))
-                except Tampered:
+                except (Tampered, CodecError):  # listed, so the others still are
                     rows.append(
                         {"game": record.id, "rules": record.rules, "players": [],
                          "events": summary.events, "over": False, "altered": True,

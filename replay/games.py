@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ledger import ConcurrencyConflict, GameRecord, Ledger, StoredEvent, short_hash
+from ledger import CodecError, ConcurrencyConflict, GameRecord, Ledger, StoredEvent, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
@@ -198,7 +198,15 @@ class Games:
         """The game numbered ``ref`` (``"last"``: the newest game)."""
         record = self.ledger.game(self.resolve(ref))
         _refuse_altered(record, (), 0)
-        header = decode_header(record.header)
+        try:
+            header = decode_header(record.header)
+        except CodecError as error:
+            from replay.verify import Tampered
+
+            raise Tampered(
+                f"game {record.id}'s header cannot be read ({error}): it was altered;"
+                f" `tablelog verify {record.id}` lists every problem"
+            ) from None
         rules = registry.get(record.rules)
         if record.rules_version > rules.version:
             raise TablelogError(

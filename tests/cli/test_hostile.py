@@ -262,3 +262,22 @@ def test_hostile_arguments_get_one_short_sentence(runner: CliRunner, args: list[
     assert len(result.stderr.strip().splitlines()) == 1
     assert len(result.stderr) <= 620
     assert snapshot(runner) == before
+
+
+def test_a_forged_header_with_a_matching_genesis_is_a_problem_not_a_crash(
+    runner: CliRunner, db: Path
+):
+    from ledger import genesis_hash, pack
+
+    game = str(new_game(runner, "--seed", "1"))
+    conn = sqlite3.connect(db)
+    uid = conn.execute("SELECT uid FROM games").fetchone()[0]
+    conn.close()
+    forged = pack({"rules": "karnoffel", "players": "not a list"})
+    tamper(db, "UPDATE games SET header = ?, genesis = ?", forged, genesis_hash(uid, forged))
+    verified = run(runner, "verify", game, "--json", code=1)
+    assert any("header" in p for p in json.loads(verified.stdout)["problems"])
+    for command in ("show", "log"):
+        result = run(runner, command, game, code=1)
+        assert "header cannot be read" in result.stderr
+    assert "ALTERED" in run(runner, "list").stdout
