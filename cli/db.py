@@ -37,7 +37,9 @@ def default_db() -> Path:
 def open_ledger(path: str | None, *, write: bool = True) -> Ledger:
     """The ledger at ``path`` (the default database when ``None``): read-only unless
     ``write``; a writer creates the file (and the default directory, saying so)."""
-    if path is not None and not path.strip():
+    if (path is not None and not path.strip()) or (
+        path is None and os.environ.get("TABLELOG_DB") == ""
+    ):
         raise BadInput("--db (or $TABLELOG_DB) is empty: name a database file")
     target = Path(path) if path else default_db()
     if target.is_dir():

@@ -281,3 +281,32 @@ def test_a_forged_header_with_a_matching_genesis_is_a_problem_not_a_crash(
         result = run(runner, command, game, code=1)
         assert "header cannot be read" in result.stderr
     assert "ALTERED" in run(runner, "list").stdout
+
+
+def test_any_flipped_byte_of_the_file_is_named_or_harmless(runner: CliRunner, db: Path):
+    import random
+
+    game = str(new_game(runner, "--seed", "1"))
+    for _ in range(6):
+        run(runner, "play", game, first_move(runner, game))
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    pristine = db.read_bytes()
+    rng = random.Random(7)
+    named = 0
+    for offset in sorted(rng.sample(range(100, len(pristine)), 40)):
+        flipped = bytearray(pristine)
+        flipped[offset] ^= 1 << rng.randrange(8)
+        db.write_bytes(bytes(flipped))
+        for command in ("verify", "log", "show"):
+            result = runner.invoke(cli, [command, game])
+            assert result.exit_code in (0, 1), (offset, command, result.output)
+            assert isinstance(result.exception, SystemExit | None)
+            named += result.exit_code == 1
+    assert named, "no flipped byte was noticed"
+
+
+def test_an_empty_tablelog_db_variable_is_refused(db: Path):
+    result = CliRunner(env={"TABLELOG_DB": ""}).invoke(cli, ["list"])
+    assert result.exit_code == 2 and "empty" in result.output
