@@ -242,7 +242,7 @@ def verify_parsed(game: ParsedGame) -> Verification:
                     r.recorded_at or "", prev, h)
         for e, r, prev, h in zip(game.events, game.records, prevs, game.hashes, strict=True)
     ]  # fmt: skip
-    problems = [Problem(p.seq, p.reason) for p in verify_records(genesis, rows)]
+    problems = [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
     if not problems:
         illegal = check_log(game.rules, game.header, game.events)
         if illegal is not None:
@@ -257,6 +257,18 @@ def verify_parsed(game: ParsedGame) -> Verification:
             )
         )
     return Verification.of(len(game.events), problems, head)
+
+
+def _header_or_first(seq: int, reason: str) -> Problem:
+    """Event 1's hash is computed from the header's: when it does not match, either may
+    have been edited, and the reader is told so."""
+    if seq == 1 and reason.startswith("event 1 was altered"):
+        return Problem(
+            0,
+            "the header line or event 1 was altered after it was recorded: event 1's hash"
+            " does not follow from this header and this event",
+        )
+    return Problem(seq, reason)
 
 
 class RefusedImport(TablelogError, ValueError):

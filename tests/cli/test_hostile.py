@@ -310,3 +310,20 @@ def test_any_flipped_byte_of_the_file_is_named_or_harmless(runner: CliRunner, db
 def test_an_empty_tablelog_db_variable_is_refused(db: Path):
     result = CliRunner(env={"TABLELOG_DB": ""}).invoke(cli, ["list"])
     assert result.exit_code == 2 and "empty" in result.output
+
+
+@pytest.mark.parametrize(
+    "change", [{"dealer": 3}, {"players": ["[/]", "B", "C", "D"]}, {"seed": "7"}, {"options": {}}]
+)
+def test_an_edited_header_line_is_named(runner: CliRunner, tmp_path: Path, change: dict):
+    game = str(new_game(runner, "--seed", "2"))
+    lines = run(runner, "export", game).stdout.splitlines()
+    header = {**json.loads(lines[0]), **change}
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    verified = run(runner, "verify", str(path), "--json", code=1)
+    assert json.loads(verified.stdout)["problems"][0].startswith("the header line or event 1")
+    before = snapshot(runner)
+    refused = run(runner, "import", str(path), code=1)
+    assert "header line" in refused.stderr
+    assert snapshot(runner) == before
