@@ -68,13 +68,11 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         raise MalformedFile(
             f"line {number}: {len(raw)} characters long; a tablelog line is at most {MAX_LINE}"
         )
-    depth = _depth(raw)
-    if depth > MAX_DEPTH:
-        raise MalformedFile(
-            f"line {number}: lists and objects nested {depth} deep; at most {MAX_DEPTH} are read"
-        )
+    too_deep = f"line {number}: lists and objects nested more than {MAX_DEPTH} deep"
     try:
         data = json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except RecursionError:  # the C scanner stops a deep nest cleanly; caught here
+        raise MalformedFile(too_deep) from None
     except json.JSONDecodeError as error:
         raise MalformedFile(
             f"line {number}: not valid JSON ({error.msg} at column {error.colno}); "
@@ -86,7 +84,7 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         raise MalformedFile(f"line {number}: expected a JSON object, got {type(data).__name__}")
     bad = _bad_text(data)
     if bad is not None:
-        raise MalformedFile(f"line {number}: {bad}")
+        raise MalformedFile(too_deep if bad is _DEEP else f"line {number}: {bad}")
     return data
 
 
@@ -110,48 +108,33 @@ def _constant(text: str) -> float:
     raise _BadNumber(f"{text} is not a number tablelog writes")
 
 
-def _depth(raw: str) -> int:
-    """The deepest nesting of brackets outside strings (counted before parsing, so a line
-    nested a hundred thousand deep is refused without recursing into it)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+_DEEP = "nested too deep"
 
 
-def _bad_text(value: Any, where: str = "") -> str | None:
-    """What is wrong with a text in ``value`` (too long, a lone surrogate), or ``None``."""
+def _bad_text(value: Any, where: str = "", depth: int = 1) -> str | None:
+    """What is wrong in ``value``: a text too long or with a lone surrogate, or nesting
+    deeper than ``MAX_DEPTH`` (``_DEEP``); ``None`` if nothing."""
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             return f"the text{where} is {len(value)} characters long; at most {MAX_TEXT}"
-        if any("\ud800" <= c <= "\udfff" for c in value):
-            return (
-                f"the text{where} holds a lone surrogate (\\uD800-\\uDFFF), which is no character"
-            )
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"the text{where} holds a lone surrogate (\\uD800-\\uDFFF): no character"
         return None
+    if depth > MAX_DEPTH and isinstance(value, dict | list):
+        return _DEEP
     if isinstance(value, dict):
-        items = list(value.items())
-        for key, item in items:
-            found = _bad_text(key, f" of a field name{where}") or _bad_text(item, f" of {key!r}")
+        for key, item in value.items():
+            found = _bad_text(key, f" of a field name{where}") or _bad_text(
+                item, f" of {key!r}", depth + 1
+            )
             if found is not None:
                 return found
     elif isinstance(value, list):
         for item in value:
-            found = _bad_text(item, where)
+            found = _bad_text(item, where, depth + 1)
             if found is not None:
                 return found
     return None
