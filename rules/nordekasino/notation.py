@@ -32,7 +32,7 @@ from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Tr
 from rules.nordekasino.expr import evaluate
 from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
 from rules.nordekasino.state import Pile, State
-from rules.numbers import is_number
+from rules.numbers import MAX_DIGITS, is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
 
@@ -121,8 +121,15 @@ def _parse_build(text: str, state: State, actor: int | None) -> Build:
     piles: tuple[int, ...] | None = _piles(refs[1:], state) if refs[1:] else None
     tail = tail.strip()
     if eq:
-        more = tail.lower().startswith("more ") and is_number(tail[5:])
-        number = tail[5:].strip() if more else tail
+        after_more = tail[5:].strip() if tail.lower().startswith("more ") else None
+        more = after_more is not None and (is_number(after_more) or after_more.isnumeric())
+        number = after_more if more and after_more is not None else tail
+        if number.isnumeric() and not is_number(number):
+            shown = number if len(number) <= 12 else number[:12] + "…"
+            raise NotationError(
+                f"={shown}: a value to build is written with the digits 0-9, at most"
+                f" {MAX_DIGITS} of them, like =7"
+            )
         if is_number(number):
             wanted = {(int(number), more)}
         else:

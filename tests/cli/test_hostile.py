@@ -62,11 +62,13 @@ def nordekasino(runner: CliRunner) -> str:
 @pytest.mark.parametrize(
     ("move", "code", "words"),
     [
-        ("build 7H =²", 2, "is not a card"),
-        ("build 7H 8C =²", 2, "is not a card"),
-        ("build 7H =①", 2, "is not a card"),
+        ("build 7H =²", 2, "written with the digits 0-9"),
+        ("build 7H 8C =²", 2, "written with the digits 0-9"),
+        ("build 7H =①", 2, "written with the digits 0-9"),
+        ("build 7H 8C =more ٣", 2, "written with the digits 0-9"),
+        ("build 7H 8C =" + "7" * 40, 2, "at most 6 of them"),
         ("build 7H =" + "9" * 5000, 2, "at most 2000 characters"),
-        ("build 7H =" + "9" * 900, 2, "is not a card"),
+        ("build 7H =" + "9" * 900, 2, "written with the digits 0-9"),
         ("build 7H =" + "(" * 3000, 2, "at most 2000 characters"),
         ("build 7H =" + "(" * 600, 2, "nested more than"),
         ("take 7H #" + "9" * 40, 2, "a pile number is # and a number"),
