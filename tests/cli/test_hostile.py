@@ -329,3 +329,18 @@ def test_an_edited_header_line_is_named(runner: CliRunner, tmp_path: Path, chang
     refused = run(runner, "import", str(path), code=1)
     assert "header line" in refused.stderr
     assert snapshot(runner) == before
+
+
+def test_only_the_default_directory_is_created_and_that_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    import cli.db
+
+    target = tmp_path / "data" / "tablelog" / "tablelog.db"
+    monkeypatch.setattr(cli.db, "default_db", lambda: target)
+    monkeypatch.delenv("TABLELOG_DB", raising=False)
+    runner = CliRunner()
+    listed = run(runner, "list")
+    assert "no games" in listed.stderr and not target.parent.exists()
+    made = run(runner, *NEW, "--seed", "1")
+    assert f"created {target.parent}" in made.stderr and target.exists()
