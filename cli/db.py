@@ -1,8 +1,8 @@
-"""Where the database is (``--db PATH``, else ``$TABLELOG_DB``, else the user's data
-directory), and how each command opens it.
+"""Where the database is (``--db PATH`` or a ``postgresql://`` URL, else ``$TABLELOG_DB``,
+else a file in the user's data directory), and how each command opens it.
 
-Commands that only read open the file read-only and never create it: a database that is
-not there is said to be missing. Commands that write create the file, but never a
+Commands that only read open a SQLite file read-only and never create it: a database that
+is not there is said to be missing. Commands that write create the file, but never a
 directory the user named: a missing directory is refused with the command that makes it.
 Only the default directory (in the user's data directory) is created, and that is said.
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 import click
 
 from cli.errors import BadInput
-from ledger import Ledger
+from ledger import Ledger, LedgerStore, is_postgres_url
+from ledger import open_ledger as open_store
 
 __all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
 
@@ -34,13 +35,16 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "tablelog.db"
 
 
-def open_ledger(path: str | None, *, write: bool = True) -> Ledger:
-    """The ledger at ``path`` (the default database when ``None``): read-only unless
-    ``write``; a writer creates the file (and the default directory, saying so)."""
+def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
+    """The ledger at ``path`` (a file or a PostgreSQL URL; the default database when
+    ``None``): a file is read-only unless ``write``; a writer creates the file (and the
+    default directory, saying so)."""
     if (path is not None and not path.strip()) or (
         path is None and os.environ.get("TABLELOG_DB") == ""
     ):
         raise BadInput("--db (or $TABLELOG_DB) is empty: name a database file")
+    if path and is_postgres_url(path):
+        return open_store(path)
     target = Path(path) if path else default_db()
     if target.is_dir():
         raise BadInput(f"{target} is a directory: --db names a database file")
@@ -65,7 +69,7 @@ def open_ledger(path: str | None, *, write: bool = True) -> Ledger:
         click.echo(f"created {parent} for the database", err=True)
     elif not os.access(parent, os.W_OK) and not target.exists():
         raise BadInput(f"cannot create a database in {parent}: the directory is read-only")
-    return Ledger(target)
+    return open_store(target)
 
 
 def _quoted(path: Path) -> str:

@@ -17,7 +17,7 @@ import click
 from cli import render
 from cli.db import WRITERS, open_ledger
 from cli.errors import BadInput, Guarded, friendly, option_pairs
-from ledger import Ledger
+from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
     log_data,
@@ -39,7 +39,7 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self, write: bool | None = None) -> Ledger:
+    def ledger(self, write: bool | None = None) -> LedgerStore:
         """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
         if write is None:
             write = click.get_current_context().info_name in WRITERS
@@ -54,7 +54,9 @@ pass_ctx = click.make_pass_decorator(Context)
     "--db",
     envvar="TABLELOG_DB",
     type=click.Path(dir_okay=False),
-    help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
+    metavar="DB",
+    help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
+    " your user data directory).",
 )
 @click.version_option(package_name="tablelog")
 @click.pass_context
@@ -320,8 +322,10 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
 
 
 from cli import fuzzing  # noqa: E402  (the `fuzz` command; it imports Hypothesis when run)
+from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(migrate)
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from replay.notation import move_label, parse_move
 from rules.errors import NotationError, TablelogError
 
 if TYPE_CHECKING:
-    from ledger import Ledger
+    from ledger import LedgerStore
     from replay.games import LoadedGame
 
 __all__ = [
@@ -97,7 +97,9 @@ def between(game: LoadedGame, seen: int) -> str:
     return f"{', '.join(names)}{more} {verb}"
 
 
-def stored_retry(ledger: Ledger, game: LoadedGame, text: str, event_id: str) -> StoredEvent | None:
+def stored_retry(
+    ledger: LedgerStore, game: LoadedGame, text: str, event_id: str
+) -> StoredEvent | None:
     """The stored event if ``event_id`` was already recorded for this same move (a retry);
     ``None`` if the id is new; ``RetryMismatch`` if it names another move or game."""
     row = ledger.find_event(event_id)

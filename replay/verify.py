@@ -25,7 +25,7 @@ from rules.events import Event, Note, Undo
 from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
-    from ledger import GameRecord, Ledger, StoredEvent
+    from ledger import GameRecord, LedgerStore, StoredEvent
     from replay.games import LoadedGame
 
 
@@ -83,7 +83,7 @@ class Verification:
         return {"ok": self.ok, "events": self.events, "problems": problems, "head": self.head}
 
 
-def verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
+def verify_stored(ledger: LedgerStore, game: LoadedGame) -> Verification:
     """A stored game checked: its hash chain in the ledger, then every event's legality."""
     problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
     illegal = check_log(game.rules, game.header, game.events)
@@ -154,7 +154,7 @@ def _header_rules(header: bytes) -> object:
     return data.get("rules") if isinstance(data, dict) else None
 
 
-def verify_game(ledger: Ledger, game: int) -> Verification:
+def verify_game(ledger: LedgerStore, game: int) -> Verification:
     """A stored game checked from its rows: the header and hash chain in the order the
     events were written, every payload read back, every actor a seat, then the rules.
 
