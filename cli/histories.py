@@ -20,7 +20,7 @@ from cli.errors import BadInput, friendly
 
 if TYPE_CHECKING:
     from ledger import LedgerStore
-    from replay.summary import Filters
+    from replay.summary import Filters, Keep
 
 __all__ = ["export", "import_", "list_games", "single_game_page", "stats"]
 
@@ -69,10 +69,24 @@ def _filters(
 
 
 def _ledger(ctx: click.Context) -> LedgerStore:
-    """The ledger named by the group's ``--db`` (or its defaults)."""
-    from cli.db import open_ledger
+    """The ledger named by the group's ``--db``: read-only unless the command writes."""
+    ledger: LedgerStore = ctx.find_root().obj.ledger()
+    return ledger
 
-    return open_ledger(ctx.find_root().obj.db)
+
+def _keeper(ctx: click.Context) -> Keep:
+    """Keeps new results summaries for a reading command, whose own ledger is read-only:
+    a writable ledger is opened only when there is something to keep, and a database that
+    cannot be written (read-only file, busy, no right to) only loses the cache."""
+
+    def keep(rows: list[tuple[int, bytes, str]]) -> None:
+        try:
+            with ctx.find_root().obj.ledger(write=True) as writer:
+                writer.store_summaries(rows)
+        except click.ClickException:
+            pass
+
+    return keep
 
 
 @click.command(name="list")
@@ -89,10 +103,20 @@ def list_games(
     as_json: bool,
 ) -> None:
     """List the games with their winners and scores (filtered), and how many."""
+    from cli.db import MissingDatabase
     from replay.summary import results
 
-    with friendly(), _ledger(ctx) as ledger:
-        rows = [r.as_dict() for r in results(ledger, _filters(rules, player, since, unfinished))]
+    with friendly():
+        try:
+            ledger = _ledger(ctx)
+        except MissingDatabase as missing:
+            click.echo(f"no games: {missing.format_message()}", err=True)
+            ledger = None
+        rows = []
+        if ledger is not None:
+            with ledger:
+                chosen = _filters(rules, player, since, unfinished)
+                rows = [r.as_dict() for r in results(ledger, chosen, _keeper(ctx))]
     if as_json:
         render.emit_json({"count": len(rows), "games": rows})
         return
@@ -112,6 +136,8 @@ def print_results(rows: Sequence[dict[str, Any]]) -> None:
         table.add_column(column, justify="right" if column == "events" else "left")
     for row in rows:
         result = " & ".join(row["winners"]) if row["over"] else "running"
+        if row.get("altered"):
+            result = "ALTERED: run verify"
         scores = "\n".join(f"{side} {score}" for side, score in row["scores"].items())
         table.add_row(
             str(row["game"]), row["created"][:10], row["rules"],
@@ -136,7 +162,8 @@ def stats(
     from replay.summary import results
 
     with friendly(), _ledger(ctx) as ledger:
-        data = stats_data(results(ledger, _filters(rules, player, since)), player)
+        chosen = results(ledger, _filters(rules, player, since), _keeper(ctx))
+        data = stats_data(chosen, player)
     if as_json:
         render.emit_json(data)
         return
@@ -276,7 +303,7 @@ def export(
         else:
             from replay.export import select
 
-            ids = select(ledger, _filters(rules, player, since, unfinished))
+            ids = select(ledger, _filters(rules, player, since, unfinished), _keeper(ctx))
         count = _write(ledger, ids, fmt, events, output)
     if output:
         click.echo(f"exported {count} game(s) to {output}", err=True)

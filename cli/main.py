@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import click
 
 from cli import render
-from cli.db import open_ledger
-from cli.errors import friendly, option_pairs
+from cli.db import WRITERS, open_ledger
+from cli.errors import Guarded, friendly, option_pairs
 from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
@@ -38,15 +38,17 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> LedgerStore:
-        """The ledger, opened on first use."""
-        return open_ledger(self.db)
+    def ledger(self, write: bool | None = None) -> LedgerStore:
+        """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
+        if write is None:
+            write = click.get_current_context().info_name in WRITERS
+        return open_ledger(self.db, write=write)
 
 
 pass_ctx = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
     envvar="TABLELOG_DB",
@@ -120,13 +122,20 @@ def new(
 @cli.command()
 @click.argument("game")
 @click.argument("move", nargs=-1, required=True)
-@click.option("--id", "event_id", help="An event id, so a retried command is not recorded twice.")
+@click.option(
+    "--id", "event_id", help="An event id: a retry of the same move is answered, not doubled."
+)
+@click.option("--after", help="Write only if the game's last event is still SEQ (or head HASH).")
 @JSON
 @pass_ctx
-def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
+def play(
+    obj: Context, game: str, move: Sequence[str], event_id: str | None, after: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
     """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
     with friendly(), obj.ledger() as ledger:
-        data = played_data(Games(ledger).play(game, " ".join(move), event_id=event_id))
+        played = Games(ledger).play(game, " ".join(move), event_id=event_id, after=after)
+        data = played_data(played)
     if as_json:
         render.emit_json(data)
     else:
@@ -210,7 +219,7 @@ def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
 @pass_ctx
 def verify(obj: Context, target: str, as_json: bool) -> None:
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
-    from replay.verify import verify_stored
+    from replay.verify import verify_game
 
     with friendly():
         if os.path.exists(target) and not target.isdigit():
@@ -220,8 +229,8 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
             results = [(f"{target} game {n}", verify_parsed(g)) for n, g in enumerate(games, 1)]
         else:
             with obj.ledger() as ledger:
-                loaded = Games(ledger).load(target)
-                results = [(f"game {loaded.id}", verify_stored(ledger, loaded))]
+                gid = Games(ledger).resolve(target)
+                results = [(f"game {gid}", verify_game(ledger, gid))]
     payloads = [v.as_dict() for _, v in results]
     if as_json:
         render.emit_json(payloads[0] if len(payloads) == 1 else {"games": payloads})

@@ -14,6 +14,7 @@ from ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
     LedgerError,
+    StorageFault,
     UnknownGame,
 )
 from ledger.hashing import event_hash, genesis_hash, short_hash, verify_records
@@ -46,6 +47,7 @@ __all__ = [
     "LedgerStore",
     "NewEvent",
     "ResultRow",
+    "StorageFault",
     "StoredEvent",
     "UnknownGame",
     "canonical",

@@ -116,6 +116,8 @@ class LedgerStore(Protocol):
         """Keep ``(game, head, data)`` summaries, replacing older ones (derived data)."""
         ...
 
+    def find_event(self, event_id: str) -> StoredEvent | None: ...
+
 
 FindEvent = Callable[[str], "tuple[int, int] | None"]
 """Where an event id is stored: ``(game, seq)``, or ``None``."""

@@ -48,19 +48,26 @@ def import_stream(
                     f"nothing was imported: the game with uid {game.uid} is in the file twice"
                 )
             seen.add(game.uid)
-            known = _known(ledger, game, skip_existing)
-            if known is not None:
+            known = _stored_copy(ledger, game.uid)
+            if known is not None and skip_existing:
+                _same_log_or_refuse(ledger, game, known)
                 skipped.append((game.uid, known))
                 continue
-            imported.append(_write(ledger, game))
+            imported.append(_write(ledger, game, known))
     return ImportReport(tuple(imported), tuple(skipped))
 
 
-def _write(ledger: LedgerStore, game: ParsedGame) -> GameRecord:
+def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameRecord:
+    """Check the game (chain and rules) and write it with its summary."""
     replayer = Replayer(game.rules, game.header)
     result = verify_parsed(game, replayer)
     if not result.ok:
-        raise RefusedImport(f"nothing was imported: game {game.uid}: {result.problems[0]}")
+        raise RefusedImport(f"nothing was imported: {result.problems[0]}")
+    if known is not None:
+        raise RefusedImport(
+            f"nothing was imported: game {game.uid} is already in the database as game"
+            f" {known} (with --skip-existing, only what is new is imported)"
+        )
     record = ledger.import_game(
         game.rules.name,
         game.header.rules_version,
@@ -77,26 +84,25 @@ def _write(ledger: LedgerStore, game: ParsedGame) -> GameRecord:
     return record
 
 
-def _known(ledger: LedgerStore, game: ParsedGame, skip_existing: bool) -> int | None:
-    """The local id of the stored copy of ``game`` if it is the same log (and skipping is
-    asked for); ``None`` if the database does not hold it. Otherwise refused."""
+def _stored_copy(ledger: LedgerStore, uid: str) -> int | None:
+    """The local id of the game stored with this uid, or ``None``."""
     try:
-        stored = ledger.game_by_uid(game.uid)
+        return ledger.game_by_uid(uid).id
     except UnknownGame:
         return None
-    if not skip_existing:
-        raise RefusedImport(
-            f"nothing was imported: game {game.uid} is already in the database as game"
-            f" {stored.id} (with --skip-existing, only what is new is imported)"
-        )
-    hashes = [row.hash for row in ledger.events(stored.id)]
+
+
+def _same_log_or_refuse(ledger: LedgerStore, game: ParsedGame, known: int) -> None:
+    """Nothing if the stored game ``known`` has the file's log; else refused, naming the
+    game and the first event where the two logs part."""
+    hashes = [row.hash for row in ledger.events(known)]
     parted = _first_difference(hashes, list(game.hashes))
     if parted is None:
-        return stored.id
+        return
     theirs = short_hash(game.hashes[-1]) if game.hashes else "(no events)"
     ours = short_hash(hashes[-1]) if hashes else "(no events)"
     raise RefusedImport(
-        f"nothing was imported: game {game.uid} is in the database as game {stored.id} with"
+        f"nothing was imported: game {game.uid} is in the database as game {known} with"
         f" a different log: they part at event {parted} (the database's head {ours},"
         f" the file's {theirs})"
     )

@@ -19,15 +19,17 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from ledger import LedgerError, LedgerStore, ResultRow
+from ledger import CodecError, LedgerError, LedgerStore, ResultRow
 from replay.fold import Replayer
 from replay.games import Games, LoadedGame
+from replay.verify import Tampered
+from rules.errors import TablelogError
 from rules.events import Event
 from rules.protocol import Header, RuleSet
 
@@ -151,22 +153,45 @@ class GameResult:
         }
 
 
-def results(ledger: LedgerStore, filters: Filters = Filters()) -> Iterator[GameResult]:
+Keep = Callable[[list[tuple[int, bytes, str]]], None]
+"""Where new summaries are kept: the ledger's ``store_summaries``, or (for a ledger opened
+read-only) a writer the caller opens only when there is something to keep."""
+
+
+def results(
+    ledger: LedgerStore, filters: Filters = Filters(), keep: Keep | None = None
+) -> Iterator[GameResult]:
     """Every game that passes ``filters``, by id, with its summary; the missing and stale
-    summaries are computed (one fold each) and stored as they are met."""
+    summaries are computed (one fold each) and kept as they are met (``keep``, by default
+    the ledger itself). A game whose stored bytes were altered is listed as ``altered``
+    (with no result), so the others still are."""
     rows = ledger.results(rules=filters.rules, since=filters.since, games=filters.games)
     games = Games(ledger)
     pending: list[tuple[int, bytes, str]] = []
+    store = ledger.store_summaries if keep is None else keep
     for row in rows:
         data = _fresh(row)
         if data is None:
-            text, data = _compute(games, row)
-            pending.append((row.game, row.head, text))
+            try:
+                text, data = _compute(games, row)
+            except (Tampered, CodecError):
+                data = altered(row)
+            else:
+                pending.append((row.game, row.head, text))
         if filters.keeps(data):
             yield GameResult(row.game, row.uid, row.rules, row.created, row.head, data)
         if len(pending) >= REFRESH_CHUNK:
-            _store(ledger, pending)
-    _store(ledger, pending)
+            _store(store, pending)
+    _store(store, pending)
+
+
+def altered(row: ResultRow) -> dict[str, Any]:
+    """What is said of a game whose stored bytes were altered: no players, no result."""
+    return {
+        "v": SUMMARY_VERSION, "players": [], "options": {}, "seed": None,
+        "events": row.head_seq, "over": False, "altered": True, "winners": [],
+        "ranking": [], "scores": {}, "sides": {}, "figures": {}, "moves": {},
+    }  # fmt: skip
 
 
 def _fresh(row: ResultRow) -> dict[str, Any] | None:
@@ -177,9 +202,9 @@ def _fresh(row: ResultRow) -> dict[str, Any] | None:
 
 
 def _compute(games: Games, row: ResultRow) -> tuple[str, dict[str, Any]]:
-    loaded = games.load(row.game)
-    data = summary_of(loaded)
-    return dumps(data), data
+    text = dumps(summary_of(games.load(row.game)))
+    data: dict[str, Any] = json.loads(text)  # as a stored one reads: the same keys in order
+    return text, data
 
 
 def summary_of(game: LoadedGame) -> dict[str, Any]:
@@ -192,11 +217,11 @@ def dumps(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def _store(ledger: LedgerStore, pending: list[tuple[int, bytes, str]]) -> None:
+def _store(keep: Keep, pending: list[tuple[int, bytes, str]]) -> None:
     """Keep computed summaries; a database that cannot be written (read-only, busy) only
     loses the cache, never the answer."""
     if not pending:
         return
-    with contextlib.suppress(LedgerError):
-        ledger.store_summaries(pending)
+    with contextlib.suppress(LedgerError, TablelogError):
+        keep(list(pending))
     pending.clear()

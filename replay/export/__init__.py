@@ -19,7 +19,7 @@ from ledger import LedgerStore, short_hash
 from replay.fold import Replayer
 from replay.games import Games, LoadedGame
 from replay.notation import announcement, format_event_move
-from replay.summary import Filters, summarize
+from replay.summary import Filters, Keep, summarize
 from rules.errors import TablelogError
 from rules.events import Event, Note, Undo
 from rules.serial import converter
@@ -66,11 +66,11 @@ class History:
         return self.game.id
 
 
-def select(ledger: LedgerStore, filters: Filters) -> list[int]:
+def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> list[int]:
     """The ids of the games that pass ``filters`` (summaries refreshed on the way)."""
     from replay.summary import results
 
-    return [r.game for r in results(ledger, filters)]
+    return [r.game for r in results(ledger, filters, keep)]
 
 
 def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
