@@ -46,6 +46,7 @@ __all__ = [
     "MalformedFile",
     "ParsedGame",
     "RefusedImport",
+    "chain_of",
     "export_lines",
     "import_games",
     "parse_lines",
@@ -224,8 +225,8 @@ def _text_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def verify_parsed(game: ParsedGame) -> Verification:
-    """The chain and the rules checked for a game read from a file."""
+def chain_of(game: ParsedGame) -> tuple[bytes, list[Problem]]:
+    """A file's game's genesis hash and the problems of its hash chain (empty: sound)."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
     prevs = (genesis, *game.hashes)[: len(game.hashes)]  # a game may have no events
     rows = [
@@ -233,7 +234,12 @@ def verify_parsed(game: ParsedGame) -> Verification:
                     r.recorded_at or "", prev, h)
         for e, r, prev, h in zip(game.events, game.records, prevs, game.hashes, strict=True)
     ]  # fmt: skip
-    problems = [Problem(p.seq, p.reason) for p in verify_records(genesis, rows)]
+    return genesis, [Problem(p.seq, p.reason) for p in verify_records(genesis, rows)]
+
+
+def verify_parsed(game: ParsedGame) -> Verification:
+    """The chain and the rules checked for a game read from a file."""
+    genesis, problems = chain_of(game)
     if not problems:
         illegal = check_log(game.rules, game.header, game.events)
         if illegal is not None:

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from rules.cards import Card
+from rules.claims import Claim
 from rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
 from rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from rules.vocab import FRENCH, Vocabulary
@@ -190,6 +191,9 @@ class RuleSet:
       its inverse, in the game's card ``vocabulary``.
     * ``max_events(header)``: a bound on the length of any game's log.
     * ``announce(move, state)`` (optional): what the player says aloud for the move.
+    * ``claims(state)`` (optional): the open claims on face-down hands (``rules.claims``),
+      made by moves whose legality rests on cards nobody has seen; the kit checks that
+      every one can still be met.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -220,6 +224,8 @@ class RuleSet:
     kinds: Callable[[Any, int], tuple[str, ...]] | None = None
     cards: Callable[[Any, int, str], tuple[Card | None, ...]] | None = None
     count: Callable[[Any, int | None], int] | None = None
+    claims: Callable[[Any], tuple[Claim, ...]] | None = None
+    """The open claims on face-down cards in a state (``rules.claims``); optional."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

@@ -11,6 +11,7 @@ seat sees).
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.claims import Claim
 from rules.nordekasino.events import PAYLOADS
 from rules.nordekasino.moves import cards, count, kinds, moves, to_act
 from rules.nordekasino.notation import announce, format_move, parse_move
@@ -30,6 +31,11 @@ def start(header: Header) -> State:
 def deck(header: Header) -> tuple[Card, ...]:
     """Every card: ``decks`` French decks with ``jokers`` jokers each."""
     return Options.from_mapping(header.options).deck()
+
+
+def open_claims(state: State) -> tuple[Claim, ...]:
+    """The builds still resting on face-down cards (``rules.claims``)."""
+    return state.claims
 
 
 def max_events(header: Header) -> int:
@@ -66,4 +72,5 @@ RULES = RuleSet(
     kinds=kinds,
     cards=cards,
     count=count,
+    claims=open_claims,
 )

@@ -30,6 +30,7 @@ from rules.nordekasino.arith import (
     capturable,
     more_values,
 )
+from rules.nordekasino.claims import playable, values_after
 from rules.nordekasino.state import State, card_values, pool
 from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
 
@@ -53,40 +54,27 @@ SPADE_FIVE = Card("5", "S")
 
 def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
     """Every card ``seat`` may play, each once: its known cards in hand order, then, if it
-    has face-down ones (a physical game), every card not accounted for, in deck order."""
+    has face-down ones (a physical game), every card not accounted for whose showing
+    breaks no claim (``rules.claims``), in deck order."""
     hand = state.hands[seat]
     cards = list(dict.fromkeys(hand.cards))
     if hand.hidden:
         left = pool(state)
         cards.extend(
-            c for c in dict.fromkeys(state.table_info.deck) if left[c] > 0 and c not in cards
+            c
+            for c in dict.fromkeys(state.table_info.deck)
+            if left[c] > 0 and c not in cards and playable(state, seat, c)
         )
     return tuple(cards)
 
 
-def held_values(state: State, seat: int, without: Card | None = None) -> frozenset[int]:
-    """The values ``seat`` may still hold after playing ``without``: those of its known
-    cards, and with face-down cards left, those of any unaccounted card."""
-    return _held_values(state, seat, without)
-
-
-@lru_cache(maxsize=4096)
-def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int]:
-    hand = state.hands[seat]
-    known = list(hand.cards)
-    hidden = hand.hidden
-    if without is not None:
-        if without in known:
-            known.remove(without)
-        else:
-            hidden -= 1
-    values = {v for card in known for v in card_values(card)}
-    if hidden > 0:
-        left = pool(state)
-        if without is not None and without not in hand.cards:
-            left[without] -= 1
-        values.update(v for card, n in left.items() if n > 0 for v in card_values(card))
-    return frozenset(values)
+def held_values(
+    state: State, seat: int, without: Card | None = None, by: int | None = None
+) -> frozenset[int]:
+    """The values ``seat`` may still hold after ``by`` (default: ``seat``) plays
+    ``without``: those of its known cards, and with face-down cards left, those of any
+    unaccounted card whose claim still fits with the open ones."""
+    return values_after(state, seat, seat if by is None else by, without)
 
 
 def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
@@ -136,7 +124,8 @@ class Turn:
     """What ``seat`` brings to the table on its turn.
 
     ``cards`` are the cards it may play; ``mine[i]`` the values it holds after playing
-    ``cards[i]``; ``partner`` the partner's values (partnership only, else ``None``);
+    ``cards[i]``; ``partner[i]`` the partner's values then (partnership only, else
+    ``None``);
     ``wanted[i]`` every value a build with ``cards[i]`` may announce, as a bitset (its own
     values, the partner's, and 42 for an Adams build); ``owned`` the positions of the
     piles it built last.
@@ -145,7 +134,7 @@ class Turn:
     seat: int
     cards: tuple[Card, ...]
     mine: tuple[frozenset[int], ...]
-    partner: frozenset[int] | None
+    partner: tuple[frozenset[int], ...] | None
     wanted: tuple[int, ...]
     owned: tuple[int, ...]
 
@@ -156,7 +145,7 @@ class Turn:
         out: tuple[bool, ...] = ()
         if value in self.mine[index] or (value == ADAMS and not more):
             out += (False,)
-        if self.partner is not None and value in self.partner and value != ADAMS:
+        if self.partner is not None and value in self.partner[index] and value != ADAMS:
             out += (True,)
         return out
 
@@ -170,11 +159,14 @@ def turn_of(state: State, seat: int) -> Turn:
 def _turn_of(state: State, seat: int) -> Turn:
     cards = hand_candidates(state, seat)
     mine = tuple(held_values(state, seat, card) for card in cards)
-    partner = (
-        held_values(state, state.table_info.partner(seat)) if state.options.partnership else None
+    partner = None
+    if state.options.partnership:
+        mate = state.table_info.partner(seat)
+        partner = tuple(held_values(state, mate, card, seat) for card in cards)
+    wanted = tuple(
+        _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
+        for i, values in enumerate(mine)
     )
-    extra = _mask(partner or ()) | 1 << ADAMS
-    wanted = tuple(_mask(values) | extra for values in mine)
     return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
 
 

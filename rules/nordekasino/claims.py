@@ -1,0 +1,105 @@
+"""Nørdekasino's claims on face-down hands (``rules.claims``): builds to a held value.
+
+*"man kun må bygge til kortværdier som man har på hånden"*: a build must be worth a value
+the builder (or, built for partner, the partner) still holds. With the hand face down in
+the record the build is accepted and leaves a claim ("Bo holds a card worth 9"), settled
+by the first card worth 9 that hand shows and broken when its unseen cards can no longer
+hold one. The values a seat may hold (``values_after``) count a face-down card only for a
+value whose claim could still be met together with every open claim.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from rules.cards import Card
+from rules.claims import Claim, possible, shown
+from rules.nordekasino.state import State, card_values, player, pool
+
+__all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
+
+
+def hidden_counts(state: State) -> dict[int, int]:
+    """How many face-down cards each seat holds."""
+    return {seat: hand.hidden for seat, hand in enumerate(state.hands) if hand.hidden}
+
+
+def worth(state: State, value: int) -> frozenset[Card]:
+    """Every card of the deck that may count as ``value``."""
+    return _worth(state.table_info.deck, value)
+
+
+@lru_cache(maxsize=256)
+def _worth(deck: tuple[Card, ...], value: int) -> frozenset[Card]:
+    return frozenset(c for c in deck if value in card_values(c))
+
+
+def after_play(
+    state: State, seat: int, card: Card | None
+) -> tuple[tuple[Claim, ...], dict[int, int], Counter[Card]]:
+    """The claims, face-down counts and unaccounted cards once ``seat`` has played
+    ``card`` (bound from a face-down card when no known copy is in the hand)."""
+    claims, hidden, left = state.claims, hidden_counts(state), pool(state)
+    if card is not None and card not in state.hands[seat].cards:
+        claims = shown(claims, seat, card)
+        hidden[seat] = hidden.get(seat, 0) - 1
+        left[card] -= 1
+    return claims, hidden, left
+
+
+def playable(state: State, seat: int, card: Card) -> bool:
+    """Whether ``seat`` may play (or show) ``card`` without breaking a claim."""
+    if not state.claims or card in state.hands[seat].cards:
+        return True
+    claims, hidden, left = after_play(state, seat, card)
+    return possible(claims, hidden, left)
+
+
+def values_after(state: State, holder: int, by: int, card: Card | None) -> frozenset[int]:
+    """The values ``holder`` may still hold once ``by`` has played ``card``: those of its
+    known cards, and with face-down cards left, each value some unaccounted card has and
+    whose claim fits with the open ones."""
+    return _values_after(state, holder, by, card)
+
+
+@lru_cache(maxsize=4096)
+def _values_after(state: State, holder: int, by: int, card: Card | None) -> frozenset[int]:
+    known = list(state.hands[holder].cards)
+    if card is not None and by == holder and card in known:
+        known.remove(card)
+    values = {v for c in known for v in card_values(c)}
+    claims, hidden, left = after_play(state, by, card)
+    if hidden.get(holder, 0) <= 0:
+        return frozenset(values)
+    candidates = {v for c, n in left.items() if n > 0 for v in card_values(c)} - values
+    if not claims:
+        return frozenset(values | candidates)
+    for value in candidates:
+        new = Claim(holder, f"hand:{holder}", worth(state, value), 0, "", "", "")
+        if possible((*claims, new), hidden, left):
+            values.add(value)
+    return frozenset(values)
+
+
+def claim_for(
+    state: State, seat: int, holder: int, value: int, more: bool, seq: int
+) -> tuple[Claim, ...]:
+    """The claims after ``seat`` built ``value`` (for ``holder``), adding one when no
+    known card of ``holder``'s hand is worth it (it rests on the face-down ones)."""
+    if any(value in card_values(c) for c in state.hands[holder].cards):
+        return state.claims
+    name = player(state, seat)
+    said = f"{name} built {'more ' if more else ''}{value}"
+    if holder != seat:
+        said += f" for {player(state, holder)}"
+    claim = Claim(
+        seat=holder,
+        zone=f"hand:{holder}",
+        cards=worth(state, value),
+        seq=seq,
+        said=said,
+        holder=player(state, holder),
+        what=f"card worth {value}",
+    )
+    return (*state.claims, claim)
