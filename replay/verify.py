@@ -17,7 +17,7 @@ from replay.dealer import dealer_move
 from replay.fold import Replayer
 from replay.notation import move_label
 from rules.errors import IllegalEvent
-from rules.events import Event, Note, Undo
+from rules.events import Event
 from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Proble
     for event in events:
         state = replayer.state
         try:
-            if seeded and not isinstance(event.payload, Note | Undo):
+            if seeded and event.family != "meta":
                 _check_dealer(rules, header, state, event)
             replayer.push(event, check=True)
         except IllegalEvent as refused:

@@ -48,7 +48,7 @@ class Claim:
 
     seat: int
     zone: str
-    cards: frozenset[Card]
+    cards: tuple[Card, ...]
     seq: int
     said: str
     holder: str
@@ -105,7 +105,7 @@ def _fits(claims: tuple[Claim, ...], budget: dict[int, int], pool: Counter[Card]
     if budget.get(first.seat, 0) <= 0:
         return False
     tried: set[frozenset[int]] = set()
-    for card in sorted(first.cards, key=lambda c: c.text):
+    for card in first.cards:
         if pool[card] <= 0:
             continue
         met = frozenset(i for i, c in enumerate(claims) if c.seat == first.seat and c.met_by(card))

@@ -25,14 +25,14 @@ def hidden_counts(state: State) -> dict[int, int]:
     return {seat: hand.hidden for seat, hand in enumerate(state.hands) if hand.hidden}
 
 
-def worth(state: State, value: int) -> frozenset[Card]:
-    """Every card of the deck that may count as ``value``."""
+def worth(state: State, value: int) -> tuple[Card, ...]:
+    """Every card of the deck that may count as ``value``, each once, in deck order."""
     return _worth(state.table_info.deck, value)
 
 
 @lru_cache(maxsize=256)
-def _worth(deck: tuple[Card, ...], value: int) -> frozenset[Card]:
-    return frozenset(c for c in deck if value in card_values(c))
+def _worth(deck: tuple[Card, ...], value: int) -> tuple[Card, ...]:
+    return tuple(dict.fromkeys(c for c in deck if value in card_values(c)))
 
 
 def after_play(

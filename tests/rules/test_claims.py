@@ -12,11 +12,11 @@ from rules.claims import Claim, broken, possible, refuse_broken, shown
 from rules.errors import IllegalEvent
 from rules.events import Event, Note
 
-NINES = frozenset(parse_cards("9S 9H 9D 9C"))
-FIVES = frozenset(parse_cards("5S 5H 5D 5C"))
+NINES = tuple(parse_cards("9S 9H 9D 9C"))
+FIVES = tuple(parse_cards("5S 5H 5D 5C"))
 
 
-def claim(cards: frozenset[Card] = NINES, seat: int = 1, seq: int = 3, what: str = "9") -> Claim:
+def claim(cards: tuple[Card, ...] = NINES, seat: int = 1, seq: int = 3, what: str = "9") -> Claim:
     return Claim(seat, f"hand:{seat}", cards, seq, f"Bo built {what}", "Bo", f"card worth {what}")
 
 
@@ -60,7 +60,7 @@ def test_claims_on_one_hand_must_fit_its_face_down_cards_together():
 
 
 def test_one_card_may_meet_two_claims():
-    either = (claim(NINES | FIVES, what="9 or 5"), claim(FIVES, seq=4, what="5"))
+    either = (claim(NINES + FIVES, what="9 or 5"), claim(FIVES, seq=4, what="5"))
     assert possible(either, {1: 1}, pool("5H"))
 
 
