@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ledger import Ledger
     from replay.diff import Log
 
-__all__ = ["diff", "verify_more"]
+__all__ = ["diff", "export_page", "verify_more"]
 
 OpenLedger = Callable[[], "Ledger"]
 
@@ -188,3 +189,23 @@ def _print_all(data: dict[str, Any]) -> None:
         first = row["problems"][0] if row["problems"] else ""
         table.add_row(str(row["game"]), row["rules"], str(row["events"]), Text(first))
     out.print(table)
+
+
+def export_page(
+    open_ledger: OpenLedger, game: str | None, everything: bool, output: str | None
+) -> None:
+    """``export GAME --format html``: the replay page of one game (to a file or stdout)."""
+    from replay.page import render_page
+
+    if everything or not game:
+        raise BadInput("an html replay page shows one game: name one GAME (not --all)")
+    with friendly(), open_ledger() as ledger:
+        loaded = Games(ledger).load(game)
+        page = render_page(loaded)
+    if output:
+        Path(output).write_text(page, encoding="utf-8")
+        size = len(page.encode("utf-8"))
+        click.echo(f"exported game {loaded.id} ({loaded.seq} events) as a replay page to "
+                   f"{output} ({size // 1024} KiB)", err=True)  # fmt: skip
+    else:
+        click.echo(page, nl=False)

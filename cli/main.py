@@ -260,10 +260,11 @@ def verify(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["jsonl"]),
+    type=click.Choice(["jsonl", "html"]),
     default="jsonl",
     show_default=True,
-    help="The file format (JSON Lines, the lossless interchange format).",
+    help="The file format: JSON Lines (the lossless interchange format) or html (a replay "
+    "page of one game to step through in a browser).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
 @pass_ctx
@@ -273,6 +274,10 @@ def export(obj: Context, game: str | None, everything: bool, fmt: str, output: s
 
     if bool(game) == everything:
         raise BadInput("name one GAME or give --all")
+    if fmt == "html":
+        from cli.disputes import export_page
+
+        return export_page(obj.ledger, game, everything, output)
     with friendly(), obj.ledger() as ledger:
         store = Games(ledger)
         ids = [s.record.id for s in ledger.games()] if everything else [store.resolve(game or "")]

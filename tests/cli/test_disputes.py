@@ -213,3 +213,22 @@ def test_diff_of_two_different_games(runner: CliRunner):
         data["why"]
         == f"not the same game: game {a} is a game of nordekasino and game {b} one of karnoffel"
     )
+
+
+# -- export --format html ----------------------------------------------------------------------
+
+
+def test_export_html_writes_one_page(runner: CliRunner, tmp_path: Path):
+    game = physical_nine(runner)
+    out = tmp_path / "game.html"
+    result = run(runner, "export", game, "--format", "html", "-o", out)
+    assert "as a replay page to" in result.output
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "trail 8D" in page
+    assert run(runner, "export", game, "--format", "html").stdout == page
+
+
+def test_export_html_is_for_one_game(runner: CliRunner):
+    physical_nine(runner)
+    result = run(runner, "export", "--all", "--format", "html", code=2)
+    assert "an html replay page shows one game" in result.output
