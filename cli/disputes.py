@@ -164,7 +164,9 @@ def _verify_all(open_ledger: OpenLedger, as_json: bool) -> None:
                     failed.append({"game": loaded.id, "rules": loaded.rules.name,
                                    **verification.as_dict()})  # fmt: skip
                 bar.advance(task)
-    data = {"ok": not failed, "games": len(summaries), "events": events, "failed": failed}
+    problems = [f"game {row['game']}: {p}" for row in failed for p in row["problems"][:1]]
+    data = {"ok": not failed, "games": len(summaries), "events": events, "problems": problems,
+            "failed": failed}  # fmt: skip
     if as_json:
         render.emit_json(data)
     else:

@@ -150,6 +150,7 @@ def test_verify_all_streams_every_game_and_sums_up_the_failures(runner: CliRunne
     assert data["games"] == 2 and not data["ok"]
     assert [row["game"] for row in data["failed"]] == [bad]
     assert data["failed"][0]["problems"][0].startswith("event 4 was altered")
+    assert data["problems"] == [f"game {bad}: {data['failed'][0]['problems'][0]}"]
     result = run(runner, "verify", "--all", code=1)
     assert "verified 2 games" in result.output and "1 ok, 1 FAILED" in result.output
     run(runner, "verify", "--all", "--head", "abcdef", code=2)
@@ -158,7 +159,8 @@ def test_verify_all_streams_every_game_and_sums_up_the_failures(runner: CliRunne
 def test_verify_all_of_a_sound_database(runner: CliRunner):
     play_first_moves(runner, new_game(runner, "--seed", "4"), 2)
     assert run_json(runner, "verify", "--all") == {
-        "ok": True, "games": 1, "events": run_json(runner, "show", "1")["seq"], "failed": [],
+        "ok": True, "games": 1, "events": run_json(runner, "show", "1")["seq"], "problems": [],
+        "failed": [],
     }  # fmt: skip
 
 
