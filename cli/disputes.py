@@ -48,6 +48,8 @@ def _one_file_game(path: str, what: str) -> Any:
 def _log(open_ledger: OpenLedger, ref: str) -> Log:
     from replay.diff import Log
 
+    if not _is_file(ref) and (ref.endswith(".jsonl") or os.sep in ref):
+        raise BadInput(f"there is no file {ref!r}")
     if _is_file(ref):
         game = _one_file_game(ref, "diff compares")
         return Log(ref, game.rules, game.header, game.events)

@@ -84,8 +84,11 @@ def test_a_build_on_known_cards_makes_no_claim(games: Games):
 
 def test_the_claim_is_kept_in_the_state_with_its_event(games: Games):
     game = played(games, BO_BUILDS_NINE[:2])
-    (claim,) = games.load(game).state.claims
+    state = games.load(game).state
+    (claim,) = state.claims
     assert (claim.seat, claim.seq, claim.said, claim.zone) == (1, 2, "Bo built 9", "hand:1")
+    shown = RULES.view(state, None).info["claims"]  # what show prints: public, no card named
+    assert shown == ["Bo holds a card worth 9 (event 2: Bo built 9)"]
 
 
 def written_unchecked(games: Games, game: int, text: str) -> None:
@@ -138,3 +141,11 @@ def test_the_kit_catches_a_rule_set_that_lets_a_claim_break(
         claims_hold(RULES, RULES.deck(loaded.header), state, 8)
     assert caught.value.invariant == "agreement"
     assert BROKEN_SENTENCE in str(caught.value)
+
+
+def test_a_card_shown_under_the_thomas_kragh_rule_settles_or_breaks_the_claim(games: Games):
+    game = played(games, BO_BUILDS_NINE, thomas_kragh=True)
+    with pytest.raises(IllegalEvent, match="hold no card worth 9"):
+        games.play(game, "reveal 7H")
+    games.play(game, "reveal 9C")
+    assert games.load(game).state.claims == ()
