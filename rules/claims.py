@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 import attrs
 
@@ -91,33 +92,55 @@ def possible(claims: Iterable[Claim], hidden: Mapping[int, int], pool: Mapping[C
     """Whether every claim can still be met at once: each seat's claims by at most
     ``hidden[seat]`` of its face-down cards, those drawn from ``pool`` (the cards not known
     to be anywhere, with their counts)."""
-    open_claims = tuple(claims)
-    if not open_claims:
+    needs = tuple((claim.seat, _cards(claim.cards)) for claim in claims)
+    if not needs:
         return True
-    left = Counter({card: n for card, n in pool.items() if n > 0})
-    return _fits(open_claims, dict(hidden), left)
+    wanted = frozenset().union(*(cards for _, cards in needs))
+    left = frozenset((card, n) for card in wanted if (n := pool.get(card, 0)) > 0)
+    seats = frozenset((seat, hidden.get(seat, 0)) for seat, _ in needs)
+    return _possible(needs, seats, left)
 
 
-def _fits(claims: tuple[Claim, ...], budget: dict[int, int], pool: Counter[Card]) -> bool:
-    if not claims:
+@lru_cache(maxsize=256)
+def _cards(cards: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(cards)
+
+
+@lru_cache(maxsize=8192)
+def _possible(
+    needs: tuple[Need, ...], seats: frozenset[tuple[int, int]], left: frozenset[tuple[Card, int]]
+) -> bool:
+    """``possible`` on hashable data: the same question (often asked for every card a
+    face-down hand may play) is answered once."""
+    return _fits(list(needs), dict(seats), Counter(dict(left)))
+
+
+Need = tuple[int, frozenset[Card]]
+"""A claim as the search sees it: the seat, and the cards that meet it."""
+
+
+def _fits(needs: list[Need], budget: dict[int, int], pool: Counter[Card]) -> bool:
+    """Whether face-down cards can be picked from ``pool`` within each seat's ``budget``
+    so that every need is met: the first need's cards tried in turn, each taking with it
+    every other need of that seat it meets."""
+    if not needs:
         return True
-    first = claims[0]
-    if budget.get(first.seat, 0) <= 0:
+    seat, cards = needs[0]
+    if budget.get(seat, 0) <= 0:
         return False
-    tried: set[frozenset[int]] = set()
-    for card in first.cards:
+    tried: set[tuple[int, ...]] = set()
+    for card in cards:
         if pool[card] <= 0:
             continue
-        met = frozenset(i for i, c in enumerate(claims) if c.seat == first.seat and c.met_by(card))
-        if met in tried:  # a card meeting the same claims as one tried already: same answer
+        met = tuple(i for i, (s, c) in enumerate(needs) if s == seat and card in c)
+        if met in tried:  # a card meeting the same needs as one tried already: same answer
             continue
         tried.add(met)
         pool[card] -= 1
-        budget[first.seat] -= 1
-        rest = tuple(c for i, c in enumerate(claims) if i not in met)
-        ok = _fits(rest, budget, pool)
+        budget[seat] -= 1
+        ok = _fits([n for i, n in enumerate(needs) if i not in met], budget, pool)
         pool[card] += 1
-        budget[first.seat] += 1
+        budget[seat] += 1
         if ok:
             return True
     return False

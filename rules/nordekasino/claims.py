@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rules.cards import Card
 from rules.claims import Claim, possible, shown
-from rules.nordekasino.state import State, card_values, player, pool
+from rules.nordekasino.state import State, Table, card_values, player, pool
 
 __all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
 
@@ -27,12 +27,13 @@ def hidden_counts(state: State) -> dict[int, int]:
 
 def worth(state: State, value: int) -> tuple[Card, ...]:
     """Every card of the deck that may count as ``value``, each once, in deck order."""
-    return _worth(state.table_info.deck, value)
+    return _worth(state.table_info, value)
 
 
 @lru_cache(maxsize=256)
-def _worth(deck: tuple[Card, ...], value: int) -> tuple[Card, ...]:
-    return tuple(dict.fromkeys(c for c in deck if value in card_values(c)))
+def _worth(table: Table, value: int) -> tuple[Card, ...]:
+    """(Keyed by the game's ``Table``, whose hash is cached, never by the long deck.)"""
+    return tuple(dict.fromkeys(c for c in table.deck if value in card_values(c)))
 
 
 def after_play(
@@ -48,10 +49,19 @@ def after_play(
     return claims, hidden, left
 
 
+def _claimed(claims: tuple[Claim, ...]) -> frozenset[Card]:
+    """Every card some claim counts on."""
+    return frozenset().union(*(claim.cards for claim in claims))
+
+
 def playable(state: State, seat: int, card: Card) -> bool:
     """Whether ``seat`` may play (or show) ``card`` without breaking a claim."""
-    if not state.claims or card in state.hands[seat].cards:
+    claims = state.claims
+    if not claims or card in state.hands[seat].cards:
         return True
+    mine = sum(1 for claim in claims if claim.seat == seat)
+    if card not in _claimed(claims) and state.hands[seat].hidden - 1 >= mine:
+        return True  # a card nobody counts on, and cards enough left for every claim
     claims, hidden, left = after_play(state, seat, card)
     return possible(claims, hidden, left)
 
@@ -69,17 +79,45 @@ def _values_after(state: State, holder: int, by: int, card: Card | None) -> froz
     if card is not None and by == holder and card in known:
         known.remove(card)
     values = {v for c in known for v in card_values(c)}
-    claims, hidden, left = after_play(state, by, card)
-    if hidden.get(holder, 0) <= 0:
+    bound = card is not None and card not in state.hands[by].cards
+    hidden_left = state.hands[holder].hidden - (1 if bound and by == holder else 0)
+    if hidden_left <= 0:
         return frozenset(values)
-    candidates = {v for c, n in left.items() if n > 0 for v in card_values(c)} - values
-    if not claims:
+    every, unclaimed = _pool_values(state)
+    gone = card_values(card) if bound and card is not None else ()
+    candidates = {v for v, n in every.items() if n - (v in gone) > 0} - values
+    if not state.claims:
         return frozenset(values | candidates)
+    claims, hidden, left = after_play(state, by, card)
+    if not possible(claims, hidden, left):
+        return frozenset(values)  # the card played breaks a claim: it is refused anyway
+    if hidden[holder] > sum(1 for claim in claims if claim.seat == holder):
+        # a face-down card to spare: any value of a card nobody counts on fits
+        spare = card is not None and card in _claimed(state.claims)
+        free = {v for v, n in unclaimed.items() if n - (v in gone and not spare) > 0}
+        values |= free & candidates
+        candidates -= free
     for value in candidates:
         new = Claim(holder, f"hand:{holder}", worth(state, value), 0, "", "", "")
         if possible((*claims, new), hidden, left):
             values.add(value)
     return frozenset(values)
+
+
+@lru_cache(maxsize=1024)
+def _pool_values(state: State) -> tuple[Counter[int], Counter[int]]:
+    """How many unaccounted cards may count as each value: all of them, and those no open
+    claim counts on."""
+    claimed = _claimed(state.claims)
+    every: Counter[int] = Counter()
+    unclaimed: Counter[int] = Counter()
+    for card, n in pool(state).items():
+        if n > 0:
+            for value in card_values(card):
+                every[value] += n
+                if card not in claimed:
+                    unclaimed[value] += n
+    return every, unclaimed
 
 
 def claim_for(
