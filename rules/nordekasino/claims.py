@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rules.cards import Card
 from rules.claims import Claim, possible, shown
-from rules.nordekasino.state import State, Table, card_values, player, pool
+from rules.nordekasino.state import State, Table, card_values, player, pool, pool_view
 
 __all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
 
@@ -111,7 +111,7 @@ def _pool_values(state: State) -> tuple[Counter[int], Counter[int]]:
     claimed = _claimed(state.claims)
     every: Counter[int] = Counter()
     unclaimed: Counter[int] = Counter()
-    for card, n in pool(state).items():
+    for card, n in pool_view(state).items():
         if n > 0:
             for value in card_values(card):
                 every[value] += n
