@@ -95,10 +95,31 @@ def possible(claims: Iterable[Claim], hidden: Mapping[int, int], pool: Mapping[C
     needs = tuple((claim.seat, _cards(claim.cards)) for claim in claims)
     if not needs:
         return True
+    if _greedy(needs, hidden, pool):
+        return True
     wanted = frozenset().union(*(cards for _, cards in needs))
     left = frozenset((card, n) for card in wanted if (n := pool.get(card, 0)) > 0)
     seats = frozenset((seat, hidden.get(seat, 0)) for seat, _ in needs)
     return _possible(needs, seats, left)
+
+
+def _greedy(needs: tuple[Need, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
+    """A quick witness: each need met by a card already picked for its seat, else by the
+    first card of the pool still free; ``False`` only means "search" (``_fits``)."""
+    picked: dict[int, list[Card]] = {}
+    used: Counter[Card] = Counter()
+    for seat, cards in needs:
+        mine = picked.setdefault(seat, [])
+        if any(card in cards for card in mine):
+            continue
+        if len(mine) >= hidden.get(seat, 0):
+            return False
+        card = next((c for c in cards if pool.get(c, 0) - used[c] > 0), None)
+        if card is None:
+            return False
+        used[card] += 1
+        mine.append(card)
+    return True
 
 
 @lru_cache(maxsize=256)

@@ -49,6 +49,7 @@ def after_play(
     return claims, hidden, left
 
 
+@lru_cache(maxsize=256)
 def _claimed(claims: tuple[Claim, ...]) -> frozenset[Card]:
     """Every card some claim counts on."""
     return frozenset().union(*(claim.cards for claim in claims))
@@ -97,11 +98,31 @@ def _values_after(state: State, holder: int, by: int, card: Card | None) -> froz
         free = {v for v, n in unclaimed.items() if n - (v in gone and not spare) > 0}
         values |= free & candidates
         candidates -= free
+    elif _disjoint(tuple(c for c in claims if c.seat == holder)):
+        # no card to spare, and no card meets two of the holder's claims: one card must
+        # meet an open claim and the new one, so only the values of the cards the claims
+        # count on can fit
+        candidates &= _values_of(_claimed(claims))
     for value in candidates:
         new = Claim(holder, f"hand:{holder}", worth(state, value), 0, "", "", "")
         if possible((*claims, new), hidden, left):
             values.add(value)
     return frozenset(values)
+
+
+def _disjoint(claims: tuple[Claim, ...]) -> bool:
+    """Whether no card meets two of ``claims``."""
+    seen: set[Card] = set()
+    for claim in claims:
+        if seen.intersection(claim.cards):
+            return False
+        seen.update(claim.cards)
+    return True
+
+
+@lru_cache(maxsize=256)
+def _values_of(cards: frozenset[Card]) -> frozenset[int]:
+    return frozenset(v for card in cards for v in card_values(card))
 
 
 @lru_cache(maxsize=1024)
