@@ -92,33 +92,37 @@ def possible(claims: Iterable[Claim], hidden: Mapping[int, int], pool: Mapping[C
     """Whether every claim can still be met at once: each seat's claims by at most
     ``hidden[seat]`` of its face-down cards, those drawn from ``pool`` (the cards not known
     to be anywhere, with their counts)."""
-    needs = tuple((claim.seat, _cards(claim.cards)) for claim in claims)
-    if not needs:
+    listed = tuple(claims)
+    if not listed:
         return True
-    if _greedy(needs, hidden, pool):
+    if _greedy(listed, hidden, pool):
         return True
+    needs = tuple((claim.seat, _cards(claim.cards)) for claim in listed)
     wanted = frozenset().union(*(cards for _, cards in needs))
     left = frozenset((card, n) for card in wanted if (n := pool.get(card, 0)) > 0)
     seats = frozenset((seat, hidden.get(seat, 0)) for seat, _ in needs)
     return _possible(needs, seats, left)
 
 
-def _greedy(needs: tuple[Need, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
-    """A quick witness: each need met by a card already picked for its seat, else by the
+def _greedy(claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
+    """A quick witness: each claim met by a card already picked for its seat, else by the
     first card of the pool still free; ``False`` only means "search" (``_fits``)."""
     picked: dict[int, list[Card]] = {}
-    used: Counter[Card] = Counter()
-    for seat, cards in needs:
-        mine = picked.setdefault(seat, [])
+    used: dict[Card, int] = {}
+    for claim in claims:
+        mine = picked.setdefault(claim.seat, [])
+        cards = _cards(claim.cards)
         if any(card in cards for card in mine):
             continue
-        if len(mine) >= hidden.get(seat, 0):
+        if len(mine) >= hidden.get(claim.seat, 0):
             return False
-        card = next((c for c in cards if pool.get(c, 0) - used[c] > 0), None)
-        if card is None:
+        for card in claim.cards:
+            if pool.get(card, 0) > used.get(card, 0):
+                used[card] = used.get(card, 0) + 1
+                mine.append(card)
+                break
+        else:
             return False
-        used[card] += 1
-        mine.append(card)
     return True
 
 
