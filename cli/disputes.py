@@ -19,12 +19,12 @@ from cli.errors import BadInput, friendly
 from replay.games import Games
 
 if TYPE_CHECKING:
-    from ledger import Ledger
+    from ledger import LedgerStore
     from replay.diff import Log
 
 __all__ = ["diff", "export_page", "verify_more"]
 
-OpenLedger = Callable[[], "Ledger"]
+OpenLedger = Callable[[], "LedgerStore"]
 
 
 def _is_file(ref: str) -> bool:

@@ -17,7 +17,7 @@ import click
 from cli import render
 from cli.db import open_ledger
 from cli.errors import BadInput, friendly, option_pairs
-from ledger import Ledger
+from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
     log_data,
@@ -40,7 +40,7 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> Ledger:
+    def ledger(self) -> LedgerStore:
         """The ledger, opened on first use."""
         return open_ledger(self.db)
 
@@ -53,7 +53,9 @@ pass_ctx = click.make_pass_decorator(Context)
     "--db",
     envvar="TABLELOG_DB",
     type=click.Path(dir_okay=False),
-    help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
+    metavar="DB",
+    help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
+    " your user data directory).",
 )
 @click.version_option(package_name="tablelog")
 @click.pass_context
@@ -327,8 +329,10 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
 
 
 from cli import disputes, fuzzing  # noqa: E402  (`fuzz` imports Hypothesis only when run)
+from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(migrate)
 cli.add_command(disputes.diff)
 
 

@@ -29,7 +29,7 @@ from rules.events import Event
 from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
-    from ledger import Ledger
+    from ledger import LedgerStore
     from replay.games import LoadedGame
     from replay.jsonl import ParsedGame
 
@@ -147,7 +147,7 @@ def _over(rules: RuleSet, header: Header, events: Sequence[Event]) -> bool:
     return rules.outcome(state) is not None
 
 
-def head_of_stored(ledger: Ledger, game: LoadedGame, noted: str) -> HeadCheck:
+def head_of_stored(ledger: LedgerStore, game: LoadedGame, noted: str) -> HeadCheck:
     """``check_head`` for a game in the ledger."""
     broken = [p.seq for p in ledger.verify_chain(game.id)]
     over = _over(game.rules, game.header, game.events)

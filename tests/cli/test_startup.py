@@ -7,7 +7,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("hypothesis", "sqlite_utils", "rich", "platformdirs", "replay.kit", "replay.jsonl")
+HEAVY = (
+    "hypothesis",
+    "sqlite_utils",
+    "rich",
+    "platformdirs",
+    "replay.kit",
+    "replay.jsonl",
+    "psycopg",
+    "psycopg_pool",
+)
 
 PROBE = """
 import json, sys
