@@ -118,7 +118,7 @@ def verify_more(
 
 def _verify_head(open_ledger: OpenLedger, target: str, head: str, as_json: bool) -> None:
     from replay.head import head_of_file_game, head_of_stored, noted_hash, with_head
-    from replay.verify import verify_stored
+    from replay.verify import verify_game
 
     with friendly():
         noted = noted_hash(head)
@@ -130,9 +130,9 @@ def _verify_head(open_ledger: OpenLedger, target: str, head: str, as_json: bool)
             check = head_of_file_game(game, noted)
         else:
             with open_ledger() as ledger:
-                loaded = Games(ledger).load(target)
-                name, verification = f"game {loaded.id}", verify_stored(ledger, loaded)
-                check = head_of_stored(ledger, loaded, noted)
+                gid = Games(ledger).resolve(target)
+                name, verification = f"game {gid}", verify_game(ledger, gid)
+                check = head_of_stored(ledger, gid, noted)
     verification = with_head(verification, check)
     if as_json:
         render.emit_json({**verification.as_dict(), "noted_head": check.as_dict()})
@@ -148,22 +148,21 @@ def _verify_all(open_ledger: OpenLedger, as_json: bool) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from replay.verify import verify_stored
+    from replay.verify import verify_game
 
     failed: list[dict[str, Any]] = []
     events = 0
     with friendly(), open_ledger() as ledger:
-        store = Games(ledger)
         summaries = ledger.games()
         columns = (TextColumn("verifying"), BarColumn(), MofNCompleteColumn())
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("games", total=len(summaries))
             for summary in summaries:  # one game in memory at a time
-                loaded = store.load(summary.record.id)
-                verification = verify_stored(ledger, loaded)
+                record = summary.record
+                verification = verify_game(ledger, record.id)  # never crashes on tampering
                 events += verification.events
                 if not verification.ok:
-                    failed.append({"game": loaded.id, "rules": loaded.rules.name,
+                    failed.append({"game": record.id, "rules": record.rules,
                                    **verification.as_dict()})  # fmt: skip
                 bar.advance(task)
     problems = [f"game {row['game']}: {p}" for row in failed for p in row["problems"][:1]]

@@ -30,7 +30,6 @@ from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
     from ledger import LedgerStore
-    from replay.games import LoadedGame
     from replay.jsonl import ParsedGame
 
 __all__ = [
@@ -147,11 +146,22 @@ def _over(rules: RuleSet, header: Header, events: Sequence[Event]) -> bool:
     return rules.outcome(state) is not None
 
 
-def head_of_stored(ledger: LedgerStore, game: LoadedGame, noted: str) -> HeadCheck:
-    """``check_head`` for a game in the ledger."""
-    broken = [p.seq for p in ledger.verify_chain(game.id)]
-    over = _over(game.rules, game.header, game.events)
-    return check_head(noted, game.hashes, game.record.genesis, min(broken, default=None), over)
+def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
+    """``check_head`` for a game in the ledger, read from its rows (a log that no longer
+    decodes is not a finished game)."""
+    from replay.codec import decode_events, decode_header
+    from rules import registry
+
+    record = ledger.game(game)
+    rows = ledger.events(game)
+    broken = [p.seq for p in ledger.verify_chain(game)]
+    try:
+        rules = registry.get(record.rules)
+        over = _over(rules, decode_header(record.header), list(decode_events(rules, rows)))
+    except (TablelogError, ValueError, TypeError, KeyError):
+        over = False
+    hashes = [row.hash for row in rows]
+    return check_head(noted, hashes, record.genesis, min(broken, default=None), over)
 
 
 def head_of_file_game(game: ParsedGame, noted: str) -> HeadCheck:

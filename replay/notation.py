@@ -6,6 +6,7 @@ set's ``parse``. ``format_move`` is the inverse, so every listed move can be typ
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,20 @@ from rules.events import Move, Note, Undo
 if TYPE_CHECKING:
     from replay.games import LoadedGame
 
-__all__ = ["announcement", "format_event_move", "format_move", "move_label", "parse_move"]
+__all__ = [
+    "MAX_MOVE_TEXT",
+    "announcement",
+    "check_text",
+    "format_event_move",
+    "format_move",
+    "move_label",
+    "parse_move",
+]
+
+
+MAX_MOVE_TEXT = 2000
+"""The longest move or note accepted, in characters: a note is a remark, not a document,
+and no game's move comes near it."""
 
 
 def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
@@ -24,6 +38,7 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
     stripped = text.strip()
     if not stripped:
         raise NotationError("expected a move, got nothing (try `tablelog moves GAME`)")
+    check_text(stripped, "a move")
     word, _, rest = stripped.partition(" ")
     if word.lower() == "undo" and not rest.strip():
         return Move(None, Undo())
@@ -76,3 +91,15 @@ def announcement(rules: Any, move: Move, state: Any) -> str:
     if rules.announce is None or move.payload.FAMILY == "meta":
         return ""
     return str(rules.announce(move, state))
+
+
+def check_text(text: str, what: str, limit: int = MAX_MOVE_TEXT) -> None:
+    """Refuse ``text`` that is too long or holds control characters (a terminal escape in a
+    note would repaint the screen of everyone who reads the log)."""
+    if len(text) > limit:
+        raise NotationError(f"{what} is at most {limit} characters long, not {len(text)}")
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        raise NotationError(
+            f"{what} may not hold control characters or lone surrogates (found U+{ord(bad):04X})"
+        )
