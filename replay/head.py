@@ -149,6 +149,7 @@ def _over(rules: RuleSet, header: Header, events: Sequence[Event]) -> bool:
 def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
     """``check_head`` for a game in the ledger, read from its rows (a log that no longer
     decodes is not a finished game)."""
+    from ledger import LedgerError
     from replay.codec import decode_events, decode_header
     from rules import registry
 
@@ -158,7 +159,7 @@ def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
     try:
         rules = registry.get(record.rules)
         over = _over(rules, decode_header(record.header), list(decode_events(rules, rows)))
-    except (TablelogError, ValueError, TypeError, KeyError):
+    except (TablelogError, LedgerError, ValueError, TypeError, KeyError):
         over = False
     hashes = [row.hash for row in rows]
     return check_head(noted, hashes, record.genesis, min(broken, default=None), over)

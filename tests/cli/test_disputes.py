@@ -113,6 +113,15 @@ def test_head_of_a_log_rewritten_in_place(runner: CliRunner, db: Path):
     )
 
 
+def test_head_of_a_log_with_an_unreadable_event(runner: CliRunner, db: Path):
+    game = physical_nine(runner)
+    noted = head(runner, game)
+    tamper(db, f"UPDATE events SET payload = x'c3' WHERE game = {game} AND seq = 4")
+    data = failing_json(runner, "verify", game, "--head", noted)
+    assert data["noted_head"]["verdict"] == "rewritten"
+    assert failing_json(runner, "verify", "--all")["failed"][0]["game"] == int(game)
+
+
 def test_head_of_a_finished_game_rewritten_and_hashed_again(runner: CliRunner, tmp_path: Path):
     fixture = Path(__file__).parents[2] / "fixtures" / "nordekasino-seeded.jsonl"
     run(runner, "import", fixture)
