@@ -46,9 +46,11 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
         if not rest.strip():
             raise NotationError("a note needs some text: note TEXT")
         return Move(None, Note(rest.strip()))
-    irregular = parse_irregular(stripped, game.header.players)
-    if irregular is not None:
-        return irregular
+    if word.lower() in ("irregularity", "ruling"):
+        header = getattr(game, "header", None)  # a stand-in game (the attack kit) has none
+        irregular = parse_irregular(stripped, header.players if header is not None else ())
+        if irregular is not None:
+            return irregular
     return game.rules.parse(stripped, game.state if state is None else state)
 
 
