@@ -214,13 +214,23 @@ def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("target")
+@click.argument("target", required=False)
+@click.option("--head", metavar="HASH", help="Check that the log leads to the head noted.")
+@click.option("--all", "everything", is_flag=True, help="Verify every game of the database.")
 @JSON
 @pass_ctx
-def verify(obj: Context, target: str, as_json: bool) -> None:
-    """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
+def verify(
+    obj: Context, target: str | None, head: str | None, everything: bool, as_json: bool
+) -> None:
+    """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality;
+    --head HASH also checks it leads to the head hash noted at the table, --all checks
+    every game of the database."""
     from replay.verify import verify_game
 
+    if head or everything or not target:
+        from cli.disputes import verify_more
+
+        return verify_more(obj.ledger, target, head, everything, as_json)
     with friendly():
         if os.path.exists(target) and not target.isdigit():
             from replay.jsonl import file_lines, iter_games, verify_parsed
@@ -258,13 +268,14 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import fuzzing, histories  # noqa: E402  (commands that import what they use when run)
+from cli import disputes, fuzzing, histories  # noqa: E402  (commands that import what they use when run)
 from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
 cli.add_command(migrate)
 for command in (histories.list_games, histories.stats, histories.export, histories.import_):
     cli.add_command(command)
+cli.add_command(disputes.diff)
 
 
 def main() -> None:

@@ -1,9 +1,11 @@
 """The fold: a game's state is ``reduce(rules.apply, effective_events, rules.start(header))``.
 
-Meta events never reach the rules: a ``note`` changes nothing, and an ``undo`` retracts
-the most recent still-effective event. In a game dealt by the seeded dealer the chance
-events are the dealer's, not anybody's entry, so an undo there retracts the most recent
-effective *move* together with the dealer's events that followed it.
+Meta events never reach the rules: a ``note`` and an ``irregularity`` change nothing, an
+``undo`` retracts the most recent still-effective event, and a ``ruling`` to replay or to
+redeal retracts every effective event from the one it names (``ruling_target``). In a game
+dealt by the seeded dealer the chance events are the dealer's, not anybody's entry, so an
+undo there retracts the most recent effective *move* together with the dealer's events
+that followed it.
 
 ``Replayer`` is the one way a log is folded: it keeps the effective events with the
 state after each on a stack, so an undo pops instead of refolding, and folding a log of
@@ -16,7 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from rules.errors import IllegalEvent
-from rules.events import Event, Note, Undo
+from rules.events import Deal, Event, Irregularity, Note, Ruling, Undo
 from rules.protocol import Header, RuleSet
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "effective_events",
     "fold",
     "fold_from",
+    "ruling_target",
     "states",
     "step",
     "undo_target",
@@ -37,6 +40,38 @@ def undo_target(effective: Sequence[Event], seeded: bool) -> int | None:
         while i and effective[i - 1].family == "chance":
             i -= 1
     return i - 1 if i else None
+
+
+def ruling_target(effective: Sequence[Event], event: Event) -> int:
+    """The index in ``effective`` from which the ruling ``event`` retracts (its length for a
+    ruling that lets the game stand); ``IllegalEvent`` naming what is wrong otherwise."""
+    ruling: Ruling = event.payload
+    if ruling.decision == "stand":
+        return len(effective)
+    if ruling.decision == "replay":
+        since = ruling.since
+        if since is None:
+            raise IllegalEvent(
+                event, "a replay names the event to replay from: ruling replay from N"
+            )
+        if since and all(e.seq != since for e in effective):
+            raise IllegalEvent(event, f"event {since} is not in effect: nothing to replay from")
+        start = next((i for i, e in enumerate(effective) if e.seq > since), None)
+        if start is None:
+            raise IllegalEvent(
+                event, f"no event after event {since} is in effect: nothing to replay"
+            )
+        return start
+    if ruling.decision == "redeal":
+        deals = [i for i, e in enumerate(effective) if isinstance(e.payload, Deal)]
+        if ruling.since is not None:
+            deals = [i for i in deals if effective[i].seq == ruling.since]
+            if not deals:
+                raise IllegalEvent(event, f"event {ruling.since} is not a deal in effect")
+        if not deals:
+            raise IllegalEvent(event, "no deal is in effect: nothing to redeal")
+        return deals[-1]
+    raise IllegalEvent(event, f"a ruling is stand, replay or redeal, not {ruling.decision!r}")
 
 
 class Replayer:
@@ -76,12 +111,10 @@ class Replayer:
     def push(self, event: Event, *, check: bool = False) -> Any:
         """Take one event of the log; returns the state after it."""
         payload = event.payload
-        if isinstance(payload, Note):
+        if isinstance(payload, Note | Irregularity):
             return self._states[-1]
-        if isinstance(payload, Undo):
-            start = undo_target(self._events, self.seeded)
-            if start is None:
-                raise IllegalEvent(event, "there is nothing to undo")
+        if isinstance(payload, Undo | Ruling):
+            start = _retracted(self._events, event, self.seeded)
             del self._events[start:]
             del self._states[start + 1 :]
             return self._states[-1]
@@ -109,21 +142,30 @@ class Replayer:
         return other
 
 
-def effective_events(events: Iterable[Event], seeded: bool) -> list[Event]:
-    """The events still in effect: notes dropped, undone events and undos removed.
+def _retracted(effective: Sequence[Event], event: Event, seeded: bool) -> int:
+    """Where an undo or a ruling cuts the effective events (``IllegalEvent`` if it cannot)."""
+    if isinstance(event.payload, Ruling):
+        return ruling_target(effective, event)
+    start = undo_target(effective, seeded)
+    if start is None:
+        raise IllegalEvent(event, "there is nothing to undo")
+    return start
 
-    Raises ``IllegalEvent`` for an undo with nothing left to retract.
+
+def effective_events(events: Iterable[Event], seeded: bool) -> list[Event]:
+    """The events still in effect: notes and irregularities dropped, events undone or
+    taken back by a ruling removed, and the undos and rulings too.
+
+    Raises ``IllegalEvent`` for an undo with nothing left to retract, or a ruling that
+    names no event in effect.
     """
     effective: list[Event] = []
     for event in events:
         payload = event.payload
-        if isinstance(payload, Note):
+        if isinstance(payload, Note | Irregularity):
             continue
-        if isinstance(payload, Undo):
-            start = undo_target(effective, seeded)
-            if start is None:
-                raise IllegalEvent(event, "there is nothing to undo")
-            del effective[start:]
+        if isinstance(payload, Undo | Ruling):
+            del effective[_retracted(effective, event, seeded) :]
             continue
         effective.append(event)
     return effective

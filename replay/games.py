@@ -21,7 +21,7 @@ from replay.fold import Replayer
 from replay.notation import check_text, move_label, parse_move
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
-from rules.events import Event, Move, Note, Undo
+from rules.events import Event, Move, Ruling
 from rules.protocol import Header, RuleSet, resolve_options
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
@@ -264,12 +264,14 @@ class Games:
         event = Event(game.seq + 1, move.actor, move.payload, None, event_id)
         replayer = game.replayer.copy()
         before = replayer.state
-        if isinstance(move.payload, Note | Undo):
+        if event.family == "meta":
             try:
                 replayer.push(event)
             except IllegalEvent as refused:
                 label = move_label(game.rules, game.header.players, move, before)
                 raise refused.with_label(label) from None
+            if isinstance(move.payload, Ruling):  # the seeded dealer deals again what is due
+                return self._deal_and_write(game, replayer, [event], [before])
             return self._write(game, [event], [before], replayer.state)
         if game.seeded and event.family == "chance":
             raise IllegalEvent(

@@ -17,7 +17,7 @@ from replay.fold import effective_events
 from replay.games import LoadedGame, Played
 from replay.notation import announcement, format_event_move, format_move
 from rules.cards import Card
-from rules.events import Event, Note, Undo
+from rules.events import Event
 from rules.listing import count_moves, grouped, lead_card
 from rules.protocol import Outcome
 from rules.serial import converter
@@ -165,7 +165,7 @@ def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
     kept = _kept(game, events)
     timeline = game.timeline
     for i, event in enumerate(events):
-        effective = event.seq in kept or isinstance(event.payload, Note | Undo)
+        effective = event.seq in kept or event.family == "meta"
         yield _row(game, event, timeline[i], effective, short_hash(game.hashes[i]))
 
 
@@ -183,7 +183,7 @@ def _row(
         "type": event.kind,
         "event_type": event.type,
         "actor": game.actor_name(event.actor),
-        "notation": format_event_move(rules, event.move, before),
+        "notation": format_event_move(rules, event.move, before, game.header.players),
         "says": announcement(rules, event.move, before),
         "effective": effective,
         "recorded_at": event.recorded_at,

@@ -56,6 +56,7 @@ __all__ = [
     "MalformedFile",
     "ParsedGame",
     "RefusedImport",
+    "chain_of",
     "export_lines",
     "file_lines",
     "import_games",
@@ -242,9 +243,8 @@ def _text_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def verify_parsed(game: ParsedGame, replayer: Replayer | None = None) -> Verification:
-    """The chain and the rules checked for a game read from a file (folded into
-    ``replayer`` when one is given, as ``check_log`` does)."""
+def chain_of(game: ParsedGame) -> tuple[bytes, list[Problem]]:
+    """A file's game's genesis hash and the problems of its hash chain (empty: sound)."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
     prevs = (genesis, *game.hashes)[: len(game.hashes)]  # a game may have no events
     rows = [
@@ -252,7 +252,13 @@ def verify_parsed(game: ParsedGame, replayer: Replayer | None = None) -> Verific
                     r.recorded_at or "", prev, h)
         for e, r, prev, h in zip(game.events, game.records, prevs, game.hashes, strict=True)
     ]  # fmt: skip
-    problems = [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
+    return genesis, [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
+
+
+def verify_parsed(game: ParsedGame, replayer: Replayer | None = None) -> Verification:
+    """The chain and the rules checked for a game read from a file (folded into
+    ``replayer`` when one is given, as ``check_log`` does)."""
+    genesis, problems = chain_of(game)
     if not problems:
         illegal = check_log(game.rules, game.header, game.events, replayer)
         if illegal is not None:

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from replay.rulings import format_irregular, parse_irregular
 from rules.errors import NotationError
 from rules.events import Move, Note, Undo
 
@@ -45,19 +46,25 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
         if not rest.strip():
             raise NotationError("a note needs some text: note TEXT")
         return Move(None, Note(rest.strip()))
+    if word.lower() in ("irregularity", "ruling"):
+        header = getattr(game, "header", None)  # a stand-in game (the attack kit) has none
+        irregular = parse_irregular(stripped, header.players if header is not None else ())
+        if irregular is not None:
+            return irregular
     return game.rules.parse(stripped, game.state if state is None else state)
 
 
 def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
     """The text a person types for ``move`` (in ``state``, default the current one)."""
-    return format_event_move(game.rules, move, game.state if state is None else state)
+    state = game.state if state is None else state
+    return format_event_move(game.rules, move, state, game.header.players)
 
 
 def move_label(rules: Any, players: Sequence[str], move: Move, state: Any) -> str | None:
     """``7H by Anna``: how a refused move is named in its error (``None`` if it cannot be
     written down at all). A notation that already names its player is not named twice."""
     try:
-        text = format_event_move(rules, move, state)
+        text = format_event_move(rules, move, state, players)
     except Exception:  # a refused move need not be writable; its reason still stands
         return None
     if move.actor is None or not 0 <= move.actor < len(players):
@@ -66,9 +73,13 @@ def move_label(rules: Any, players: Sequence[str], move: Move, state: Any) -> st
     return text if text.split(" ", 1)[0].casefold() == name.casefold() else f"{text} by {name}"
 
 
-def format_event_move(rules: Any, move: Move, state: Any) -> str:
-    """``format_move`` given the rule set and the state the move is made in."""
+def format_event_move(rules: Any, move: Move, state: Any, players: Sequence[str] = ()) -> str:
+    """``format_move`` given the rule set and the state the move is made in (``players``
+    name who committed an irregularity)."""
     payload = move.payload
+    irregular = format_irregular(move, players)
+    if irregular is not None:
+        return irregular
     if isinstance(payload, Undo):
         return "undo"
     if isinstance(payload, Note):
@@ -79,7 +90,7 @@ def format_event_move(rules: Any, move: Move, state: Any) -> str:
 def announcement(rules: Any, move: Move, state: Any) -> str:
     """What the player says aloud for ``move`` (``I build 7``), or ``""``: the rule set's
     ``announce``, for the games that have one."""
-    if rules.announce is None or isinstance(move.payload, Note | Undo):
+    if rules.announce is None or move.payload.FAMILY == "meta":
         return ""
     return str(rules.announce(move, state))
 

@@ -21,7 +21,7 @@ from replay.fold import Replayer
 from replay.notation import move_label
 from rules import registry
 from rules.errors import IllegalEvent, TablelogError
-from rules.events import Event, Note, Undo
+from rules.events import Event
 from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def check_log(
     for event in events:
         state = replayer.state
         try:
-            if seeded and not isinstance(event.payload, Note | Undo):
+            if seeded and event.family != "meta":
                 _check_dealer(rules, header, state, event)
             replayer.push(event, check=True)
         except IllegalEvent as refused:

@@ -13,7 +13,12 @@ the game (``nordekasino.capture``); only what every game shares is not:
 
 * chance: ``deal`` (cards to seats or zones, some face up, some of unknown identity);
 * meta: ``note`` (a comment, no effect) and ``undo`` (retracts the most recent
-  still-effective event; the fold in ``replay/`` handles both, rules never see them).
+  still-effective event; the fold in ``replay/`` handles both, rules never see them);
+  ``irregularity`` (what went wrong at the table: a card exposed, a misdeal, a revoke or
+  another move against the rules noticed late; no effect) and ``ruling`` (what the table
+  decided: let it stand, with the penalty the game's rules give; replay from an event,
+  taking back the events after it like undos; redeal, taking back the deal and everything
+  after it), applied by the same fold.
 
 ``aliases`` are the names a type was stored under before (``capture`` before
 ``nordekasino.capture``): old logs are read through them and never rewritten, so their
@@ -32,14 +37,18 @@ from rules.cards import Card
 
 __all__ = [
     "FAMILIES",
+    "IRREGULARITIES",
+    "RULINGS",
     "SHARED_PAYLOADS",
     "Deal",
     "Dealt",
     "Event",
     "EventType",
+    "Irregularity",
     "Move",
     "Note",
     "Payload",
+    "Ruling",
     "Undo",
     "event_type",
     "kind_of",
@@ -223,5 +232,44 @@ class Undo:
     """Retracts the most recent still-effective event (the log keeps both)."""
 
 
-SHARED_PAYLOADS: tuple[type, ...] = (Deal, Note, Undo)
+IRREGULARITIES = ("exposed", "misdeal", "revoke")
+"""The kinds of irregularity: a card exposed (seen by someone who should not have seen it),
+a misdeal (the deal went wrong), a revoke (any move against the rules noticed late)."""
+
+RULINGS = ("stand", "replay", "redeal")
+"""What the table may decide: let it stand (with the game's penalty, if any), replay from
+an event, or redeal."""
+
+
+@payload("irregularity", family="meta")
+@attrs.frozen
+class Irregularity:
+    """Something that went wrong at the table, by the event's actor (``None``: the table or
+    the dealer): ``kind`` one of ``IRREGULARITIES``, ``at`` the event it concerns (a move
+    noticed late), ``what`` in the table's words. It changes nothing by itself."""
+
+    kind: str
+    at: int | None = None
+    what: str = ""
+
+
+@payload("ruling", family="meta")
+@attrs.frozen
+class Ruling:
+    """What the table decided, ``decision`` one of ``RULINGS``.
+
+    ``stand``: the game goes on as it is; ``penalty`` names the game's penalty (a penalty
+    that is a move of the game, such as Nørdekasino's open hand, is entered as that move).
+    ``replay``: the events after event ``since`` are taken back, like undos. ``redeal``:
+    the deal event ``since`` (default: the last deal in effect) and everything after it
+    are taken back, so the deal is made again. ``what`` in the table's words.
+    """
+
+    decision: str
+    since: int | None = None
+    penalty: str = ""
+    what: str = ""
+
+
+SHARED_PAYLOADS: tuple[type, ...] = (Deal, Note, Undo, Irregularity, Ruling)
 """The payloads every game shares; each rule set adds its own (``RuleSet.payloads``)."""

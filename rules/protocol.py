@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from rules.cards import Card
+from rules.claims import Claim
 from rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
 from rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from rules.vocab import FRENCH, Vocabulary
@@ -192,6 +193,9 @@ class RuleSet:
     * ``announce(move, state)`` (optional): what the player says aloud for the move.
     * ``figures(state)`` (optional): the game's own figures for statistics (tricks,
       sweeps), each by side label, for ``tablelog stats`` and the exports.
+    * ``claims(state)`` (optional): the open claims on face-down hands (``rules.claims``),
+      made by moves whose legality rests on cards nobody has seen; the kit checks that
+      every one can still be met.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -225,6 +229,8 @@ class RuleSet:
     figures: Callable[[Any], Mapping[str, Mapping[str, int | Fraction]]] | None = None
     """Optional: a game's own figures for statistics, by name, each by side label (or
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
+    claims: Callable[[Any], tuple[Claim, ...]] | None = None
+    """The open claims on face-down cards in a state (``rules.claims``); optional."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

@@ -9,7 +9,9 @@
 3. ``agreement``: the validator agrees with the generator: a mutated event (given to
    other seats, its cards swapped for others of the deck, a card of a set dropped, or a
    move of a kind seen earlier) is accepted by ``apply`` exactly when ``moves`` yields it,
-   asked through the filters (seat, lead card, kind), never a full listing.
+   asked through the filters (seat, lead card, kind), never a full listing; and no claim
+   on face-down cards (``rules.claims``, read through ``RuleSet.claims``) is left that
+   can no longer be met.
 4. ``roundtrip``: folding a log twice gives equal states; states and events survive
    msgpack, the SQLite ledger and JSON Lines export/import; the events and the sampled
    moves format and parse back to themselves.
@@ -42,10 +44,12 @@ from replay.kit.sample import SAMPLED, THOROUGH, Sampling, is_listed, rng_for, s
 from replay.kit.views import views_probe
 from replay.kit.walk import InvariantViolation, Probe, ProbeMaker, Step, walk
 from rules.cards import Card
+from rules.claims import broken
 from rules.errors import IllegalEvent
 from rules.events import Event, Move
 from rules.listing import any_move
 from rules.protocol import RuleSet
+from rules.zones import unaccounted
 
 __all__ = [
     "INVARIANTS",
@@ -58,6 +62,7 @@ __all__ = [
     "check_conservation",
     "check_roundtrip",
     "check_views",
+    "claims_hold",
     "walk",
 ]
 
@@ -130,12 +135,14 @@ def _chance_closed(rules: RuleSet, step: Step) -> None:
 
 
 def _agreement(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
-    deck = tuple(dict.fromkeys(rules.deck(history.header)))
+    whole = rules.deck(history.header)
+    deck = tuple(dict.fromkeys(whole))
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     earlier: dict[str, Move] = {}  # the last sampled move of each kind, in order met
     key = _history_key(history)
 
     def step(step: Step, moves: Sequence[Move]) -> None:
+        claims_hold(rules, whole, step.state, step.seq)
         rng = rng_for(f"agreement:{key}", step.seq)
         for move in moves:
             earlier[move.kind] = move
@@ -154,6 +161,21 @@ def _agreement(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
                 _agrees(rules, step, move)
 
     return Probe(step)
+
+
+def claims_hold(rules: RuleSet, deck: Sequence[Card], state: Any, seq: int) -> None:
+    """Every open claim of ``state`` can still be met by the face-down cards it rests on
+    (``InvariantViolation`` of ``agreement`` naming the claim otherwise)."""
+    if rules.claims is None:
+        return
+    claims = rules.claims(state)
+    if not claims:
+        return
+    zones = rules.zones(state)
+    hidden = {c.seat: zones[c.zone].hidden if c.zone in zones else 0 for c in claims}
+    reason = broken(claims, hidden, unaccounted(deck, zones.values()))
+    if reason is not None:
+        raise InvariantViolation("agreement", seq, f"a claim can no longer be met: {reason}")
 
 
 def _agrees(rules: RuleSet, step: Step, move: Move) -> None:

@@ -20,7 +20,7 @@ from replay.kit.history import History
 from replay.kit.walk import InvariantViolation, Step
 from replay.notation import format_event_move
 from rules.errors import NotationError
-from rules.events import Move, Note, Undo
+from rules.events import Move
 from rules.protocol import RuleSet
 from rules.serial import converter
 
@@ -50,7 +50,7 @@ def check_determinism(rules: RuleSet, history: History, last: Step) -> None:
 def notation_survives(rules: RuleSet, step: Step, moves: Iterable[Move]) -> None:
     """The step's event and each of ``moves`` (legal in its state) format and parse back."""
     event = step.event
-    if event is not None and not isinstance(event.payload, Note | Undo):
+    if event is not None and event.family != "meta":
         _same_text(rules, event.move, step.before, event.seq)
     for move in moves:
         _same_text(rules, move, step.state, step.seq + 1)

@@ -15,7 +15,7 @@ from replay.kit.conservation import cards_text
 from replay.kit.history import History
 from replay.kit.sample import Sampling
 from replay.kit.walk import InvariantViolation, Probe, Step
-from rules.events import Event, Move, Note, Undo
+from rules.events import Event, Move, Ruling, Undo
 from rules.protocol import RuleSet, Shown
 
 __all__ = ["views_probe"]
@@ -30,9 +30,9 @@ def views_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
 
     def step(step: Step, moves: Sequence[Move]) -> None:
         if step.event is not None:
-            if isinstance(step.event.payload, Undo):
+            if isinstance(step.event.payload, Undo | Ruling):
                 seen[0] = _seen_along(rules, history, step.effective, seats)
-            elif not isinstance(step.event.payload, Note):
+            elif step.event.family != "meta":
                 _see(seen[0], rules.shown(step.before, step.event))
         _views_hold(rules, history, step, seen[0], _seats(seats, step.seq, sampling.seats))
 

@@ -12,7 +12,7 @@ from replay.fold import effective_events, fold_from
 from replay.kit.history import History
 from replay.kit.sample import Sampling
 from rules.errors import TablelogError
-from rules.events import Event, Move, Note, Undo
+from rules.events import Event, Move, Ruling, Undo
 from rules.protocol import RuleSet
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
@@ -47,10 +47,10 @@ def walk(rules: RuleSet, history: History) -> Iterator[Step]:
     effective: list[Event] = []
     for event in history.events:
         before = state
-        if isinstance(event.payload, Undo):
+        if isinstance(event.payload, Undo | Ruling):
             effective = effective_events([*effective, event], history.seeded)
             state = fold_from(rules, start, effective)
-        elif not isinstance(event.payload, Note):
+        elif event.family != "meta":
             state = rules.apply(state, event)
             effective.append(event)
         yield Step(event.seq, event, before, state, tuple(effective))

@@ -11,6 +11,7 @@ seat sees).
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.claims import Claim
 from rules.nordekasino.events import PAYLOADS
 from rules.nordekasino.figures import figures
 from rules.nordekasino.moves import cards, count, kinds, moves, to_act
@@ -31,6 +32,11 @@ def start(header: Header) -> State:
 def deck(header: Header) -> tuple[Card, ...]:
     """Every card: ``decks`` French decks with ``jokers`` jokers each."""
     return Options.from_mapping(header.options).deck()
+
+
+def open_claims(state: State) -> tuple[Claim, ...]:
+    """The builds still resting on face-down cards (``rules.claims``)."""
+    return state.claims
 
 
 def max_events(header: Header) -> int:
@@ -68,4 +74,5 @@ RULES = RuleSet(
     cards=cards,
     count=count,
     figures=figures,
+    claims=open_claims,
 )

@@ -182,7 +182,7 @@ def _build_values(
     if actor is None or any(not 0 <= i < len(state.table) for i in piles) or not piles:
         return set()
     holder = state.table_info.partner(actor) if for_partner else actor
-    held = held_values(state, holder, None if for_partner else card)
+    held = held_values(state, holder, card, actor)
     wanted = sum(1 << v for v in held) | (0 if for_partner else 1 << ADAMS)
     return {
         (v, m)

@@ -17,9 +17,11 @@ import attrs
 
 from rules.binding import CannotBind, bind
 from rules.cards import Card
+from rules.claims import Claim, refuse_broken, shown
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
+from rules.nordekasino.claims import claim_for, hidden_counts
 from rules.nordekasino.deal import apply_deal, deal_chance, where
 from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player, pool
@@ -59,7 +61,10 @@ def apply(state: State, event: Event) -> State:
             "trail, adams, reveal and open_hand events",
         )
     _check_turn(state, event)
-    return handler(state, event)
+    after = handler(state, event)
+    if after.claims:
+        refuse_broken(event, after.claims, hidden_counts(after), pool(after))
+    return after
 
 
 def _check_turn(state: State, event: Event) -> None:
@@ -76,7 +81,8 @@ def _check_turn(state: State, event: Event) -> None:
 
 
 def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
-    """The hands with ``card`` taken out of the actor's hand (binding a face-down card)."""
+    """The hands with ``card`` taken out of the actor's hand (binding a face-down card;
+    ``_claims_after`` narrows the claims on that hand)."""
     seat = event.actor
     assert seat is not None
     hand = state.hands[seat]
@@ -86,6 +92,15 @@ def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
     except CannotBind as refused:
         raise IllegalEvent(event, str(refused)) from None
     return (*state.hands[:seat], new, *state.hands[seat + 1 :])
+
+
+def _claims_after(state: State, event: Event, card: Card) -> tuple[Claim, ...]:
+    """The claims once the actor has shown ``card`` (a face-down one if no known copy)."""
+    seat = event.actor
+    assert seat is not None
+    if not state.claims or card in state.hands[seat].cards:
+        return state.claims
+    return shown(state.claims, seat, card)
 
 
 def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
@@ -146,6 +161,7 @@ def _capture(state: State, event: Event) -> State:
     assert seat is not None
     _check_piles(state, event, move.piles)
     hands = _take_card(state, event, move.card)
+    state = attrs.evolve(state, claims=_claims_after(state, event, move.card))
     everything = move.piles == tuple(range(len(state.table)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
@@ -170,6 +186,7 @@ def _build(state: State, event: Event) -> State:
     assert seat is not None
     _check_piles(state, event, move.piles)
     hands = _take_card(state, event, move.card)
+    claims = _claims_after(state, event, move.card)
     if move.for_partner and not state.options.partnership:
         raise IllegalEvent(event, "building for a partner needs the partnership game")
     owned = set(state.owned(seat))
@@ -181,8 +198,7 @@ def _build(state: State, event: Event) -> State:
         raise IllegalEvent(event, f'no card is worth {move.value}, so no "more" pile of it')
     if not adams:
         holder = state.table_info.partner(seat) if move.for_partner else seat
-        without = None if move.for_partner else move.card
-        if move.value not in held_values(state, holder, without):
+        if move.value not in held_values(state, holder, move.card, seat):
             whose = "your partner holds" if move.for_partner else "you hold"
             raise IllegalEvent(
                 event,
@@ -207,10 +223,15 @@ def _build(state: State, event: Event) -> State:
     cards = (*cards, move.card)
     if adams:
         won = _gain(state, seat, cards)
-        state = attrs.evolve(state, hands=hands, table=table, won=won, last_taker=seat)
+        state = attrs.evolve(
+            state, hands=hands, table=table, won=won, last_taker=seat, claims=claims
+        )
     else:
         pile = Pile(cards, move.value, move.more, seat)
-        state = attrs.evolve(state, hands=hands, table=(*table, pile))
+        state = attrs.evolve(state, hands=hands, table=(*table, pile), claims=claims)
+        state = attrs.evolve(
+            state, claims=claim_for(state, seat, holder, move.value, move.more, event.seq)
+        )
     return _end_turn(state, seat)
 
 
@@ -220,8 +241,9 @@ def _trail(state: State, event: Event) -> State:
     assert seat is not None
     _duty(state, event, "laying a card on the table")
     hands = _take_card(state, event, move.card)
+    claims = _claims_after(state, event, move.card)
     table = (*state.table, Pile((move.card,)))
-    return _end_turn(attrs.evolve(state, hands=hands, table=table), seat)
+    return _end_turn(attrs.evolve(state, hands=hands, table=table, claims=claims), seat)
 
 
 def _adams(state: State, event: Event) -> State:
@@ -258,6 +280,7 @@ def _reveal(state: State, event: Event) -> State:
         )
     if state.revealed[seat] is not None:
         raise IllegalEvent(event, f"{player(state, seat)} has already shown {state.revealed[seat]}")
+    claims = _claims_after(state, event, move.card)
     if move.card in hand.cards:
         new = hand
     else:
@@ -267,7 +290,7 @@ def _reveal(state: State, event: Event) -> State:
             raise IllegalEvent(event, f"{player(state, seat)} does not hold {move.card}") from None
     hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
     revealed = (*state.revealed[:seat], move.card, *state.revealed[seat + 1 :])
-    return attrs.evolve(state, hands=hands, revealed=revealed)
+    return attrs.evolve(state, hands=hands, revealed=revealed, claims=claims)
 
 
 def _open_hand(state: State, event: Event) -> State:

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 import attrs
 
 from rules.cards import JOKER_RANK, Card, deck_french
+from rules.claims import Claim
 from rules.errors import OptionError
 from rules.nordekasino.arith import code_of_more, code_of_values
 from rules.options import read_options
@@ -194,7 +195,8 @@ class State:
     in the order they were laid; ``won[side]`` the cards each side took; ``sweeps[side]``
     its sweeps; ``last_taker`` the seat that took the last trick so far; ``deals`` how
     many deals have been made; ``revealed[seat]`` the card a player showed under the
-    Thomas Kragh rule; ``open_hands`` the seats playing open-handed until the next deal.
+    Thomas Kragh rule; ``open_hands`` the seats playing open-handed until the next deal;
+    ``claims`` the builds that rest on face-down cards, still open (``rules.claims``).
     """
 
     table_info: Table
@@ -210,6 +212,7 @@ class State:
     deals: int = 0
     revealed: tuple[Card | None, ...] = ()
     open_hands: tuple[int, ...] = ()
+    claims: tuple[Claim, ...] = ()
 
     @property
     def options(self) -> Options:

@@ -31,6 +31,7 @@ from rules.nordekasino.arith import (
     capturable,
     more_values,
 )
+from rules.nordekasino.claims import playable, values_after
 from rules.nordekasino.state import State, card_values, pool_view
 from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
 
@@ -54,20 +55,26 @@ SPADE_FIVE = Card("5", "S")
 
 def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
     """Every card ``seat`` may play, each once: its known cards in hand order, then, if it
-    has face-down ones (a physical game), every card not accounted for, in deck order."""
+    has face-down ones (a physical game), every card not accounted for whose showing
+    breaks no claim (``rules.claims``), in deck order."""
     hand = state.hands[seat]
     cards = dict.fromkeys(hand.cards)
     if hand.hidden:
         left = pool_view(state)
         for c in dict.fromkeys(state.table_info.deck):
-            if left[c] > 0 and c not in cards:
+            if left[c] > 0 and c not in cards and playable(state, seat, c):
                 cards[c] = None
     return tuple(cards)
 
 
-def held_values(state: State, seat: int, without: Card | None = None) -> frozenset[int]:
-    """The values ``seat`` may still hold after playing ``without``: those of its known
-    cards, and with face-down cards left, those of any unaccounted card."""
+def held_values(
+    state: State, seat: int, without: Card | None = None, by: int | None = None
+) -> frozenset[int]:
+    """The values ``seat`` may still hold after ``by`` (default: ``seat``) plays
+    ``without``: those of its known cards, and with face-down cards left, those of any
+    unaccounted card (whose claim, while claims are open, still fits with them)."""
+    if state.claims or (by is not None and by != seat):
+        return values_after(state, seat, seat if by is None else by, without)
     return _held_values(state, seat, without)
 
 
@@ -151,7 +158,8 @@ class Turn:
     """What ``seat`` brings to the table on its turn.
 
     ``cards`` are the cards it may play; ``mine[i]`` the values it holds after playing
-    ``cards[i]``; ``partner`` the partner's values (partnership only, else ``None``);
+    ``cards[i]``; ``partner[i]`` the partner's values then (partnership only, else
+    ``None``);
     ``wanted[i]`` every value a build with ``cards[i]`` may announce, as a bitset (its own
     values, the partner's, and 42 for an Adams build); ``owned`` the positions of the
     piles it built last.
@@ -160,7 +168,7 @@ class Turn:
     seat: int
     cards: tuple[Card, ...]
     mine: tuple[frozenset[int], ...]
-    partner: frozenset[int] | None
+    partner: tuple[frozenset[int], ...] | None
     wanted: tuple[int, ...]
     owned: tuple[int, ...]
     index: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
@@ -176,7 +184,7 @@ class Turn:
         out: tuple[bool, ...] = ()
         if value in self.mine[index] or (value == ADAMS and not more):
             out += (False,)
-        if self.partner is not None and value in self.partner and value != ADAMS:
+        if self.partner is not None and value in self.partner[index] and value != ADAMS:
             out += (True,)
         return out
 
@@ -190,11 +198,14 @@ def turn_of(state: State, seat: int) -> Turn:
 def _turn_of(state: State, seat: int) -> Turn:
     cards = hand_candidates(state, seat)
     mine = tuple(held_values(state, seat, card) for card in cards)
-    partner = (
-        held_values(state, state.table_info.partner(seat)) if state.options.partnership else None
+    partner = None
+    if state.options.partnership:
+        mate = state.table_info.partner(seat)
+        partner = tuple(held_values(state, mate, card, seat) for card in cards)
+    wanted = tuple(
+        _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
+        for i, values in enumerate(mine)
     )
-    extra = _mask(partner or ()) | 1 << ADAMS
-    wanted = tuple(_mask(values) | extra for values in mine)
     return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
 
 

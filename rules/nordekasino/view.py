@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.cards import Card
+from rules.claims import Claim
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
@@ -75,7 +76,13 @@ def _info(state: State) -> dict[str, Any]:
         },
         "open_hands": sorted(player(state, s) for s in state.open_hands),
         "points": {row["side"]: str(row["total"]) for row in score(state)},
+        **({"claims": [_claim_text(c) for c in state.claims]} if state.claims else {}),
     }
+
+
+def _claim_text(claim: Claim) -> str:
+    """An open claim as the table says it: ``Bo holds a card worth 9 (event 2)``."""
+    return f"{claim.holder} holds a {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

@@ -1,0 +1,141 @@
+"""Two logs of one game side by side: where do they part? (``tablelog diff A B``)
+
+Two people at one table recorded the same game, or an export is compared with the
+database. The logs are compared by what happened (each event's seq, type, actor and
+payload), never by ids, times or hashes: two recordings of one game have different ones.
+The answer is the first event where they part (or that one log stops first), with a few
+events of context written in the game's notation on both sides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from replay.fold import Replayer
+from replay.notation import move_label
+from rules.errors import IllegalEvent
+from rules.events import Event
+from rules.protocol import Header, RuleSet
+
+__all__ = ["Log", "LogDiff", "diff_logs"]
+
+CONTEXT = 3
+"""Events shown before the first difference, and after it on each side."""
+
+
+@attrs.frozen
+class Log:
+    """One side of a diff: its name (``game 3``, a file), rule set, header and events."""
+
+    name: str
+    rules: RuleSet
+    header: Header
+    events: tuple[Event, ...]
+
+
+@attrs.frozen
+class LogDiff:
+    """Where two logs part: ``first`` is the seq of the first event that differs (``None``
+    when they are the same), ``why`` says how, ``rows`` are ``(seq, a, b, same)`` with each
+    side's event in notation (``None`` where that log has no such event)."""
+
+    a: str
+    b: str
+    first: int | None
+    why: str
+    rows: tuple[tuple[int, str | None, str | None, bool], ...]
+
+    @property
+    def same(self) -> bool:
+        """Whether the two logs record the same events."""
+        return self.first is None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The shape of ``diff --json``."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "same": self.same,
+            "first": self.first,
+            "why": self.why,
+            "rows": [{"seq": s, "a": x, "b": y, "same": same} for s, x, y, same in self.rows],
+        }
+
+
+def _header_difference(a: Log, b: Log) -> str | None:
+    ha, hb = a.header, b.header
+    if ha.rules != hb.rules:
+        return f"{a.name} is a game of {ha.rules} and {b.name} one of {hb.rules}"
+    if tuple(ha.players) != tuple(hb.players):
+        return (
+            f"the players differ: {', '.join(ha.players)} in {a.name}, "
+            f"{', '.join(hb.players)} in {b.name}"
+        )
+    if dict(ha.options) != dict(hb.options):
+        keys = sorted(
+            k for k in {*ha.options, *hb.options} if ha.options.get(k) != hb.options.get(k)
+        )
+        parts = [f"{k}={ha.options.get(k)} / {hb.options.get(k)}" for k in keys]
+        return "the options differ: " + ", ".join(parts)
+    if ha.dealer != hb.dealer:
+        return f"the dealer differs: {ha.players[ha.dealer]} / {hb.players[hb.dealer]}"
+    if ha.seed != hb.seed:
+        return f"the seed differs: {ha.seed} / {hb.seed}"
+    return None
+
+
+def _same(x: Event, y: Event) -> bool:
+    return (x.seq, x.type, x.actor, x.payload) == (y.seq, y.type, y.actor, y.payload)
+
+
+def _labels(log: Log, upto: int) -> list[str]:
+    """The first ``upto`` events of ``log`` in notation (``7H by Anna``), each written in
+    the state it was made in; after an event the rules refuse, by its type."""
+    replayer = Replayer(log.rules, log.header)
+    out: list[str] = []
+    broken = False
+    for event in log.events[:upto]:
+        label = (
+            None
+            if broken
+            else move_label(log.rules, log.header.players, event.move, replayer.state)
+        )
+        out.append(label or f"{event.type} (actor {event.actor})")
+        if not broken:
+            try:
+                replayer.push(event)
+            except IllegalEvent:
+                broken = True
+    return out
+
+
+def diff_logs(a: Log, b: Log) -> LogDiff:
+    """The first event where ``a`` and ``b`` part, with context on both sides."""
+    header = _header_difference(a, b)
+    if header is not None:
+        return LogDiff(a.name, b.name, 0, f"not the same game: {header}", ())
+    common = 0
+    for x, y in zip(a.events, b.events, strict=False):
+        if not _same(x, y):
+            break
+        common += 1
+    na, nb = len(a.events), len(b.events)
+    if common == na == nb:
+        return LogDiff(a.name, b.name, None, f"the logs agree on all {na} events", ())
+    first = common + 1
+    upto = common + 1 + CONTEXT
+    la, lb = _labels(a, upto), _labels(b, upto)
+    rows = []
+    for i in range(max(0, common - CONTEXT), max(min(upto, na), min(upto, nb))):
+        left = la[i] if i < na else None
+        right = lb[i] if i < nb else None
+        rows.append((i + 1, left, right, i < common))
+    if common == na:
+        why = f"{a.name} stops after event {na}; {b.name} goes on to event {nb}"
+    elif common == nb:
+        why = f"{b.name} stops after event {nb}; {a.name} goes on to event {na}"
+    else:
+        why = f"they part at event {first}: {la[common]} in {a.name}, {lb[common]} in {b.name}"
+    return LogDiff(a.name, b.name, first, why, tuple(rows))

@@ -1,0 +1,168 @@
+"""The data of a replay page: every moment of a game as each seat and everyone saw it.
+
+A frame is the table after one event of the log (frame 0: before the first): the event in
+notation and what it is (a move, a chance step, a correction, an irregularity, a ruling),
+whether it is still in effect, who took cards with it, who is to act, and one view per
+seat plus the public one, each made by the rule set's own ``view`` (so the page shows no
+card a seat had not seen). Identical views are stored once and named by index: a hand
+that does not change costs nothing per event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from replay.fold import effective_events
+from replay.games import LoadedGame
+from replay.inspect import outcome_data
+from replay.notation import format_event_move
+from rules.events import Event, Irregularity, Note, Ruling, Undo
+from rules.protocol import View
+
+__all__ = ["page_data"]
+
+
+class _Store:
+    """Zones, infos and views, each stored once and named by its index."""
+
+    def __init__(self) -> None:
+        self.zones = _Interned()
+        self.infos = _Interned()
+        self.views = _Interned()
+
+    def view(self, view: View) -> int:
+        """The index of ``view``: its zones and info by index."""
+        zones = [
+            self.zones.add(
+                {
+                    "name": zone.name,
+                    "cards": [card.text for card in zone.cards],
+                    "hidden": zone.hidden,
+                    **({"slots": list(zone.slots)} if zone.slots is not None else {}),
+                }
+            )
+            for zone in view.zones
+        ]
+        return self.views.add({"zones": zones, "info": self.infos.add(_plain(dict(view.info)))})
+
+
+def _plain(value: Any) -> Any:
+    """``value`` made of JSON types (fractions and other values as their text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _mark(event: Event) -> str:
+    """What kind of event it is, as the page marks it."""
+    payload = event.payload
+    if isinstance(payload, Undo):
+        return "correction"
+    if isinstance(payload, Irregularity):
+        return "irregularity"
+    if isinstance(payload, Ruling):
+        return "ruling"
+    if isinstance(payload, Note):
+        return "note"
+    return str(event.family)
+
+
+def _taken(before: View, after: View, sides: Sequence[str]) -> str | None:
+    """Who took cards with this event (a trick, a capture): a ``won:N`` zone that grew."""
+    sizes = {z.name: len(z.cards) + z.hidden for z in before.zones}
+    for zone in after.zones:
+        name = zone.name
+        if name.startswith("won:") and len(zone.cards) + zone.hidden > sizes.get(name, 0):
+            index = name.partition(":")[2]
+            side = int(index) if index.isdigit() else None
+            return sides[side] if side is not None and side < len(sides) else index
+    return None
+
+
+def _sides(game: LoadedGame, view: View) -> list[str]:
+    """The names of the sides that take cards (``won:N``): the view's teams, else the keys of
+    a mapping in its info with one entry per such zone (sweeps or points by side), else the
+    players."""
+    teams = view.info.get("teams")
+    if isinstance(teams, list | tuple) and teams:
+        return [str(t) for t in teams]
+    won = sum(1 for zone in view.zones if zone.name.startswith("won:"))
+    players = list(game.header.players)
+    if won and won != len(players):
+        for value in view.info.values():
+            if isinstance(value, dict) and len(value) == won:
+                return [str(k) for k in value]
+    return players
+
+
+class _Interned:
+    """Views stored once each, named by their index."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._index: dict[str, int] = {}
+
+    def add(self, data: Any) -> int:
+        key = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        index = self._index.get(key)
+        if index is None:
+            index = self._index[key] = len(self.items)
+            self.items.append(data)
+        return index
+
+
+def _frames(game: LoadedGame, store: _Store) -> Iterator[dict[str, Any]]:
+    rules, header = game.rules, game.header
+    seats = range(len(header.players))
+    kept = {e.seq for e in effective_events(game.events, game.seeded)}
+    timeline = game.timeline
+    previous: View | None = None
+    for i, state in enumerate(timeline):
+        public = rules.view(state, None)
+        frame: dict[str, Any] = {
+            "seq": i,
+            "public": store.view(public),
+            "seats": [store.view(rules.view(state, s)) for s in seats],
+            "to_act": [header.players[s] for s in sorted(rules.to_act(state))],
+            "outcome": _plain(outcome_data(rules.outcome(state), game)),
+        }
+        if i:
+            event = game.events[i - 1]
+            before = timeline[i - 1]
+            frame["event"] = {
+                "notation": format_event_move(rules, event.move, before, header.players),
+                "actor": game.actor_name(event.actor),
+                "mark": _mark(event),
+                "effective": event.seq in kept or event.family == "meta",
+            }
+            assert previous is not None
+            frame["taken_by"] = _taken(previous, public, _sides(game, public))
+        previous = public
+        yield frame
+
+
+def page_data(game: LoadedGame) -> dict[str, Any]:
+    """Everything the page draws, as JSON-ready data."""
+    store = _Store()
+    frames = list(_frames(game, store))
+    last = game.rules.view(game.timeline[-1], None)
+    return {
+        "game": game.id,
+        "rules": game.rules.name,
+        "title": game.rules.title,
+        "players": list(game.header.players),
+        "options": _plain(dict(game.header.options)),
+        "seeded": game.seeded,
+        "head": game.head_at(),
+        "sides": _sides(game, last),
+        "frames": frames,
+        "views": store.views.items,
+        "zones": store.zones.items,
+        "infos": store.infos.items,
+    }

@@ -1,0 +1,207 @@
+"""Claims on face-down cards: a move legal only if a hidden hand holds something.
+
+In a physical game a hand may lie face down in the record: nobody typed its cards. A
+move whose legality rests on those cards (Nørdekasino: *build to a value you hold*, a
+build *for partner*) cannot be checked when it is made. It is accepted and leaves a
+``Claim`` in the state: "Bo holds a card worth 9", with the event that made it. Each
+later showing of that hand's face-down cards narrows it (``shown``): a card that meets it
+settles it, any other is remembered. When the claim can no longer be met (the cards
+still unseen in that hand, drawn from the cards not known to be anywhere else, cannot
+hold what it needs) the state is impossible, and ``broken`` says why in a sentence that
+names the event that made the claim::
+
+    event 3: Bo built 9, but the cards Bo showed afterwards (3C 6H 7H) hold no card worth 9
+
+A game keeps its claims in its state, calls ``shown`` where it binds a face-down card of
+a hand, and ``refuse_broken`` at the end of ``apply``; ``possible`` answers the move
+generator's "would this card, or this new claim, still leave every claim possible?".
+``RuleSet.claims`` exposes a state's claims, so the invariant kit checks that no
+generated game ever breaks one, whatever the game.
+
+Claims are checked together: several claims on one hand must fit in its face-down cards
+(one card may meet several), and two hands may not both count on the last unseen copy of
+a card. This is a small search over the open claims, run only while some are open.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import attrs
+
+from rules.cards import Card
+from rules.errors import IllegalEvent
+
+__all__ = ["Claim", "broken", "possible", "refuse_broken", "shown"]
+
+
+@attrs.frozen(cache_hash=True)
+class Claim:
+    """What a face-down hand must hold: one of ``cards``.
+
+    ``seat`` holds the hand, named ``zone`` in the game's ``zones`` (for the kit);
+    ``seq`` is the event that made the claim; ``said`` what the move said ("Bo built 9"),
+    ``holder`` the hand's player, ``what`` the need in words ("card worth 9"); ``seen``
+    the cards of that hand shown since, none of which met it.
+    """
+
+    seat: int
+    zone: str
+    cards: tuple[Card, ...]
+    seq: int
+    said: str
+    holder: str
+    what: str
+    seen: tuple[Card, ...] = ()
+
+    def met_by(self, card: Card) -> bool:
+        """Whether ``card`` meets this claim."""
+        return card in self.cards
+
+    def why_broken(self, pool: Mapping[Card, int]) -> str:
+        """The sentence that says this claim cannot be met any more."""
+        if not any(pool.get(card, 0) > 0 for card in self.cards):
+            return (
+                f"event {self.seq}: {self.said}, but every {self.what} is now known to be "
+                f"elsewhere, so {self.holder} cannot hold one"
+            )
+        seen = f" ({' '.join(c.text for c in self.seen)})" if self.seen else ""
+        return (
+            f"event {self.seq}: {self.said}, but the cards {self.holder} showed afterwards"
+            f"{seen} hold no {self.what}"
+        )
+
+
+def shown(claims: tuple[Claim, ...], seat: int, card: Card) -> tuple[Claim, ...]:
+    """The claims after one face-down card of ``seat``'s hand turned out to be ``card``:
+    the claims it meets are settled, the others remember it."""
+    if not claims:
+        return claims
+    out = []
+    for claim in claims:
+        if claim.seat != seat:
+            out.append(claim)
+        elif not claim.met_by(card):
+            out.append(attrs.evolve(claim, seen=(*claim.seen, card)))
+    return tuple(out)
+
+
+def possible(claims: Iterable[Claim], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
+    """Whether every claim can still be met at once: each seat's claims by at most
+    ``hidden[seat]`` of its face-down cards, those drawn from ``pool`` (the cards not known
+    to be anywhere, with their counts)."""
+    listed = tuple(claims)
+    if not listed:
+        return True
+    if _greedy(listed, hidden, pool):
+        return True
+    needs = tuple((claim.seat, _cards(claim.cards)) for claim in listed)
+    wanted = frozenset().union(*(cards for _, cards in needs))
+    left = frozenset((card, n) for card in wanted if (n := pool.get(card, 0)) > 0)
+    seats = frozenset((seat, hidden.get(seat, 0)) for seat, _ in needs)
+    return _possible(needs, seats, left)
+
+
+def _greedy(claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
+    """A quick witness: each claim met by a card already picked for its seat, else by the
+    first card of the pool still free; ``False`` only means "search" (``_fits``)."""
+    picked: dict[int, list[Card]] = {}
+    used: dict[Card, int] = {}
+    for claim in claims:
+        mine = picked.setdefault(claim.seat, [])
+        cards = _cards(claim.cards)
+        if any(card in cards for card in mine):
+            continue
+        if len(mine) >= hidden.get(claim.seat, 0):
+            return False
+        for card in claim.cards:
+            if pool.get(card, 0) > used.get(card, 0):
+                used[card] = used.get(card, 0) + 1
+                mine.append(card)
+                break
+        else:
+            return False
+    return True
+
+
+@lru_cache(maxsize=256)
+def _cards(cards: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(cards)
+
+
+@lru_cache(maxsize=8192)
+def _possible(
+    needs: tuple[Need, ...], seats: frozenset[tuple[int, int]], left: frozenset[tuple[Card, int]]
+) -> bool:
+    """``possible`` on hashable data: the same question (often asked for every card a
+    face-down hand may play) is answered once."""
+    return _fits(list(needs), dict(seats), Counter(dict(left)))
+
+
+Need = tuple[int, frozenset[Card]]
+"""A claim as the search sees it: the seat, and the cards that meet it."""
+
+
+def _fits(needs: list[Need], budget: dict[int, int], pool: Counter[Card]) -> bool:
+    """Whether face-down cards can be picked from ``pool`` within each seat's ``budget``
+    so that every need is met: the first need's cards tried in turn, each taking with it
+    every other need of that seat it meets."""
+    if not needs:
+        return True
+    seat, cards = needs[0]
+    if budget.get(seat, 0) <= 0:
+        return False
+    tried: set[tuple[int, ...]] = set()
+    for card in cards:
+        if pool[card] <= 0:
+            continue
+        met = tuple(i for i, (s, c) in enumerate(needs) if s == seat and card in c)
+        if met in tried:  # a card meeting the same needs as one tried already: same answer
+            continue
+        tried.add(met)
+        pool[card] -= 1
+        budget[seat] -= 1
+        ok = _fits([n for i, n in enumerate(needs) if i not in met], budget, pool)
+        pool[card] += 1
+        budget[seat] += 1
+        if ok:
+            return True
+    return False
+
+
+def broken(
+    claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
+) -> str | None:
+    """``None`` while every claim can be met together, else the sentence for the first
+    claim (in log order) that cannot; see ``possible``."""
+    if possible(claims, hidden, pool):
+        return None
+    ordered = sorted(claims, key=lambda c: c.seq)
+    for claim in ordered:
+        if not possible((claim,), hidden, pool):
+            return claim.why_broken(pool)
+    # each could be met alone, but not all together: name the claims that compete
+    for i in range(1, len(ordered)):
+        if not possible(ordered[: i + 1], hidden, pool):
+            late = ordered[i]
+            rivals = [c for c in ordered[:i] if c.seat == late.seat] or ordered[:i]
+            before = " and ".join(f"event {c.seq} ({c.said})" for c in rivals)
+            return (
+                f"event {late.seq}: {late.said}, but {late.holder}'s "
+                f"{hidden.get(late.seat, 0)} face-down card(s) cannot hold a {late.what} "
+                f"as well as what {before} needs"
+            )
+    return ordered[-1].why_broken(pool)  # unreachable: the loop ends at the whole list
+
+
+def refuse_broken(
+    event: object, claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
+) -> None:
+    """Raise ``IllegalEvent`` for ``event`` if it left a claim that can no longer be met."""
+    if not claims:
+        return
+    reason = broken(claims, hidden, pool)
+    if reason is not None:
+        raise IllegalEvent(event, reason)

@@ -1,0 +1,22 @@
+"""Games for the replay-page tests: a seeded game of each rule set, played a little."""
+
+from __future__ import annotations
+
+from replay.games import Games, LoadedGame, make_header
+from replay.inspect import moves_data
+from rules import registry
+
+SEATS = {"karnoffel": 4, "nordekasino": 4, "speahx": 4, "vriddiot": 4, "narrespillet": 4}
+NAMES = ("Anna", "Bo", "Cai", "Dina")
+
+
+def played_game(games: Games, rules: str, moves: int, seed: int = 3) -> LoadedGame:
+    """A seeded game of ``rules`` with its first listed move played ``moves`` times."""
+    names = NAMES[: SEATS[rules]]
+    game = games.create(make_header(registry.get(rules), names, {}, seed=seed))
+    for _ in range(moves):
+        listed = moves_data(games.load(game.id))["moves"]
+        if not listed:
+            break
+        games.play(game.id, listed[0]["notation"])
+    return games.load(game.id)

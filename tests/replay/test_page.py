@@ -1,0 +1,93 @@
+"""The replay page's data and file, without a browser: one self-contained file whose
+per-seat views come from the rule set's own ``view``."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from replay.games import Games, make_header
+from replay.page import page_data, render_page
+from rules import registry
+from tests.replay.page_helpers import played_game
+
+
+def embedded(page: str) -> dict:
+    match = re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
+    assert match is not None
+    return json.loads(match.group(1))
+
+
+def zone(data: dict, frame: dict, seat: int | None, name: str) -> dict:
+    view = data["views"][frame["public"] if seat is None else frame["seats"][seat]]
+    zones = [data["zones"][i] for i in view["zones"]]
+    return next(z for z in zones if z["name"] == name)
+
+
+@pytest.mark.parametrize(
+    "rules", ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
+)
+def test_one_frame_per_event_and_the_data_round_trips(games: Games, rules: str):
+    game = played_game(games, rules, 6)
+    page = render_page(game)
+    data = embedded(page)
+    assert data == json.loads(json.dumps(page_data(game)))
+    assert [f["seq"] for f in data["frames"]] == list(range(game.seq + 1))
+    assert data["players"] == list(game.header.players)
+
+
+def test_a_seat_sees_its_own_hand_and_everyone_sees_none(games: Games):
+    game = played_game(games, "nordekasino", 3)
+    data = page_data(game)
+    frame = data["frames"][-1]
+    bo_hand = game.state.hands[1]
+    mine = zone(data, frame, 1, "hand:1")
+    assert sorted(mine["cards"]) == sorted(c.text for c in bo_hand.cards) and mine["cards"]
+    assert zone(data, frame, None, "hand:1")["cards"] == []
+    assert zone(data, frame, 0, "hand:1")["cards"] == []
+    assert zone(data, frame, 0, "hand:1")["hidden"] == len(bo_hand)
+
+
+def test_the_page_needs_no_network(games: Games):
+    page = render_page(played_game(games, "karnoffel", 4))
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "<link" not in page and "@import" not in page
+    assert page.count("<script") == 2  # the data and the inline script
+
+
+def test_user_text_cannot_end_the_script_or_become_markup(games: Games):
+    rules = registry.get("karnoffel")
+    names = ("</script><b>x</b>", "Bo", "Cai", "Dina")
+    game = games.create(make_header(rules, names, {}, seed=3))
+    games.play(game.id, "note <img src=x onerror=alert(1)></script>")
+    page = render_page(games.load(game.id))
+    assert page.count("</script>") == 2
+    data = embedded(page)
+    assert data["players"][0] == names[0]
+    assert data["frames"][-1]["event"]["notation"].startswith("note <img")
+    assert "innerHTML" not in page  # the script writes text nodes only
+
+
+def test_corrections_irregularities_and_rulings_are_marked(games: Games):
+    from pathlib import Path
+
+    from replay.jsonl import import_games, parse_lines
+
+    path = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
+    (record,) = import_games(
+        games.ledger, parse_lines(path.read_text(encoding="utf-8").splitlines())
+    )
+    data = page_data(games.load(record.id))
+    marks = {f["seq"]: f["event"]["mark"] for f in data["frames"][1:]}
+    assert marks[8] == "irregularity" and marks[9] == "ruling" and marks[10] == "move"
+    retracted = [f["seq"] for f in data["frames"][1:] if not f["event"]["effective"]]
+    assert retracted == [2, 3, 4, 5, 6, 7]
+
+
+def test_the_taker_of_a_trick_is_named(games: Games):
+    game = played_game(games, "karnoffel", 12)
+    data = page_data(game)
+    taken = [f["taken_by"] for f in data["frames"][1:] if f.get("taken_by")]
+    assert taken and set(taken) <= {"Anna & Cai", "Bo & Dina"}

@@ -1,0 +1,98 @@
+"""The replay page in a real headless Chromium (tests/browser.py): it loads without a
+console error, stepping changes what is drawn, the player switch hides and shows the right
+cards, and a screenshot of one position is kept as a test artefact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay.games import Games
+from replay.page import render_page
+from tests.replay.page_helpers import played_game
+
+RULESETS = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
+
+
+def opened(browser_page: Any, games: Games, tmp_path: Path, rules: str, moves: int) -> Any:
+    game = played_game(games, rules, moves)
+    path = tmp_path / f"{rules}.html"
+    path.write_text(render_page(game), encoding="utf-8")
+    browser_page.open(path)
+    return game
+
+
+def drawn(page: Any) -> dict[str, Any]:
+    """What the table shows: the event, the viewer, and each zone's faces and backs."""
+    return page.evaluate(
+        """() => ({
+            seq: document.getElementById('table').dataset.seq,
+            as: document.getElementById('table').dataset.as,
+            zones: Object.fromEntries([...document.querySelectorAll('#table .zone')].map(z => [
+                z.dataset.zone,
+                {faces: [...z.querySelectorAll('.card[data-card]')].map(c => c.dataset.card),
+                 backs: z.querySelectorAll('.card.back').length}])),
+        })"""
+    )
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_page_loads_and_steps_with_the_keyboard(browser_page, games: Games, tmp_path, rules):
+    game = opened(browser_page, games, tmp_path, rules, 8)
+    page = browser_page.page
+    last = drawn(page)
+    assert last["seq"] == str(game.seq)
+    page.keyboard.press("Home")
+    first = drawn(page)
+    assert first["seq"] == "0" and first["zones"] != last["zones"]
+    page.keyboard.press("ArrowRight")
+    assert drawn(page)["seq"] == "1"
+    assert drawn(page)["zones"] != first["zones"]  # the deal is drawn
+    page.keyboard.press("ArrowLeft")
+    assert drawn(page) == first
+    page.fill("#slider", str(game.seq))
+    page.dispatch_event("#slider", "input")
+    assert drawn(page) == last
+    assert browser_page.errors == []
+
+
+def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, tmp_path):
+    game = opened(browser_page, games, tmp_path, "nordekasino", 5)
+    page = browser_page.page
+    hands = {s: sorted(c.text for c in game.state.hands[s].cards) for s in range(4)}
+    everyone = drawn(page)["zones"]
+    assert all(everyone[f"hand:{s}"]["faces"] == [] for s in range(4))
+    assert everyone["hand:1"]["backs"] == len(hands[1]) > 0
+    page.select_option("#seat", "1")
+    as_bo = drawn(page)
+    assert as_bo["as"] == "Bo"
+    assert sorted(as_bo["zones"]["hand:1"]["faces"]) == hands[1]
+    assert as_bo["zones"]["hand:0"]["faces"] == [] and as_bo["zones"]["hand:0"]["backs"] > 0
+    page.select_option("#seat", "0")
+    as_anna = drawn(page)["zones"]
+    assert sorted(as_anna["hand:0"]["faces"]) == hands[0]
+    assert as_anna["hand:1"]["faces"] == []
+    page.select_option("#seat", "")
+    assert drawn(page)["zones"] == everyone
+    assert browser_page.errors == []
+
+
+def test_a_ruling_is_marked_and_a_screenshot_is_kept(browser_page, games, tmp_path):
+    from replay.jsonl import import_games, parse_lines
+
+    fixture = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
+    lines = fixture.read_text(encoding="utf-8").splitlines()
+    (record,) = import_games(games.ledger, parse_lines(lines))
+    path = tmp_path / "revoke.html"
+    path.write_text(render_page(games.load(record.id)), encoding="utf-8")
+    page = browser_page.open(path)
+    assert page.locator("#log li.retracted").count() == 6
+    assert page.locator("#log li.ruling").count() == 1
+    page.click("#log li[data-seq='9']")
+    assert "ruling" in page.get_attribute("#event", "class")
+    assert "ruling replay from 1" in page.text_content("#event")
+    shot = browser_page.screenshot("replay-page-nordekasino-ruling")
+    assert shot.stat().st_size > 10_000
+    assert browser_page.errors == []
