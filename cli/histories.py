@@ -263,7 +263,8 @@ def _output(path: str | None, binary_name: str) -> Iterator[IO[str]]:
     default="jsonl",
     show_default=True,
     help="jsonl (lossless, for import), csv, sqlite (a file for sqlite3 and Datasette),"
-    " text (a transcript), html (a match report).",
+    " text (a transcript), html (one game: a replay page to step through; several: a"
+    " match report).",
 )
 @click.option("--events", is_flag=True, help="CSV: one row per event instead of per game.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
@@ -306,7 +307,9 @@ def export(
             ids = select(ledger, _filters(rules, player, since, unfinished), _keeper(ctx))
         count = _write(ledger, ids, fmt, events, output)
     if output:
-        click.echo(f"exported {count} game(s) to {output}", err=True)
+        what = "a replay page" if fmt == "html" and len(ids) == 1 else fmt
+        size = os.path.getsize(output) // 1024 if os.path.exists(output) else 0
+        click.echo(f"exported {count} game(s) as {what} to {output} ({size} KiB)", err=True)
 
 
 def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: str | None) -> int:

@@ -239,7 +239,8 @@ def test_export_html_writes_one_page(runner: CliRunner, tmp_path: Path):
     assert run(runner, "export", game, "--format", "html").stdout == page
 
 
-def test_export_html_is_for_one_game(runner: CliRunner):
+def test_export_html_of_several_games_is_the_match_report(runner: CliRunner):
     physical_nine(runner)
-    result = run(runner, "export", "--all", "--format", "html", code=2)
-    assert "an html replay page shows one game" in result.output
+    physical_nine(runner)
+    page = run(runner, "export", "--all", "--format", "html").stdout
+    assert page.lower().startswith("<!doctype html>") and "trail 8D" not in page
