@@ -311,9 +311,10 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import fuzzing  # noqa: E402  (the `fuzz` command; it imports Hypothesis when run)
+from cli import fuzzing, record  # noqa: E402  (fuzz imports Hypothesis, record prompt_toolkit, when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(record.record)  # `record`: prompt_toolkit is imported when it runs
 
 
 def main() -> None:

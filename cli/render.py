@@ -31,6 +31,7 @@ __all__ = [
     "print_show",
     "print_verification",
     "print_written",
+    "written_lines",
 ]
 
 
@@ -123,28 +124,10 @@ def print_games(rulesets: Sequence[RuleSet]) -> None:
 
 
 def print_show(data: Mapping[str, Any]) -> None:
-    """The table at one moment, as one seat (or everyone) saw it."""
-    who = data["as"] or "everyone"
-    title = f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
-    table = new_table(title=title, show_header=False)
-    table.add_column("zone", style="bold")
-    table.add_column("cards")
-    for zone in data["zones"]:
-        table.add_row(
-            _zone_label(zone["name"], data["players"]), _cards(zone["cards"], zone["hidden"])
-        )
-    for key, value in data["info"].items():
-        table.add_row(key, _value(value))
-    out = console()
-    out.print(table)
-    if data["outcome"] is not None:
-        out.print(f"[bold]Over.[/bold] Winners: {', '.join(data['outcome']['winners'])}")
-        out.print(f"Scores: {_value(data['outcome']['scores'])}")
-    elif data["chance"] and not data["seeded"]:
-        out.print(f"Waiting for the cards: {data['chance']}")
-    elif data["to_act"]:
-        out.print(f"To act: {', '.join(data['to_act'])}")
-    out.print(f"head {data['head']}")
+    """The table at one moment, as one seat (or everyone) saw it: a picture, not a dump."""
+    from cli.picture import print_picture
+
+    print_picture(data, pretty)
 
 
 def _zone_label(name: str, players: Sequence[str]) -> str:
@@ -193,8 +176,10 @@ def print_log(data: Mapping[str, Any]) -> None:
         table.add_column(column)
     for row in data["events"]:
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
+        text = escape(text)
         if not row["effective"]:
             text = f"[strike]{text}[/strike] (undone)"
+        text += "".join(f"\n[italic]{escape(line)}[/italic]" for line in row.get("happened", ()))
         table.add_row(
             str(row["seq"]), row["actor"] or "—", text, row["recorded_at"] or "", row["hash"]
         )
@@ -206,7 +191,9 @@ def print_replay(data: Mapping[str, Any]) -> None:
     out = console()
     for row in data["events"]:
         who = row["actor"] or "table"
-        out.print(f"[bold]{row['seq']:>4}[/bold] {who:>8}  {row['notation']}")
+        out.print(f"[bold]{row['seq']:>4}[/bold] {escape(who):>8}  {escape(row['notation'])}")
+        for line in row.get("happened", ()):
+            out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
         table = row.get("table") or {}
         summary = ", ".join(f"{k}={_value(v)}" for k, v in table.items() if k in _SUMMARY_KEYS)
         if summary:
@@ -243,15 +230,27 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
 
 def print_written(data: Mapping[str, Any]) -> None:
     """What ``play`` wrote and what happens next (plain lines: no table to draw)."""
+    for line in written_lines(data):
+        click.echo(line)
+
+
+def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
+    """Each event written (with the trick or deal it ended), then who is next and the
+    head hash (``status``)."""
+    lines = []
     for row in data["written"]:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
         says = f" — “{row['says']}”" if row.get("says") else ""
-        click.echo(f"game {data['game']} event {row['seq']}: {text}{who}{says}")
+        lines.append(f"game {data['game']} event {row['seq']}: {text}{who}{says}")
+        lines.extend(f"  {line}" for line in row.get("happened", ()))
+    if not status:
+        return lines
     if data["outcome"] is not None:
-        click.echo(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
+        lines.append(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
     elif data["to_act"]:
-        click.echo(f"Next: {', '.join(data['to_act'])}")
+        lines.append(f"Next: {', '.join(data['to_act'])}")
     elif data["chance"]:
-        click.echo(f"Next: the cards — {data['chance']}")
-    click.echo(f"head {data['head']}")
+        lines.append(f"Next: the cards — {data['chance']}")
+    lines.append(f"head {data['head']}")
+    return lines

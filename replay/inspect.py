@@ -15,6 +15,7 @@ from ledger import short_hash
 from replay.dealer import chance_rng
 from replay.fold import effective_events
 from replay.games import LoadedGame, Played
+from replay.narrate import narration
 from replay.notation import announcement, format_event_move, format_move
 from rules.cards import Card
 from rules.events import Event, Note, Undo
@@ -107,9 +108,12 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
 def played_data(played: Played) -> dict[str, Any]:
     """What ``play`` shows: the rows it wrote (only those are formatted) and the table."""
     game = played.game
+    afters = (*played.befores[1:], played.state)
     rows = [
-        _row(game, event, before, True, hash_)
-        for event, before, hash_ in zip(played.written, played.befores, played.hashes, strict=True)
+        _row(game, event, before, True, hash_, after)
+        for event, before, hash_, after in zip(
+            played.written, played.befores, played.hashes, afters, strict=True
+        )
     ]
     last = played.written[-1].recorded_at if played.written else None
     after = _table(game, played.state, played.seq, played.head, last, None)
@@ -180,7 +184,8 @@ def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
     timeline = game.timeline
     for i, event in enumerate(events):
         effective = event.seq in kept or isinstance(event.payload, Note | Undo)
-        yield _row(game, event, timeline[i], effective, short_hash(game.hashes[i]))
+        hash_ = short_hash(game.hashes[i])
+        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1])
 
 
 def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
@@ -189,9 +194,10 @@ def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
 
 
 def _row(
-    game: LoadedGame, event: Event, before: Any, effective: bool, hash_: str
+    game: LoadedGame, event: Event, before: Any, effective: bool, hash_: str, after: Any
 ) -> dict[str, Any]:
     rules = game.rules
+    meta = isinstance(event.payload, Note | Undo)
     return {
         "seq": event.seq,
         "type": event.kind,
@@ -202,4 +208,5 @@ def _row(
         "effective": effective,
         "recorded_at": event.recorded_at,
         "hash": hash_,
+        "happened": [] if meta or not effective else narration(rules, before, after),
     }
