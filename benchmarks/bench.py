@@ -41,6 +41,9 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
 7. **commands, start-up included** — CPU ms of ``tablelog show last`` and ``tablelog play
    last MOVE`` on a 300-event game, beside ``python -c "import click"`` in the same run
    (``benchmarks/startup.py``). Target: at most 4× the click import.
+8. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
+   ``tablelog record`` session, on a 300-event Karnöffel match and a Nørdekasino game
+   (``benchmarks/record_bench.py``). Target: < 50 ms.
 
 The CPU-bound rows (3-5) also show the rate per second of this process's CPU time ("per
 CPU-s"): when other processes compete for the CPUs (see the load average printed at the top
@@ -70,6 +73,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from crowded import bench_crowded  # noqa: E402
+from record_bench import bench_record  # noqa: E402
 from report import Row  # noqa: E402
 from startup import bench_startup  # noqa: E402
 from workload import (  # noqa: E402
@@ -350,6 +354,8 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
         return bench_crowded(sizes.crowded_tables)
     if only == "startup":
         return bench_startup(tmp, sizes.startup_runs)
+    if only == "record":
+        return bench_record(tmp, 40)
     rules = registry.get("karnoffel")
     header = encode_header(header_for(rules, 0))
     pool = payload_pool(rules, sizes.pool_games)
@@ -362,6 +368,7 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
     rows.append(bench_verify(tmp))
     rows += bench_crowded(sizes.crowded_tables)
     rows += bench_startup(tmp, sizes.startup_runs)
+    rows += bench_record(tmp, 40)
     return rows
 
 
@@ -372,9 +379,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino", "startup"),
+        choices=("nordekasino", "startup", "record"),
         default=None,
-        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands)",
+        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands), "
+        "record (8, Enter to redrawn table in `tablelog record`)",
     )
     args = parser.parse_args(argv)
     console = Console() if sys.stdout.isatty() else Console(width=150)

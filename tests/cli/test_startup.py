@@ -7,7 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("hypothesis", "sqlite_utils", "rich", "platformdirs", "replay.kit", "replay.jsonl")
+HEAVY = (
+    "hypothesis",
+    "sqlite_utils",
+    "rich",
+    "platformdirs",
+    "replay.kit",
+    "replay.jsonl",
+    "prompt_toolkit",
+)
 
 PROBE = """
 import json, sys
