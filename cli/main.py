@@ -55,11 +55,18 @@ pass_ctx = click.make_pass_decorator(Context)
     type=click.Path(dir_okay=False),
     help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
 )
+@click.option(
+    "--lang",
+    envvar="TABLELOG_LANG",
+    type=click.Choice(["en", "nb", "da", "sv", "de"]),
+    help="Write cards in words of this language (hjerter dame, Herz Dame); default 7♥.",
+)
 @click.version_option(package_name="tablelog")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None) -> None:
+def cli(ctx: click.Context, db: str | None, lang: str | None) -> None:
     """Record card games as immutable event logs, replay them, and fuzz their rules."""
     ctx.obj = Context(db)
+    render.set_language(lang)
 
 
 @cli.command()

@@ -127,7 +127,7 @@ def _zone_text(zone: Mapping[str, Any], pretty: Pretty, *, hand: bool) -> str | 
     if not cards and not hidden:
         return "no cards" if hand else None
     count = len(cards) + hidden
-    shown = " ".join(cards)
+    shown = (", " if any(" " in c for c in cards) else " ").join(cards)  # "spar 5, ruter 10"
     down = f"{hidden} face down" if hidden else ""
     if hand:
         what = ", ".join(p for p in (shown and f"{shown} seen", down) if p)

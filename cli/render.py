@@ -31,6 +31,7 @@ __all__ = [
     "print_show",
     "print_verification",
     "print_written",
+    "set_language",
     "written_lines",
 ]
 
@@ -74,12 +75,28 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
+_LANGUAGE: list[str | None] = [None]
+
+
+def set_language(lang: str | None) -> None:
+    """Write cards in the words of ``lang`` (``nb``, ``da``, ``sv``, ``de``, ``en``) in
+    everything printed for people from now on; ``None``: as symbols (``7♥``)."""
+    _LANGUAGE[0] = lang
+
+
 def pretty(text: str) -> str:
-    """A card's text with its suit symbol (``7H`` → ``7♥``); other text unchanged."""
+    """A card's text with its suit symbol (``7H`` → ``7♥``), or in the words of the
+    language chosen with ``--lang`` (``hjerter 7``); other text unchanged."""
     try:
-        return parse_card(text).pretty
+        card = parse_card(text)
     except NotationError:
         return text
+    lang = _LANGUAGE[0]
+    if lang is None:
+        return card.pretty
+    from rules.native import name
+
+    return name(card, lang)
 
 
 def _cards(texts: Iterable[str], hidden: int = 0) -> str:

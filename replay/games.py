@@ -19,6 +19,7 @@ from replay.codec import decode_events, decode_header, encode_event, encode_head
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
 from replay.notation import move_label, parse_move
+from replay.redact import public_refusal
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Note, Undo
@@ -235,7 +236,8 @@ class Games:
             replayer.push(event, check=True)
         except IllegalEvent as refused:
             label = move_label(game.rules, game.header.players, move, before)
-            raise refused.with_label(label) from None
+            hidden = public_refusal(game.rules, game.header, before, move, refused)  # no leak
+            raise hidden.with_label(label) from None
         return self._deal_and_write(game, replayer, [event], [before])
 
     def _deal_and_write(

@@ -30,7 +30,8 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
         if not rest.strip():
             raise NotationError("a note needs some text: note TEXT")
         return Move(None, Note(rest.strip()))
-    return game.rules.parse(stripped, game.state if state is None else state)
+    native = game.rules.vocabulary.normalize(stripped)  # "spar 5" → "5S", "K♥️" → "K♥"
+    return game.rules.parse(native, game.state if state is None else state)
 
 
 def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
