@@ -188,14 +188,19 @@ def show(obj: Context, game: str, at: int | None, as_player: str | None, as_json
     render.emit_json(data) if as_json else render.print_show(data)
 
 
+AS = click.option("--as", "as_player", help="As this player saw it (default: the public table).")
+
+
 @cli.command()
 @click.argument("game")
+@AS
 @JSON
 @pass_ctx
-def log(obj: Context, game: str, as_json: bool) -> None:
-    """Print the whole log of GAME, corrections included."""
+def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
+    """Print the whole log of GAME, corrections included, as the table saw it."""
     with friendly(), obj.ledger() as ledger:
-        data = log_data(Games(ledger).load(game))
+        loaded = Games(ledger).load(game)
+        data = log_data(loaded, loaded.seat(as_player) if as_player else None)
     render.emit_json(data) if as_json else render.print_log(data)
 
 
@@ -213,12 +218,14 @@ def list_games(obj: Context, as_json: bool) -> None:
 @cli.command()
 @click.argument("game")
 @click.option("--to", type=int, help="Stop after event N.")
+@AS
 @JSON
 @pass_ctx
-def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
-    """Replay GAME event by event, with the public table after each."""
+def replay(obj: Context, game: str, to: int | None, as_player: str | None, as_json: bool) -> None:
+    """Replay GAME event by event, with the public table (or --as PLAYER's) after each."""
     with friendly(), obj.ledger() as ledger:
-        data = replay_data(Games(ledger).load(game), to)
+        loaded = Games(ledger).load(game)
+        data = replay_data(loaded, to, loaded.seat(as_player) if as_player else None)
     render.emit_json(data) if as_json else render.print_replay(data)
 
 
@@ -309,12 +316,16 @@ def import_(obj: Context, file: str, as_json: bool) -> None:
 def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
     """Start a new game from GAME's first N events, to play out "what if"."""
     with friendly(), obj.ledger() as ledger:
-        forked = Games(ledger).fork(game, at)
-        data = show_data(forked)
+        store = Games(ledger)
+        parent = store.resolve(game)
+        forked = store.fork(parent, at)
+        data = {**show_data(forked), "fork": {"of": parent, "at": at}}
     if as_json:
         render.emit_json(data)
     else:
-        click.echo(f"game {forked.id}: a fork of game {game} at event {at}")
+        parent = data["fork"]["of"]
+        click.echo(f"game {forked.id}: a fork of game {parent} at event {at} "
+                   f"(`last` still names game {parent}; name the fork as {forked.id})")  # fmt: skip
         render.print_show(data)
 
 

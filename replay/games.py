@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, Ledger, short_hash
+from ledger import GameRecord, Ledger, LedgerError, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
@@ -201,11 +201,23 @@ class Games:
             last = self.ledger.last_game()
             if last is None:
                 raise BadGameRef(f"there are no games in {self.ledger.path} yet")
-            return last
+            return self._newest_own_game(last)
         try:
             return int(text)
         except ValueError:
             raise BadGameRef(f"{ref!r} is not a game number (or 'last')") from None
+
+    def _newest_own_game(self, last: int) -> int:
+        """The newest game that is not a fork (``last`` never names a "what if"; a fork
+        is named by its number), else the newest game."""
+        for gid in range(last, 0, -1):
+            try:
+                header = decode_header(self.ledger.game(gid).header)
+            except LedgerError:  # a number with no game: ids need not be contiguous
+                continue
+            if header.fork_of is None:
+                return gid
+        return last
 
     def play(self, ref: int | str, text: str, *, event_id: str | None = None) -> Played:
         """Record the move written ``text``: what was written (the dealer's events too) and
@@ -272,12 +284,15 @@ class Games:
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.
 
-        In a seeded game the dealer then deals whatever is due at the cut.
+        Its header says it is a fork (``fork_of``, ``fork_at``), so ``last`` goes on
+        naming the game it was cut from. In a seeded game the dealer then deals whatever
+        is due at the cut.
         """
         game = self.load(ref)
         if not 0 <= at <= game.seq:
             raise TablelogError(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
-        record = self.ledger.create_game(game.rules.name, game.rules.version, game.record.header)
+        header = attrs.evolve(game.header, fork_of=game.record.uid, fork_at=at)
+        record = self.ledger.create_game(game.rules.name, game.rules.version, encode_header(header))
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]
         if copies:
             self.ledger.append(record.id, 1, [encode_event(game.rules, e) for e in copies])
