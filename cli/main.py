@@ -94,7 +94,7 @@ def games(as_json: bool) -> None:
 
 @cli.command()
 @click.argument("rules")
-@click.option("-p", "--player", "players", multiple=True, help="A player, in seat order.")
+@click.option("-p", "--player", "players", multiple=True, help="A player, in turn order.")
 @click.option("-o", "--option", "options", multiple=True, help="A rule option, KEY=VALUE.")
 @click.option("--seed", type=int, help="Deal with the seeded dealer (else: a physical game).")
 @click.option("--dealer", help="Who deals first (a player's name; default: the first).")
@@ -109,7 +109,8 @@ def new(
     dealer: str | None,
     as_json: bool,
 ) -> None:
-    """Start a game of RULES; players are named in seat order (clockwise)."""
+    """Start a game of RULES; players are named in turn order, the order they play in
+    (round the table clockwise in Karnöffel, counter-clockwise in Nørdekasino)."""
     with friendly():
         ruleset = registry.get(rules)
         header = make_header(ruleset, players, option_pairs(options), dealer=dealer, seed=seed)
@@ -126,12 +127,17 @@ def new(
 
 @cli.command()
 @click.argument("game")
-@click.argument("move", nargs=-1, required=True)
+@click.argument("move", nargs=-1)
 @click.option("--id", "event_id", help="An event id, so a retried command is not recorded twice.")
 @JSON
 @pass_ctx
 def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
-    """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
+    """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`).
+
+    For a whole evening, `tablelog record GAME` keeps the game open instead."""
+    if not move:
+        example = game if not (game.isdigit() or game.lower() == "last") else "MOVE"
+        raise BadInput(f"no move given: name the game, then the move: tablelog play last {example}")
     with friendly(), obj.ledger() as ledger:
         data = played_data(Games(ledger).play(game, " ".join(move), event_id=event_id))
     if as_json:

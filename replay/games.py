@@ -18,12 +18,13 @@ from ledger import GameRecord, Ledger, LedgerError, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
-from replay.notation import move_label, parse_move
+from replay.notation import move_label, notation_clash, parse_move
 from replay.redact import public_refusal
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Note, Undo
 from rules.protocol import Header, RuleSet, resolve_options
+from rules.suggest import did_you_mean
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
 
@@ -101,7 +102,10 @@ class LoadedGame:
             return self.header.seat_of(name)
         except KeyError:
             players = ", ".join(self.header.players)
-            raise UnknownPlayer(f"{name!r} does not play in game {self.id} ({players})") from None
+            near = did_you_mean(name, self.header.players)
+            raise UnknownPlayer(
+                f"{name!r} does not play in game {self.id}{near} ({players})"
+            ) from None
 
     def actor_name(self, actor: int | None) -> str | None:
         """The name of the player in seat ``actor`` (``None`` for the table)."""
@@ -148,6 +152,10 @@ def make_header(
         raise OptionError("every player needs a name (and a name may not start with '-')")
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("two players have the same name; give each a different one")
+    for name in names:
+        clash = notation_clash(rules, name)
+        if clash:
+            raise OptionError(f"a player may not be called {name!r}: {clash}; add a letter")
     resolved = resolve_options(rules.options, options, len(names))
     header = Header(rules.name, rules.version, tuple(names), resolved, 0, seed)
     if dealer is None:

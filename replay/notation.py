@@ -9,13 +9,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rules.cards import parse_card
 from rules.errors import NotationError
 from rules.events import Move, Note, Undo
+from rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from replay.games import LoadedGame
 
-__all__ = ["announcement", "format_event_move", "format_move", "move_label", "parse_move"]
+__all__ = [
+    "RESERVED",
+    "announcement",
+    "format_event_move",
+    "format_move",
+    "move_label",
+    "notation_clash",
+    "parse_move",
+]
+
+RESERVED = frozenset(
+    {"deal", "turn", "table", "stock", "middle", "pile", "undo", "redo", "note", "last",
+     "quit", "exit", "show", "help", "pass", "all", "everyone"}
+)  # fmt: skip
+"""Words of the notation (shared, deal places, the recorder's): not a player's name."""
+
+
+def notation_clash(rules: Any, name: str) -> str:
+    """Why ``name`` cannot be a player's name in ``rules``' notation, or ``""``: a word
+    of the notation, a kind of move, a card (``7H``, ``spar 5``), or a sign the notation
+    uses (``?``, ``:``, ``,``, ``#``, ``=``)."""
+    kinds = {getattr(p, "TYPE", "").rpartition(".")[2] for p in rules.payloads}
+    if name.casefold() in RESERVED | kinds:
+        return "it is a word of the notation (deal, undo, note, the kinds of move...)"
+    if any(sign in name for sign in "?:,#=") or name.startswith("-"):
+        return "it holds a sign the notation uses (? : , # = or a leading -)"
+    for text in (name, rules.vocabulary.normalize(name)):
+        try:
+            rules.vocabulary.read(text)
+        except NotationError:
+            continue
+        return "it reads as a card"
+    return ""
 
 
 def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
@@ -31,7 +65,26 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
             raise NotationError("a note needs some text: note TEXT")
         return Move(None, Note(rest.strip()))
     native = game.rules.vocabulary.normalize(stripped)  # "spar 5" → "5S", "K♥️" → "K♥"
-    return game.rules.parse(native, game.state if state is None else state)
+    try:
+        return game.rules.parse(native, game.state if state is None else state)
+    except NotationError as error:
+        near = _player_meant(game.header.players, native)
+        if near and near not in str(error):
+            raise NotationError(f"{error}{near}") from None
+        raise
+
+
+def _player_meant(players: Sequence[str], text: str) -> str:
+    """``" (did you mean 'Bo'?)"`` when the line starts with a near miss of a player's
+    name (``Bob 7H``), else ``""``."""
+    first, space, _ = text.partition(" ")
+    if not space or any(first.casefold() == p.casefold() for p in players):
+        return ""
+    try:
+        parse_card(first)
+    except NotationError:
+        return did_you_mean(first, players)
+    return ""
 
 
 def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
