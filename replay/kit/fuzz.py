@@ -92,6 +92,8 @@ def fuzz(
                 progress(1)
         try:
             check_all(rules, history, sampling=sampling)
+        except (KeyboardInterrupt, SystemExit):  # an interruption, not a failure
+            raise
         except BaseException as error:
             shrinking[0] = True
             failing.append((history, error))
@@ -99,6 +101,8 @@ def fuzz(
 
     try:
         one_game()
+    except (KeyboardInterrupt, SystemExit):  # Ctrl-C: nothing is saved
+        raise
     except BaseException as error:  # the shrunk failure: an invariant or a crash in the rules
         if not failing:
             raise
