@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.cards import SUIT_SYMBOLS
 
-__all__ = ["picture", "print_picture"]
+__all__ = ["facts", "picture", "print_picture", "status_lines"]
 
 Pretty = Callable[[str], str]
 
@@ -181,6 +181,13 @@ def _piles(piles: Any, pretty: Pretty) -> list[tuple[str, str]]:
         owner = f", built by {pile['owner']}" if pile.get("owner") else ""
         lines.append((f"pile #{pile['pile']}", f"{label}{owner}"))
     return lines
+
+
+def facts(info: Mapping[str, Any], keys: Sequence[str], pretty: Pretty) -> str:
+    """The facts ``keys`` of ``info`` on one line (``trump ♦ · to play Bo · ...``),
+    leaving out those with nothing to say."""
+    said = ((k, _fact(k, info[k], pretty)) for k in keys if k in info)
+    return " · ".join(f"{_key_label(k)} {text}" for k, text in said if text is not None)
 
 
 def _key_label(key: str) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.picture import facts
 from rules.cards import parse_card
 from rules.errors import NotationError
 from rules.protocol import OptionSpec, RuleSet
@@ -161,6 +162,9 @@ def print_moves(data: Mapping[str, Any]) -> None:
     if data["over"]:
         out.print(f"game {data['game']} is over: no more moves")
         return
+    if not data["moves"]:
+        out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
+        return
     grid = new_table(title=f"game {data['game']}: legal moves")
     grid.add_column("kind")
     grid.add_column("card")
@@ -212,9 +216,9 @@ def print_replay(data: Mapping[str, Any]) -> None:
         for line in row.get("happened", ()):
             out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
         table = row.get("table") or {}
-        summary = ", ".join(f"{k}={_value(v)}" for k, v in table.items() if k in _SUMMARY_KEYS)
+        summary = facts(table, _SUMMARY_KEYS, pretty)
         if summary:
-            out.print(f"{'':>14}[dim]{summary}[/dim]")
+            out.print(f"{'':>14}[dim]{escape(summary)}[/dim]")
 
 
 _SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
