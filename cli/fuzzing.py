@@ -70,6 +70,12 @@ def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
     is_flag=True,
     help="Try every legal move of every state, not a sample of a few per state.",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes sharing the games (default: one per CPU); the games are the same for any.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def fuzz(
     rules: str,
@@ -78,6 +84,7 @@ def fuzz(
     options: Sequence[str],
     save_dir: str,
     thorough: bool,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
     """Play GAMES random legal games of RULES and check every invariant on every state.
@@ -98,6 +105,7 @@ def fuzz(
     )
 
     quiet_hypothesis()
+    from replay.kit.fuzz import default_jobs
     from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
     from replay.kit.sample import SAMPLED, THOROUGH
 
@@ -135,6 +143,7 @@ def fuzz(
                 save_dir=Path(save_dir),
                 progress=advance,
                 sampling=THOROUGH if thorough else SAMPLED,
+                jobs=jobs or default_jobs(),
             )
     data = {
         "rules": ruleset.name,
@@ -142,6 +151,7 @@ def fuzz(
         "events": report.events,
         "seed": seed,
         "thorough": thorough,
+        "jobs": jobs or default_jobs(),
         "ok": report.ok,
         "failure": report.failure,
         "saved": str(report.saved) if report.saved else None,

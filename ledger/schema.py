@@ -97,11 +97,9 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
             f"{path} was written by a newer tablelog (schema {found}, this one knows"
             f" {SCHEMA_VERSION}); upgrade tablelog to open it"
         )
-    import sqlite_utils  # the schema tooling, only when a schema is written
-
     conn.execute("BEGIN IMMEDIATE")
     try:
-        _create(sqlite_utils.Database(conn, execute_plugins=False))
+        _create_once(conn, fresh=found == 0)
         conn.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
             (str(SCHEMA_VERSION),),
@@ -111,6 +109,30 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+_DDL: list[str] = []
+"""The statements sqlite-utils wrote the first time it made a schema in an empty database
+(this process), replayed as they are for every later empty database: the same schema,
+without the tooling's cost (which the fuzz kit, making two databases per game, paid)."""
+
+
+def _create_once(conn: sqlite3.Connection, fresh: bool) -> None:
+    """Make the tables in ``conn``: by the statements remembered if it is empty, else (or the
+    first time) through sqlite-utils, remembering what it wrote."""
+    if fresh and _DDL:
+        for statement in _DDL:
+            conn.execute(statement)
+        return
+    import sqlite_utils  # the schema tooling, only when a schema is written
+
+    empty = fresh and not conn.execute("SELECT 1 FROM sqlite_master").fetchone()
+    _create(sqlite_utils.Database(conn, execute_plugins=False))
+    if empty:
+        rows = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
+        ).fetchall()
+        _DDL[:] = [row[0] for row in rows]
 
 
 def _create(db: sqlite_utils.Database) -> None:

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ["tests.browser"]
+
 SLOW_IS_FINE = [
     HealthCheck.too_slow,
     HealthCheck.data_too_large,

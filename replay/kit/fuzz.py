@@ -7,11 +7,18 @@ process and on every machine. When an invariant breaks, the history is shrunk to
 small one and saved as a JSON Lines log: the legal events, then a ``note`` naming the
 broken invariant, so the log imports and verifies and ``replay_failure`` replays the
 failure from it.
+
+A run is cut into batches of ``BATCH`` games, each drawn from a seed derived from
+``--seed`` and the batch's number, so the games depend on the seed alone, never on how
+many processes share the work (``jobs``): with several, batches run in forked worker
+processes and the first failure stops the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import hashlib
+import os
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +37,20 @@ from replay.kit.walk import InvariantViolation
 from rules.events import Event, Note
 from rules.protocol import RuleSet
 
-__all__ = ["FuzzReport", "fuzz", "fuzz_settings", "load_failure", "replay_failure", "save_history"]
+__all__ = [
+    "BATCH",
+    "FuzzReport",
+    "batch_seed",
+    "default_jobs",
+    "fuzz",
+    "fuzz_settings",
+    "load_failure",
+    "replay_failure",
+    "save_history",
+]
+
+BATCH = 25
+"""Games per batch: each batch has a seed of its own, derived from the run's seed."""
 
 
 def fuzz_settings(games: int) -> settings:
@@ -72,16 +92,98 @@ def fuzz(
     save_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
     sampling: Sampling = SAMPLED,
+    jobs: int = 1,
 ) -> FuzzReport:
     """Check ``games`` random games of ``rules``; save the shrunk failing one, if any.
 
-    ``sampling`` says how many moves of each state the checks try (``THOROUGH``: all).
+    ``sampling`` says how many moves of each state the checks try (``THOROUGH``: all);
+    ``jobs`` how many processes share the batches (the games are the same for any).
     """
+    sizes = [min(BATCH, games - start) for start in range(0, games, BATCH)]
+    work = [(index, size) for index, size in enumerate(sizes)]
+    total = FuzzReport(0, 0)
+    if jobs > 1 and len(work) > 1:
+        _SHARED.update(rules=rules, seed=seed, options=options, save=save_dir, sampling=sampling)
+        for report in _in_processes(jobs, work):
+            if progress is not None:
+                progress(report.games)
+            total = _add(total, report)
+            if not report.ok:
+                break
+        return total
+    for index, size in work:
+        report = _batch(rules, size, seed, index, options, save_dir, progress, sampling)
+        total = _add(total, report)
+        if not report.ok:
+            break
+    return total
+
+
+def default_jobs() -> int:
+    """How many processes a run uses unless told: one per CPU this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def batch_seed(seed: int, index: int) -> int:
+    """The seed of batch ``index`` of a run with ``seed``: the same on every machine."""
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _add(total: FuzzReport, report: FuzzReport) -> FuzzReport:
+    return FuzzReport(
+        total.games + report.games, total.events + report.events, report.failure, report.saved
+    )
+
+
+_SHARED: dict[str, Any] = {}
+"""What forked workers read: the rule set and the run's settings (set before the fork)."""
+
+
+def _in_processes(jobs: int, work: list[tuple[int, int]]) -> Iterator[FuzzReport]:
+    """The batches' reports as forked workers finish them; stopped at the first failure."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(min(jobs, len(work)))
+    try:
+        yield from pool.imap_unordered(_worker, work)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker(item: tuple[int, int]) -> FuzzReport:
+    index, size = item
+    shared = _SHARED
+    return _batch(
+        shared["rules"],
+        size,
+        shared["seed"],
+        index,
+        shared["options"],
+        shared["save"],
+        None,
+        shared["sampling"],
+    )
+
+
+def _batch(
+    rules: RuleSet,
+    games: int,
+    seed: int,
+    index: int,
+    options: Mapping[str, Any] | None,
+    save_dir: Path | None,
+    progress: Callable[[int], None] | None,
+    sampling: Sampling,
+) -> FuzzReport:
+    """One batch: ``games`` games drawn from the batch's own seed."""
     counts = {"games": 0, "events": 0}
     failing: list[tuple[History, BaseException]] = []
     shrinking = [False]
 
-    @hypothesis_seed(seed)
+    @hypothesis_seed(batch_seed(seed, index))
     @fuzz_settings(games)
     @given(histories(rules, options))
     def one_game(history: History) -> None:
@@ -109,8 +211,7 @@ def fuzz(
         history, cause = failing[-1]
         saved = save_history(rules, history, cause, save_dir, seed) if save_dir else None
         detail = str(cause) if isinstance(cause, InvariantViolation) else repr(cause)
-        games_run = counts["games"]
-        return FuzzReport(games_run, counts["events"], detail or repr(error), saved)
+        return FuzzReport(counts["games"], counts["events"], detail or repr(error), saved)
     return FuzzReport(counts["games"], counts["events"])
 
 

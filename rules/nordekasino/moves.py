@@ -83,7 +83,7 @@ def moves(
     on_turn = state.to_play
     if seat is None or seat == on_turn:
         turn = turn_of(state, on_turn)
-        cards = turn.cards if card is None else tuple(c for c in turn.cards if c == card)
+        cards = turn.cards if card is None else (card,) if card in turn.index else ()
         if kind in (None, "adams") and card is None:
             yield from _adams(state, on_turn)
         if kind in (None, "capture"):
@@ -148,7 +148,7 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
         key = key_of(table, counts)
         sets: list[tuple[int, ...]] | None = None
         for card in cards:
-            index = turn.cards.index(card)
+            index = turn.index[card]
             for value, more in build_options(card, key, turn.wanted[index]):
                 if sets is None:
                     sets = sets_of(table, counts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -74,6 +74,7 @@ _DOUBLE = {
 _FACE = {"J": 11, "Q": 12, "K": 13}
 
 
+@cache
 def card_values(card: Card) -> tuple[int, ...]:
     """The values a card may take: one, or two for the ace, ♠2, ♦10 and ♠10."""
     double = _DOUBLE.get(card)
@@ -294,6 +295,11 @@ def pool(state: State) -> Counter[Card]:
     """The cards not known to be anywhere, with their counts: what a face-down card may be
     (a fresh copy, the caller may change it)."""
     return Counter(_pool(state))
+
+
+def pool_view(state: State) -> Counter[Card]:
+    """The same counts as ``pool``, shared and remembered: the caller must not change it."""
+    return _pool(state)
 
 
 @lru_cache(maxsize=1024)

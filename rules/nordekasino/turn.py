@@ -16,6 +16,7 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
@@ -30,7 +31,7 @@ from rules.nordekasino.arith import (
     capturable,
     more_values,
 )
-from rules.nordekasino.state import State, card_values, pool
+from rules.nordekasino.state import State, card_values, pool_view
 from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
 
 __all__ = [
@@ -55,12 +56,12 @@ def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
     """Every card ``seat`` may play, each once: its known cards in hand order, then, if it
     has face-down ones (a physical game), every card not accounted for, in deck order."""
     hand = state.hands[seat]
-    cards = list(dict.fromkeys(hand.cards))
+    cards = dict.fromkeys(hand.cards)
     if hand.hidden:
-        left = pool(state)
-        cards.extend(
-            c for c in dict.fromkeys(state.table_info.deck) if left[c] > 0 and c not in cards
-        )
+        left = pool_view(state)
+        for c in dict.fromkeys(state.table_info.deck):
+            if left[c] > 0 and c not in cards:
+                cards[c] = None
     return tuple(cards)
 
 
@@ -70,23 +71,37 @@ def held_values(state: State, seat: int, without: Card | None = None) -> frozens
     return _held_values(state, seat, without)
 
 
-@lru_cache(maxsize=4096)
 def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int]:
-    hand = state.hands[seat]
-    known = list(hand.cards)
-    hidden = hand.hidden
+    known, hidden, unseen = _value_counts(state, seat)
     if without is not None:
-        if without in known:
-            known.remove(without)
+        if without in state.hands[seat].cards:
+            known = known.copy()
+            for v in card_values(without):
+                known[v] -= 1
         else:
             hidden -= 1
-    values = {v for card in known for v in card_values(card)}
+            unseen = unseen.copy()
+            for v in card_values(without):
+                unseen[v] -= 1
+    values = {v for v, n in known.items() if n > 0}
     if hidden > 0:
-        left = pool(state)
-        if without is not None and without not in hand.cards:
-            left[without] -= 1
-        values.update(v for card, n in left.items() if n > 0 for v in card_values(card))
+        values.update(v for v, n in unseen.items() if n > 0)
     return frozenset(values)
+
+
+@lru_cache(maxsize=1024)
+def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
+    """How many of ``seat``'s known cards carry each value, how many face-down cards it
+    has, and how many unaccounted cards carry each value (copies counted)."""
+    hand = state.hands[seat]
+    known: Counter[int] = Counter(v for card in hand.cards for v in card_values(card))
+    unseen: Counter[int] = Counter()
+    if hand.hidden:
+        for card, n in pool_view(state).items():
+            if n > 0:
+                for v in card_values(card):
+                    unseen[v] += n
+    return known, hand.hidden, unseen
 
 
 def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
@@ -148,6 +163,11 @@ class Turn:
     partner: frozenset[int] | None
     wanted: tuple[int, ...]
     owned: tuple[int, ...]
+    index: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # where each card stands in ``cards``: a filter by card asks it, never a scan
+        object.__setattr__(self, "index", {card: i for i, card in enumerate(self.cards)})
 
     def flags(self, index: int, value: int, more: bool) -> tuple[bool, ...]:
         """The ``for_partner`` flags a build of ``cards[index]`` to ``value`` may carry:

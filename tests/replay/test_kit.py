@@ -179,6 +179,20 @@ def test_the_same_seed_plays_the_same_games():
     assert fuzz(LADDER, 12, seed=6).events != one.events
 
 
+def test_the_games_do_not_depend_on_how_many_processes_share_them():
+    # 60 games are three batches: one process, or two forked workers, play the same games
+    alone, shared = fuzz(LADDER, 60, seed=5, jobs=1), fuzz(LADDER, 60, seed=5, jobs=2)
+    assert alone.ok and shared.ok
+    assert (alone.games, alone.events) == (shared.games, shared.events) == (60, alone.events)
+
+
+def test_a_failure_in_a_worker_process_is_reported_and_saved(tmp_path):
+    report = fuzz(BROKEN["conservation"], 200, seed=1, save_dir=tmp_path, jobs=2)
+    assert not report.ok and "conservation" in (report.failure or "")
+    assert report.saved is not None and report.saved.exists()
+    assert replay_failure(BROKEN["conservation"], report.saved) is not None
+
+
 @pytest.mark.parametrize("invariant", ["conservation", "agreement", "views"])
 def test_a_saved_failure_replays_to_the_same_failure(invariant, tmp_path):
     broken = BROKEN[invariant]

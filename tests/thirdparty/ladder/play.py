@@ -1,18 +1,7 @@
-"""Ladder: a third-party rule set, written only against the documented protocol.
-
-Two to six players; ``decks`` decks (default ``1 + players // 4``) of 2-6 in four suits.
-Each player gets three cards in hand and two face down in front (slots). On turn a player
-plays a set of equal ranks, at least the rank on the pile; or flips a slot (the card is
-revealed and goes to the hand); or, with neither, passes. After a play every other player
-still in answers: a ``match`` of the same rank, or an explicit ``pass``. When everyone in
-has passed on turn in a row the pile is discarded. Who has no card left when a round of
-answers closes finishes; those finishing together share a place. See
-docs/adding-a-game.md.
-"""
+"""Ladder's moves, their validation (``apply``) and the chance steps."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections import Counter
@@ -21,114 +10,26 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card, parse_card
-from rules.errors import IllegalEvent, NotationError, OptionError
-from rules.events import Deal, Dealt, Event, Move, payload
-from rules.options import Computed, OptionSpec, read_options
-from rules.protocol import ChanceStep, Header, Outcome, RuleSet, Shown, View, ZoneView
-from rules.zones import Slot, Slots, Zone, unaccounted
-
-RANKS = "23456"
-HAND, SLOTS = 3, 2
-OPTIONS = (
-    OptionSpec(
-        "decks",
-        Computed(lambda n: 1 + n // 4, "1 + players // 4"),
-        "decks shuffled together",
-        minimum=1,
-        maximum=2,
-        kind=int,
-    ),
+from rules.cards import Card
+from rules.errors import IllegalEvent
+from rules.events import Deal, Dealt, Event, Move
+from rules.protocol import ChanceStep
+from rules.zones import Slot, Slots, Zone
+from tests.thirdparty.ladder.state import (
+    HAND,
+    RANKS,
+    SLOTS,
+    Flip,
+    Match,
+    Pass,
+    Play,
+    Reveal,
+    State,
+    _deck,
+    _pool,
+    active,
+    to_act,
 )
-
-
-@attrs.frozen
-class Options:
-    decks: int
-
-
-@payload("ladder.play", family="move")
-@attrs.frozen
-class Play:
-    cards: tuple[Card, ...]
-
-
-@payload("ladder.match", family="move")
-@attrs.frozen
-class Match:
-    cards: tuple[Card, ...]
-
-
-@payload("ladder.pass", family="move")
-@attrs.frozen
-class Pass:
-    pass
-
-
-@payload("ladder.flip", family="move")
-@attrs.frozen
-class Flip:
-    slot: int
-
-
-@payload("ladder.reveal", family="chance")
-@attrs.frozen
-class Reveal:
-    slot: int
-    card: Card
-
-
-@attrs.frozen
-class State:
-    names: tuple[str, ...]
-    decks: int
-    turn: int
-    stock: Zone
-    dealt: bool = False
-    hands: tuple[Zone, ...] = ()
-    slots: tuple[Slots, ...] = ()
-    pile: tuple[Card, ...] = ()
-    discard: tuple[Card, ...] = ()
-    passes: int = 0
-    window: tuple[int, ...] = ()
-    flipping: int | None = None
-    places: tuple[tuple[int, ...], ...] = ()
-
-
-def _options(header: Header) -> Options:
-    return read_options(Options, OPTIONS, header.options, len(header.players))
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    return _deck(_options(header).decks)
-
-
-@functools.cache
-def _deck(decks: int) -> tuple[Card, ...]:
-    return tuple(Card(r, s) for s in "SHDC" for r in RANKS) * decks
-
-
-def start(header: Header) -> State:
-    n, decks = len(header.players), _options(header).decks
-    if n * (HAND + SLOTS) > len(RANKS) * 4 * decks:
-        raise OptionError(f"{decks} deck(s) cannot deal to {n} players")
-    return State(header.players, decks, (header.dealer + 1) % n, Zone((), len(RANKS) * 4 * decks))
-
-
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(_deck(state.decks), zones(state).values())
-
-
-def active(state: State) -> tuple[int, ...]:
-    """The seats not yet finished."""
-    done = {seat for place in state.places for seat in place}
-    return tuple(s for s in range(len(state.names)) if s not in done)
-
-
-def to_act(state: State) -> tuple[int, ...]:
-    if not state.dealt or state.flipping is not None or outcome(state) is not None:
-        return ()
-    return state.window or (state.turn,)
 
 
 def _sets(state: State, seat: int, ranks: str) -> Iterator[tuple[Card, ...]]:
@@ -337,124 +238,3 @@ def _revealer(state: State) -> Any:
         return Move(None, Reveal(state.flipping, rng.choice(unseen)))
 
     return realize
-
-
-def outcome(state: State) -> Outcome | None:
-    if not state.dealt or active(state):
-        return None
-    behind = {
-        s: sum(len(p) for p in state.places[i + 1 :])
-        for i, pl in enumerate(state.places)
-        for s in pl
-    }
-    return Outcome(state.places, {str(s): behind[s] for s in sorted(behind)})
-
-
-def zones(state: State) -> dict[str, Zone]:
-    named = {f"hand:{i}": h for i, h in enumerate(state.hands)}
-    named |= {f"slots:{i}": s.zone for i, s in enumerate(state.slots)}
-    return {**named, "pile": Zone(state.pile), "discard": Zone(state.discard), "stock": state.stock}
-
-
-def view(state: State, seat: int | None) -> View:
-    hands = tuple(
-        ZoneView(f"hand:{i}", h.cards if i == seat else (), h.hidden if i == seat else len(h))
-        for i, h in enumerate(state.hands)
-    )
-    slots = tuple(
-        ZoneView(f"slots:{i}", (), len(s), tuple(None if x is None else "?" for x in s.slots))
-        for i, s in enumerate(state.slots)
-    )
-    rest = (ZoneView("pile", state.pile), ZoneView("discard", state.discard))
-    info = {"turn": state.turn, "window": list(state.window), "places": list(state.places)}
-    return View(seat, hands + slots + rest + (ZoneView("stock", (), len(state.stock)),), info)
-
-
-def shown(state: State, event: Event) -> Shown:
-    p = event.payload
-    if isinstance(p, Deal):
-        seats: dict[int, tuple[Card, ...]] = {}
-        for d in p.cards:
-            if d.card is not None:
-                seats[int(d.to)] = (*seats.get(int(d.to), ()), d.card)
-        return Shown(seats=seats, forget=True)
-    if isinstance(p, Play | Match):
-        return Shown(everyone=p.cards)
-    return Shown(everyone=(p.card,)) if isinstance(p, Reveal) else Shown()
-
-
-def format_move(move: Move, state: State) -> str:
-    p = move.payload
-    if isinstance(p, Deal):
-        return "deal " + " ".join(
-            d.card.text if d.card else "?" for d in p.cards[: len(state.names) * HAND]
-        )
-    if isinstance(p, Reveal):
-        return f"reveal {p.slot + 1} {p.card.text}"
-    assert move.actor is not None
-    words = [state.names[move.actor], move.kind]
-    if isinstance(p, Flip):
-        words.append(str(p.slot + 1))
-    words += [c.text for c in getattr(p, "cards", ())]
-    return " ".join(words)
-
-
-def parse(text: str, state: State) -> Move:
-    words = text.split()
-    if not words:
-        raise NotationError("expected NAME play|match CARDS, NAME pass, NAME flip SLOT")
-    if words[0] == "deal":
-        return Move(None, _parse_deal(words[1:], state))
-    if words[0] == "reveal" and len(words) == 3 and words[1].isdigit():
-        return Move(None, Reveal(int(words[1]) - 1, parse_card(words[2])))
-    seats = [i for i, name in enumerate(state.names) if name.casefold() == words[0].casefold()]
-    if not seats or len(words) < 2:
-        raise NotationError(f"{text!r}: start with a player's name, then what they do")
-    kind, rest = words[1], words[2:]
-    if kind in ("play", "match") and rest:
-        cards = tuple(parse_card(w) for w in rest)
-        return Move(seats[0], Play(cards) if kind == "play" else Match(cards))
-    if kind == "flip" and len(rest) == 1 and rest[0].isdigit():
-        return Move(seats[0], Flip(int(rest[0]) - 1))
-    if kind == "pass" and not rest:
-        return Move(seats[0], Pass())
-    raise NotationError(f"{text!r}: expected play CARDS, match CARDS, pass or flip SLOT")
-
-
-def _parse_deal(words: list[str], state: State) -> Deal:
-    n = len(state.names)
-    if len(words) != n * HAND:
-        raise NotationError(f"deal takes {HAND} cards (or ?) per player")
-    hands = [
-        Dealt(str(i // HAND), None if w == "?" else parse_card(w)) for i, w in enumerate(words)
-    ]
-    return Deal(tuple(hands + [Dealt(f"slot:{s}", None) for s in range(n) for _ in range(SLOTS)]))
-
-
-def max_events(header: Header) -> int:
-    n = len(header.players)
-    return 1 + n * (HAND + SLOTS) * (3 + 2 * n)
-
-
-RULES = RuleSet(
-    name="ladder",
-    title="Ladder",
-    version=1,
-    seats=(2, 6),
-    options=OPTIONS,
-    payloads=(Play, Match, Pass, Flip, Reveal),
-    start=start,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    zones=zones,
-    deck=deck,
-    shown=shown,
-    parse=parse,
-    format=format_move,
-    max_events=max_events,
-    summary="Shed sets of equal ranks up a ladder; answer each play or pass; flip your slots.",
-)

@@ -1,0 +1,55 @@
+"""Ladder: a third-party rule set, written only against the documented protocol.
+
+Two to six players; ``decks`` decks (default ``1 + players // 4``) of 2-6 in four suits.
+Each player gets three cards in hand and two face down in front (slots). On turn a player
+plays a set of equal ranks, at least the rank on the pile; or flips a slot (the card is
+revealed and goes to the hand); or, with neither, passes. After a play every other player
+still in answers: a ``match`` of the same rank, or an explicit ``pass``. When everyone in
+has passed on turn in a row the pile is discarded. Who has no card left when a round of
+answers closes finishes; those finishing together share a place. See
+docs/adding-a-game.md.
+"""
+
+from __future__ import annotations
+
+from rules.protocol import RuleSet
+from tests.thirdparty.ladder.play import apply, chance, moves
+from tests.thirdparty.ladder.state import (
+    OPTIONS,
+    Flip,
+    Match,
+    Pass,
+    Play,
+    Reveal,
+    deck,
+    outcome,
+    start,
+    to_act,
+    zones,
+)
+from tests.thirdparty.ladder.table import format_move, max_events, parse, shown, view
+
+__all__ = ["RULES", "Flip", "Match", "Pass", "Play", "Reveal"]
+
+RULES = RuleSet(
+    name="ladder",
+    title="Ladder",
+    version=1,
+    seats=(2, 6),
+    options=OPTIONS,
+    payloads=(Play, Match, Pass, Flip, Reveal),
+    start=start,
+    apply=apply,
+    to_act=to_act,
+    moves=moves,
+    chance=chance,
+    outcome=outcome,
+    view=view,
+    zones=zones,
+    deck=deck,
+    shown=shown,
+    parse=parse,
+    format=format_move,
+    max_events=max_events,
+    summary="Shed sets of equal ranks up a ladder; answer each play or pass; flip your slots.",
+)
