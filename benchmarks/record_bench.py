@@ -9,6 +9,11 @@ the table drawn with rich (``cli.record.say`` and ``draw``, into a buffer). Lega
 alternate with ``undo``, so every step works on a game of about 300 events. The same
 for a seeded Nørdekasino game of three players played to about its middle. Median and
 max wall ms over the steps, and the median CPU ms (this process). Target: < 50 ms.
+
+Then completion as you type on crowded Nørdekasino tables (``crowded.crowded_states``:
+12 loose cards, about 100,000 legal moves): the time for ``Recorder.completions`` of the
+lines a person types on the way to a move (nothing, ``b``, ``build ``, ``build 3D ``, up
+to 60 completions each), median and max. Target: < 50 ms a keystroke.
 """
 
 from __future__ import annotations
@@ -81,7 +86,33 @@ def bench_record(tmp: Path, steps: int) -> list[Row]:
         what = f"record: Enter to redrawn table, {name} ({size} events), max {max(walls):.1f} ms"
         rows.append(Row(what, statistics.median(walls), "ms", maximum=50.0))
         rows.append(Row(f"  … CPU of the same ({name})", statistics.median(cpus), "ms"))
+    times = _completion_times(5)
+    what = f"record: completion per keystroke, crowded table, max {max(times):.1f} ms"
+    rows.append(Row(what, statistics.median(times), "ms", maximum=50.0))
     return rows
+
+
+def _completion_times(tables: int) -> list[float]:
+    """ms of ``Recorder.completions`` for the prefixes typed on the way to a build."""
+    from crowded import crowded_states
+
+    from rules.nordekasino import RULES
+
+    class Table:  # just enough of a loaded game for completion on a built state
+        def __init__(self, state: object) -> None:
+            self.state, self.rules, self.seeded, self.seq = state, RULES, True, 0
+            self.header = type("H", (), {"players": ("P0", "P1", "P2", "P3")})()
+
+    times = []
+    for state, _ in crowded_states(tables):
+        recorder = Recorder.__new__(Recorder)
+        recorder.game = Table(state)  # type: ignore[assignment]
+        cards = list(recorder.completions("build "))[:2]
+        for text in ("", "b", "bu", "build ", "take ", *cards):
+            start = time.perf_counter()
+            list(recorder.completions(text))
+            times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 if __name__ == "__main__":

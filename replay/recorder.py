@@ -198,7 +198,7 @@ class Recorder:
     def completions(self, text: str, limit: int = 60) -> Iterator[str]:
         """Whole lines that complete ``text``: commands, player names and legal moves,
         filtered as typed (case-insensitive), at most ``limit`` of them."""
-        return itertools.islice(dict.fromkeys(self._completions(text)), limit)
+        return itertools.islice(_unique(self._completions(text)), limit)
 
     def _completions(self, text: str) -> Iterator[str]:
         players = self.game.header.players
@@ -243,6 +243,15 @@ class Recorder:
                         continue
                     stem = " ".join(first.split(" ")[:2])
                     yield _lead(stem), _Group(first, itertools.chain((first,), moves))
+
+
+def _unique(lines: Iterator[str]) -> Iterator[str]:
+    """``lines`` without repeats, lazily (the caller stops when it has enough)."""
+    seen: set[str] = set()
+    for line in lines:
+        if line not in seen:
+            seen.add(line)
+            yield line
 
 
 def _lead(stem: str) -> str:

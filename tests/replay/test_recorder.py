@@ -139,9 +139,11 @@ def test_completion_on_a_crowded_table_never_lists_every_move():
 
     recorder = Recorder.__new__(Recorder)
     recorder.game = _FakeGame(state, counting)  # type: ignore[assignment]
-    listed = list(recorder.completions("build ", limit=60))
-    assert listed and len(listed) <= 60
-    assert next(made) < 5000  # a few per group, never the ~100,000 of the whole table
+    cards = list(recorder.completions("build ", limit=60))
+    assert cards and all(c.count(" ") == 2 for c in cards)  # "build 3D ": a card level
+    listed = list(recorder.completions(cards[0], limit=60))
+    assert len(listed) == 60 and all(m.startswith(cards[0]) for m in listed)
+    assert next(made) < 1000  # the first move of each group, then 60: never the ~100,000
 
 
 class _FakeGame:
