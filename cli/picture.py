@@ -198,8 +198,11 @@ def _fact(key: str, value: Any, pretty: Pretty) -> str | None:
     """One fact in words, or ``None`` when there is nothing to say."""
     if value is None or value == "" or value == [] or value == {} or value is False:
         return None
-    if key == "trump" and isinstance(value, str):
-        return SUIT_SYMBOLS.get(value, value)
+    if key == "trump" and isinstance(value, str):  # a suit: its symbol, or its name in --lang
+        named = pretty(f"2{value}")  # "ruter 2", "2 of Diamonds", or "2♦"
+        if named.endswith(" 2"):
+            return named[:-2]
+        return named[5:] if named.startswith("2 of ") else SUIT_SYMBOLS.get(value, value)
     if value is True:
         return "yes"
     if isinstance(value, Mapping):
