@@ -49,11 +49,13 @@ def test_show_labels_nordekasino_points_before_the_end_as_provisional(runner: Cl
 
 
 def test_play_log_and_replay_say_who_took_the_trick_and_when_the_deal_ends(runner: CliRunner):
-    game = new_game(runner, "--seed", "1")
+    game = new_game(runner, "--seed", "1", "-o", "target=2")
     outputs = _play_first(runner, game, 20)
     assert "Bo takes trick 1 (2♦ 3♣ K♦ 8♥)" in outputs[3]
     assert "Anna takes trick 5 (2♠ Q♥ 5♣ 4♠)" in outputs[19]
     assert "deal 1 is over; the score: Anna & Cai 0, Bo & Dina 1" in outputs[19]
+    # the dealer's next deal, as play prints it: the face-up cards, no hidden hand
+    assert "event 22: deal 10♠ 6♠ 9♦ 7♦\n" in outputs[19]
     log = run_json(runner, "log", str(game))["events"]
     assert log[4]["happened"] == ["Bo takes trick 1 (2♦ 3♣ K♦ 8♥)"]
     replay = " ".join(run(runner, "replay", str(game)).output.split())
