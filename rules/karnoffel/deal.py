@@ -10,6 +10,7 @@ a card of the undealt stock face up and its suit is trump.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 from operator import itemgetter
@@ -45,6 +46,7 @@ from rules.karnoffel.state import (
     where_known,
     zone_map,
 )
+from rules.memo import per_state
 from rules.protocol import ChanceStep
 from rules.seating import best_index
 from rules.zones import Zone, unaccounted
@@ -57,6 +59,7 @@ __all__ = [
     "lowest_upcard",
     "turn_chance",
     "unaccounted_cards",
+    "unaccounted_pool",
 ]
 
 DEALT = SEATS * HAND_SIZE
@@ -134,10 +137,17 @@ def apply_deal(state: State, event: Event) -> State:
     return State(state.table, phase, dealer, hands, (), leader, current, state.match)
 
 
+@per_state()
 def unaccounted_cards(state: State) -> tuple[Card, ...]:
     """The cards no zone holds as known, in deck order: what a face-down card may be."""
-    pool = unaccounted(DECK, zone_map(state).values())
+    pool = unaccounted_pool(state)
     return tuple(card for card in DECK if pool[card] > 0)
+
+
+@per_state()
+def unaccounted_pool(state: State) -> Counter[Card]:
+    """The cards no zone holds as known, with their counts (shared: never change it)."""
+    return unaccounted(DECK, zone_map(state).values())
 
 
 def apply_turn(state: State, event: Event) -> State:

@@ -24,6 +24,7 @@ from rules.karnoffel.deal import (
     deal_chance,
     turn_chance,
     unaccounted_cards,
+    unaccounted_pool,
 )
 from rules.karnoffel.events import Play, Turn
 from rules.karnoffel.ranking import trick_winner_index
@@ -43,10 +44,9 @@ from rules.karnoffel.state import (
     TrickRecord,
     player,
     where_known,
-    zone_map,
 )
 from rules.protocol import ChanceStep, Outcome
-from rules.zones import Zone, unaccounted
+from rules.zones import Zone
 
 __all__ = ["apply", "chance", "count", "legal_moves", "moves", "outcome", "to_act"]
 
@@ -89,7 +89,7 @@ def devil_text(trump: str) -> str:
 def _bind(state: State, event: Event, seat: int, card: Card) -> Zone:
     """The hand without one face-down card, bound to ``card`` if it is unaccounted for."""
     hand = state.hands[seat]
-    pool = unaccounted(DECK, zone_map(state).values()) if hand.hidden else Counter()
+    pool = unaccounted_pool(state) if hand.hidden else Counter()
     try:
         return bind(hand, card, pool, holder=player(state, seat), where=partial(where_known, state))
     except CannotBind as refusal:

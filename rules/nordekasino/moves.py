@@ -187,11 +187,59 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
     if state.phase != PLAY or seat != state.to_play:
         return ()
+    if kind in ("capture", "build"):
+        turn = turn_of(state, seat)
+        found = _capture_cards(state, turn) if kind == "capture" else _build_cards(state, turn)
+        return tuple(c for c in turn.cards if c in found)
     return tuple(
         c
         for c in hand_candidates(state, seat)
         if next(moves(state, seat, c, kind), None) is not None
     )
+
+
+def _capture_cards(state: State, turn: Turn) -> set[Card]:
+    """The cards of ``turn`` that capture something: one pass over the keys of piles,
+    each card dropped from the search once it has a capture."""
+    left = list(turn.cards)
+    found: set[Card] = set()
+    table = layout(state)
+    for counts in keys_in_order(table):
+        if not left:
+            break
+        key = key_of(table, counts)
+        found.update(card for card in left if can_capture(card, key))
+        left = [card for card in left if card not in found]
+    if _spade_clear(state, tuple(left)):
+        found.add(SPADE_FIVE)
+    return found
+
+
+def _build_cards(state: State, turn: Turn) -> set[Card]:
+    """The cards of ``turn`` that build something, found as ``_builds`` would list them
+    (the duty keeps only keys holding an own pile), in one pass over the keys."""
+    left = list(turn.cards)
+    found: set[Card] = set()
+    table = layout(state)
+    owned = bool(turn.owned)
+    marked = table.group_counts(turn.owned)
+    duty: bool | None = None
+    for counts in keys_in_order(table):
+        if not left:
+            break
+        if owned and not any(n and m for n, m in zip(counts, marked, strict=True)):
+            if duty is None:
+                duty = duty_binds(state, turn.seat)
+            if duty:
+                continue
+        key = key_of(table, counts)
+        for card in left:
+            index = turn.index[card]
+            options = build_options(card, key, turn.wanted[index])
+            if any(turn.flags(index, value, more) for value, more in options):
+                found.add(card)
+        left = [card for card in left if card not in found]
+    return found
 
 
 def count(state: State, seat: int | None = None) -> int:

@@ -1,0 +1,44 @@
+"""Remembering what a function of one state computed, by the state's identity.
+
+A fold and the questions asked of its states (who acts, which moves, may this card be
+bound) often ask the same thing of the same state object several times. ``per_state``
+remembers the last answers by ``id(state)``, holding the state itself so that its id is not
+reused while it is remembered: no hashing or comparing of a large state, and nothing
+changes for the caller but time. The functions must be pure, and what they return must
+not be changed by the caller.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["per_state"]
+
+S = TypeVar("S")
+R = TypeVar("R")
+
+
+def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R]]:
+    """Remember ``function(state)`` for the last ``maxsize`` state objects asked."""
+
+    def decorate(function: Callable[[S], R]) -> Callable[[S], R]:
+        remembered: OrderedDict[int, tuple[Any, R]] = OrderedDict()
+
+        @functools.wraps(function)
+        def answer(state: S) -> R:
+            key = id(state)
+            hit = remembered.get(key)
+            if hit is not None and hit[0] is state:
+                return hit[1]
+            value = function(state)
+            remembered[key] = (state, value)
+            if len(remembered) > maxsize:
+                remembered.popitem(last=False)
+            return value
+
+        return answer
+
+    return decorate
