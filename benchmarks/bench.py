@@ -41,7 +41,11 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
 7. **commands, start-up included** — CPU ms of ``tablelog show last`` and ``tablelog play
    last MOVE`` on a 300-event game, beside ``python -c "import click"`` in the same run
    (``benchmarks/startup.py``). Target: at most 4× the click import.
-8. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
+8. **PostgreSQL** — durable appends and bulk import on a throwaway PostgreSQL server
+   against raw psycopg ``INSERT``/``COPY``, streamed chain verification, replay from
+   PostgreSQL and from SQLite, and 16 writers at once on each (``benchmarks/postgres.py``;
+   ``--only postgres`` runs it beside figures 1 and 2, the SQLite side). No targets.
+9. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
    ``tablelog record`` session, on a 300-event Karnöffel match and a Nørdekasino game
    (``benchmarks/record_bench.py``). Target: < 50 ms.
 
@@ -73,6 +77,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from crowded import bench_crowded  # noqa: E402
+from postgres import bench_postgres  # noqa: E402
 from record_bench import bench_record  # noqa: E402
 from report import Row  # noqa: E402
 from startup import bench_startup  # noqa: E402
@@ -332,7 +337,7 @@ def render(rows: Sequence[Row], steps_per_s: float | None, mode: str) -> Table:
             " ms rows: 'per CPU-s' is the CPU time of the call, in ms"
         )
     table = Table(title=f"tablelog benchmarks ({mode})", caption=caption)
-    columns = ("what", "ours", "per CPU-s", "raw sqlite", "ratio", "target", "result")
+    columns = ("what", "ours", "per CPU-s", "raw sqlite/psycopg", "ratio", "target", "result")
     for name in columns:
         table.add_column(name, justify="left" if name == "what" else "right", no_wrap=True)
     for row in rows:
@@ -363,11 +368,14 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
         bench_appends(tmp, header, pool, sizes.appends),
         bench_import(tmp, header, pool, sizes.imports),
     ]
+    if only == "postgres":
+        return rows + bench_postgres(tmp, header, pool, rules, sizes, stored_games)
     rows += bench_fold(tmp, rules, sizes.fold_games)
     rows += bench_random_games(rules, sizes.random_games)
     rows.append(bench_verify(tmp))
     rows += bench_crowded(sizes.crowded_tables)
     rows += bench_startup(tmp, sizes.startup_runs)
+    rows += bench_postgres(tmp, header, pool, rules, sizes, stored_games)
     rows += bench_record(tmp, 40)
     return rows
 
@@ -379,10 +387,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino", "startup", "record"),
+        choices=("nordekasino", "startup", "postgres", "record"),
         default=None,
-        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands), "
-        "record (8, Enter to redrawn table in `tablelog record`)",
+        help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands),"
+        " postgres (8, beside 1 and 2), record (9, Enter to redrawn table in `tablelog record`)",
     )
     args = parser.parse_args(argv)
     console = Console() if sys.stdout.isatty() else Console(width=150)

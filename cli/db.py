@@ -1,10 +1,12 @@
-"""Where the database is: ``--db PATH``, else ``$TABLELOG_DB``, else the user's data dir."""
+"""Where the database is: ``--db PATH`` or a ``postgresql://`` URL, else ``$TABLELOG_DB``,
+else a file in the user's data directory."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ledger import Ledger
+from ledger import LedgerStore, is_postgres_url
+from ledger import open_ledger as open_store
 
 __all__ = ["default_db", "open_ledger"]
 
@@ -16,8 +18,11 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "tablelog.db"
 
 
-def open_ledger(path: str | None) -> Ledger:
-    """The ledger at ``path`` (the default database when ``None``), created if missing."""
+def open_ledger(path: str | None) -> LedgerStore:
+    """The ledger at ``path`` (a file or a PostgreSQL URL; the default database when
+    ``None``), created if missing."""
+    if path and is_postgres_url(path):
+        return open_store(path)
     target = Path(path) if path else default_db()
     target.parent.mkdir(parents=True, exist_ok=True)
-    return Ledger(target)
+    return open_store(target)

@@ -17,7 +17,7 @@ import click
 from cli import render
 from cli.db import open_ledger
 from cli.errors import BadInput, friendly, option_pairs
-from ledger import Ledger
+from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
     log_data,
@@ -40,7 +40,7 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> Ledger:
+    def ledger(self) -> LedgerStore:
         """The ledger, opened on first use."""
         return open_ledger(self.db)
 
@@ -53,7 +53,9 @@ pass_ctx = click.make_pass_decorator(Context)
     "--db",
     envvar="TABLELOG_DB",
     type=click.Path(dir_okay=False),
-    help="The database file (default: $TABLELOG_DB, else one in your user data directory).",
+    metavar="DB",
+    help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
+    " your user data directory).",
 )
 @click.option(
     "--lang",
@@ -335,10 +337,12 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import fuzzing, record  # noqa: E402  (fuzz imports Hypothesis, record prompt_toolkit, when run)
+from cli import fuzzing, record  # noqa: E402  (fuzz: Hypothesis, record: prompt_toolkit, when run)
+from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
-cli.add_command(record.record)  # `record`: prompt_toolkit is imported when it runs
+cli.add_command(record.record)
+cli.add_command(migrate)
 
 
 def main() -> None:

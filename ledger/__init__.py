@@ -1,10 +1,13 @@
-"""The append-only event store: SQLite, msgpack payloads, a hash chain, optimistic concurrency.
+"""The append-only event store: SQLite or PostgreSQL, msgpack payloads, a hash chain,
+optimistic concurrency.
 
 ``ledger/`` stores and hashes bytes and events; it never imports ``rules``, ``replay`` or
 ``cli``. Payload classes reach it only through a ``Codec`` built by the caller.
 """
 
+from ledger.backends import open_ledger
 from ledger.codec import Codec, canonical, pack, unpack
+from ledger.contract import LedgerStore, is_postgres_url
 from ledger.errors import (
     ChainBroken,
     CodecError,
@@ -39,6 +42,7 @@ __all__ = [
     "GameSummary",
     "Ledger",
     "LedgerError",
+    "LedgerStore",
     "NewEvent",
     "StoredEvent",
     "UnknownGame",
@@ -46,6 +50,8 @@ __all__ = [
     "create_schema",
     "event_hash",
     "genesis_hash",
+    "is_postgres_url",
+    "open_ledger",
     "pack",
     "prepare_connection",
     "short_hash",

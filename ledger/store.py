@@ -14,8 +14,8 @@ import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import starmap
-from types import TracebackType
 
+from ledger.contract import LedgerStore, id_clash, retried
 from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
@@ -45,7 +45,7 @@ ORDER BY g.id
 """
 
 
-class Ledger:
+class Ledger(LedgerStore):
     """The event store in one SQLite file (or ``":memory:"``), with its own connection.
 
     Creates the schema if it is missing. Use as a context manager, or call ``close()``.
@@ -73,17 +73,6 @@ class Ledger:
     def close(self) -> None:
         """Close the connection (idempotent)."""
         self._conn.close()
-
-    def __enter__(self) -> Ledger:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Ledger({self.path!r})"
@@ -133,18 +122,6 @@ class Ledger:
             raise
 
     # -- writing ---------------------------------------------------------------------
-
-    def create_game(
-        self,
-        rules: str,
-        rules_version: int,
-        header: bytes,
-        *,
-        uid: str | None = None,
-        created: str | None = None,
-    ) -> GameRecord:
-        """Store a new game with no events yet; ``uid`` defaults to a fresh uuid4 hex."""
-        return self.import_game(rules, rules_version, header, (), uid=uid, created=created)
 
     def append(self, game: int, expected_seq: int, events: Sequence[NewEvent]) -> list[StoredEvent]:
         """Append ``events`` as seq ``expected_seq``, ``expected_seq + 1``... in one transaction.
@@ -302,60 +279,23 @@ class Ledger:
         genesis: bytes = row[0]
         return genesis
 
+    def _find_event(self, event_id: str) -> tuple[int, int] | None:
+        row = self._conn.execute(
+            "SELECT game, seq FROM events WHERE event_id = ?", (event_id,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
     def _retried(
         self, game: int, expected_seq: int, events: Sequence[NewEvent]
     ) -> list[StoredEvent] | None:
         """The stored events if this append was already done (same ids and contents)."""
-        first = events[0].event_id
-        where = self._conn.execute(
-            "SELECT game, seq FROM events WHERE event_id = ?", (first,)
-        ).fetchone()
-        if where is None:
-            return None
-        if tuple(where) != (game, expected_seq):
-            raise _id_taken(first, where[0], where[1])
-        last = expected_seq + len(events) - 1
-        stored = self.events(game, after=expected_seq - 1, upto=last)
-        if len(stored) == len(events) and all(map(_same, events, stored)):
-            return stored
-        raise LedgerError(
-            f"event id {first} was already recorded as event {expected_seq} of game {game}"
-            " with different contents; a retried append must resend the same events"
-        )
+
+        def stored(after: int, upto: int) -> list[StoredEvent]:
+            return self.events(game, after=after, upto=upto)
+
+        return retried(self._find_event, stored, game, expected_seq, events)
 
     def _id_clash(self, events: Sequence[NewEvent], exc: sqlite3.IntegrityError) -> LedgerError:
         """Why an append's insert was refused; rolls back the part of it already written."""
         self._conn.execute("ROLLBACK")
-        seen: set[str] = set()
-        for e in events:
-            if e.event_id in seen:
-                return LedgerError(
-                    f"event id {e.event_id} is given to two events of the same append;"
-                    " every event needs an id of its own"
-                )
-            seen.add(e.event_id)
-        for e in events:
-            row = self._conn.execute(
-                "SELECT game, seq FROM events WHERE event_id = ?", (e.event_id,)
-            ).fetchone()
-            if row is not None:
-                return _id_taken(e.event_id, row[0], row[1])
-        return LedgerError(f"the append was refused by the database: {exc}")
-
-
-def _id_taken(event_id: str, game: int, seq: int) -> LedgerError:
-    return LedgerError(
-        f"event id {event_id} is already recorded as event {seq} of game {game};"
-        " every event needs an id of its own"
-    )
-
-
-def _same(new: NewEvent, stored: StoredEvent) -> bool:
-    return (
-        new.event_id == stored.event_id
-        and new.type == stored.type
-        and new.type_version == stored.type_version
-        and new.actor == stored.actor
-        and new.payload == stored.payload
-        and new.recorded_at in (None, stored.recorded_at)
-    )
+        return id_clash(self._find_event, events, exc)

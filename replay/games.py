@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, Ledger, LedgerError, short_hash
+from ledger import GameRecord, LedgerError, LedgerStore, short_hash
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
@@ -175,7 +175,7 @@ def make_header(
 class Games:
     """Create, load and play games stored in one ledger."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: LedgerStore) -> None:
         self.ledger = ledger
 
     def create(self, header: Header) -> LoadedGame:

@@ -22,8 +22,8 @@ import attrs
 
 from ledger import (
     GameRecord,
-    Ledger,
     LedgerError,
+    LedgerStore,
     NewEvent,
     StoredEvent,
     UnknownGame,
@@ -76,7 +76,7 @@ class ParsedGame:
     head: str | None = None
 
 
-def export_lines(ledger: Ledger, game: int) -> Iterator[str]:
+def export_lines(ledger: LedgerStore, game: int) -> Iterator[str]:
     """The lines of one game's export (no trailing newlines)."""
     record = ledger.game(game)
     rows = ledger.events(game)
@@ -254,7 +254,7 @@ class RefusedImport(TablelogError, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
 
 
-def import_games(ledger: Ledger, games: list[ParsedGame]) -> list[GameRecord]:
+def import_games(ledger: LedgerStore, games: list[ParsedGame]) -> list[GameRecord]:
     """Write every game of a file, after checking all of them; nothing is written if any fails."""
     seen: set[str] = set()
     for game in games:

@@ -21,7 +21,7 @@ from rules.events import Event, Note, Undo
 from rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
-    from ledger import Ledger
+    from ledger import LedgerStore
     from replay.games import LoadedGame
 
 __all__ = ["Problem", "Verification", "check_log", "verify_stored"]
@@ -65,7 +65,7 @@ class Verification:
         return {"ok": self.ok, "events": self.events, "problems": problems, "head": self.head}
 
 
-def verify_stored(ledger: Ledger, game: LoadedGame) -> Verification:
+def verify_stored(ledger: LedgerStore, game: LoadedGame) -> Verification:
     """A stored game checked: its hash chain in the ledger, then every event's legality."""
     problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
     illegal = check_log(game.rules, game.header, game.events)

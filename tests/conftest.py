@@ -53,3 +53,6 @@ pinned; ``deep``, ``tablelog fuzz`` and the fixtures play games to their end."""
 def db(tmp_path: Path) -> Path:
     """The path of a database file that does not exist yet (the ledger creates it)."""
     return tmp_path / "tablelog.db"
+
+
+from tests.backends import backend, postgres_server  # noqa: E402, F401  (shared fixtures)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules.cards import Card
 from rules.narrespillet.chance import chance
 from rules.narrespillet.events import PAYLOADS
-from rules.narrespillet.moves import moves, to_act
+from rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from rules.narrespillet.notation import announce, format_move, parse_move
 from rules.narrespillet.outcome import outcome
 from rules.narrespillet.state import DECK, OPTIONS, State, initial_state
@@ -54,6 +54,9 @@ RULES = RuleSet(
     apply=apply,
     to_act=to_act,
     moves=moves,
+    kinds=kinds,
+    cards=cards,
+    count=count,
     chance=chance,
     outcome=outcome,
     view=view,

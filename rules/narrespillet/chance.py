@@ -26,6 +26,7 @@ from rules.narrespillet.state import (
     PLAY,
     POOL,
     State,
+    evolve,
     seating,
 )
 from rules.narrespillet.take import pool_of, where
@@ -119,26 +120,26 @@ def apply_draw(state: State, event: Event) -> State:
     stock = Zone(stock.cards, stock.hidden - unknown)
     if state.phase == DEAL:
         hands = (*[zones.get(str(s), Zone()) for s in range(state.n)], Zone())
-        return settle(attrs.evolve(state, phase=PLAY, stock=stock, hands=hands))
+        return settle(evolve(state, phase=PLAY, stock=stock, hands=hands))
     head = state.queue[0]
     queue = state.queue
     if head.kind == "draw":  # the Wheel's draw: what is left of it, if the stock ran short
         left = head.n - len(event.payload.cards)
         queue = (*((attrs.evolve(head, n=left),) if left > 0 else ()), *queue[1:])
-    state = attrs.evolve(state, stock=stock, queue=queue)
+    state = evolve(state, stock=stock, queue=queue)
     for to, zone in zones.items():
         if to == "pool":
-            state = attrs.evolve(state, pool=state.pool.add(*zone.cards, hidden=zone.hidden))
+            state = evolve(state, pool=state.pool.add(*zone.cards, hidden=zone.hidden))
         elif to == "demons":
             d = state.n
-            state = attrs.evolve(state, hands=_set(state.hands, d, state.hands[d].add(*zone.cards)))
+            state = evolve(state, hands=_set(state.hands, d, state.hands[d].add(*zone.cards)))
         elif to.endswith(".open"):
             w = int(to.partition(".")[0])
-            state = attrs.evolve(state, opens=_set(state.opens, w, state.opens[w].add(*zone.cards)))
+            state = evolve(state, opens=_set(state.opens, w, state.opens[w].add(*zone.cards)))
         else:
             w = int(to)
             hand = state.hands[w].add(*zone.cards, hidden=zone.hidden)
-            state = attrs.evolve(state, hands=_set(state.hands, w, hand))
+            state = evolve(state, hands=_set(state.hands, w, hand))
     return state
 
 
@@ -150,7 +151,9 @@ def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
-        return None
+        from rules.narrespillet.calls import answer_step
+
+        return answer_step(state)
     order = pool_order(pool_of(state))
     stock = [c for c in order]
     kind = "deal" if state.phase == DEAL else "draw"

@@ -5,7 +5,8 @@ its effect), ``load``/``unload`` (the Chariot), ``lift`` (one's own Temperance),
 (Malderia: the Swords Knight drives out the Demons). Answers in a window: ``fool`` (steal a
 placement as it is placed), ``pass``, ``hermit`` (an extra turn at any time), ``vote``
 (consent to a reshuffle), ``call`` (the Star, Moon or Sun). ``show`` binds a face-down card
-of a physical game's hand to its identity before it is used. Chance: ``answer`` (who holds a
+of a physical game's hand to its identity before it is used; ``reveal`` shows one to
+everyone when the Hierophant names its kind. Chance: ``answer`` (who holds a
 card the Star called, in a physical game).
 """
 
@@ -30,6 +31,7 @@ __all__ = [
     "Pass",
     "Picture",
     "Place",
+    "Reveal",
     "Show",
     "Unload",
     "Vote",
@@ -157,6 +159,16 @@ class Show:
     card: Card
 
 
+@payload("narrespillet.reveal", family="move")
+@attrs.frozen
+class Reveal:
+    """A face-down card of the actor's hand shown to everyone because the Hierophant named
+    its kind ("vises så frem til alle av spillerne som eventuelt har dem på hånden"),
+    physical games."""
+
+    card: Card
+
+
 @payload("narrespillet.answer", family="chance")
 @attrs.frozen
 class Answer:
@@ -180,5 +192,6 @@ PAYLOADS: tuple[type, ...] = (
     Vote,
     Call,
     Show,
+    Reveal,
     Answer,
 )

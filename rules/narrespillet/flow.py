@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rules.cards import Card
 from rules.narrespillet.state import (
     DEAL,
@@ -25,6 +23,7 @@ from rules.narrespillet.state import (
     POOL,
     State,
     Step,
+    evolve,
     fresh_round,
     hand_limit,
     open_limit,
@@ -40,7 +39,7 @@ MAX_RESHUFFLES = 2
 
 def discard_cards(state: State, *cards: Card, hidden: int = 0) -> State:
     """``state`` with ``cards`` (and ``hidden`` face-down cards) added to the discard pile."""
-    return attrs.evolve(state, discard=state.discard.add(*cards, hidden=hidden))
+    return evolve(state, discard=state.discard.add(*cards, hidden=hidden))
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -67,7 +66,7 @@ def _lift_temperance(state: State) -> State:
     from rules.narrespillet.state import TEMPERANCE
 
     front = state.fronts[owner].remove(TEMPERANCE)
-    state = attrs.evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
+    state = evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
     return discard_cards(state, TEMPERANCE)
 
 
@@ -77,41 +76,62 @@ def lift_temperance(state: State) -> State:
 
 
 def settle(state: State) -> State:
-    """Run the automatic steps; stop where a move or a chance step is needed."""
+    """Run the automatic steps; stop where a move or a chance step is needed.
+
+    The queue is worked through locally and written back only when the state changes
+    otherwise or the work stops: most steps (a finish check, a refill nobody needs) change
+    nothing, and a new state per step is most of what a fold would cost.
+    """
+    queue = state.queue
     while state.phase == PLAY and state.actor is None:
-        if not state.queue:
+        if not queue:
+            state = _queued(state, queue)
             if all(state.finished):
                 return end_round(state)
             return _next_turn(state)
-        head, rest = state.queue[0], state.queue[1:]
+        head = queue[0]
         kind = head.kind
         if kind == "turn":
-            state = attrs.evolve(state, queue=rest)
+            queue = queue[1:]
             if not state.finished[head.who]:
-                state = attrs.evolve(state, actor=head.who, optional=head.optional)
+                return evolve(state, queue=queue, actor=head.who, optional=head.optional)
             continue
         if kind in ("refill", "draw"):
             closed, opened = draw_need(state, head)
             if closed + opened == 0 or state.death:
-                state = attrs.evolve(state, queue=rest)
+                queue = queue[1:]
                 continue
             if len(state.stock):
-                return state  # a draw from the stock: a chance step
+                return _queued(state, queue)  # a draw from the stock: a chance step
             if not state.refused and len(state.discard) and state.reshuffles < MAX_RESHUFFLES:
                 asked = tuple(range(state.n))
-                return attrs.evolve(state, queue=(Step("vote", asked=asked), *state.queue))
-            state = _lift_temperance(attrs.evolve(state, queue=rest))
+                return evolve(state, queue=(Step("vote", asked=asked), *queue))
+            state = _lift_temperance(evolve(state, queue=queue[1:]))
+            queue = state.queue
             continue
         if kind == "down":
             if len(state.hands[head.who]) <= hand_limit(state, head.who):
-                state = attrs.evolve(state, queue=rest)
+                queue = queue[1:]
                 continue
-            return state
+            return _queued(state, queue)
         if kind == "finish":
-            state = finish(attrs.evolve(state, queue=rest), head.who)
+            queue = queue[1:]
+            if _done(state, head.who):
+                state = finish(evolve(state, queue=queue), head.who)
+                queue = state.queue
             continue
-        return state  # fool, vote, call, answer: a window waits for its moves
-    return state
+        return _queued(state, queue)  # fool, vote, call, answer: a window waits
+    return _queued(state, queue)
+
+
+def _queued(state: State, queue: tuple[Step, ...]) -> State:
+    """``state`` with ``queue`` as its queue (the same state if it is already)."""
+    return state if state.queue is queue else evolve(state, queue=queue)
+
+
+def _done(state: State, who: int) -> bool:
+    """Whether ``who``'s round ends now: not yet finished, no slot open."""
+    return not state.finished[who] and all(s.status != OPEN for s in state.slots[who])
 
 
 def _next_turn(state: State) -> State:
@@ -120,14 +140,14 @@ def _next_turn(state: State) -> State:
     for step in range(1, len(seq) + 1):
         who = seq[(at + step) % len(seq)]
         if not state.finished[who]:
-            return attrs.evolve(state, turn=who, actor=who, optional=False)
+            return evolve(state, turn=who, actor=who, optional=False)
     return end_round(state)  # pragma: no cover - settle checks all(finished) first
 
 
 def finish(state: State, who: int) -> State:
     """``who``'s round ends if all four of its slots are placed or forfeited: its hand,
     open cards, Chariot and the cards before it are discarded (its Temperance too)."""
-    if state.finished[who] or any(s.status == OPEN for s in state.slots[who]):
+    if not _done(state, who):
         return state
     if state.temperance is not None and state.temperance[0] == who:
         state = _lift_temperance(state)
@@ -139,7 +159,7 @@ def finish(state: State, who: int) -> State:
     )
     keep = tuple(c for c in front.cards if who == state.n and c.rank == "15")
     gone = tuple(c for c in front.cards if c not in keep)
-    state = attrs.evolve(
+    state = evolve(
         state,
         hands=_set(state.hands, who, Zone()),
         opens=_set(state.opens, who, Zone()),
@@ -194,7 +214,7 @@ def end_round(state: State) -> State:
     results = (*state.results, round_winners(state))
     if state.round >= state.options.rounds:
         k = state.n + 1
-        return attrs.evolve(
+        return evolve(
             fresh_round(state.table, state.round, state.dealer, results),
             phase=OVER,
             hands=(Zone(),) * k,

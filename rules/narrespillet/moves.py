@@ -2,16 +2,20 @@
 
 Every candidate is checked by the same function ``apply`` uses (``turn.check``), so the
 generator and the validator agree by construction; the generator only has to propose
-every move that could be legal.
+every move that could be legal. The filters are pushed down: a kind asked for generates
+only that kind's candidates, a seat only that seat's, and a lead card only the
+candidates it leads (before anything is checked). ``kinds`` and ``cards`` answer from
+the first legal move of each kind and lead card; ``count`` counts without keeping moves.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from rules.cards import FOOL, Card
+from rules.cards import Card
 from rules.events import Event, Move
+from rules.memo import per_state
 from rules.narrespillet import events as ev
 from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from rules.narrespillet.place import canonical
@@ -26,27 +30,52 @@ from rules.narrespillet.state import (
     PLAY,
     WORLD,
     State,
+    Step,
     house_of,
     is_number,
     seat_of,
 )
-from rules.narrespillet.take import available, pool_of
+from rules.narrespillet.take import available, unknown
 from rules.narrespillet.turn import check
 
-__all__ = ["moves", "to_act"]
+__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
+
+KINDS = (
+    "show",
+    "reveal",
+    "fool",
+    "vote",
+    "call",
+    "hermit",
+    "pass",
+    "place",
+    "discard",
+    "forfeit",
+    "picture",
+    "load",
+    "unload",
+    "lift",
+    "exorcise",
+)
+"""Every kind of Narrespillet move, in the order ``moves`` yields them."""
+
+NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift", "exorcise"})
+"""The kinds whose moves name no card."""
 
 
-def _head(state: State) -> ev.Any | None:  # type: ignore[name-defined]
+def _head(state: State) -> Step | None:
     return state.queue[0] if state.queue and state.actor is None else None
 
 
+@per_state()
 def to_act(state: State) -> tuple[int, ...]:
-    """The seats that may act now (several in a window); none while cards are drawn."""
+    """The seats that may act now (several in a window); none while cards are drawn
+    (asked once per state: every check of a move asks)."""
     if state.phase != PLAY:
         return ()
     head = _head(state)
     if head is not None:
-        if head.kind in ("fool", "vote"):
+        if head.kind in ("fool", "vote", "reveal"):
             return tuple(
                 dict.fromkeys(seat_of(state, w) if head.kind == "fool" else w for w in head.asked)
             )
@@ -71,93 +100,325 @@ def _hermits(state: State) -> tuple[int, ...]:
     )
 
 
+def _lead(move: Move) -> Card | None:
+    p = move.payload
+    if isinstance(p, ev.Place | ev.Load):
+        return p.cards[0] if p.cards else None
+    return getattr(p, "card", None)
+
+
+Gen = Callable[[State, "int | None", "Card | None"], Iterator[Move]]
+
+
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
     """The legal moves, filtered by seat, lead card and kind."""
-    for move in _candidates(state):
-        if seat is not None and move.actor != seat:
-            continue
-        if kind is not None and move.kind != kind:
-            continue
-        if card is not None:
-            from rules.listing import lead_card
-
-            if lead_card(move) != card:
-                continue
-        if check(state, Event(0, move.actor, move.payload)) is None:
-            yield move
-
-
-def _candidates(state: State) -> Iterator[Move]:
     if state.phase != PLAY:
         return
-    yield from _shows(state)
+    if kind is not None and card is not None and kind in NO_CARD:
+        return
+    for k, gen in _generators(state):
+        if kind is not None and k != kind:
+            continue
+        for move in gen(state, seat, card):
+            if seat is not None and move.actor != seat:
+                continue
+            if card is not None and _lead(move) != card:
+                continue
+            if check(state, Event(0, move.actor, move.payload)) is None:
+                yield move
+
+
+def kinds(state: State, seat: int) -> tuple[str, ...]:
+    """The kinds of move ``seat`` may make now, each found by its first legal move."""
+    if seat not in to_act(state):
+        return ()
+    return tuple(
+        k for k, _ in _generators(state) if next(moves(state, seat, None, k), None) is not None
+    )
+
+
+def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
+    """The cards that lead a legal move of ``kind`` by ``seat`` (``None`` for a move that
+    names no card), in deck order."""
+    if kind in NO_CARD:
+        return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
+    if seat not in to_act(state):
+        return ()
+    if kind == "show":  # every card the record has not placed, for a face-down hand
+        if seat >= state.n or not state.hands[seat].hidden:
+            return ()
+        pool = unknown(state)
+        return tuple(c for c in DECK if c in pool)
+    if kind in ("place", "picture", "load", "call"):
+        return _confirmed_leads(state, seat, kind)
+    return tuple(c for c in _leads(state, seat, kind) if next(moves(state, seat, c, kind), None))
+
+
+def _confirmed_leads(state: State, seat: int, kind: str) -> tuple[Card, ...]:
+    """The lead cards of ``kind``, from one pass over its candidates: each candidate is
+    checked only while its lead card has no legal move yet."""
+    found: set[Card] = set()
+    for k, gen in _generators(state):
+        if k != kind:
+            continue
+        for move in gen(state, seat, None):
+            lead = _lead(move)
+            if lead is None or lead in found or move.actor != seat:
+                continue
+            if check(state, Event(0, move.actor, move.payload)) is None:
+                found.add(lead)
+    return tuple(c for c in DECK if c in found)
+
+
+def _leads(state: State, seat: int, kind: str) -> tuple[Card, ...]:
+    """The cards that might lead a move of ``kind`` by ``seat``, in deck order: those it
+    can use (or, for a face-down card shown or a card called, any the record allows)."""
+    if kind in ("show", "call"):
+        return DECK
+    if kind == "reveal":
+        pool = unknown(state)
+        return tuple(c for c in DECK if c in pool)
     head = _head(state)
+    who = head.who if head is not None else state.actor
+    if who is None or seat_of(state, who) != seat:
+        return ()
+    if kind == "place":
+        return available(state, who, pool=True, chariot=True)
+    if kind == "picture":
+        return tuple(c for c in available(state, who, pool=True, chariot=False) if c in EFFECTS)
+    return available(state, who, pool=False, chariot=False)  # discard, load
+
+
+def count(state: State, seat: int | None = None) -> int:
+    """How many legal moves ``seat`` (``None``: anyone) has, counted without keeping them."""
+    return sum(1 for _ in moves(state, seat))
+
+
+def _generators(state: State) -> tuple[tuple[str, Gen], ...]:
+    """The kinds possible in ``state`` with their candidate generators, in ``KINDS`` order."""
+    head = _head(state)
+    shows: tuple[tuple[str, Gen], ...] = (("show", _shows),)
     if head is not None:
-        if head.kind == "fool":
-            for w in head.asked:
-                s = seat_of(state, w)
-                demons = w == state.n
-                yield Move(s, ev.Fool(demons))
-                yield Move(s, ev.Pass(demons))
-        elif head.kind == "vote":
-            for s in head.asked:
-                yield Move(s, ev.Vote(True))
-                yield Move(s, ev.Vote(False))
-        elif head.kind == "call":
-            s = seat_of(state, head.who)
-            for c in DECK:
-                yield Move(s, ev.Call(c))
-            yield Move(s, ev.Pass(head.who == state.n))
-        elif head.kind == "down":
-            s = seat_of(state, head.who)
-            for c in available(state, head.who, pool=False, chariot=False):
-                yield Move(s, ev.Discard(c))
-        return
+        window: dict[str, tuple[tuple[str, Gen], ...]] = {
+            "fool": (("fool", _fools), ("pass", _fool_passes)),
+            "vote": (("vote", _votes),),
+            "call": (("call", _calls), ("pass", _call_pass)),
+            "down": (("discard", _downs),),
+            "reveal": (("reveal", _reveals), ("pass", _reveal_passes)),
+        }
+        return shows + window.get(head.kind, ())
     if state.actor is None:
-        return
-    who = state.actor
-    s = seat_of(state, who)
-    for h in _hermits(state):
-        yield Move(seat_of(state, h), ev.Hermit(h == state.n))
-    if state.optional:
-        yield Move(s, ev.Pass(who == state.n))
-    yield from (Move(s, p) for p in _places(state, who))
-    for c in available(state, who, pool=False, chariot=False):
-        yield Move(s, ev.Discard(c))
-    for house in HOUSES:
-        if state.slots[who][HOUSES.index(house)].status == OPEN:
-            yield Move(s, ev.Forfeit(house))
-    yield from (Move(s, p) for p in _pictures(state, who))
-    if state.has_chariot[who]:
-        hand = available(state, who, pool=False, chariot=False)
-        for k in (1, 2):
-            for combo in itertools.combinations(hand, k):
-                yield Move(s, ev.Load(combo))
-        yield Move(s, ev.Unload())
-    if state.temperance is not None and state.temperance[0] == who:
-        yield Move(s, ev.Lift())
-    yield Move(s, ev.Exorcise())
+        return ()
+    return shows + _TURN
 
 
-def _shows(state: State) -> Iterator[Move]:
-    seats = [s for s in to_act(state) if s < state.n and state.hands[s].hidden]
+def _mine(state: State, seat: int | None, who: int) -> bool:
+    return seat is None or seat_of(state, who) == seat
+
+
+def _shows(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    seats = [
+        s for s in to_act(state) if s < state.n and state.hands[s].hidden and seat in (None, s)
+    ]
     if not seats:
         return
-    pool = pool_of(state)
+    pool = unknown(state)
     for s in seats:
+        if card is not None:
+            if card in pool:
+                yield Move(s, ev.Show(card))
+            continue
         for c in DECK:
-            if pool[c] > 0:
+            if c in pool:
                 yield Move(s, ev.Show(c))
 
 
-def _places(state: State, who: int) -> Iterator[ev.Place]:
+def _fools(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    for w in head.asked:
+        if _mine(state, seat, w):
+            yield Move(seat_of(state, w), ev.Fool(w == state.n))
+
+
+def _fool_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    for w in head.asked:
+        if _mine(state, seat, w):
+            yield Move(seat_of(state, w), ev.Pass(w == state.n))
+
+
+def _votes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    for s in head.asked:
+        if seat in (None, s):
+            yield Move(s, ev.Vote(True))
+            yield Move(s, ev.Vote(False))
+
+
+def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    s = seat_of(state, head.who)
+    if seat in (None, s):
+        for c in DECK if card is None else (card,):
+            yield Move(s, ev.Call(c))
+
+
+def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    if _mine(state, seat, head.who):
+        yield Move(seat_of(state, head.who), ev.Pass(head.who == state.n))
+
+
+def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    if _mine(state, seat, head.who):
+        s = seat_of(state, head.who)
+        for c in available(state, head.who, pool=False, chariot=False):
+            yield Move(s, ev.Discard(c))
+
+
+def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    from rules.narrespillet.pictures import category_cards
+
+    head = _head(state)
+    assert head is not None
+    pool = unknown(state)
+    wanted = [c for c in category_cards(head.what) if c in pool and card in (None, c)]
+    for s in head.asked:
+        if seat in (None, s):
+            yield from (Move(s, ev.Reveal(c)) for c in wanted)
+
+
+def _reveal_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    head = _head(state)
+    assert head is not None
+    for s in head.asked:
+        if seat in (None, s):
+            yield Move(s, ev.Pass())
+
+
+def _actor(state: State, seat: int | None) -> int | None:
+    """The participant on turn if ``seat`` (``None``: anyone) makes its moves."""
+    who = state.actor
+    return who if who is not None and _mine(state, seat, who) else None
+
+
+def _hermit_turns(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    for h in _hermits(state):
+        if _mine(state, seat, h):
+            yield Move(seat_of(state, h), ev.Hermit(h == state.n))
+
+
+def _turn_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None and state.optional:
+        yield Move(seat_of(state, who), ev.Pass(who == state.n))
+
+
+def _place_moves(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None:
+        s = seat_of(state, who)
+        yield from (Move(s, p) for p in _places(state, who, card))
+
+
+def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None:
+        s = seat_of(state, who)
+        for c in available(state, who, pool=False, chariot=False):
+            if card in (None, c):
+                yield Move(s, ev.Discard(c))
+
+
+def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None:
+        for i, house in enumerate(HOUSES):
+            if state.slots[who][i].status == OPEN:
+                yield Move(seat_of(state, who), ev.Forfeit(house))
+
+
+def _picture_moves(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None:
+        s = seat_of(state, who)
+        yield from (Move(s, p) for p in _pictures(state, who, card))
+
+
+def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None and state.has_chariot[who]:
+        s = seat_of(state, who)
+        hand = available(state, who, pool=False, chariot=False)
+        for k in (1, 2):
+            for combo in itertools.combinations(hand, k):
+                if card in (None, combo[0]):
+                    yield Move(s, ev.Load(combo))
+
+
+def _unload(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None and state.has_chariot[who]:
+        yield Move(seat_of(state, who), ev.Unload())
+
+
+def _lift(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None and state.temperance is not None and state.temperance[0] == who:
+        yield Move(seat_of(state, who), ev.Lift())
+
+
+def _exorcise(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+    who = _actor(state, seat)
+    if who is not None:
+        yield Move(seat_of(state, who), ev.Exorcise())
+
+
+_TURN: tuple[tuple[str, Gen], ...] = (
+    ("hermit", _hermit_turns),
+    ("pass", _turn_pass),
+    ("place", _place_moves),
+    ("discard", _discards),
+    ("forfeit", _forfeits),
+    ("picture", _picture_moves),
+    ("load", _loads),
+    ("unload", _unload),
+    ("lift", _lift),
+    ("exorcise", _exorcise),
+)
+
+
+def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
+    """The non-empty subsets of ``cards`` (in their order), only those ``lead`` starts."""
+    if lead is None:
+        for k in range(1, len(cards) + 1):
+            yield from itertools.combinations(cards, k)
+        return
+    if lead not in cards:
+        return
+    rest = cards[cards.index(lead) + 1 :]
+    for k in range(len(rest) + 1):
+        for combo in itertools.combinations(rest, k):
+            yield (lead, *combo)
+
+
+def _places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
     cards = available(state, who, pool=True, chariot=True)
+    if lead is not None and lead not in cards:
+        return
     have = set(cards)
     open_fields = [h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN]
     for house in open_fields:
-        if WORLD in have:
+        if WORLD in have and lead in (None, WORLD):
             yield ev.Place((WORLD,), house)
         for pair in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)):
             if set(pair) <= have:
@@ -183,9 +444,7 @@ def _places(state: State, who: int) -> Iterator[ev.Place]:
                     yield ev.Place(canonical((c, ace)), house)
                     if MAGICIAN in have and house_of(ace) != house:
                         yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        for k in range(1, len(numbers) + 1):
-            for combo in itertools.combinations(numbers, k):
-                yield ev.Place(combo, house)
+        yield from (ev.Place(combo, house) for combo in _subsets(numbers, lead))
         if MAGICIAN in have:
             strangers = [c for c in cards if is_number(c) and house_of(c) != house]
             for stranger in strangers:
@@ -196,14 +455,14 @@ def _places(state: State, who: int) -> Iterator[ev.Place]:
                         )
 
 
-def _pictures(state: State, who: int) -> Iterator[ev.Picture]:
+def _pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
     cards = available(state, who, pool=True, chariot=False)
     people = range(state.n + 1)
     for card in cards:
-        if card not in EFFECTS:
+        if card not in EFFECTS or lead not in (None, card):
             continue
         r = card.rank
-        if r == "2":
+        if r in ("2", "12"):
             for t in people:
                 yield ev.Picture(card, target=t)
         elif r == "5":
@@ -215,16 +474,12 @@ def _pictures(state: State, who: int) -> Iterator[ev.Picture]:
                 for combo in itertools.combinations(hand, k):
                     yield ev.Picture(card, cards=combo)
         elif r == "10":
-            for n in range(
-                1, max(wheel_cap(state, who, True), wheel_cap(state, who, False), 1) + 1
-            ):
+            top = max(wheel_cap(state, who, True), wheel_cap(state, who, False), 1)
+            for n in range(1, top + 1):
                 yield ev.Picture(card, count=n)
         elif r == "11":
             yield ev.Picture(card, choice="closed")
             yield ev.Picture(card, choice="open")
-        elif r == "12":
-            for t in people:
-                yield ev.Picture(card, target=t)
         elif r == "14":
             for h in HOUSES:
                 yield ev.Picture(card, field=h)
@@ -234,6 +489,3 @@ def _pictures(state: State, who: int) -> Iterator[ev.Picture]:
                     yield ev.Picture(card, target=t, field=h)
         else:
             yield ev.Picture(card)
-
-
-_ = FOOL

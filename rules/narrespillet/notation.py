@@ -14,6 +14,8 @@ and its words::
     Irmgard play T11 open · Lucas play T10 4 · Demons play T12 Kana
     Almegaard fool · Almegaard pass · Irmgard hermit · Irmgard vote no · Kana call CuQ
     Kana show CoA                           a face-down card of a physical game's hand
+    Almegaard reveal FOOL · Almegaard pass  showing what the Hierophant named (physical)
+    answer Irmgard · answer nobody          who holds a called card (physical games)
     deal ...                                the shared deal notation, for every draw too
 
 Cards may be written in the canonical text or by name (``sverdridder``, ``ti_staver``,
@@ -37,7 +39,7 @@ __all__ = ["announce", "format_move", "parse_move"]
 
 VERBS = (
     "place, discard, forfeit, play, load, unload, lift, exorcise, fool, "
-    "pass, hermit, vote, call, show, deal"
+    "pass, hermit, vote, call, show, reveal, answer, deal"
 )
 DEMONS = "demons"
 
@@ -52,6 +54,8 @@ def parse_move(text: str, state: State) -> Move:
         if plan is None:
             raise NotationError("no card is to be dealt or drawn now")
         return Move(None, parse_deal(plan, " ".join(words[1:]), read_card))
+    if words[0].casefold() == "answer":
+        return Move(None, _answer(state, words[1:]))
     seat, demons, words = _actor(state, words)
     if not words:
         raise NotationError(f"expected a verb after the name: {VERBS}")
@@ -70,6 +74,14 @@ def _actor(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]
     if state.actor is not None:
         return seat_of(state, state.actor), state.actor == state.n, words
     raise NotationError(f"{words[0]!r} is not a player of this game ({', '.join(state.players)})")
+
+
+def _answer(state: State, args: list[str]) -> ev.Answer:
+    if len(args) != 1:
+        raise NotationError("answer NAME (who holds the called card) or answer nobody")
+    if args[0].casefold() in ("nobody", "ingen"):
+        return ev.Answer(-1)
+    return ev.Answer(_target(state, args[0]))
 
 
 def _target(state: State, word: str) -> int:
@@ -97,11 +109,12 @@ def _payload(state: State, verb: str, args: list[str], demons: bool) -> object:
                 cards.append(read_card(word))
         also = read_field(fields[1]) if len(fields) > 1 else ""
         return ev.Place(canonical(tuple(cards)), read_field(fields[0]), also, magic)
-    if verb in ("discard", "call", "show"):
+    if verb in ("discard", "call", "show", "reveal"):
         if len(args) != 1:
             raise NotationError(f"{verb} CARD, like: {verb} SwA")
         card = read_card(args[0])
-        return {"discard": ev.Discard, "call": ev.Call, "show": ev.Show}[verb](card)
+        kinds = {"discard": ev.Discard, "call": ev.Call, "show": ev.Show, "reveal": ev.Reveal}
+        return kinds[verb](card)
     if verb == "forfeit":
         if len(args) != 1:
             raise NotationError("forfeit FIELD, like: forfeit Sw")
@@ -161,6 +174,12 @@ def format_move(move: Move, state: State) -> str:
         if plan is None:
             raise NotationError("no card is to be dealt or drawn now")
         return format_deal(plan, p)
+    if isinstance(p, ev.Answer):
+        if p.holder == -1:
+            return "answer nobody"
+        if not 0 <= p.holder < state.n:
+            raise NotationError(f"an answer naming seat {p.holder} has no notation: no such player")
+        return f"answer {state.players[p.holder]}"
     demons = getattr(p, "demons", None)
     if demons is None:
         demons = state.actor == state.n and move.actor == state.demons and _is_turn(p)
@@ -192,7 +211,7 @@ def _body(state: State, p: object) -> str:
         field = p.field + (f"+{p.also}" if p.also else "")
         magic = f" magic={p.magic.text}" if p.magic is not None else ""
         return f"place {field} {' '.join(c.text for c in p.cards)}{magic}".rstrip()
-    if isinstance(p, ev.Discard | ev.Call | ev.Show):
+    if isinstance(p, ev.Discard | ev.Call | ev.Show | ev.Reveal):
         return f"{_verb(p)} {p.card.text}"
     if isinstance(p, ev.Forfeit):
         return f"forfeit {p.field}"
@@ -243,4 +262,9 @@ def announce(move: Move, state: State) -> str:
         return "the Fool steals the placement"
     if isinstance(p, ev.Call):
         return f"calls {card_words(p.card)}"
+    if isinstance(p, ev.Reveal):
+        return f"shows {card_words(p.card)} to everyone (the Hierophant)"
+    if isinstance(p, ev.Answer):
+        holder = "nobody" if p.holder == -1 else name(state, p.holder)
+        return f"{holder} holds the called card"
     return ""

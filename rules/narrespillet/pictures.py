@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from rules.cards import FOOL, Card
 from rules.narrespillet.events import Picture
 from rules.narrespillet.state import (
@@ -46,12 +44,13 @@ from rules.narrespillet.state import (
     Slot,
     State,
     Step,
+    evolve,
     hand_limit,
     name,
 )
 from rules.narrespillet.take import available, source_of, take, where
 
-__all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "wheel_cap"]
+__all__ = ["CATEGORIES", "EFFECTS", "category_cards", "check_picture", "do_picture", "wheel_cap"]
 
 PLACEMENT_ONLY = frozenset({MAGICIAN, EMPRESS, EMPEROR, LOVERS, WORLD, FOOL})
 EFFECTS = (
@@ -249,27 +248,27 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
     ]
     if card == PRIESTESS:
         state = discard_cards(state, card)
-        state = attrs.evolve(state, peeks=(*state.peeks, (who, move.target)))
+        state = evolve(state, peeks=(*state.peeks, (who, move.target)))
         after = oracle
     elif card == HIEROPHANT:
-        state = _reveal(discard_cards(state, card), who, move.choice)
+        state, steps = _reveal(discard_cards(state, card), who, move.choice)
         after = oracle
     elif card == CHARIOT:
         for c in move.cards:
             s = source_of(state, who, c, pool=False, chariot=False)
             assert s is not None
             state = take(state, who, c, s)
-        state = attrs.evolve(
+        state = evolve(
             state,
             fronts=_set(state.fronts, who, state.fronts[who].add(CHARIOT)),
             chariots=_set(state.chariots, who, state.chariots[who].add(*move.cards)),
             has_chariot=_set(state.has_chariot, who, True),
         )
     elif card == JUSTICE:
-        state = attrs.evolve(state, justice=state.justice.add(JUSTICE))
+        state = evolve(state, justice=state.justice.add(JUSTICE))
         if state.demons >= 0 and state.demons_own:
             d = state.n
-            state = attrs.evolve(
+            state = evolve(
                 state,
                 pool=state.pool.add(*state.hands[d].cards, *state.opens[d].cards),
                 hands=_set(state.hands, d, type(state.pool)()),
@@ -278,10 +277,10 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
                 pool_live=True,
             )
         else:
-            state = attrs.evolve(state, pool_live=True)
+            state = evolve(state, pool_live=True)
             after = "maybe"
     elif card == HERMIT:
-        state = attrs.evolve(
+        state = evolve(
             state,
             fronts=_set(state.fronts, who, state.fronts[who].add(HERMIT)),
             hermit=_set(state.hermit, who, 3),
@@ -290,7 +289,7 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
         state = discard_cards(state, card)
         steps = (Step("draw", who, move.count), Step("down", who))
     elif card == STRENGTH:
-        state = attrs.evolve(
+        state = evolve(
             state,
             fronts=_set(state.fronts, who, state.fronts[who].add(STRENGTH)),
             strength=_set(state.strength, who, move.choice),
@@ -301,9 +300,9 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
     elif card == DEATH:
         stock = state.stock
         state = discard_cards(state, card, hidden=len(stock))
-        state = lift_temperance(attrs.evolve(state, stock=type(stock)(), death=True))
+        state = lift_temperance(evolve(state, stock=type(stock)(), death=True))
     elif card == TEMPERANCE:
-        state = attrs.evolve(
+        state = evolve(
             state,
             fronts=_set(state.fronts, who, state.fronts[who].add(TEMPERANCE)),
             temperance=(who, move.field),
@@ -321,26 +320,47 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
         i = HOUSES.index(move.field)
         row = _set(state.slots[move.target], i, Slot(FORFEIT, None, clock))
         state = discard_cards(state, card)
-        state = attrs.evolve(state, slots=_set(state.slots, move.target, row), clock=clock)
+        state = evolve(state, slots=_set(state.slots, move.target, row), clock=clock)
     if pooled:
         steps = (Step("refill", -1), *steps)
     return state, steps, after
 
 
-def _reveal(state: State, who: int, choice: str) -> State:
-    def matches(c: Card) -> bool:
-        if choice == "fool":
-            return c == FOOL
-        if choice == "pictures":
-            return c.suit == "T" and c != FOOL
-        return c.suit == choice
+def matches(choice: str, card: Card) -> bool:
+    """Whether the Hierophant's ``choice`` names ``card``: "Alle tall- og hoffkort i ett
+    av husene, alle billedkort unntatt Narren eller Narren alene"."""
+    if choice == "fool":
+        return card == FOOL
+    if choice == "pictures":
+        return card.suit == "T" and card != FOOL
+    return card.suit == choice
+
+
+def category_cards(choice: str) -> tuple[Card, ...]:
+    """The cards of the deck the Hierophant's ``choice`` names, in deck order."""
+    from rules.narrespillet.state import DECK
+
+    return tuple(c for c in DECK if matches(choice, c))
+
+
+def _reveal(state: State, who: int, choice: str) -> tuple[State, tuple[Step, ...]]:
+    """The named cards every other hand holds, shown; in a physical game, the window in
+    which the players with face-down cards show theirs (``reveal CARD``, then ``pass``)."""
+    from rules.narrespillet.take import unknown
 
     revealed = list(state.revealed)
     for other in range(state.n + 1):
         if other != who:
-            shown = tuple(c for c in state.hands[other].cards if matches(c))
+            shown = tuple(c for c in state.hands[other].cards if matches(choice, c))
             revealed[other] = tuple(dict.fromkeys((*revealed[other], *shown)))
-    return attrs.evolve(state, revealed=tuple(revealed))
+    state = evolve(state, revealed=tuple(revealed))
+    pool = unknown(state)
+    if not any(c in pool for c in category_cards(choice)):
+        return state, ()
+    asked = tuple(
+        p for p in range(state.n) if p != who and not state.finished[p] and state.hands[p].hidden
+    )
+    return state, ((Step("reveal", who, asked=asked, what=choice),) if asked else ())
 
 
 def _hang(state: State, target: int) -> State:
@@ -352,7 +372,7 @@ def _hang(state: State, target: int) -> State:
     if lost:
         front = front.remove(CHARIOT)
     empty = type(hand)()
-    state = attrs.evolve(
+    state = evolve(
         state,
         hands=_set(state.hands, target, empty),
         opens=_set(state.opens, target, empty),
@@ -368,7 +388,7 @@ def _hang(state: State, target: int) -> State:
 
 def _summon(state: State, who: int) -> State:
     d = state.n
-    state = attrs.evolve(
+    state = evolve(
         state,
         fronts=_set(state.fronts, d, state.fronts[d].add(DEMONS_CARD)),
         demons=who,
@@ -376,15 +396,15 @@ def _summon(state: State, who: int) -> State:
     )
     if state.pool_live:
         if state.options.variant == ALTHEA:
-            return attrs.evolve(state, demons_own=False)
-        return attrs.evolve(
+            return evolve(state, demons_own=False)
+        return evolve(
             state,
             hands=_set(state.hands, d, state.pool),
             pool=type(state.pool)(),
             pool_live=False,
             demons_own=True,
         )
-    return attrs.evolve(state, demons_own=True, queue=state.queue)
+    return evolve(state, demons_own=True, queue=state.queue)
 
 
 def _tower_down(state: State, target: int, house: str) -> State:
@@ -396,7 +416,7 @@ def _tower_down(state: State, target: int, house: str) -> State:
     row = state.slots[target]
     for h in placement.fields:
         row = _set(row, HOUSES.index(h), Slot())
-    state = attrs.evolve(state, slots=_set(state.slots, target, row))
+    state = evolve(state, slots=_set(state.slots, target, row))
     return discard_cards(state, *placement.cards)
 
 

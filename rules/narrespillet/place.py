@@ -21,10 +21,11 @@ from rules.narrespillet.state import (
     Slot,
     State,
     Step,
+    evolve,
     field_blocked,
     name,
 )
-from rules.narrespillet.take import CHARIOT, available, pool_of, source_of, take
+from rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 
@@ -100,12 +101,12 @@ def _missing(state: State, who: int, card: Card) -> str:
     from rules.narrespillet.take import where
 
     label = name(state, who)
-    if state.hands[who].hidden and pool_of(state)[card] > 0:
+    if state.hands[who].hidden and is_unknown(state, card):
         return (
             f"{label}'s hand holds {card} face down as far as the record knows: show "
             f"it first ({label} shows {card})"
         )
-    if pool_of(state)[card] > 0:
+    if is_unknown(state, card):
         return f"{label} does not hold {card}"
     return f"{label} has no {card} to use: {where(state, card)}"
 
@@ -133,7 +134,7 @@ def do_place(state: State, who: int, move: Place) -> tuple[State, bool, bool]:
     row = state.slots[who]
     for house in fields:
         row = _set(row, HOUSES.index(house), Slot(PLACED, placement, clock))
-    state = attrs.evolve(state, slots=_set(state.slots, who, row), clock=clock)
+    state = evolve(state, slots=_set(state.slots, who, row), clock=clock)
     if kind.kind == "world":
         state = _world(state, who, move.field, clock)
     return state, used_pool, used_chariot
@@ -145,7 +146,7 @@ def _world(state: State, who: int, house: str, clock: int) -> State:
     for other in range(state.n + 1):
         if other != who and slots[other][i].status == OPEN:
             slots[other] = _set(slots[other], i, Slot(FORFEIT, None, clock))
-    return attrs.evolve(state, slots=tuple(slots))
+    return evolve(state, slots=tuple(slots))
 
 
 def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple[int, ...]:
@@ -159,7 +160,7 @@ def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple
         or any(c.rank == "A" for c in placement.cards)
     ):
         return ()
-    unknown = pool_of(state)[FOOL] > 0
+    unknown = is_unknown(state, FOOL)
     out = []
     for other in range(state.n + 1):
         if other == placer or state.finished[other] or (other == state.n and state.demons < 0):
@@ -198,7 +199,7 @@ def steal(state: State, thief: int, step: Step) -> State:
         vrow = _set(vrow, i, after)
         trow = _set(trow, i, Slot(PLACED, moved, clock))
     slots = _set(_set(state.slots, victim, vrow), thief, trow)
-    return attrs.evolve(state, slots=slots, clock=clock)
+    return evolve(state, slots=slots, clock=clock)
 
 
 def placement_cards(state: State, who: int) -> tuple[Card, ...]:

@@ -14,11 +14,13 @@ chance step is needed.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 
 from rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
 from rules.errors import OptionError
+from rules.memo import per_state
 from rules.options import read_options
 from rules.protocol import Header, OptionSpec
 from rules.seating import Seating
@@ -33,6 +35,7 @@ __all__ = [
     "Slot",
     "State",
     "Step",
+    "evolve",
     "initial_state",
 ]
 
@@ -137,6 +140,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=("any_turn", "own_turn"),
     ),
     OptionSpec(
+        "victory_coins",
+        0,
+        "stakes: what each battlefield victory pays, in coins (with winner_coins; 0 and 0: "
+        "no stakes). Each player stakes an equal share of the whole pot",
+        minimum=0,
+        maximum=1000,
+    ),
+    OptionSpec(
+        "winner_coins",
+        0,
+        "stakes: the extra pot for the winner of the whole game, in coins",
+        minimum=0,
+        maximum=1000,
+    ),
+    OptionSpec(
         "demon_placements",
         "discard",
         "Malderia: what happens to the Demons' placements when the Swords Knight drives "
@@ -158,6 +176,8 @@ class Options:
     full_tie: str = "earliest"
     fool_victim: str = "reopen"
     hermit_window: str = "any_turn"
+    victory_coins: int = 0
+    winner_coins: int = 0
     demon_placements: str = "discard"
 
 
@@ -286,6 +306,18 @@ class State:
         return self.demons >= 0
 
 
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for ``State``, without its per-call field lookups: a fold makes
+    several new states per event, and this is most of what that costs."""
+    values = [changes.pop(n) if n in changes else getattr(state, n) for n in _STATE_FIELDS]
+    if changes:
+        raise TypeError(f"State has no fields {sorted(changes)}")
+    return State(*values)
+
+
 def seating(n: int) -> Seating:
     """The table: seats clockwise, play to the left."""
     return Seating(n)
@@ -366,13 +398,18 @@ def value(card: Card) -> int:
 
 
 def hand_limit(state: State, who: int) -> int:
-    """How many closed cards ``who`` may hold: six, one more with Strength closed."""
-    return HAND + (1 if state.strength[who] == "closed" else 0)
+    """How many cards ``who`` may hold in hand: six, one more with Strength closed; the
+    Demons, whose hand lies open anyway, hold Strength's two open cards in it."""
+    strength = state.strength[who]
+    if strength == "open" and who == state.n:
+        return HAND + 2
+    return HAND + (1 if strength == "closed" else 0)
 
 
 def open_limit(state: State, who: int) -> int:
-    """How many open cards ``who`` may hold: two with Strength open."""
-    return 2 if state.strength[who] == "open" else 0
+    """How many open cards beside the hand ``who`` may hold: two with Strength open (a
+    player's; the Demons' go into their open hand)."""
+    return 2 if state.strength[who] == "open" and who != state.n else 0
 
 
 def field_blocked(state: State, house: str) -> bool:
@@ -392,7 +429,13 @@ def order(state: State) -> tuple[int, ...]:
 
 
 def zone_map(state: State) -> dict[str, Zone]:
-    """Every zone by name, for conservation and views."""
+    """Every zone by name, for conservation and views (a fresh dict; the zones are made
+    once per state: views and conservation ask the same state several times)."""
+    return dict(_zone_map(state))
+
+
+@per_state()
+def _zone_map(state: State) -> dict[str, Zone]:
     zones: dict[str, Zone] = {"stock": state.stock, "discard": state.discard}
     for who in range(state.n + 1):
         tag = zone_tag(state, who)

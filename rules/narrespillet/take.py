@@ -10,16 +10,26 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from rules.binding import Locator, in_hand, lies_on
 from rules.cards import Card
-from rules.narrespillet.state import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES, State, zone_map
-from rules.zones import Zone, unaccounted
+from rules.memo import per_state
+from rules.narrespillet.state import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES, State, evolve, zone_map
+from rules.zones import Zone
 
-__all__ = ["HAND", "SOURCES", "available", "pool_of", "source_of", "take", "where"]
+__all__ = [
+    "HAND",
+    "SOURCES",
+    "available",
+    "is_unknown",
+    "pool_of",
+    "source_of",
+    "take",
+    "unknown",
+    "where",
+]
 
 HAND, OPENED, POOLED, CHARIOT = "hand", "open", "pool", "chariot"
+DECK_INDEX = {card: i for i, card in enumerate(DECK)}
 SOURCES = (HAND, OPENED, POOLED, CHARIOT)
 
 
@@ -42,29 +52,51 @@ def source_of(state: State, who: int, card: Card, *, pool: bool, chariot: bool) 
 
 def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Card, ...]:
     """The known cards ``who`` may use, in deck order, each once."""
-    cards = set(state.hands[who].cards) | set(state.opens[who].cards)
+    cards = set(state.hands[who].cards)
+    cards.update(state.opens[who].cards)
     if pool:
-        cards |= set(state.pool.cards)
+        cards.update(state.pool.cards)
     if chariot:
-        cards |= set(state.chariots[who].cards)
-    return tuple(c for c in DECK if c in cards)
+        cards.update(state.chariots[who].cards)
+    return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 
 def take(state: State, who: int, card: Card, source: str) -> State:
     """``state`` with ``card`` taken out of ``who``'s ``source``."""
     if source == HAND:
-        return attrs.evolve(state, hands=_set(state.hands, who, state.hands[who].remove(card)))
+        return evolve(state, hands=_set(state.hands, who, state.hands[who].remove(card)))
     if source == OPENED:
-        return attrs.evolve(state, opens=_set(state.opens, who, state.opens[who].remove(card)))
+        return evolve(state, opens=_set(state.opens, who, state.opens[who].remove(card)))
     if source == POOLED:
-        return attrs.evolve(state, pool=state.pool.remove(card))
+        return evolve(state, pool=state.pool.remove(card))
     chariots = _set(state.chariots, who, state.chariots[who].remove(card))
-    return attrs.evolve(state, chariots=chariots)
+    return evolve(state, chariots=chariots)
+
+
+@per_state()
+def unknown(state: State) -> frozenset[Card]:
+    """The cards no zone holds as a known card: what a face-down card may be (one deck,
+    so a set of cards is the whole answer; asked once per state)."""
+    known: set[Card] = set(state.stock.cards)
+    known.update(state.discard.cards, state.pool.cards, state.justice.cards)
+    for zones in (state.hands, state.opens, state.chariots, state.fronts):
+        for zone in zones:
+            known.update(zone.cards)
+    for row in state.slots:
+        for slot in row:
+            if slot.placement is not None:
+                known.update(slot.placement.cards)
+    return frozenset(c for c in DECK if c not in known)
+
+
+def is_unknown(state: State, card: Card) -> bool:
+    """Whether ``card`` may be a face-down card (no zone holds it as a known card)."""
+    return card in unknown(state)
 
 
 def pool_of(state: State) -> Counter[Card]:
-    """The unaccounted cards: what a face-down card may be."""
-    return unaccounted(DECK, zone_map(state).values())
+    """The unaccounted cards (a fresh multiset): what a face-down card may be."""
+    return Counter(dict.fromkeys(unknown(state), 1))
 
 
 def where(state: State, card: Card) -> str:

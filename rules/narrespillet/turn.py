@@ -18,6 +18,7 @@ from rules.cards import FOOL, Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.narrespillet import events as ev
+from rules.narrespillet.calls import apply_answer, call, check_answer
 from rules.narrespillet.chance import apply_draw
 from rules.narrespillet.flow import discard_cards, lift_temperance, settle
 from rules.narrespillet.pictures import check_picture, do_picture
@@ -34,10 +35,11 @@ from rules.narrespillet.state import (
     Slot,
     State,
     Step,
+    evolve,
     name,
     seat_of,
 )
-from rules.narrespillet.take import pool_of, source_of, take, where
+from rules.narrespillet.take import is_unknown, source_of, take, where
 from rules.zones import Zone
 
 __all__ = ["apply", "check", "waiting_turn"]
@@ -64,12 +66,25 @@ def waiting_turn(state: State) -> bool:
     return state.phase == PLAY and state.actor is not None
 
 
+_RECENT: list[tuple[State, Event, State]] = []
+"""The last few events applied, with the states before and after: what an event shows is
+asked by applying it to the state the fold has just applied it to, after the checks have
+tried other moves on that state."""
+
+
 def apply(state: State, event: Event) -> State:
     """The state after ``event``, or ``IllegalEvent`` naming the rule it breaks."""
+    for before, done, after in _RECENT:
+        if before is state and done == event:
+            return after
     reason = check(state, event)
     if reason is not None:
         raise IllegalEvent(event, reason)
-    return _make(state, event)
+    after = _make(state, event)
+    _RECENT.append((state, event, after))
+    if len(_RECENT) > 8:
+        del _RECENT[0]
+    return after
 
 
 def check(state: State, event: Event) -> str | None:
@@ -82,7 +97,7 @@ def check(state: State, event: Event) -> str | None:
 
         return check_draw(state, event)
     if isinstance(p, ev.Answer):
-        return "nobody needs to answer who holds a card now"
+        return check_answer(state, event)
     if state.phase != PLAY:
         return f"round {state.round} must be dealt first (6 cards to each player)"
     if isinstance(p, ev.Show):
@@ -119,6 +134,13 @@ def check(state: State, event: Event) -> str | None:
         if isinstance(p, ev.Call):
             return _check_call(state, head, p.card)
         return None
+    if isinstance(p, ev.Reveal | ev.Pass) and head is not None and head.kind == "reveal":
+        return _check_reveal(state, head, event.actor, p)
+    if isinstance(p, ev.Reveal):
+        return (
+            "a face-down card is revealed to everyone only when the Hierophant names its "
+            "kind (show it instead to use it)"
+        )
     if isinstance(p, ev.Discard) and head is not None and head.kind == "down":
         if event.actor != seat_of(state, head.who):
             return f"{name(state, head.who)} discards down to the hand limit first"
@@ -169,7 +191,41 @@ def _busy(state: State, head: Step) -> str:
         return f"{name(state, head.who)} is calling a card (call CARD or pass)"
     if head.kind == "down":
         return f"{name(state, head.who)} discards down to the hand limit first"
+    if head.kind == "reveal":
+        return (
+            "the players with face-down cards show what the Hierophant named first "
+            "(reveal CARD, then pass)"
+        )
+    if head.kind == "answer":
+        return f"the table says first who holds {head.card} (answer NAME or answer nobody)"
     return "the game waits for something else"
+
+
+def _check_reveal(state: State, head: Step, seat: int | None, p: object) -> str | None:
+    from rules.narrespillet.pictures import matches
+
+    if seat not in head.asked:
+        return (
+            f"{_who(state, seat)} is not asked to show cards for the Hierophant (only the "
+            "players with face-down cards still to answer are)"
+        )
+    assert seat is not None
+    if isinstance(p, ev.Pass):
+        return "the Demons' hand is open: they have nothing to show" if p.demons else None
+    assert isinstance(p, ev.Reveal)
+    if not matches(head.what, p.card):
+        return f"the Hierophant named {_category(head.what)}, and {p.card} is not one of them"
+    if not is_unknown(state, p.card):
+        return f"{state.players[seat]} cannot hold {p.card}: {where(state, p.card)}"
+    return None
+
+
+def _category(choice: str) -> str:
+    if choice == "fool":
+        return "the Fool alone"
+    if choice == "pictures":
+        return "all picture cards but the Fool"
+    return f"the number and court cards of {HOUSE_NAMES[choice]}"
 
 
 def _check_show(state: State, seat: int | None, card: Card) -> str | None:
@@ -181,7 +237,7 @@ def _check_show(state: State, seat: int | None, card: Card) -> str | None:
         return f"{state.players[seat]} is not asked to act now"
     if not state.hands[seat].hidden:
         return f"the record knows every card of {state.players[seat]}'s hand"
-    if pool_of(state)[card] <= 0:
+    if not is_unknown(state, card):
         return f"{state.players[seat]} cannot hold {card}: {where(state, card)}"
     return None
 
@@ -212,7 +268,7 @@ def _check_call(state: State, head: Step, card: Card) -> str | None:
 
 def _hand_card(state: State, who: int, card: Card) -> str | None:
     if source_of(state, who, card, pool=False, chariot=False) is None:
-        if state.hands[who].hidden and pool_of(state)[card] > 0:
+        if state.hands[who].hidden and is_unknown(state, card):
             return f"{name(state, who)}'s {card} is face down in the record: show it first"
         return f"{name(state, who)} has no {card} in hand: {where(state, card)}"
     return None
@@ -265,41 +321,43 @@ def _make(state: State, event: Event) -> State:
     p = event.payload
     if isinstance(p, Deal):
         return settle(apply_draw(state, event))
+    if isinstance(p, ev.Answer):
+        return settle(apply_answer(state, event))
     if isinstance(p, ev.Show):
         seat = event.actor
         assert seat is not None
         hand = state.hands[seat]
         hand = Zone((*hand.cards, p.card), hand.hidden - 1)
-        return attrs.evolve(state, hands=_set(state.hands, seat, hand))
+        return evolve(state, hands=_set(state.hands, seat, hand))
     head = state.queue[0] if state.queue and state.actor is None else None
     rest = state.queue[1:]
     if isinstance(p, ev.Vote):
         assert head is not None
         if not p.agree:
-            return settle(attrs.evolve(state, queue=rest, refused=True))
+            return settle(evolve(state, queue=rest, refused=True))
         asked = tuple(s for s in head.asked if s != event.actor)
         if asked:
-            return attrs.evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
+            return evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
         stock = Zone((), len(state.discard))
         return settle(
-            attrs.evolve(
-                state, stock=stock, discard=Zone(), queue=rest, reshuffles=state.reshuffles + 1
-            )
+            evolve(state, stock=stock, discard=Zone(), queue=rest, reshuffles=state.reshuffles + 1)
         )
     if head is not None and head.kind == "fool":
         who = state.n if p.demons else event.actor
         assert who is not None
         if isinstance(p, ev.Fool):
             state = steal(state, who, head)
-            return settle(attrs.evolve(state, queue=(Step("refill", who), *rest)))
+            return settle(evolve(state, queue=(Step("refill", who), *rest)))
         asked = tuple(a for a in head.asked if a != who)
         if asked:
-            return attrs.evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
-        return settle(attrs.evolve(state, queue=rest))
+            return evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
+        return settle(evolve(state, queue=rest))
     if head is not None and head.kind == "call":
         if isinstance(p, ev.Pass):
-            return settle(attrs.evolve(state, queue=rest))
-        return settle(_call(state, head, rest, p.card))
+            return settle(evolve(state, queue=rest))
+        return settle(call(state, head, rest, p.card))
+    if head is not None and head.kind == "reveal":
+        return settle(_revealed(state, head, rest, event.actor, p))
     if head is not None and head.kind == "down":
         who = head.who
         src = source_of(state, who, p.card, pool=False, chariot=False)
@@ -309,49 +367,52 @@ def _make(state: State, event: Event) -> State:
         who = state.n if p.demons else event.actor
         assert who is not None and state.actor is not None
         left = state.hermit[who] - 1
-        state = attrs.evolve(state, hermit=_set(state.hermit, who, left))
+        state = evolve(state, hermit=_set(state.hermit, who, left))
         if not left:
             from rules.narrespillet.state import HERMIT
 
             front = state.fronts[who].remove(HERMIT)
-            state = discard_cards(
-                attrs.evolve(state, fronts=_set(state.fronts, who, front)), HERMIT
-            )
+            state = discard_cards(evolve(state, fronts=_set(state.fronts, who, front)), HERMIT)
         resume = state.actor
         back = who if resume is None else resume
         queue = (Step("turn", who), Step("turn", back, optional=state.optional))
-        return settle(attrs.evolve(state, actor=None, queue=queue))
+        return settle(evolve(state, actor=None, queue=queue))
     if isinstance(p, ev.Pass):
-        return settle(attrs.evolve(state, actor=None, optional=False))
+        return settle(evolve(state, actor=None, optional=False))
     assert state.actor is not None
     return settle(_turn(state, state.actor, p))
 
 
-def _call(state: State, head: Step, rest: tuple[Step, ...], card: Card) -> State:
-    caller = head.who
-    for other in range(state.n + 1):
-        if other == caller:
-            continue
-        for src in ("hand", "open", "chariot"):
-            zone = {"hand": state.hands, "open": state.opens, "chariot": state.chariots}[src][other]
-            if card in zone.cards:
-                state = take(state, other, card, src)
-                hand = state.hands[caller].add(card)
-                state = attrs.evolve(state, hands=_set(state.hands, caller, hand))
-                follow = (Step("refill", other),) if src != "chariot" else ()
-                return attrs.evolve(state, queue=(*follow, *rest))
-    tried = (*head.tried, card)
-    if card.suit == "T" or head.n <= 1:
-        return attrs.evolve(state, queue=rest)
-    return attrs.evolve(
-        state, queue=(attrs.evolve(head, n=head.n - 1, what="suit", tried=tried), *rest)
-    )
+def _revealed(
+    state: State, head: Step, rest: tuple[Step, ...], seat: int | None, p: object
+) -> State:
+    """A card shown for the Hierophant (it stays in the hand, now public), or a player
+    done showing; the window closes when nobody is left to answer."""
+    from rules.narrespillet.pictures import category_cards
+
+    assert seat is not None
+    done = isinstance(p, ev.Pass)
+    if isinstance(p, ev.Reveal):
+        hand = state.hands[seat]
+        hand = Zone((*hand.cards, p.card), hand.hidden - 1)
+        shown = (*state.revealed[seat], p.card)
+        state = evolve(
+            state,
+            hands=_set(state.hands, seat, hand),
+            revealed=_set(state.revealed, seat, shown),
+        )
+        done = not hand.hidden
+    asked = tuple(a for a in head.asked if a != seat) if done else head.asked
+    left = any(is_unknown(state, c) for c in category_cards(head.what))
+    if asked and left:
+        return evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
+    return evolve(state, queue=rest)
 
 
 def _turn(state: State, who: int, p: object) -> State:
     pre: tuple[Step, ...] = ()
     after = ""
-    state = attrs.evolve(state, actor=None, optional=False)
+    state = evolve(state, actor=None, optional=False)
     if isinstance(p, ev.Place):
         state, _, used_chariot = do_place(state, who, p)
         if used_chariot:
@@ -364,7 +425,7 @@ def _turn(state: State, who: int, p: object) -> State:
     elif isinstance(p, ev.Forfeit):
         clock = state.clock + 1
         row = _set(state.slots[who], HOUSES.index(p.field), Slot(FORFEIT, None, clock))
-        state = attrs.evolve(state, slots=_set(state.slots, who, row), clock=clock)
+        state = evolve(state, slots=_set(state.slots, who, row), clock=clock)
     elif isinstance(p, ev.Picture):
         state, pre, after = do_picture(state, who, p)
     elif isinstance(p, ev.Load):
@@ -372,9 +433,7 @@ def _turn(state: State, who: int, p: object) -> State:
             src = source_of(state, who, card, pool=False, chariot=False)
             assert src is not None
             state = take(state, who, card, src)
-        state = attrs.evolve(
-            state, chariots=_set(state.chariots, who, state.chariots[who].add(*p.cards))
-        )
+        state = evolve(state, chariots=_set(state.chariots, who, state.chariots[who].add(*p.cards)))
     elif isinstance(p, ev.Unload):
         state = _drop_chariot(state, who)
     elif isinstance(p, ev.Lift):
@@ -388,13 +447,13 @@ def _turn(state: State, who: int, p: object) -> State:
     extra: tuple[Step, ...] = ()
     if after:
         extra = (Step("turn", who, optional=after == "maybe"),)
-    return attrs.evolve(state, queue=(*pre, *finishes, *refills, *extra, *state.queue))
+    return evolve(state, queue=(*pre, *finishes, *refills, *extra, *state.queue))
 
 
 def _drop_chariot(state: State, who: int) -> State:
     inside = state.chariots[who]
     front = state.fronts[who].remove(CHARIOT)
-    state = attrs.evolve(
+    state = evolve(
         state,
         chariots=_set(state.chariots, who, Zone()),
         fronts=_set(state.fronts, who, front),
@@ -415,10 +474,10 @@ def _exorcise(state: State) -> State:
             if p is not None and p.fields[0] == HOUSES[i]:
                 cards.extend(p.cards)
         row = tuple(Slot(FORFEIT, None, clock) for _ in HOUSES)
-        state = discard_cards(attrs.evolve(state, slots=_set(state.slots, d, row)), *cards)
+        state = discard_cards(evolve(state, slots=_set(state.slots, d, row)), *cards)
     else:
         row = tuple(s if s.status != OPEN else Slot(FORFEIT, None, clock) for s in state.slots[d])
-        state = attrs.evolve(state, slots=_set(state.slots, d, row))
+        state = evolve(state, slots=_set(state.slots, d, row))
     return finish(state, d)
 
 

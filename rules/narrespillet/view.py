@@ -10,6 +10,7 @@ High Priestess also shows the target's known hand to the one who looked.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -31,12 +32,18 @@ def zones(state: State) -> dict[str, Zone]:
     return zone_map(state)
 
 
-def _public_names(state: State) -> set[str]:
+def _public_names(state: State) -> frozenset[str]:
+    return _public_for(state.n)
+
+
+@functools.lru_cache(maxsize=8)
+def _public_for(n: int) -> frozenset[str]:
+    """The public zones' names at a table of ``n`` players (and the Demons)."""
     out = {"discard", "pool", "justice", "hand:demons"}
-    for name_ in zone_map(state):
-        if name_.split(":")[0] in ("field", "front", "chariot", "open"):
-            out.add(name_)
-    return out
+    for who in [*map(str, range(n)), "demons"]:
+        out.update(f"{z}:{who}" for z in ("front", "chariot", "open"))
+        out.update(f"field:{who}:{house}" for house in HOUSES)
+    return frozenset(out)
 
 
 def _ups(state: State) -> dict[str, tuple[Card, ...]]:

@@ -14,7 +14,7 @@ from rules.cards import Card
 from rules.protocol import Header, RuleSet
 from rules.speahx.deal import chance
 from rules.speahx.events import PAYLOADS
-from rules.speahx.moves import count, moves
+from rules.speahx.moves import cards, count, kinds, moves
 from rules.speahx.notation import format_move, parse_move
 from rules.speahx.play import apply, to_act
 from rules.speahx.state import OPTIONS, Options, State, deck_of, event_cap, initial_state
@@ -64,4 +64,6 @@ RULES = RuleSet(
     max_events=max_events,
     summary="Shed your cards on suit or rank with 2s, 10s, jokers, chance and blind table cards.",
     count=count,
+    kinds=kinds,
+    cards=cards,
 )

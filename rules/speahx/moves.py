@@ -1,80 +1,37 @@
-"""The legal moves of the player on turn, generated lazily.
+"""The legal moves of the player on turn, generated lazily, and the cheap questions about
+them (``kinds``, ``cards``, ``count``).
 
-Plays are found per rank: every sub-multiset of the cards the stage allows (a hand's
-face-down cards may be any card still unaccounted for), in every order that matters (the
+Plays are found per rank and per first card: every sub-multiset of the cards the stage
+allows (a hand's face-down cards may be any card still unaccounted for, see
+``rules.speahx.combos``) that holds the first card, in every order that matters (the
 first card, which must fit the pile, and the last, which lies on top; the cards between
-in suit order, see ``cards.canonical``), each checked by the same functions ``apply``
-uses. Then a chance card, a table card to flip, taking in the pile, and stopping.
+in suit order, see ``cards.canonical``). Whether a play may be laid depends only on its
+cards and its first card, so it is asked once per multiset and first card, by the same
+function ``apply`` uses (``play_problem``). Then a chance card, a table card to flip,
+taking in the pile, and stopping.
+
+A filter on the lead card keeps the work to that card's rank; ``count`` counts the orders
+of each multiset without making them. A physical multi-deck hand of face-down cards has
+thousands of plays (every combination of copies of one rank): nothing here lists them
+all unless asked to.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Iterator
 
 from rules.cards import JOKER, Card
 from rules.events import Move
-from rules.speahx.cards import canonical, give_problem, play_problem, suit_order
+from rules.speahx.cards import give_problem, play_problem, suit_order
+from rules.speahx.combos import Source, multisets, source_of
 from rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
-from rules.speahx.sources import take
-from rules.speahx.state import FLIPPED, HAND, LOCKED, MAX_CHANCE, PLAY, SUITS, State, pool
+from rules.speahx.sources import taken_or_none
+from rules.speahx.state import HAND, LOCKED, PLAY, SUITS, State
 
-__all__ = ["count", "moves", "source_moves"]
+__all__ = ["cards", "count", "kinds", "moves", "source_moves"]
 
-
-def _available(state: State) -> tuple[Counter[Card], Counter[Card], int]:
-    """The cards the stage may take: known copies, the face-down extras per card, and how
-    many face-down cards there are to bind."""
-    seat = state.turn.seat
-    stage = state.turn.stage
-    if stage == FLIPPED:
-        return Counter(state.flipped.cards), Counter(), 0
-    zones = [state.hands[seat]] if stage == HAND else [state.chance, state.hands[seat]]
-    known: Counter[Card] = Counter()
-    hidden = 0
-    for zone in zones:
-        known.update(zone.cards)
-        hidden += zone.hidden
-    extra: Counter[Card] = Counter()
-    if hidden:
-        for card, n in pool(state).items():
-            if n > 0:
-                extra[card] = min(n, hidden)
-    return known, extra, hidden
-
-
-def _multisets(
-    cards: list[Card], known: Counter[Card], extra: Counter[Card], hidden: int
-) -> Iterator[tuple[Card, ...]]:
-    """Every non-empty sub-multiset of ``cards`` (one rank, distinct, in suit order) whose
-    face-down part fits ``hidden``."""
-    ranges = [range(known[c] + extra[c] + 1) for c in cards]
-    for counts in itertools.product(*ranges):
-        if not any(counts):
-            continue
-        bound = sum(max(0, n - known[c]) for c, n in zip(cards, counts, strict=True))
-        if bound > hidden:
-            continue
-        yield tuple(c for c, n in zip(cards, counts, strict=True) for _ in range(n))
-
-
-def _orders(chosen: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-    """The recorded orders of a multiset: each first and last card (see ``canonical``)."""
-    if len(chosen) == 1 or chosen[0].rank in ("2", "10"):
-        yield canonical(chosen)
-        return
-    seen: set[tuple[Card, ...]] = set()
-    for first in dict.fromkeys(chosen):
-        rest = list(chosen)
-        rest.remove(first)
-        for last in dict.fromkeys(rest):
-            middle = list(rest)
-            middle.remove(last)
-            order = (first, *sorted(middle, key=suit_order), last)
-            if order not in seen:
-                seen.add(order)
-                yield order
+KINDS = ("play", "give", "chance", "flip", "pickup", "done")
+SOURCE_KINDS = ("play", "give")
 
 
 def _targets(state: State) -> list[int]:
@@ -82,42 +39,109 @@ def _targets(state: State) -> list[int]:
     return [s for s in range(len(state.players)) if s != seat and state.in_game(s)]
 
 
-def source_moves(state: State) -> Iterator[Move]:
-    """The plays and gives the stage allows (from hand, chance cards or flipped card)."""
+def _takeable(state: State, chosen: tuple[Card, ...]) -> bool:
+    """Whether the stage may take ``chosen`` (only the locked stage restricts a multiset
+    beyond what ``source_of`` offers: chance cards, or one with three hand cards)."""
+    return state.turn.stage != LOCKED or taken_or_none(state, chosen) is not None
+
+
+def _first_ok(state: State, chosen: tuple[Card, ...], first: Card) -> bool:
+    """Whether ``chosen`` may be laid with ``first`` first (the last card does not
+    matter; a 2's suit is checked with spades, every suit being alike)."""
+    rest = list(chosen)
+    rest.remove(first)
+    order = (first, *sorted(rest, key=suit_order))
+    if first.rank == "2" or first.rank == "10":
+        order = tuple(sorted(chosen, key=suit_order))
+    suit = "S" if first.rank == "2" else ""
+    return play_problem(order, suit, state.top, state.suit, state.options) is None
+
+
+def _lasts(chosen: tuple[Card, ...], first: Card) -> tuple[Card, ...]:
+    """The cards that may lie on top after ``first`` (distinct, in suit order)."""
+    rest = list(chosen)
+    rest.remove(first)
+    return tuple(dict.fromkeys(rest))
+
+
+def _plays(state: State, chosen: tuple[Card, ...], first: Card) -> Iterator[Play]:
+    """The plays of the multiset ``chosen`` led by ``first`` (already known to fit)."""
+    if len(chosen) == 1 or first.rank in ("2", "10"):
+        order = tuple(sorted(chosen, key=suit_order))
+        if order[0] != first:
+            return
+        for suit in SUITS if first.rank == "2" else ("",):
+            yield Play(order, suit)
+        return
+    for last in _lasts(chosen, first):
+        middle = list(chosen)
+        middle.remove(first)
+        middle.remove(last)
+        yield Play((first, *sorted(middle, key=suit_order), last))
+
+
+def _leads(chosen: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards that may be first in a play of ``chosen`` (2s and 10s: only the first in
+    suit order, since their order is all in suit order)."""
+    if chosen[0].rank in ("2", "10"):
+        return (min(chosen, key=suit_order),)
+    return tuple(dict.fromkeys(chosen))
+
+
+def _min_size(state: State, first: Card) -> int:
+    """The fewest cards a play led by ``first`` may hold: four when ``first`` fits
+    neither the pile nor is special (four equal cards fit anything)."""
+    if first.rank in ("2", "10") or _first_ok(state, (first,), first):
+        return 1
+    return 4
+
+
+def _rank_moves(
+    state: State, source: Source, rank: str, lead: Card | None, kind: str | None
+) -> Iterator[Move]:
+    """The plays and gives of cards of ``rank`` (led by ``lead`` when given)."""
     seat = state.turn.seat
-    known, extra, hidden = _available(state)
-    by_rank: dict[str, list[Card]] = {}
-    for card in sorted(set(known) | set(extra), key=lambda c: (c.rank, suit_order(c))):
-        by_rank.setdefault(card.rank, []).append(card)
-    locked = state.turn.stage == LOCKED
     options = state.options
-    top, follow = state.top, state.suit
-    for rank, cards in by_rank.items():
-        for chosen in _multisets(cards, known, extra, hidden):
-            if locked and isinstance(take(state, chosen), str):
-                continue
-            if give_problem(tuple(sorted(chosen, key=suit_order)), options) is None:
+    cards = source.ranks[rank]
+    want_give = kind in (None, "give")
+    want_play = kind in (None, "play") and rank != JOKER.rank
+    least = 1
+    if lead is not None and want_play and not want_give:
+        least = _min_size(state, lead)
+    for chosen in multisets(cards, source, lead, least):
+        if not _takeable(state, chosen):
+            continue
+        if want_give:
+            ordered = tuple(sorted(chosen, key=suit_order))
+            if (lead is None or ordered[0] == lead) and give_problem(ordered, options) is None:
                 for target in _targets(state):
-                    yield Move(seat, Give(tuple(sorted(chosen, key=suit_order)), target))
-            if rank == JOKER.rank:
-                continue
-            for order in _orders(chosen):
-                for suit in SUITS if rank == "2" else ("",):
-                    if play_problem(order, suit, top, follow, options) is None:
-                        yield Move(seat, Play(order, suit))
+                    yield Move(seat, Give(ordered, target))
+        if not want_play:
+            continue
+        for first in _leads(chosen) if lead is None else (lead,):
+            if first in chosen and _first_ok(state, chosen, first):
+                for play in _plays(state, chosen, first):
+                    yield Move(seat, play)
+
+
+def source_moves(state: State, lead: Card | None = None, kind: str | None = None) -> Iterator[Move]:
+    """The plays and gives the stage allows (from hand, chance cards or flipped card)."""
+    source = source_of(state)
+    if lead is not None:
+        if lead.rank in source.ranks:
+            yield from _rank_moves(state, source, lead.rank, lead, kind)
+        return
+    for rank in source.ranks:
+        yield from _rank_moves(state, source, rank, None, kind)
 
 
 def _others(state: State) -> Iterator[Move]:
-    from rules.speahx.play import pickup_problem, unable
+    from rules.speahx.play import chance_problem, pickup_problem
 
     seat = state.turn.seat
     turn = state.turn
-    if len(state.stock) and turn.stage != FLIPPED:
-        if turn.stage == LOCKED:
-            if turn.drawn < MAX_CHANCE:
-                yield Move(seat, Chance())
-        elif not turn.burned and (state.options.chance_may_skip_playable or unable(state)):
-            yield Move(seat, Chance())
+    if chance_problem(state) is None:
+        yield Move(seat, Chance())
     if turn.stage == HAND and not len(state.hands[seat]) and not len(state.stock):
         for i in state.tables[seat].occupied():
             yield Move(seat, Flip(i + 1))
@@ -127,26 +151,84 @@ def _others(state: State) -> Iterator[Move]:
         yield Move(seat, Done())
 
 
+def _on_turn(state: State, seat: int | None) -> bool:
+    return state.phase == PLAY and (seat is None or seat == state.turn.seat)
+
+
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
     """The legal moves (of ``seat``, led by ``card``, of ``kind``), lazily."""
-    if state.phase != PLAY or (seat is not None and seat != state.turn.seat):
+    if not _on_turn(state, seat):
         return
-    if kind in (None, "play", "give"):
-        for move in source_moves(state):
-            if kind is not None and move.kind != kind:
-                continue
-            if card is not None and move.payload.cards[0] != card:
-                continue
-            yield move
-    if card is not None or kind in ("play", "give"):
+    if kind is None or kind in SOURCE_KINDS:
+        yield from source_moves(state, card, kind)
+    if card is not None or kind in SOURCE_KINDS:
         return
     for move in _others(state):
         if kind is None or move.kind == kind:
             yield move
 
 
+def _lead_candidates(state: State) -> Iterator[Card]:
+    source = source_of(state)
+    for cards in source.ranks.values():
+        yield from cards
+
+
+def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
+    """The cards that lead a legal move of ``kind`` by ``seat`` (``None`` for the kinds
+    that name no card), each found by its first move."""
+    if not _on_turn(state, seat):
+        return ()
+    if kind not in SOURCE_KINDS:
+        return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
+    return tuple(
+        c for c in _lead_candidates(state) if next(source_moves(state, c, kind), None) is not None
+    )
+
+
+def kinds(state: State, seat: int) -> tuple[str, ...]:
+    """The kinds of move ``seat`` may make now, each found by its first move."""
+    if not _on_turn(state, seat):
+        return ()
+    found = [
+        k
+        for k in SOURCE_KINDS
+        if any(next(source_moves(state, c, k), None) is not None for c in _lead_candidates(state))
+    ]
+    found += dict.fromkeys(m.kind for m in _others(state))
+    return tuple(k for k in KINDS if k in found)
+
+
+def _count_multiset(state: State, chosen: tuple[Card, ...], targets: int) -> int:
+    """How many plays and gives the multiset ``chosen`` makes (without making them)."""
+    n = 0
+    ordered = tuple(sorted(chosen, key=suit_order))
+    if give_problem(ordered, state.options) is None:
+        n += targets
+    if chosen[0].rank == JOKER.rank:
+        return n
+    for first in _leads(chosen):
+        if not _first_ok(state, chosen, first):
+            continue
+        if len(chosen) == 1 or first.rank in ("2", "10"):
+            n += len(SUITS) if first.rank == "2" else 1
+        else:
+            n += len(_lasts(chosen, first))
+    return n
+
+
 def count(state: State, seat: int | None = None) -> int:
-    """How many moves are legal (for ``seat``)."""
-    return sum(1 for _ in moves(state, seat))
+    """How many moves are legal (for ``seat``): the plays counted per multiset, their
+    orders counted, not made."""
+    if not _on_turn(state, seat):
+        return 0
+    source = source_of(state)
+    targets = len(_targets(state))
+    total = sum(1 for _ in _others(state))
+    for cards_of_rank in source.ranks.values():
+        for chosen in multisets(cards_of_rank, source, None, 1):
+            if _takeable(state, chosen):
+                total += _count_multiset(state, chosen, targets)
+    return total

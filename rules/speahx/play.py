@@ -10,16 +10,19 @@ stop (``done``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 
-from rules.cards import Card
+from rules.cards import JOKER, Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
-from rules.speahx.cards import burn, give_problem, play_problem
+from rules.speahx.cards import burn, give_problem, matches, play_problem
 from rules.speahx.deal import apply_chance_step
 from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
 from rules.speahx.sources import Taken, take
 from rules.speahx.state import (
+    EACH_JACK,
     FLIPPED,
     HAND,
     LOCKED,
@@ -34,7 +37,7 @@ from rules.speahx.state import (
 from rules.speahx.turns import after_burn, end_turn, stopped
 from rules.zones import Zone
 
-__all__ = ["apply", "to_act", "unable"]
+__all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
 
 CHANCE_STEPS = (Deal, Draw, Reveal)
 
@@ -134,32 +137,64 @@ def _give(state: State, event: Event) -> State:
     return end_turn(state, refill=True)
 
 
+def can_lay(state: State) -> bool:
+    """Whether the player on turn can lay or give away a card of the stage's source (the
+    hand, or the flipped table card), asked directly, never by listing moves: a joker
+    or a Terminator-Torkel jack gives the pile away, a 2 or a 10 fits anything, a card
+    of the top's rank or the suit to follow fits, and four or more equal cards fit
+    anything (or are a Terminator-Torkel)."""
+    if state.turn.stage == FLIPPED:
+        held = list(state.flipped.cards)
+    else:
+        held = list(state.hands[state.turn.seat].cards)
+    options = state.options
+    each_jack = options.torkel_rule == EACH_JACK
+    ranks: Counter[str] = Counter()
+    for card in held:
+        if card == JOKER:
+            if options.jokers:
+                return True
+            continue
+        if card.rank in ("2", "10") or (each_jack and card.rank == "J"):
+            return True
+        if matches(card, state.top, state.suit) and not (each_jack and card.rank == "J"):
+            return True
+        ranks[card.rank] += 1
+    return state.turn.stage != FLIPPED and any(n >= 4 for n in ranks.values())
+
+
 def unable(state: State) -> bool:
     """Whether the player on turn cannot lay a hand card (as far as the record knows: a
     hand with cards nobody entered is taken at the player's word)."""
-    from rules.speahx.moves import source_moves
-
     hand = state.hands[state.turn.seat]
-    return bool(hand.hidden) or next(iter(source_moves(state)), None) is None
+    return bool(hand.hidden) or not can_lay(state)
+
+
+def chance_problem(state: State) -> str | None:
+    """Why the player on turn may not draw a chance card now, or ``None``."""
+    turn = state.turn
+    if not len(state.stock):
+        return "chance cards come from the stock, and the stock is empty"
+    if turn.stage == FLIPPED:
+        return "a flipped table card is laid or taken in with the pile"
+    if turn.stage == HAND:
+        if turn.burned:
+            return "after a burn the player lays on from the hand or stops (done)"
+        if not state.options.chance_may_skip_playable and not unable(state):
+            return (
+                "chance cards are for a player who cannot lay a hand card "
+                "(option chance_may_skip_playable=false)"
+            )
+    elif turn.drawn >= MAX_CHANCE:
+        return "a player draws at most three chance cards in a turn"
+    return None
 
 
 def _chance(state: State, event: Event) -> State:
+    problem = chance_problem(state)
+    if problem is not None:
+        raise _refuse(event, problem)
     turn = state.turn
-    if not len(state.stock):
-        raise _refuse(event, "chance cards come from the stock, and the stock is empty")
-    if turn.stage == FLIPPED:
-        raise _refuse(event, "a flipped table card is laid or taken in with the pile")
-    if turn.stage == HAND:
-        if turn.burned:
-            raise _refuse(event, "after a burn the player lays on from the hand or stops (done)")
-        if not state.options.chance_may_skip_playable and not unable(state):
-            raise _refuse(
-                event,
-                "chance cards are for a player who cannot lay a hand card "
-                "(option chance_may_skip_playable=false)",
-            )
-    elif turn.drawn >= MAX_CHANCE:
-        raise _refuse(event, "a player draws at most three chance cards in a turn")
     return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, drawn=turn.drawn + 1))
 
 
@@ -192,9 +227,7 @@ def pickup_problem(state: State) -> str | None:
     if turn.stage == LOCKED or state.options.voluntary_pickup:
         return None
     if turn.stage == FLIPPED:
-        from rules.speahx.moves import source_moves
-
-        if next(iter(source_moves(state)), None) is not None:
+        if can_lay(state):
             card = state.flipped.cards[0]
             return f"{card} can be laid, so it is (option voluntary_pickup=false)"
         return None

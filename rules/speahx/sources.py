@@ -25,7 +25,7 @@ from rules.speahx.cards import run_length
 from rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
 from rules.zones import Zone
 
-__all__ = ["Taken", "take"]
+__all__ = ["Taken", "take", "taken_or_none"]
 
 
 @attrs.frozen
@@ -59,25 +59,39 @@ def _unseen(state: State, *zones: Zone) -> Counter[Card]:
 
 def take(state: State, cards: Sequence[Card]) -> Taken | str:
     """The places after taking ``cards`` for the turn's stage, or why they cannot be taken."""
+    taken = taken_or_none(state, cards)
+    if taken is not None:
+        return taken
+    seat = state.turn.seat
+    stage = state.turn.stage
+    if stage == FLIPPED:
+        shown = " ".join(str(c) for c in state.flipped.cards)
+        return f"{player(state, seat)} turned {shown}: only that table card may be laid now"
+    if stage == HAND:
+        return _missing(state, state.hands[seat], cards, f"{player(state, seat)}'s hand")
+    return (
+        f"{player(state, seat)} has drawn a chance card, so the hand is locked: lay chance "
+        f"cards only, or one chance card with three hand cards of its rank, or take in the "
+        f"pile ({_missing(state, state.chance, cards, 'the chance cards')})"
+    )
+
+
+def taken_or_none(state: State, cards: Sequence[Card]) -> Taken | None:
+    """``take`` without the sentence: the places after, or ``None`` (cheap on refusal)."""
     seat = state.turn.seat
     hand, chance, flipped = state.hands[seat], state.chance, state.flipped
     stage = state.turn.stage
     if stage == FLIPPED:
-        if list(cards) != list(flipped.cards):
-            shown = " ".join(str(c) for c in flipped.cards)
-            return f"{player(state, seat)} turned {shown}: only that table card may be laid now"
-        return Taken(hand, chance, Zone())
+        return Taken(hand, chance, Zone()) if list(cards) == list(flipped.cards) else None
     if stage == HAND:
         after = _take_all(hand, cards, _unseen(state, hand))
-        if after is None:
-            return _missing(state, hand, cards, f"{player(state, seat)}'s hand")
-        return Taken(after, chance, flipped)
+        return None if after is None else Taken(after, chance, flipped)
     return _take_locked(state, cards, hand, chance, flipped)
 
 
 def _take_locked(
     state: State, cards: Sequence[Card], hand: Zone, chance: Zone, flipped: Zone
-) -> Taken | str:
+) -> Taken | None:
     unseen = _unseen(state, hand, chance)
     alone = _take_all(chance, cards, Counter(unseen))
     if alone is not None:
@@ -94,12 +108,7 @@ def _take_locked(
             rest = _take_all(hand, [*cards[:i], *cards[i + 1 :]], left)
             if one is not None and rest is not None:
                 return Taken(rest, one, flipped)
-    name = player(state, state.turn.seat)
-    return (
-        f"{name} has drawn a chance card, so the hand is locked: lay chance cards only, or "
-        f"one chance card with three hand cards of its rank, or take in the pile "
-        f"({_missing(state, chance, cards, 'the chance cards')})"
-    )
+    return None
 
 
 def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:
@@ -107,7 +116,7 @@ def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:
     n = len(cards) - 1
     if n == 3:
         return n
-    if n < 1 or not state.options.chance_combo_with_pile_run:
+    if not 1 <= n < 3 or not state.options.chance_combo_with_pile_run:
         return None
     top = state.top
     run = run_length(state.pile) if top is not None and top.rank == cards[0].rank else 0

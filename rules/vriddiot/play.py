@@ -344,6 +344,8 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
     if rank == "6":
         stock = Zone((), len(state.stock) + len(state.burned))
         state = replace(state, stock=stock, burned=Zone(), black_free=False)
+        if state.options.resurrect_out_players and len(stock):
+            state = replace(state, finished=())  # "samtlige": everyone draws to 3
     elif len(state.stock):
         state = replace(state, pending="remove")
     return replace(state, turn=next_active(state, seat))

@@ -22,7 +22,17 @@ from rules.protocol import Header, OptionSpec
 from rules.seating import Seating
 from rules.zones import Slots, Zone, unaccounted
 
-__all__ = ["OPTIONS", "Options", "State", "Table", "War", "initial_state", "replace"]
+__all__ = [
+    "ANY_MATCH",
+    "OPTIONS",
+    "TOP_TIE",
+    "Options",
+    "State",
+    "Table",
+    "War",
+    "initial_state",
+    "replace",
+]
 
 DEAL, PLAY, OVER = "deal", "play", "over"
 LEAD, BEAT, ADDON, WAR = "lead", "beat", "addon", "war"
@@ -33,6 +43,9 @@ RANK_VALUE |= {"J": 11, "Q": 12, "K": 13, "A": 14}
 FIRER = Card("4", "S")
 BLACK = frozenset("SC")
 EMPTY = Zone()
+
+TOP_TIE = "top_tie"
+ANY_MATCH = "any_match"
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -60,6 +73,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "starter_lowest", False, "the starter must lay the lowest card that made them start"
     ),
+    OptionSpec(
+        "resurrect_out_players",
+        False,
+        "666 brings the players who went out back into the game too: they draw to 3 with "
+        "the others and lose their place in the finishing order",
+    ),
+    OptionSpec(
+        "war_tie_rule",
+        TOP_TIE,
+        "which equal war cards fight on: only a shared highest (top_tie), or any value laid by "
+        "two or more players in the round, the highest such (any_match)",
+        choices=(TOP_TIE, ANY_MATCH),
+    ),
 )
 
 
@@ -74,6 +100,8 @@ class Options:
     four_any_value: bool = False
     eight_in_vri_le_8: bool = False
     starter_lowest: bool = False
+    war_tie_rule: str = "top_tie"
+    resurrect_out_players: bool = False
 
 
 def make_deck(options: Options) -> tuple[Card, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from rules.cards import JOKER
-from rules.vriddiot.state import ADDON, BEAT, LEAD, OVER, WAR, State, War, pool, replace
+from rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War, pool, replace
 from rules.zones import Zone
 
 __all__ = ["end_war", "joiners", "next_active", "settle"]
@@ -139,11 +139,15 @@ def _fix_turn(state: State) -> State:
 
 def _resolve(state: State) -> State:
     """The round is complete: the single highest war card picks up the pile; a shared
-    highest fights on alone."""
+    highest fights on alone (option ``war_tie_rule=any_match``: any value two or more
+    laid fights on, the highest such, before the highest picks up)."""
     war = state.war
     assert war is not None
     values = [(s, v) for s, v in war.laid if s in war.involved]
     high = max(v for _, v in values)
+    if state.table.options.war_tie_rule == ANY_MATCH:
+        shared = [v for v in {v for _, v in values} if sum(1 for _, w in values if w == v) > 1]
+        high = max(shared) if shared else high
     losers = tuple(s for s in war.involved if (s, high) in values)
     if len(losers) > 1:
         war = attrs.evolve(war, involved=losers, laid=(), twist=None)

@@ -188,7 +188,8 @@ def test_show_as_an_unknown_player_exits_2(runner: CliRunner):
 # -- log, list, replay --------------------------------------------------------------------
 
 
-def test_log_list_and_replay(runner: CliRunner):
+def test_log_list_and_replay(backend_runner: CliRunner):
+    runner = backend_runner  # on SQLite and on PostgreSQL
     game = str(new_game(runner, "--seed", "3"))
     play_first_moves(runner, int(game), 2)
     run(runner, "play", game, "note", "a", "comment")
@@ -267,7 +268,8 @@ def test_export_all_to_a_file(runner: CliRunner, tmp_path: Path):
 # -- a physical game recorded from the CLI alone --------------------------------------------
 
 
-def test_record_a_whole_physical_game_from_the_cli(runner: CliRunner):
+def test_record_a_whole_physical_game_from_the_cli(backend_runner: CliRunner):
+    runner = backend_runner  # on SQLite and on PostgreSQL
     game = str(new_game(runner))
     run(runner, "play", game, *CLUBS_DEAL.split())
     shown = run_json(runner, "show", game)

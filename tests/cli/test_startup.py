@@ -15,6 +15,8 @@ HEAVY = (
     "replay.kit",
     "replay.jsonl",
     "prompt_toolkit",
+    "psycopg",
+    "psycopg_pool",
 )
 
 PROBE = """

@@ -1,4 +1,4 @@
-"""Fixtures for the ledger tests: a fresh database file, a ``Ledger`` on it, test events."""
+"""Fixtures for the ledger tests: a fresh database, a ledger on it (on each backend), events."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger, NewEvent, pack
+from ledger import LedgerStore, NewEvent, pack
+from tests.backends import Backend
 
 MakeNotes = Callable[..., list[NewEvent]]
 
@@ -19,9 +20,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def ledger(db_path: Path) -> Iterator[Ledger]:
-    """A ``Ledger`` on a fresh database file, closed after the test."""
-    with Ledger(db_path) as led:
+def ledger(backend: Backend) -> Iterator[LedgerStore]:
+    """A ledger on a fresh database of each backend in turn, closed after the test."""
+    with backend.open() as led:
         yield led
 
 

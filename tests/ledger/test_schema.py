@@ -13,6 +13,13 @@ from ledger import SCHEMA_VERSION, Ledger, NewEvent
 
 
 @pytest.fixture
+def ledger(db_path: Path) -> Iterator[Ledger]:
+    """The SQLite ledger: these are its own schema's tests (PostgreSQL's: test_postgres.py)."""
+    with Ledger(db_path) as led:
+        yield led
+
+
+@pytest.fixture
 def fresh_db(ledger: Ledger, db_path: Path) -> Iterator[sqlite_utils.Database]:
     """A sqlite-utils view of a database the ledger has just created, with one event."""
     game = ledger.create_game("karnoffel", 1, b"")

@@ -1,4 +1,8 @@
-"""The store: games, appends, optimistic concurrency, idempotent retries, imports."""
+"""The store: games, appends, optimistic concurrency, idempotent retries, imports.
+
+The contract suite: every test that takes ``ledger`` or ``backend`` runs on SQLite and on
+PostgreSQL (``tests/backends.py``).
+"""
 
 from __future__ import annotations
 
@@ -31,15 +35,9 @@ from ledger import (
     pack,
 )
 from ledger.hashing import chain_rows
+from tests.backends import BACKENDS, Backend, make_backend
 
 MakeNotes = Callable[..., list[NewEvent]]
-
-
-def row_count(path: Path, table: str) -> int:
-    with sqlite3.connect(path) as conn:
-        count: int = conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-    conn.close()
-    return count
 
 
 # -- games -----------------------------------------------------------------------------
@@ -58,7 +56,8 @@ def test_create_game_fills_uid_created_and_genesis(ledger: Ledger) -> None:
 
 
 def test_unknown_game_names_the_game_and_the_database(ledger: Ledger) -> None:
-    with pytest.raises(UnknownGame, match=r"there is no game 7 in .*tablelog\.db") as info:
+    where = re.escape(ledger.path)
+    with pytest.raises(UnknownGame, match=f"there is no game 7 in {where}$") as info:
         ledger.game(7)
     assert isinstance(info.value, LookupError)
     for call in (ledger.head, ledger.events, ledger.verify_chain):
@@ -70,13 +69,13 @@ def test_unknown_game_names_the_game_and_the_database(ledger: Ledger) -> None:
         ledger.game_by_uid("nope")
 
 
-def test_duplicate_uid_is_refused_and_writes_nothing(ledger: Ledger, db_path: Path) -> None:
+def test_duplicate_uid_is_refused_and_writes_nothing(ledger: Ledger, backend: Backend) -> None:
     first = ledger.create_game("karnoffel", 1, b"h", uid="abc")
     with pytest.raises(DuplicateGame, match=f"already in the database as game {first.id}"):
         ledger.create_game("karnoffel", 1, b"h", uid="abc")
     with pytest.raises(DuplicateGame):
         ledger.import_game("karnoffel", 1, b"h", [], uid="abc", created="x")
-    assert row_count(db_path, "games") == 1
+    assert backend.count("games") == 1
 
 
 def test_games_lists_counts_and_heads(ledger: Ledger, make_notes: MakeNotes) -> None:
@@ -140,8 +139,8 @@ def test_append_at_a_stale_seq_conflicts(ledger: Ledger, make_notes: MakeNotes) 
     assert ledger.head(game.id)[0] == 12
 
 
-def test_append_from_two_connections_one_wins(db_path: Path, make_notes: MakeNotes) -> None:
-    with Ledger(db_path) as alice, Ledger(db_path) as bob:
+def test_append_from_two_connections_one_wins(backend: Backend, make_notes: MakeNotes) -> None:
+    with backend.open() as alice, backend.open() as bob:
         game = alice.create_game("karnoffel", 1, b"")
         alice.append(game.id, 1, make_notes(1, prefix="deal"))
         seen_by_alice, seen_by_bob = alice.head(game.id), bob.head(game.id)
@@ -151,19 +150,19 @@ def test_append_from_two_connections_one_wins(db_path: Path, make_notes: MakeNot
             bob.append(game.id, seen_by_bob[0] + 1, make_notes(1, prefix="bob"))
         stored = bob.events(game.id)
     assert [(e.seq, e.event_id) for e in stored] == [(1, "deal-1"), (2, "alice-1")]
-    assert row_count(db_path, "events") == 2
+    assert backend.count("events") == 2
 
 
-def test_racing_threads_never_leave_a_gap_or_a_duplicate(db_path: Path) -> None:
+def test_racing_threads_never_leave_a_gap_or_a_duplicate(backend: Backend) -> None:
     writers = 6
-    with Ledger(db_path) as setup:
+    with backend.open() as setup:
         game = setup.create_game("karnoffel", 1, b"").id
     barrier = threading.Barrier(writers)
     outcomes: list[str] = []
     lock = threading.Lock()
 
     def write(n: int) -> None:
-        with Ledger(db_path) as led:
+        with backend.open() as led:
             barrier.wait()
             try:
                 led.append(game, 1, [NewEvent(f"w{n}", "note", 1, n, b"\x90")])
@@ -179,13 +178,13 @@ def test_racing_threads_never_leave_a_gap_or_a_duplicate(db_path: Path) -> None:
     for t in threads:
         t.join()
     assert sorted(outcomes) == ["conflict"] * (writers - 1) + ["won"]
-    with Ledger(db_path) as led:
+    with backend.open() as led:
         assert [e.seq for e in led.events(game)] == [1]
         assert led.verify_chain(game) == []
 
 
 def test_retried_append_is_recognised_not_doubled(
-    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+    ledger: Ledger, backend: Backend, make_notes: MakeNotes
 ) -> None:
     game = ledger.create_game("karnoffel", 1, b"")
     batch = make_notes(3)
@@ -193,7 +192,7 @@ def test_retried_append_is_recognised_not_doubled(
     ledger.append(game.id, 4, make_notes(1, prefix="later"))
     again = ledger.append(game.id, 1, batch)
     assert again == first
-    assert row_count(db_path, "events") == 4
+    assert backend.count("events") == 4
     assert all(isinstance(e, StoredEvent) for e in again)
 
 
@@ -237,12 +236,14 @@ def _as_new(stored: list[StoredEvent]) -> list[NewEvent]:
     ]
 
 
+@pytest.mark.parametrize("to", BACKENDS)
 def test_import_reproduces_the_exported_chain(
-    ledger: Ledger, tmp_path: Path, make_notes: MakeNotes
+    ledger: Ledger, tmp_path: Path, make_notes: MakeNotes, to: str, request: pytest.FixtureRequest
 ) -> None:
     game = ledger.create_game("karnoffel", 1, b"header")
     stored = ledger.append(game.id, 1, make_notes(5))
-    with Ledger(tmp_path / "other.db") as other:
+    (tmp_path / "other").mkdir()
+    with make_backend(to, tmp_path / "other", request).open() as other:
         copy = other.import_game(
             "karnoffel",
             1,
@@ -272,7 +273,7 @@ STAMP = "2024-01-01T00:00:00.000000+00:00"
 )
 def test_import_with_wrong_hashes_writes_nothing(
     ledger: Ledger,
-    db_path: Path,
+    backend: Backend,
     make_notes: MakeNotes,
     mangle: Callable[[list[bytes]], list[bytes]],
     first_bad: int,
@@ -288,7 +289,7 @@ def test_import_with_wrong_hashes_writes_nothing(
     assert info.value.seq == first_bad
     assert f"event {first_bad}" in str(info.value)
     assert "nothing was imported" in str(info.value)
-    assert (row_count(db_path, "games"), row_count(db_path, "events")) == (1, 3)
+    assert (backend.count("games"), backend.count("events")) == (1, 3)
     with pytest.raises(UnknownGame):
         ledger.game_by_uid("imported")
     # the same events with the right hashes go in
@@ -299,18 +300,18 @@ def test_import_with_wrong_hashes_writes_nothing(
 
 
 def test_import_with_a_taken_event_id_writes_nothing(
-    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+    ledger: Ledger, backend: Backend, make_notes: MakeNotes
 ) -> None:
     game = ledger.create_game("karnoffel", 1, b"")
     ledger.append(game.id, 1, make_notes(2))
     with pytest.raises(LedgerError, match="already in the database"):
         ledger.import_game("karnoffel", 1, b"", make_notes(4, prefix="new") + make_notes(1))
-    assert (row_count(db_path, "games"), row_count(db_path, "events")) == (1, 2)
+    assert (backend.count("games"), backend.count("events")) == (1, 2)
 
 
 CHILD = """
 import sys
-from ledger import Ledger, NewEvent
+from ledger import NewEvent, open_ledger
 
 def events():
     for n in range(1, 300_001):
@@ -318,21 +319,21 @@ def events():
             print("started", flush=True)
         yield NewEvent(f"bulk-{n}", "note", 1, n % 4, b"\\x81\\xa4text\\xa3abc", "2024-01-01")
 
-with Ledger(sys.argv[1]) as led:
+with open_ledger(sys.argv[1]) as led:
     led.import_game("karnoffel", 1, b"", events(), uid="killed")
 print("finished", flush=True)
 """
 
 
 def test_a_killed_bulk_import_leaves_no_partial_game(
-    ledger: Ledger, db_path: Path, make_notes: MakeNotes
+    ledger: Ledger, backend: Backend, make_notes: MakeNotes
 ) -> None:
     kept = ledger.create_game("karnoffel", 1, b"")
     ledger.append(kept.id, 1, make_notes(3))
     repo = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(repo)}
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db_path)],
+        [sys.executable, "-c", CHILD, backend.target],
         cwd=repo,
         env=env,
         stdout=subprocess.PIPE,
@@ -346,14 +347,11 @@ def test_a_killed_bulk_import_leaves_no_partial_game(
     finally:
         child.wait(timeout=30)
     assert child.returncode == -signal.SIGKILL, "the import finished before it was killed"
-    conn = sqlite3.connect(db_path)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert conn.execute("SELECT uid FROM games").fetchall() == [(kept.uid,)]
-        assert conn.execute("SELECT COUNT(*) FROM events").fetchone() == (3,)
-    finally:
-        conn.close()
-    with Ledger(db_path) as after:
+    if backend.name == "sqlite":
+        assert backend.query("PRAGMA integrity_check") == [("ok",)]
+    assert backend.query("SELECT uid FROM games") == [(kept.uid,)]
+    assert backend.count("events") == 3
+    with backend.open() as after:
         assert [s.record.uid for s in after.games()] == [kept.uid]
         assert after.verify_chain(kept.id) == []
 
@@ -368,14 +366,11 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
         Ledger(path)
 
 
-def test_a_newer_schema_is_refused(db_path: Path) -> None:
-    Ledger(db_path).close()
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    conn.close()
+def test_a_newer_schema_is_refused(backend: Backend) -> None:
+    backend.open().close()
+    backend.tamper("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     with pytest.raises(LedgerError, match="newer tablelog"):
-        Ledger(db_path)
+        backend.open()
 
 
 def test_in_memory_ledger_works(make_notes: MakeNotes) -> None:

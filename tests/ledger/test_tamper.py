@@ -1,10 +1,12 @@
-"""Tampering with a stored log: verify_chain names the first edited, deleted or moved event."""
+"""Tampering with a stored log: verify_chain names the first edited, deleted or moved event.
+
+On each backend; the tampering is done with full access and the append-only triggers off
+(on PostgreSQL by the superuser: the role the ledger connects as may not UPDATE at all).
+"""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from ledger import (
     NewEvent,
     pack,
 )
+from tests.backends import Backend
 
 MakeNotes = Callable[..., list[NewEvent]]
 
@@ -30,20 +33,10 @@ def recorded(ledger: Ledger, make_notes: MakeNotes) -> int:
     return game.id
 
 
-def tamper(db_path: Path, *statements: str) -> None:
-    """Run ``statements`` on a raw connection, with the append-only triggers dropped."""
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    try:
-        for name in ("events_no_update", "events_no_delete", "games_no_update"):
-            conn.execute(f"DROP TRIGGER {name}")
-        for sql in statements:
-            conn.execute(sql)
-    finally:
-        conn.close()
-
-
-def test_verify_finds_an_edited_event(ledger: Ledger, db_path: Path, recorded: int) -> None:
-    tamper(db_path, f"UPDATE events SET payload = x'c3' WHERE game = {recorded} AND seq = 12")
+def test_verify_finds_an_edited_event(ledger: Ledger, backend: Backend, recorded: int) -> None:
+    backend.tamper(
+        f"UPDATE events SET payload = {backend.blob('c3')} WHERE game = {recorded} AND seq = 12"
+    )
     problems = ledger.verify_chain(recorded)
     assert problems == [
         ChainProblem(
@@ -52,17 +45,16 @@ def test_verify_finds_an_edited_event(ledger: Ledger, db_path: Path, recorded: i
     ]
 
 
-def test_verify_finds_a_deleted_event(ledger: Ledger, db_path: Path, recorded: int) -> None:
-    tamper(db_path, f"DELETE FROM events WHERE game = {recorded} AND seq = 7")
+def test_verify_finds_a_deleted_event(ledger: Ledger, backend: Backend, recorded: int) -> None:
+    backend.tamper(f"DELETE FROM events WHERE game = {recorded} AND seq = 7")
     problems = ledger.verify_chain(recorded)
     assert problems[0] == ChainProblem(7, "event 7 is missing: the log jumps from 6 to 8")
     assert len(problems) == 1
 
 
-def test_verify_finds_swapped_seqs(ledger: Ledger, db_path: Path, recorded: int) -> None:
+def test_verify_finds_swapped_seqs(ledger: Ledger, backend: Backend, recorded: int) -> None:
     where = f"WHERE game = {recorded} AND seq"
-    tamper(
-        db_path,
+    backend.tamper(
         f"UPDATE events SET seq = -1 {where} = 9",
         f"UPDATE events SET seq = 9 {where} = 10",
         f"UPDATE events SET seq = 10 {where} = -1",
@@ -74,13 +66,10 @@ def test_verify_finds_swapped_seqs(ledger: Ledger, db_path: Path, recorded: int)
     assert {p.seq for p in problems} == {9, 10}
 
 
-def test_verify_finds_swapped_positions(ledger: Ledger, db_path: Path, recorded: int) -> None:
-    conn = sqlite3.connect(db_path)
-    sql = "SELECT pos FROM events WHERE game = ? AND seq IN (9, 10) ORDER BY seq"
-    (p9,), (p10,) = conn.execute(sql, (recorded,)).fetchall()
-    conn.close()
-    tamper(
-        db_path,
+def test_verify_finds_swapped_positions(ledger: Ledger, backend: Backend, recorded: int) -> None:
+    sql = f"SELECT pos FROM events WHERE game = {recorded} AND seq IN (9, 10) ORDER BY seq"
+    (p9,), (p10,) = backend.query(sql)
+    backend.tamper(
         f"UPDATE events SET pos = -1 WHERE pos = {p9}",
         f"UPDATE events SET pos = {p9} WHERE pos = {p10}",
         f"UPDATE events SET pos = {p10} WHERE pos = -1",
@@ -91,8 +80,8 @@ def test_verify_finds_swapped_positions(ledger: Ledger, db_path: Path, recorded:
     )
 
 
-def test_verify_finds_an_altered_header(ledger: Ledger, db_path: Path, recorded: int) -> None:
-    tamper(db_path, f"UPDATE games SET header = x'80' WHERE id = {recorded}")
+def test_verify_finds_an_altered_header(ledger: Ledger, backend: Backend, recorded: int) -> None:
+    backend.tamper(f"UPDATE games SET header = {backend.blob('80')} WHERE id = {recorded}")
     problems = ledger.verify_chain(recorded)
     assert [p.seq for p in problems] == [0]
     assert "header was altered" in problems[0].reason

@@ -13,10 +13,10 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "speahx"
 
 EXPECTED = {
     "speahx-seeded-4.jsonl": {
-        "head": "66c6e6b5df",
-        "events": 600,
+        "head": "117335889e",
+        "events": 1102,
         "ranking": [["Anna"], ["Dina"], ["Cai"], ["Bo"]],
-        "stopped": True,
+        "stopped": False,
     },
     "speahx-seeded-7-two-decks.jsonl": {
         "head": "7df2275d57",

@@ -3,10 +3,14 @@ options (docs/rules/speahx.md)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
+from rules.cards import parse_cards
 from rules.errors import IllegalEvent
 from rules.protocol import Header
+from rules.speahx.state import Turn
+from rules.zones import Zone
 from tests.rules.speahx_helpers import SPEAHX, act, hand, listed, position
 
 # -- chance cards --------------------------------------------------------------------------
@@ -204,6 +208,25 @@ def test_eksempelrunde_steps_67_to_69():
     assert listed(state) == {"pickup"}
     state = act(state, "pickup")
     assert hand(state, 1) == ["8C", "9D"]
+
+
+def test_eksempelrunde_steps_81_and_95():
+    """81: Alex lays his last card and wins (first out). 95: only John and Michael are
+    left; John's one card is a 10; he lays it, the game is over and Michael loses."""
+    empty = {s: "- - - - -" for s in range(7)}  # seats: 0 Alex .. 2 Michael, 3 John
+    state = position(7, hands={0: "7C", 2: "9H"}, pile="7H", stock=0, tables=empty)
+    state = act(state, "7C")
+    assert state.finished == (0,) and SPEAHX.outcome(state) is None
+    state = attrs.evolve(state, finished=(0, 1, 4, 5, 6))
+    state = attrs.evolve(
+        state, hands=(*state.hands[:3], Zone(parse_cards("10S")), *state.hands[4:])
+    )
+    state = attrs.evolve(state, turn=Turn(3))
+    state = act(state, "10S")
+    result = SPEAHX.outcome(state)
+    assert result is not None
+    assert result.ranking == ((0,), (1,), (4,), (5,), (6,), (3,), (2,))
+    assert result.scores["Cai"] == 0  # seat 2, Michael, is left holding cards
 
 
 def test_a_table_card_flipped_after_a_burn_must_be_laid_or_taken_in():

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
-from rules.cards import JOKER, Card
+from rules.cards import JOKER, Card, parse_card
 from rules.errors import IllegalEvent, OptionError
 from rules.protocol import Header
-from tests.rules.vriddiot_helpers import RULES, deal, play, seat, turn_to, with_pile
+from rules.zones import Zone
+from tests.rules.vriddiot_helpers import RULES, deal, empty_stock, play, seat, turn_to, with_pile
 
 
 def names(n):
@@ -102,4 +104,50 @@ def test_starter_lowest_makes_the_starter_lay_the_lowest_card(lowest):
 
 def test_every_option_has_a_test_here():
     tested = {"deck", "jokers", "vri_strict", "two_in_vri", "four_any_value", "eight_in_vri_le_8"}
-    assert tested | {"starter_lowest"} == set(RULES.option_names())
+    assert tested | {"starter_lowest", "war_tie_rule", "resurrect_out_players"} == set(
+        RULES.option_names()
+    )
+
+
+def _tie_below_the_top(options=None):
+    """Anna 7C, Bo 7D: war; Cai joins with 7H; then Bo QD, Cai 5C, Anna 5H: Bo's queen is
+    the single highest, Cai's and Anna's fives are equal below it."""
+    state = with_pile(
+        turn_to(deal(("7C 5H 9S", "7D 5D QD", "7H 5C KS", "3D 8C JC"), options=options), 0), "5S"
+    )
+    return play(state, "7C", "7D", "Cai joins 7H", "QD", "5C", "5H")
+
+
+def test_option_war_tie_rule_any_match_lets_equal_cards_below_the_top_fight_on():
+    """ "Hvis to eller tre spillere i krig legger kort som samsvarer i verdi, betyr det at kun
+    disse fører krigen videre": by default only a shared highest fights on, so Bo picks up;
+    with ``war_tie_rule=any_match`` Cai and Anna, whose fives match, fight on alone."""
+    state = _tie_below_the_top()
+    assert state.war is None and parse_card("QD") in state.hands[1].cards
+    state = _tie_below_the_top({"war_tie_rule": "any_match"})
+    assert state.war is not None and state.war.involved == (2, 0) and state.war.laid == ()
+    assert RULES.to_act(state) == (2,) and parse_card("QD") in state.pile.cards
+
+
+def _666_with_cai_out(options=None):
+    """Cai (seat 2) went out; Anna lays 666 with nine cards in the burn pile."""
+    state = with_pile(turn_to(deal(HANDS_666, options=options), 0), "5S")
+    burned = tuple(parse_card(c) for c in ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC", "JS"])
+    state = attrs.evolve(state, burned=Zone(burned), stock=Zone((), len(state.stock) - 9))
+    state = empty_stock(seat(state, 2, hand="", ups="", downs=""))
+    state = attrs.evolve(state, finished=(2,))
+    return play(state, "6C 6D 6H")
+
+
+HANDS_666 = ("6C 6D 6H", "3S 9D AH", "3D 2S 10H", "4C 6S 7D")
+
+
+def test_option_resurrect_out_players_brings_them_back_with_666():
+    """666 "bringer bortstikksbunken tilbake inn i spill, slik at samtlige må ha minst 3
+    kort på hånden": by default the players still in the game draw to 3 and Cai, who went
+    out, stays out; with ``resurrect_out_players`` Cai is back in the game and draws too."""
+    state = _666_with_cai_out()
+    assert state.finished == (2,) and len(state.hands[2]) == 0
+    assert len(state.hands[0]) == 3
+    state = _666_with_cai_out({"resurrect_out_players": True})
+    assert state.finished == () and len(state.hands[2]) == 3 and len(state.hands[0]) == 3

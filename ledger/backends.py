@@ -1,0 +1,30 @@
+"""Choosing a backend: a ``postgresql://`` URL opens PostgreSQL, anything else a SQLite file.
+
+psycopg is imported here only when a URL asks for it, so every SQLite command starts as
+fast as before.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ledger.contract import LedgerStore, is_postgres_url
+from ledger.errors import LedgerError
+from ledger.store import Ledger
+
+__all__ = ["open_ledger"]
+
+
+def open_ledger(target: str | os.PathLike[str]) -> LedgerStore:
+    """The ledger at ``target``: a PostgreSQL URL, or a SQLite file (created if missing)."""
+    where = os.fspath(target)
+    if not is_postgres_url(where):
+        return Ledger(where)
+    try:
+        from ledger.postgres import PostgresLedger
+    except ImportError as exc:
+        raise LedgerError(
+            f"a PostgreSQL database needs psycopg ({exc}); install it with"
+            " pip install 'psycopg[binary,pool]'"
+        ) from exc
+    return PostgresLedger(where)
