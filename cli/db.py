@@ -1,14 +1,31 @@
-"""Where the database is: ``--db PATH`` or a ``postgresql://`` URL, else ``$TABLELOG_DB``,
-else a file in the user's data directory."""
+"""Where the database is (``--db PATH`` or a ``postgresql://`` URL, else ``$TABLELOG_DB``,
+else a file in the user's data directory), and how each command opens it.
+
+Commands that only read open a SQLite file read-only and never create it: a database that
+is not there is said to be missing. Commands that write create the file, but never a
+directory the user named: a missing directory is refused with the command that makes it.
+Only the default directory (in the user's data directory) is created, and that is said.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from ledger import LedgerStore, is_postgres_url
+import click
+
+from cli.errors import BadInput
+from ledger import Ledger, LedgerStore, is_postgres_url
 from ledger import open_ledger as open_store
 
-__all__ = ["default_db", "open_ledger"]
+__all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
+
+WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate"})
+"""The commands that write; every other command opens the database read-only."""
+
+
+class MissingDatabase(BadInput):
+    """A reading command pointed at a database file that does not exist."""
 
 
 def default_db() -> Path:
@@ -18,11 +35,44 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "tablelog.db"
 
 
-def open_ledger(path: str | None) -> LedgerStore:
+def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
     """The ledger at ``path`` (a file or a PostgreSQL URL; the default database when
-    ``None``), created if missing."""
+    ``None``): a file is read-only unless ``write``; a writer creates the file (and the
+    default directory, saying so)."""
+    if (path is not None and not path.strip()) or (
+        path is None and os.environ.get("TABLELOG_DB") == ""
+    ):
+        raise BadInput("--db (or $TABLELOG_DB) is empty: name a database file")
     if path and is_postgres_url(path):
         return open_store(path)
     target = Path(path) if path else default_db()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_dir():
+        raise BadInput(f"{target} is a directory: --db names a database file")
+    if not write:
+        if not target.exists():
+            raise MissingDatabase(
+                f"there is no database at {target} yet (`tablelog new` creates it)"
+            )
+        ledger = Ledger(target, readonly=True)
+        if ledger.empty:
+            ledger.close()
+            raise MissingDatabase(f"the database {target} holds no games yet (it is empty)")
+        return ledger
+    parent = target.parent
+    if not parent.exists():
+        if path:
+            raise BadInput(
+                f"the directory {parent} does not exist; create it first"
+                f" (mkdir -p {_quoted(parent)}) or choose another --db"
+            )
+        parent.mkdir(parents=True, exist_ok=True)
+        click.echo(f"created {parent} for the database", err=True)
+    elif not os.access(parent, os.W_OK) and not target.exists():
+        raise BadInput(f"cannot create a database in {parent}: the directory is read-only")
     return open_store(target)
+
+
+def _quoted(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path))

@@ -1,41 +1,74 @@
-"""How the CLI turns the project's errors into messages and exit statuses.
+"""How the CLI turns errors into messages and exit statuses.
 
-Exit status 0: done; 1: refused (an illegal move, a failed verification, a conflict);
-2: bad usage or bad input (a garbled move, an unknown game, a malformed file). Only the
-project's own errors are caught: a traceback means a bug in tablelog, not in the input.
+Exit status 0: done; 1: refused (an illegal move, a failed verification, tampering found,
+a stale or conflicting write, a storage fault: the command was understood and nothing was
+written); 2: bad input (a garbled move, an unknown game or player, a malformed file, a bad
+option); 3: an internal error, a bug in tablelog. Under ``--json`` an error is printed as
+``{"error": SENTENCE, "kind": KIND, "exit": STATUS}`` on standard output, so a program
+reads one stream; the exit status is the same.
+
+The project's own errors are turned into sentences by ``friendly``; ``Guarded``, the
+group every command runs in, catches anything else as a last resort and reports it as
+an internal error in one line (exit status 3), never as a traceback. The tests look for
+inputs that reach it: each is a bug.
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import click
 
 from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, LedgerError
-from rules.errors import IllegalEvent, TablelogError
+from ledger.errors import StorageFault
+from rules.errors import IllegalEvent, RefusedMove, TablelogError
 
-__all__ = ["REFUSED", "USAGE", "BadInput", "Refused", "friendly", "option_pairs"]
+__all__ = [
+    "INTERNAL",
+    "REFUSED",
+    "USAGE",
+    "BadInput",
+    "Guarded",
+    "Refused",
+    "friendly",
+    "option_pairs",
+]
 
 REFUSED = 1
 USAGE = 2
+INTERNAL = 3
 
-_REFUSALS = (IllegalEvent, ConcurrencyConflict, ChainBroken, DuplicateGame)
-_REFUSAL_NAMES = frozenset({"RefusedImport", "InvariantViolation"})
+_REFUSALS = (IllegalEvent, RefusedMove, ConcurrencyConflict, ChainBroken, DuplicateGame)
+_REFUSAL_NAMES = frozenset(
+    {"RefusedImport", "InvariantViolation", "StaleMove", "RetryMismatch", "Tampered"}
+)
 """Refusals raised by modules a command imports only when it needs them (JSON Lines
-import, the fuzz kit): named here so that importing this module stays cheap."""
+import, the fuzz kit, the play checks): named here so that importing this module stays
+cheap."""
 
 
 class Refused(click.ClickException):
     """A command that was understood but refused: exit status 1."""
 
     exit_code = REFUSED
+    kind = "refused"
 
 
 class BadInput(click.ClickException):
     """Input the command cannot use: exit status 2."""
 
     exit_code = USAGE
+    kind = "bad-input"
+
+
+class StorageRefused(Refused):
+    """The database could not be read or written (read-only, full, locked, damaged)."""
+
+    kind = "storage"
 
 
 def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
@@ -49,14 +82,82 @@ def option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return parsed
 
 
+MAX_MESSAGE = 600
+"""An error message is cut to this many characters (it may quote what was typed)."""
+
+
+def classify(error: BaseException) -> Refused | BadInput | None:
+    """The CLI error for one of the project's errors (``None`` for anything else)."""
+    mapped = _classify(error)
+    if mapped is not None and len(mapped.message) > MAX_MESSAGE:
+        return type(mapped)(mapped.message[: MAX_MESSAGE - 1] + "…")
+    return mapped
+
+
+def _classify(error: BaseException) -> Refused | BadInput | None:
+    if isinstance(error, StorageFault):
+        return StorageRefused(str(error))
+    if isinstance(error, sqlite3.Error):
+        return StorageRefused(str(StorageFault.of(error, "the database")))
+    if isinstance(error, _REFUSALS) or any(
+        c.__name__ in _REFUSAL_NAMES for c in type(error).__mro__
+    ):
+        return Refused(str(error))
+    if isinstance(error, TablelogError | LedgerError):
+        return BadInput(str(error))
+    if isinstance(error, OSError):  # a file named on the command line (export -o, ...)
+        return BadInput(f"cannot use {error.filename or 'the file'}: {error.strerror or error}")
+    return None
+
+
 @contextmanager
 def friendly() -> Iterator[None]:
     """Turn the project's errors into a one-line message and the right exit status."""
     try:
         yield
-    except _REFUSALS as error:
-        raise Refused(str(error)) from None
-    except (TablelogError, LedgerError) as error:
-        if any(c.__name__ in _REFUSAL_NAMES for c in type(error).__mro__):
-            raise Refused(str(error)) from None
-        raise BadInput(str(error)) from None
+    except (TablelogError, LedgerError, sqlite3.Error) as error:
+        mapped = classify(error)
+        assert mapped is not None
+        raise mapped from None
+
+
+class Guarded(click.Group):
+    """A click group that never lets a traceback out, and answers in JSON under ``--json``."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; errors become one line (or one JSON object) and a status."""
+        args = [*getattr(ctx, "_protected_args", ()), *ctx.args]
+        as_json = "--json" in args[: args.index("--")] if "--" in args else "--json" in args
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.Abort):
+            raise
+        except click.ClickException as error:
+            if not as_json:
+                raise
+            _emit(error.format_message(), getattr(error, "kind", "bad-input"), error.exit_code)
+        except Exception as error:  # the last resort: a bug, reported in one line
+            mapped = classify(error)
+            if mapped is not None:
+                if not as_json:
+                    raise mapped from None
+                _emit(mapped.format_message(), getattr(mapped, "kind", "refused"), mapped.exit_code)
+            message = (
+                f"internal error ({type(error).__name__}: {_short(error)}); this is a bug in"
+                " tablelog, please report it with the command that caused it"
+            )
+            if as_json:
+                _emit(message, "internal", INTERNAL)
+            click.echo(f"Error: {message}", err=True)
+            raise click.exceptions.Exit(INTERNAL) from None
+
+
+def _short(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else ""
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+def _emit(message: str, kind: str, status: int) -> None:
+    """An error as JSON on standard output, then the exit status."""
+    click.echo(json.dumps({"error": message, "kind": kind, "exit": status}, ensure_ascii=False))
+    raise click.exceptions.Exit(status)

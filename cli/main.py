@@ -15,8 +15,8 @@ from pathlib import Path
 import click
 
 from cli import render
-from cli.db import open_ledger
-from cli.errors import BadInput, friendly, option_pairs
+from cli.db import WRITERS, open_ledger
+from cli.errors import BadInput, Guarded, friendly, option_pairs
 from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
@@ -25,7 +25,6 @@ from replay.inspect import (
     played_data,
     replay_data,
     show_data,
-    summary_data,
 )
 from rules import registry
 
@@ -40,15 +39,17 @@ class Context:
     def __init__(self, db: str | None) -> None:
         self.db = db
 
-    def ledger(self) -> LedgerStore:
-        """The ledger, opened on first use."""
-        return open_ledger(self.db)
+    def ledger(self, write: bool | None = None) -> LedgerStore:
+        """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
+        if write is None:
+            write = click.get_current_context().info_name in WRITERS
+        return open_ledger(self.db, write=write)
 
 
 pass_ctx = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--db",
     envvar="TABLELOG_DB",
@@ -130,10 +131,16 @@ def new(
 @cli.command()
 @click.argument("game")
 @click.argument("move", nargs=-1)
-@click.option("--id", "event_id", help="An event id, so a retried command is not recorded twice.")
+@click.option(
+    "--id", "event_id", help="An event id: a retry of the same move is answered, not doubled."
+)
+@click.option("--after", help="Write only if the game's last event is still SEQ (or head HASH).")
 @JSON
 @pass_ctx
-def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_json: bool) -> None:
+def play(
+    obj: Context, game: str, move: Sequence[str], event_id: str | None, after: str | None,
+    as_json: bool,
+) -> None:  # fmt: skip
     """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`).
 
     For a whole evening, `tablelog record GAME` keeps the game open instead."""
@@ -141,7 +148,8 @@ def play(obj: Context, game: str, move: Sequence[str], event_id: str | None, as_
         example = game if not (game.isdigit() or game.lower() == "last") else "MOVE"
         raise BadInput(f"no move given: name the game, then the move: tablelog play last {example}")
     with friendly(), obj.ledger() as ledger:
-        data = played_data(Games(ledger).play(game, " ".join(move), event_id=event_id))
+        played = Games(ledger).play(game, " ".join(move), event_id=event_id, after=after)
+        data = played_data(played)
     if as_json:
         render.emit_json(data)
     else:
@@ -217,9 +225,9 @@ def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
 @pass_ctx
 def list_games(obj: Context, as_json: bool) -> None:
     """List the games in the database."""
-    with friendly(), obj.ledger() as ledger:
-        store = Games(ledger)
-        rows = [summary_data(store.load(s.record.id)) for s in ledger.games()]
+    from cli.listing import list_rows
+
+    rows = list_rows(obj.db)
     render.emit_json({"games": rows}) if as_json else render.print_list(rows)
 
 
@@ -243,19 +251,19 @@ def replay(obj: Context, game: str, to: int | None, as_player: str | None, as_js
 @pass_ctx
 def verify(obj: Context, target: str, as_json: bool) -> None:
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality."""
-    from replay.verify import verify_stored
+    from replay.verify import verify_game
 
     with friendly():
         if os.path.exists(target) and not target.isdigit():
-            from replay.jsonl import parse_lines, verify_parsed
+            from replay.jsonl import parse_lines, read_text, verify_parsed
 
-            text = Path(target).read_text(encoding="utf-8")
+            text = read_text(target)
             results = [(f"{target} game {n}", verify_parsed(g))
                        for n, g in enumerate(parse_lines(text.splitlines()), 1)]  # fmt: skip
         else:
             with obj.ledger() as ledger:
-                loaded = Games(ledger).load(target)
-                results = [(f"game {loaded.id}", verify_stored(ledger, loaded))]
+                gid = Games(ledger).resolve(target)
+                results = [(f"game {gid}", verify_game(ledger, gid))]
     payloads = [v.as_dict() for _, v in results]
     if as_json:
         render.emit_json(payloads[0] if len(payloads) == 1 else {"games": payloads})
@@ -303,10 +311,10 @@ def export(obj: Context, game: str | None, everything: bool, fmt: str, output: s
 @pass_ctx
 def import_(obj: Context, file: str, as_json: bool) -> None:
     """Import the games of a JSON Lines FILE; nothing is written if any event fails."""
-    from replay.jsonl import import_games, parse_lines
+    from replay.jsonl import import_games, parse_lines, read_text
 
     with friendly():
-        parsed = parse_lines(Path(file).read_text(encoding="utf-8").splitlines())
+        parsed = parse_lines(read_text(file).splitlines())
         with obj.ledger() as ledger:
             records = import_games(ledger, parsed)
     if as_json:

@@ -101,7 +101,7 @@ def pretty(text: str) -> str:
 
 
 def _cards(texts: Iterable[str], hidden: int = 0) -> str:
-    shown = " ".join(pretty(t) for t in texts)
+    shown = escape(" ".join(pretty(t) for t in texts))
     if hidden:
         shown = f"{shown} [dim]+{hidden} face down[/dim]".strip()
     return shown or "[dim]—[/dim]"
@@ -117,8 +117,8 @@ def _value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(_value(v) for v in value) or "—"
     if isinstance(value, Mapping):
-        return "; ".join(f"{k}: {_value(v)}" for k, v in value.items())
-    return pretty(str(value)) if isinstance(value, str) else str(value)
+        return "; ".join(f"{escape(str(k))}: {_value(v)}" for k, v in value.items())
+    return escape(pretty(str(value)) if isinstance(value, str) else str(value))
 
 
 def _pile(pile: Mapping[str, Any]) -> str:
@@ -137,7 +137,7 @@ def print_games(rulesets: Sequence[RuleSet]) -> None:
         low, high = rules.seats
         seats = str(low) if low == high else f"{low}-{high}"
         options = "\n".join(f"{o.name}={o.default}  {o.help}" for o in rules.options)
-        table.add_row(rules.name, rules.title, seats, options)
+        table.add_row(escape(rules.name), escape(rules.title), seats, escape(options))
     console().print(table)
 
 
@@ -160,7 +160,7 @@ def print_moves(data: Mapping[str, Any]) -> None:
     """The legal moves grouped by kind and card, each as the text ``play`` accepts."""
     out = console()
     if data["over"]:
-        out.print(f"game {data['game']} is over: no more moves")
+        out.print(escape(f"game {data['game']} is over: no more moves"))
         return
     if not data["moves"]:
         out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
@@ -175,11 +175,13 @@ def print_moves(data: Mapping[str, Any]) -> None:
     for move in data["moves"]:
         group = (move["type"], move.get("card"))
         kind, card = ("", "") if group == last else (move["type"], pretty(move.get("card") or ""))
+        kind, card = escape(kind), escape(card)
         last = group
         note = f"chance step — {move['hint']}" if move.get("chance") else ""
         if move.get("says"):
             note += f"“{move['says']}”"
-        grid.add_row(kind, card, escape(move["notation"]), move["actor"] or "the table", note)
+        actor = move["actor"] or "the table"
+        grid.add_row(kind, card, escape(move["notation"]), escape(actor), escape(note))
     out.print(grid)
     if not data.get("complete", True):
         total = data.get("count")
@@ -196,13 +198,16 @@ def print_log(data: Mapping[str, Any]) -> None:
     for column in ("seq", "who", "event", "recorded", "hash"):
         table.add_column(column)
     for row in data["events"]:
-        text = " ".join(pretty(part) for part in row["notation"].split(" "))
-        text = escape(text)
+        text = escape(" ".join(pretty(part) for part in row["notation"].split(" ")))
         if not row["effective"]:
             text = f"[strike]{text}[/strike] (undone)"
         text += "".join(f"\n[italic]{escape(line)}[/italic]" for line in row.get("happened", ()))
         table.add_row(
-            str(row["seq"]), row["actor"] or "—", text, row["recorded_at"] or "", row["hash"]
+            str(row["seq"]),
+            escape(row["actor"] or "—"),
+            text,
+            escape(row["recorded_at"] or ""),
+            escape(str(row["hash"])),
         )
     console().print(table)
 
@@ -212,7 +217,7 @@ def print_replay(data: Mapping[str, Any]) -> None:
     out = console()
     for row in data["events"]:
         who = row["actor"] or "table"
-        out.print(f"[bold]{row['seq']:>4}[/bold] {escape(who):>8}  {escape(row['notation'])}")
+        out.print(f"[bold]{row['seq']:>4}[/bold] {escape(f'{who:>8}')}  {escape(row['notation'])}")
         for line in row.get("happened", ()):
             out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
         table = row.get("table") or {}
@@ -231,9 +236,11 @@ def print_list(rows: Sequence[Mapping[str, Any]]) -> None:
         table.add_column(column)
     for row in rows:
         state = "over" if row["over"] else "running"
+        if row.get("altered"):
+            state = "ALTERED: run verify"
         table.add_row(
-            str(row["game"]), row["rules"], ", ".join(row["players"]), str(row["events"]),
-            state, row["head"], row["created"][:19],
+            str(row["game"]), escape(row["rules"]), escape(", ".join(row["players"])),
+            str(row["events"]), state, escape(str(row["head"])), escape(row["created"][:19]),
         )  # fmt: skip
     console().print(table)
 
@@ -242,11 +249,11 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
     """A verification's verdict and its problems, first one first."""
     out = console()
     if data["ok"]:
-        out.print(f"{name}: ok, {data['events']} events, head {data['head']}")
+        out.print(escape(f"{name}: ok, {data['events']} events, head {data['head']}"))
         return
-    out.print(f"{name}: [bold red]FAILED[/bold red] ({data['events']} events)")
+    out.print(f"{escape(name)}: [bold red]FAILED[/bold red] ({data['events']} events)")
     for problem in data["problems"]:
-        out.print(f"  {problem}")
+        out.print(f"  {escape(str(problem))}")
 
 
 def print_written(data: Mapping[str, Any]) -> None:
@@ -263,7 +270,8 @@ def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
         says = f" — “{row['says']}”" if row.get("says") else ""
-        lines.append(f"game {data['game']} event {row['seq']}: {text}{who}{says}")
+        again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""
+        lines.append(f"game {data['game']} event {row['seq']}: {text}{who}{says}{again}")
         lines.extend(f"  {line}" for line in row.get("happened", ()))
     if not status:
         return lines

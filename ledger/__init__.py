@@ -14,6 +14,7 @@ from ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
     LedgerError,
+    StorageFault,
     UnknownGame,
 )
 from ledger.hashing import event_hash, genesis_hash, short_hash, verify_records
@@ -44,6 +45,7 @@ __all__ = [
     "LedgerError",
     "LedgerStore",
     "NewEvent",
+    "StorageFault",
     "StoredEvent",
     "UnknownGame",
     "canonical",

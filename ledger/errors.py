@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 __all__ = [
     "ChainBroken",
     "CodecError",
     "ConcurrencyConflict",
     "DuplicateGame",
     "LedgerError",
+    "StorageFault",
     "UnknownGame",
 ]
 
@@ -70,3 +73,48 @@ class ChainBroken(LedgerError):
 
 class CodecError(LedgerError):
     """A payload that cannot be encoded or decoded: unknown type, newer version, bad bytes."""
+
+
+class StorageFault(LedgerError):
+    """The database file could not be read or written: read-only, full, locked, damaged,
+    missing, or not a tablelog database. Nothing was written."""
+
+    @classmethod
+    def of(cls, exc: sqlite3.Error, path: str) -> StorageFault:
+        """The fault behind an SQLite error, as a sentence that says what to do."""
+        code = getattr(exc, "sqlite_errorname", "") or ""
+        text = str(exc)
+        low = text.lower()
+        if "readonly" in code.lower() or "readonly" in low or "read-only" in low:
+            why = (
+                f"{path} is read-only, so nothing was written (check the permissions of the"
+                " file and of its directory; reading commands still work)"
+            )
+        elif code == "SQLITE_FULL" or "full" in low:
+            why = f"the disk holding {path} is full: nothing was written; free some space"
+        elif code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in low:
+            why = (
+                f"{path} is locked by another program (another tablelog writing, or a"
+                " database browser holding it open); nothing was written; try again"
+            )
+        elif code == "SQLITE_NOTADB" or "not a database" in low:
+            why = (
+                f"{path} is not a tablelog database: it is not an SQLite file, or its first"
+                " page is damaged; tablelog left it untouched (if it held your games, restore"
+                " the last good export with `tablelog --db NEW.db import FILE`)"
+            )
+        elif code.startswith("SQLITE_CORRUPT") or "malformed" in low:
+            why = (
+                f"{path} is damaged ({text}): run `tablelog verify` on your games and"
+                " restore the last good export with `tablelog --db NEW.db import FILE`"
+            )
+        elif code.startswith("SQLITE_IOERR") or "disk i/o" in low:
+            why = (
+                f"the disk refused to read or write {path} ({text}): it may be full,"
+                " removed or failing; nothing was written"
+            )
+        elif code.startswith("SQLITE_CANTOPEN") or "unable to open" in low:
+            why = f"cannot open {path}: {text}"
+        else:
+            why = f"{path} refused the operation: {text}"
+        return cls(why)

@@ -266,6 +266,12 @@ class PostgresLedger(LedgerStore):
                 return 0, self._genesis(conn, game)
         return row[0], bytes(row[1])
 
+    def find_event(self, event_id: str) -> StoredEvent | None:
+        """The stored event with this id, in whichever game, or ``None``."""
+        with self._conn() as conn:
+            row = conn.execute(f"{_SELECT_EVENTS} WHERE event_id = %s", (event_id,)).fetchone()
+        return None if row is None else _stored(row)
+
     def verify_chain(self, game: int) -> list[ChainProblem]:
         """Recheck the game's header and hash chain, in the order events were written,
         streaming the events from the server (a named cursor, ``STREAM_ROWS`` at a time)."""

@@ -8,15 +8,25 @@ UPDATE and DELETE on ``events`` and ``games``; corrections are new events.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import urllib.parse
 from typing import TYPE_CHECKING
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, StorageFault
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["PRAGMAS", "SCHEMA_VERSION", "create_schema", "prepare_connection", "schema_version"]
+__all__ = [
+    "PRAGMAS",
+    "SCHEMA_VERSION",
+    "create_schema",
+    "open_connection",
+    "prepare_connection",
+    "refuse_foreign",
+    "schema_version",
+]
 
 SCHEMA_VERSION = 1
 """The version of the schema this code writes; a newer database is refused."""
@@ -66,10 +76,52 @@ _EVENTS_NOT_NULL = {
 }
 
 
-def prepare_connection(conn: sqlite3.Connection) -> None:
-    """Apply the ledger's pragmas (WAL, busy timeout, full sync, foreign keys)."""
-    for pragma in PRAGMAS:
+_READ_PRAGMAS = ("PRAGMA busy_timeout=5000", "PRAGMA query_only=ON")
+
+
+def prepare_connection(conn: sqlite3.Connection, *, readonly: bool = False) -> None:
+    """Apply the ledger's pragmas (WAL, busy timeout, full sync, foreign keys); a read-only
+    connection gets only those that write nothing."""
+    for pragma in _READ_PRAGMAS if readonly else PRAGMAS:
         conn.execute(pragma)
+
+
+def open_connection(path: str, readonly: bool = False) -> sqlite3.Connection:
+    """A connection to ``path`` in autocommit mode. Read-only: ``mode=ro``, never creating
+    the file; on read-only media (where SQLite cannot even take a shared lock on a WAL
+    database) the file is opened as immutable."""
+    try:
+        if not readonly or path == ":memory:":
+            conn = sqlite3.connect(path, isolation_level=None)
+        else:
+            uri = "file:" + urllib.parse.quote(os.path.abspath(path))
+            conn = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError:
+                conn.close()  # read-only media: no lock or -shm file can be made there
+                conn = sqlite3.connect(uri + "?immutable=1", uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StorageFault.of(exc, path) from exc
+    conn.text_factory = _text
+    return conn
+
+
+def _text(data: bytes) -> str:
+    """Stored text as ``str``; bytes an edit left that are not UTF-8 are replaced (so the
+    event's hash no longer matches, and ``verify`` names it) instead of failing the read."""
+    return data.decode("utf-8", "replace")
+
+
+def refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
+    """Refuse another application's SQLite file before anything is written to it."""
+    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if names and "meta" not in names:
+        shown = ", ".join(sorted(names)[:5]) + (" …" if len(names) > 5 else "")
+        raise StorageFault(
+            f"{path} is another application's SQLite database (its tables: {shown}), not a"
+            " tablelog one; tablelog left it untouched: choose another --db"
+        )
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

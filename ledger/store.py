@@ -16,10 +16,22 @@ from contextlib import contextmanager
 from itertools import starmap
 
 from ledger.contract import LedgerStore, id_clash, retried
-from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from ledger.errors import (
+    ConcurrencyConflict,
+    DuplicateGame,
+    LedgerError,
+    StorageFault,
+    UnknownGame,
+)
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.schema import create_schema, prepare_connection
+from ledger.schema import (
+    create_schema,
+    open_connection,
+    prepare_connection,
+    refuse_foreign,
+    schema_version,
+)
 
 __all__ = ["Ledger"]
 
@@ -27,17 +39,23 @@ _EVENT_COLUMNS = (
     "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
 )
 _INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM events"
+_SELECT_EVENTS = (  # bytes read as bytes even if an edit stored them as text
+    "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
+    " recorded_at, CAST(prev_hash AS BLOB), CAST(hash AS BLOB) FROM events"
+)
 _HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
-_GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
+_GAME_COLUMNS = (
+    "id, uid, rules, rules_version, CAST(header AS BLOB), CAST(genesis AS BLOB), created"
+)
 _INSERT_GAME = (
     "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
-_SUMMARIES = f"""
-SELECT {", ".join("g." + c for c in _GAME_COLUMNS.split(", "))},
+_SUMMARIES = """
+SELECT g.id, g.uid, g.rules, g.rules_version, CAST(g.header AS BLOB),
+       CAST(g.genesis AS BLOB), g.created,
        (SELECT COUNT(*) FROM events WHERE game = g.id),
-       h.seq, h.hash
+       h.seq, CAST(h.hash AS BLOB)
 FROM games AS g
 LEFT JOIN events AS h
   ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)
@@ -49,21 +67,27 @@ class Ledger(LedgerStore):
     """The event store in one SQLite file (or ``":memory:"``), with its own connection.
 
     Creates the schema if it is missing. Use as a context manager, or call ``close()``.
+    ``readonly=True`` opens an existing file for reading only (``mode=ro``, or as immutable
+    on read-only media): no pragma that writes, no schema, and the file is never created.
+    Another application's SQLite file is refused before anything touches it (no WAL switch,
+    no schema written); SQLite's errors come out as ``StorageFault`` sentences.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, readonly: bool = False) -> None:
         self.path: str = os.fspath(path)
+        self.readonly = readonly
         self._batched = False
+        self._conn = open_connection(self.path, readonly)
         try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None)
+            refuse_foreign(self._conn, self.path)
+            prepare_connection(self._conn, readonly=readonly)
+            if not readonly:
+                create_schema(self._conn, self.path)
+            self.empty = schema_version(self._conn) == 0
+            """No tablelog schema yet (a read-only open of a file no game was written to)."""
         except sqlite3.Error as exc:
-            raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
-        try:
-            prepare_connection(self._conn)
-            create_schema(self._conn, self.path)
-        except sqlite3.DatabaseError as exc:
             self._conn.close()
-            raise LedgerError(f"{self.path} is not a tablelog database: {exc}") from exc
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
             self._conn.close()
             raise
@@ -84,12 +108,12 @@ class Ledger(LedgerStore):
 
     def _begin(self) -> None:
         """Start a write transaction, taking the write lock at once (``BEGIN IMMEDIATE``)."""
+        if self.readonly:
+            raise StorageFault(f"{self.path} was opened for reading only; nothing was written")
         try:
             self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise LedgerError(
-                f"the database {self.path} is busy (another writer holds it); try again: {exc}"
-            ) from exc
+        except sqlite3.Error as exc:
+            raise StorageFault.of(exc, self.path) from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -116,10 +140,20 @@ class Ledger(LedgerStore):
         try:
             yield conn
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._rollback()
             raise
+
+    def _rollback(self) -> None:
+        """Roll back the open transaction, if any (after a fault: best effort)."""
+        try:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the transaction is gone with the fault; SQLite rolled it back itself
 
     # -- writing ---------------------------------------------------------------------
 
@@ -153,9 +187,11 @@ class Ledger(LedgerStore):
             except sqlite3.IntegrityError as exc:
                 raise self._id_clash(events, exc) from exc
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StorageFault.of(exc, self.path) from exc
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._rollback()
             raise
         return list(starmap(StoredEvent, rows))
 
@@ -243,6 +279,11 @@ class Ledger(LedgerStore):
         if not rows:
             self._genesis(game)  # raises UnknownGame
         return list(starmap(StoredEvent, rows))
+
+    def find_event(self, event_id: str) -> StoredEvent | None:
+        """The stored event with this id, in whichever game, or ``None``."""
+        row = self._conn.execute(f"{_SELECT_EVENTS} WHERE event_id = ?", (event_id,)).fetchone()
+        return None if row is None else StoredEvent(*row)
 
     def head(self, game: int) -> tuple[int, bytes]:
         """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""

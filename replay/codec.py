@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from ledger import Codec, NewEvent, StoredEvent, pack, unpack
+from ledger import Codec, CodecError, NewEvent, StoredEvent, pack, unpack
 from rules.events import Event
 from rules.protocol import Header, RuleSet
 from rules.serial import converter
@@ -88,5 +88,9 @@ def encode_header(header: Header) -> bytes:
 
 
 def decode_header(data: bytes) -> Header:
-    """A header from its stored bytes."""
-    return converter.structure(unpack(data), Header)
+    """A header from its stored bytes; ``CodecError`` if they do not hold one."""
+    fields = unpack(data)
+    try:
+        return converter.structure(fields, Header)
+    except Exception as exc:  # cattrs raises validation groups and builtins alike
+        raise CodecError(f"the stored bytes do not hold a game's header: {exc}") from exc

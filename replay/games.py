@@ -14,11 +14,19 @@ from typing import Any
 
 import attrs
 
-from ledger import GameRecord, LedgerError, LedgerStore, short_hash
+from ledger import (
+    CodecError,
+    ConcurrencyConflict,
+    GameRecord,
+    LedgerError,
+    LedgerStore,
+    StoredEvent,
+    short_hash,
+)
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
-from replay.notation import move_label, notation_clash, parse_move
+from replay.notation import check_text, move_label, notation_clash, parse_move
 from replay.redact import public_refusal
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
@@ -27,6 +35,10 @@ from rules.protocol import Header, RuleSet, resolve_options
 from rules.suggest import did_you_mean
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
+
+
+MAX_NAME = 100
+"""The longest player name, in characters."""
 
 
 class UnknownPlayer(TablelogError, LookupError):
@@ -93,8 +105,10 @@ class LoadedGame:
     def head_at(self, seq: int | None = None) -> str:
         """The short head hash after event ``seq`` (the last one for ``None``; the genesis
         hash, which covers the header, for 0)."""
-        seq = self.seq if seq is None else seq
-        return short_hash(self.hashes[seq - 1] if seq else self.record.genesis)
+        if seq is None:
+            return short_hash(self.hashes[-1] if self.hashes else self.record.genesis)
+        found = [h for e, h in zip(self.events, self.hashes, strict=False) if e.seq == seq]
+        return short_hash(found[0] if found and seq else self.record.genesis)
 
     def seat(self, name: str) -> int:
         """The seat of player ``name``, or ``UnknownPlayer`` naming who plays."""
@@ -122,16 +136,21 @@ class Played:
     befores: tuple[Any, ...]
     state: Any
     hashes: tuple[str, ...]
+    retried: bool = False
+    """A retry of a move already recorded (``play --id``): ``written`` is the stored
+    event, and nothing was written now."""
 
     @property
     def head(self) -> str:
         """The short head hash after the written events."""
-        return self.hashes[-1] if self.hashes else self.game.head_at()
+        if self.retried or not self.hashes:
+            return self.game.head_at()
+        return self.hashes[-1]
 
     @property
     def seq(self) -> int:
         """The seq of the game's last event now."""
-        return self.written[-1].seq if self.written else self.game.seq
+        return self.written[-1].seq if self.written and not self.retried else self.game.seq
 
 
 def make_header(
@@ -150,8 +169,12 @@ def make_header(
     names = [p.strip() for p in players]
     if any(not n or n.startswith("-") for n in names):
         raise OptionError("every player needs a name (and a name may not start with '-')")
+    for n in names:
+        check_text(n, f"a player's name ({n[:20]!r})", MAX_NAME)
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("two players have the same name; give each a different one")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}")
     for name in names:
         clash = notation_clash(rules, name)
         if clash:
@@ -191,7 +214,16 @@ class Games:
     def load(self, ref: int | str) -> LoadedGame:
         """The game numbered ``ref`` (``"last"``: the newest game)."""
         record = self.ledger.game(self.resolve(ref))
-        header = decode_header(record.header)
+        _refuse_altered(record, (), 0)
+        try:
+            header = decode_header(record.header)
+        except CodecError as error:
+            from replay.verify import Tampered
+
+            raise Tampered(
+                f"game {record.id}'s header cannot be read ({error}): it was altered;"
+                f" `tablelog verify {record.id}` lists every problem"
+            ) from None
         rules = registry.get(record.rules)
         if record.rules_version > rules.version:
             raise TablelogError(
@@ -199,6 +231,7 @@ class Games:
                 f"{record.rules_version}; this tablelog knows version {rules.version}: upgrade"
             )
         rows = self.ledger.events(record.id)
+        _refuse_altered(record, rows, len(header.players))
         events = tuple(decode_events(rules, rows))
         return LoadedGame(record, header, rules, events, tuple(row.hash for row in rows))
 
@@ -210,10 +243,10 @@ class Games:
             if last is None:
                 raise BadGameRef(f"there are no games in {self.ledger.path} yet")
             return self._newest_own_game(last)
-        try:
-            return int(text)
-        except ValueError:
-            raise BadGameRef(f"{ref!r} is not a game number (or 'last')") from None
+        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 18:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise BadGameRef(f"{shown!r} is not a game number (or 'last')")
+        return int(text)
 
     def _newest_own_game(self, last: int) -> int:
         """The newest game that is not a fork (``last`` never names a "what if"; a fork
@@ -227,12 +260,33 @@ class Games:
                 return gid
         return last
 
-    def play(self, ref: int | str, text: str, *, event_id: str | None = None) -> Played:
+    def play(
+        self, ref: int | str, text: str, *, event_id: str | None = None, after: str | None = None
+    ) -> Played:
         """Record the move written ``text``: what was written (the dealer's events too) and
-        the state after it, without reading or folding the game again."""
+        the state after it, without reading or folding the game again.
+
+        With ``event_id``, a move already recorded under that id is answered with the
+        stored event (a retry); with ``after`` (a seq or head hash), the move is written
+        only if the game is still there (``replay.retry``).
+        """
+        from replay.retry import check_after, stale_since, stored_retry
+
         game = self.load(ref)
+        if event_id is not None:
+            row = stored_retry(self.ledger, game, text, event_id)
+            if row is not None:
+                event = decode_events(game.rules, [row])[0]
+                before = game.state_at(event.seq - 1)
+                hashes = (short_hash(row.hash),)
+                return Played(game, (event,), (before,), game.state, hashes, retried=True)
+        if after is not None:
+            check_after(game, after)
         move = parse_move(game, text)
-        return self.submit(game, move, event_id=event_id)
+        try:
+            return self.submit(game, move, event_id=event_id)
+        except ConcurrencyConflict:  # someone wrote between our read and our write
+            raise stale_since(self.load(game.id), game.seq) from None
 
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
@@ -309,3 +363,24 @@ class Games:
             self._deal_and_write(forked, forked.replayer.copy(), [], [])
             forked = self.load(record.id)
         return forked
+
+
+def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:
+    """Refuse to read a game whose stored bytes were altered (``Tampered``, naming the first
+    altered event): its states would mean nothing. ``players`` 0 checks the header only."""
+    from replay.verify import Problem, Tampered, integrity_problems
+
+    problems = integrity_problems(record, rows) if players or not rows else []
+    if players:
+        problems += [
+            Problem(r.seq, f"event {r.seq} names seat {r.actor}, which is not at this table")
+            for r in rows
+            if r.actor is not None and not 0 <= r.actor < players
+        ]
+    if problems:
+        first = min(problems, key=lambda p: p.seq)
+        raise Tampered(
+            f"game {record.id} was altered after it was recorded: {first}; nothing is shown"
+            f" from it (`tablelog verify {record.id}` lists every problem; restore the game"
+            " from its last good export)"
+        )

@@ -118,7 +118,7 @@ def played_data(played: Played) -> dict[str, Any]:
     ]
     last = played.written[-1].recorded_at if played.written else None
     after = _table(game, played.state, played.seq, played.head, last, None)
-    return {**after, "written": rows}
+    return {**after, "written": rows, "retried": played.retried}
 
 
 def _table(

@@ -27,6 +27,7 @@ from ledger import (
     NewEvent,
     StoredEvent,
     UnknownGame,
+    event_hash,
     genesis_hash,
     pack,
     short_hash,
@@ -34,6 +35,14 @@ from ledger import (
 )
 from ledger.hashing import verify_records
 from replay.codec import codec, decode_header, encode_header, header_dict
+from replay.jsonlimits import (
+    MalformedFile,
+    check_actor,
+    check_envelope,
+    check_header_extras,
+    load_line,
+    read_text,
+)
 from replay.verify import Problem, Verification, check_log
 from rules import registry
 from rules.errors import TablelogError
@@ -49,6 +58,7 @@ __all__ = [
     "export_lines",
     "import_games",
     "parse_lines",
+    "read_text",
     "verify_parsed",
 ]
 
@@ -56,10 +66,6 @@ FORMAT = "tablelog"
 VERSION = 1
 ENVELOPE = ("seq", "type", "type_version", "actor", "recorded_at", "id", "hash")
 HEADER_EXTRA = ("format", "version", "uid", "created", "events", "head")
-
-
-class MalformedFile(TablelogError, ValueError):
-    """A JSON Lines file that is not a tablelog log: names the line and the problem."""
 
 
 @attrs.frozen
@@ -119,7 +125,7 @@ def parse_lines(
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
-        data = _loads(raw, number)
+        data = load_line(raw, number)
         if data.get("format") == FORMAT:
             if current is not None:
                 games.append(current.finish())
@@ -137,19 +143,6 @@ def parse_lines(
     return games
 
 
-def _loads(raw: str, number: int) -> dict[str, Any]:
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise MalformedFile(
-            f"line {number}: not valid JSON ({error.msg} at column {error.colno}); "
-            "the file may be truncated or edited"
-        ) from None
-    if not isinstance(data, dict):
-        raise MalformedFile(f"line {number}: expected a JSON object, got {type(data).__name__}")
-    return data
-
-
 @attrs.define
 class _Builder:
     header: Header
@@ -159,6 +152,11 @@ class _Builder:
     records: list[NewEvent] = attrs.Factory(list)
     hashes: list[bytes] = attrs.Factory(list)
     events: list[Event] = attrs.Factory(list)
+
+    @property
+    def genesis(self) -> bytes:
+        """The genesis hash the file's chain should start from."""
+        return genesis_hash(str(self.extra["uid"]), encode_header(self.header))
 
     @classmethod
     def start(cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]) -> _Builder:
@@ -171,6 +169,7 @@ class _Builder:
                    if k not in data]  # fmt: skip
         if missing:
             raise MalformedFile(f"line {number}: the header lacks {', '.join(missing)}")
+        check_header_extras(data, number)
         fields = {k: v for k, v in data.items() if k not in HEADER_EXTRA}
         try:
             header = converter.structure(fields, Header)
@@ -189,20 +188,30 @@ class _Builder:
         missing = [k for k in ENVELOPE if k not in data]
         if missing:
             raise MalformedFile(f"line {number}: the event lacks {', '.join(missing)}")
+        where = check_envelope(data, number)
         payload = {k: v for k, v in data.items() if k not in ENVELOPE}
         try:
             blob = pack(payload)
-            body = codec(self.rules).decode(data["type"], data["type_version"], blob)
-            digest = bytes.fromhex(data["hash"])
-            record = NewEvent(
-                data["id"], data["type"], data["type_version"], data["actor"], blob,
-                data["recorded_at"],
-            )  # fmt: skip
-        except (TablelogError, LedgerError, ValueError, TypeError, KeyError) as error:
-            what = f"not a valid {data['type']!r} event"
-            raise MalformedFile(f"line {number}: {what}: {error}") from None
+        except LedgerError as error:
+            raise MalformedFile(f"{where}: the event's fields cannot be stored: {error}") from None
+        digest = bytes.fromhex(data["hash"])
+        record = NewEvent(
+            data["id"], data["type"], data["type_version"], data["actor"], blob,
+            data["recorded_at"],
+        )  # fmt: skip
         self.records.append(record)
         self.hashes.append(digest)
+        prev = self.hashes[-2] if len(self.hashes) > 1 else self.genesis
+        fields = (data["id"], data["type"], data["type_version"], data["actor"], blob)
+        if event_hash(prev, data["seq"], *fields, data["recorded_at"]) != digest:
+            body = None  # altered: not decoded; verify names it by its hash
+        else:
+            check_actor(data["actor"], len(self.header.players), where)
+            try:
+                body = codec(self.rules).decode(data["type"], data["type_version"], blob)
+            except (TablelogError, LedgerError) as error:
+                what = f"not a valid {data['type']!r} event"
+                raise MalformedFile(f"{where}: {what}: {error}") from None
         self.events.append(Event(data["seq"], data["actor"], body, data["recorded_at"], data["id"]))
 
     def finish(self) -> ParsedGame:
@@ -233,7 +242,7 @@ def verify_parsed(game: ParsedGame) -> Verification:
                     r.recorded_at or "", prev, h)
         for e, r, prev, h in zip(game.events, game.records, prevs, game.hashes, strict=True)
     ]  # fmt: skip
-    problems = [Problem(p.seq, p.reason) for p in verify_records(genesis, rows)]
+    problems = [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
     if not problems:
         illegal = check_log(game.rules, game.header, game.events)
         if illegal is not None:
@@ -248,6 +257,18 @@ def verify_parsed(game: ParsedGame) -> Verification:
             )
         )
     return Verification.of(len(game.events), problems, head)
+
+
+def _header_or_first(seq: int, reason: str) -> Problem:
+    """Event 1's hash is computed from the header's: when it does not match, either may
+    have been edited, and the reader is told so."""
+    if seq == 1 and reason.startswith("event 1 was altered"):
+        return Problem(
+            0,
+            "the header line or event 1 was altered after it was recorded: event 1's hash"
+            " does not follow from this header and this event",
+        )
+    return Problem(seq, reason)
 
 
 class RefusedImport(TablelogError, ValueError):

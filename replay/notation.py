@@ -6,6 +6,7 @@ set's ``parse``. ``format_move`` is the inverse, so every listed move can be typ
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,14 +19,21 @@ if TYPE_CHECKING:
     from replay.games import LoadedGame
 
 __all__ = [
+    "MAX_MOVE_TEXT",
     "RESERVED",
     "announcement",
+    "check_text",
     "format_event_move",
     "format_move",
     "move_label",
     "notation_clash",
     "parse_move",
 ]
+
+
+MAX_MOVE_TEXT = 2000
+"""The longest move or note accepted, in characters: a note is a remark, not a document,
+and no game's move comes near it."""
 
 RESERVED = frozenset(
     {"deal", "turn", "table", "stock", "middle", "pile", "undo", "redo", "note", "last",
@@ -57,6 +65,7 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
     stripped = text.strip()
     if not stripped:
         raise NotationError("expected a move, got nothing (try `tablelog moves GAME`)")
+    check_text(stripped, "a move")
     word, _, rest = stripped.partition(" ")
     if word.lower() == "undo" and not rest.strip():
         return Move(None, Undo())
@@ -121,3 +130,15 @@ def announcement(rules: Any, move: Move, state: Any) -> str:
     if rules.announce is None or isinstance(move.payload, Note | Undo):
         return ""
     return str(rules.announce(move, state))
+
+
+def check_text(text: str, what: str, limit: int = MAX_MOVE_TEXT) -> None:
+    """Refuse ``text`` that is too long or holds control characters (a terminal escape in a
+    note would repaint the screen of everyone who reads the log)."""
+    if len(text) > limit:
+        raise NotationError(f"{what} is at most {limit} characters long, not {len(text)}")
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        raise NotationError(
+            f"{what} may not hold control characters or lone surrogates (found U+{ord(bad):04X})"
+        )

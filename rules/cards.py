@@ -122,13 +122,14 @@ def parse_card(text: str) -> Card:
         return tarot
     if t[0] in _SYMBOL_TO_SUIT and len(t) > 1:  # "♥7" is read as "7♥"
         t = t[1:] + t[0]
-    if t[0] == TRUMP and t[1:].isdigit() and 1 <= int(t[1:]) <= 21:
+    if t[0] == TRUMP and t[1:].isascii() and t[1:].isdigit() and 1 <= int(t[1:][-3:]) <= 21:
         return _card(str(int(t[1:])), TRUMP)
     suit = _SYMBOL_TO_SUIT.get(t[-1], t[-1])
     rank = _RANK_ALIASES.get(t[:-1], t[:-1])
     if suit not in SUITS or rank not in _ALL_RANKS:
+        shown = raw if len(raw) <= 24 else raw[:24] + "…"
         raise NotationError(
-            f"{raw!r} is not a card: write rank then suit, like 7H, 10S, QD or 7♥ "
+            f"{shown!r} is not a card: write rank then suit, like 7H, 10S, QD or 7♥ "
             "(ranks 2-10, J, Q, K, A; suits S, H, D, C or ♠ ♥ ♦ ♣)"
         )
     return _card(rank, suit)

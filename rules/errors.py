@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["IllegalEvent", "NotationError", "OptionError", "TablelogError"]
+__all__ = ["IllegalEvent", "NotationError", "OptionError", "RefusedMove", "TablelogError"]
 
 
 class TablelogError(Exception):
@@ -48,3 +48,11 @@ class NotationError(TablelogError, ValueError):
 
 class OptionError(TablelogError, ValueError):
     """An unknown game option, or a value the option does not take."""
+
+
+class RefusedMove(NotationError):
+    """Text that reads as a move, but one this position refuses (a card not on the table, a
+    build to a value nobody holds): a refusal, like ``IllegalEvent``, not garbled input.
+
+    A ``NotationError`` still, so callers that read text keep catching one class.
+    """

@@ -17,22 +17,15 @@ from rules.cards import Card
 from rules.events import Event, Move
 from rules.memo import per_state
 from rules.narrespillet import events as ev
-from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
-from rules.narrespillet.place import canonical
+from rules.narrespillet.candidates import pictures, places
+from rules.narrespillet.pictures import EFFECTS
 from rules.narrespillet.state import (
     DECK,
-    EMPEROR,
-    EMPRESS,
     HOUSES,
-    LOVERS,
-    MAGICIAN,
     OPEN,
     PLAY,
-    WORLD,
     State,
     Step,
-    house_of,
-    is_number,
     seat_of,
 )
 from rules.narrespillet.take import available, unknown
@@ -286,7 +279,7 @@ def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    from rules.narrespillet.pictures import category_cards
+    from rules.narrespillet.reveal import category_cards
 
     head = _head(state)
     assert head is not None
@@ -327,7 +320,7 @@ def _place_moves(state: State, seat: int | None, card: Card | None) -> Iterator[
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
-        yield from (Move(s, p) for p in _places(state, who, card))
+        yield from (Move(s, p) for p in places(state, who, card))
 
 
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -351,7 +344,7 @@ def _picture_moves(state: State, seat: int | None, card: Card | None) -> Iterato
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
-        yield from (Move(s, p) for p in _pictures(state, who, card))
+        yield from (Move(s, p) for p in pictures(state, who, card))
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -395,97 +388,3 @@ _TURN: tuple[tuple[str, Gen], ...] = (
     ("lift", _lift),
     ("exorcise", _exorcise),
 )
-
-
-def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
-    """The non-empty subsets of ``cards`` (in their order), only those ``lead`` starts."""
-    if lead is None:
-        for k in range(1, len(cards) + 1):
-            yield from itertools.combinations(cards, k)
-        return
-    if lead not in cards:
-        return
-    rest = cards[cards.index(lead) + 1 :]
-    for k in range(len(rest) + 1):
-        for combo in itertools.combinations(rest, k):
-            yield (lead, *combo)
-
-
-def _places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
-    cards = available(state, who, pool=True, chariot=True)
-    if lead is not None and lead not in cards:
-        return
-    have = set(cards)
-    open_fields = [h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN]
-    for house in open_fields:
-        if WORLD in have and lead in (None, WORLD):
-            yield ev.Place((WORLD,), house)
-        for pair in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)):
-            if set(pair) <= have:
-                combo = canonical(pair)
-                yield ev.Place(combo, house)
-                for other in open_fields:
-                    if HOUSES.index(other) > HOUSES.index(house):
-                        yield ev.Place(combo, house, other)
-        court = [c for c in cards if house_of(c) == house and not is_number(c)]
-        for c in court:
-            if LOVERS in have:
-                yield ev.Place(canonical((c, LOVERS)), house)
-            if EMPRESS in have:
-                yield ev.Place(canonical((c, EMPRESS)), house)
-        for a, b in itertools.combinations(court, 2):
-            yield ev.Place(canonical((a, b)), house)
-        numbers = [c for c in cards if is_number(c) and house_of(c) == house]
-        aces = [c for c in cards if c.rank == "A" and house_of(c)]
-        for c in court:
-            if c.rank in ("Kn", "P"):
-                yield ev.Place((c,), house)
-                for ace in aces:
-                    yield ev.Place(canonical((c, ace)), house)
-                    if MAGICIAN in have and house_of(ace) != house:
-                        yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        yield from (ev.Place(combo, house) for combo in _subsets(numbers, lead))
-        if MAGICIAN in have:
-            strangers = [c for c in cards if is_number(c) and house_of(c) != house]
-            for stranger in strangers:
-                for k in range(0, len(numbers) + 1):
-                    for combo in itertools.combinations(numbers, k):
-                        yield ev.Place(
-                            canonical((*combo, stranger, MAGICIAN)), house, magic=stranger
-                        )
-
-
-def _pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
-    cards = available(state, who, pool=True, chariot=False)
-    people = range(state.n + 1)
-    for card in cards:
-        if card not in EFFECTS or lead not in (None, card):
-            continue
-        r = card.rank
-        if r in ("2", "12"):
-            for t in people:
-                yield ev.Picture(card, target=t)
-        elif r == "5":
-            for choice in CATEGORIES:
-                yield ev.Picture(card, choice=choice)
-        elif r == "7":
-            hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
-            for k in range(len(hand) + 1):
-                for combo in itertools.combinations(hand, k):
-                    yield ev.Picture(card, cards=combo)
-        elif r == "10":
-            top = max(wheel_cap(state, who, True), wheel_cap(state, who, False), 1)
-            for n in range(1, top + 1):
-                yield ev.Picture(card, count=n)
-        elif r == "11":
-            yield ev.Picture(card, choice="closed")
-            yield ev.Picture(card, choice="open")
-        elif r == "14":
-            for h in HOUSES:
-                yield ev.Picture(card, field=h)
-        elif r in ("16", "20"):
-            for t in people:
-                for h in HOUSES:
-                    yield ev.Picture(card, target=t, field=h)
-        else:
-            yield ev.Picture(card)

@@ -34,6 +34,7 @@ from rules.narrespillet.place import canonical
 from rules.narrespillet.placements import classify, describe
 from rules.narrespillet.state import HOUSE_NAMES, State, name, seat_of
 from rules.narrespillet.words import card_words, join_phrases, read_card, read_field
+from rules.numbers import is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
 
@@ -155,7 +156,7 @@ def _picture(state: State, args: list[str]) -> ev.Picture:
         elif r == "5":
             choice = read_field(choice)
         return ev.Picture(card, choice=choice.casefold() if r == "11" else choice)
-    if r == "10" and len(rest) == 1 and rest[0].isdigit():
+    if r == "10" and len(rest) == 1 and is_number(rest[0]):
         return ev.Picture(card, count=int(rest[0]))
     if r == "7":
         return ev.Picture(card, cards=tuple(read_card(w) for w in rest))

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.cards import FOOL, Card
 from rules.narrespillet.events import Picture
+from rules.narrespillet.reveal import hierophant
 from rules.narrespillet.state import (
     ALTHEA,
     CHARIOT,
@@ -50,7 +51,7 @@ from rules.narrespillet.state import (
 )
 from rules.narrespillet.take import available, source_of, take, where
 
-__all__ = ["CATEGORIES", "EFFECTS", "category_cards", "check_picture", "do_picture", "wheel_cap"]
+__all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "wheel_cap"]
 
 PLACEMENT_ONLY = frozenset({MAGICIAN, EMPRESS, EMPEROR, LOVERS, WORLD, FOOL})
 EFFECTS = (
@@ -251,7 +252,7 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
         state = evolve(state, peeks=(*state.peeks, (who, move.target)))
         after = oracle
     elif card == HIEROPHANT:
-        state, steps = _reveal(discard_cards(state, card), who, move.choice)
+        state, steps = hierophant(discard_cards(state, card), who, move.choice)
         after = oracle
     elif card == CHARIOT:
         for c in move.cards:
@@ -324,43 +325,6 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
     if pooled:
         steps = (Step("refill", -1), *steps)
     return state, steps, after
-
-
-def matches(choice: str, card: Card) -> bool:
-    """Whether the Hierophant's ``choice`` names ``card``: "Alle tall- og hoffkort i ett
-    av husene, alle billedkort unntatt Narren eller Narren alene"."""
-    if choice == "fool":
-        return card == FOOL
-    if choice == "pictures":
-        return card.suit == "T" and card != FOOL
-    return card.suit == choice
-
-
-def category_cards(choice: str) -> tuple[Card, ...]:
-    """The cards of the deck the Hierophant's ``choice`` names, in deck order."""
-    from rules.narrespillet.state import DECK
-
-    return tuple(c for c in DECK if matches(choice, c))
-
-
-def _reveal(state: State, who: int, choice: str) -> tuple[State, tuple[Step, ...]]:
-    """The named cards every other hand holds, shown; in a physical game, the window in
-    which the players with face-down cards show theirs (``reveal CARD``, then ``pass``)."""
-    from rules.narrespillet.take import unknown
-
-    revealed = list(state.revealed)
-    for other in range(state.n + 1):
-        if other != who:
-            shown = tuple(c for c in state.hands[other].cards if matches(choice, c))
-            revealed[other] = tuple(dict.fromkeys((*revealed[other], *shown)))
-    state = evolve(state, revealed=tuple(revealed))
-    pool = unknown(state)
-    if not any(c in pool for c in category_cards(choice)):
-        return state, ()
-    asked = tuple(
-        p for p in range(state.n) if p != who and not state.finished[p] and state.hands[p].hidden
-    )
-    return state, ((Step("reveal", who, asked=asked, what=choice),) if asked else ())
 
 
 def _hang(state: State, target: int) -> State:

@@ -23,6 +23,7 @@ from rules.narrespillet.chance import apply_draw
 from rules.narrespillet.flow import discard_cards, lift_temperance, settle
 from rules.narrespillet.pictures import check_picture, do_picture
 from rules.narrespillet.place import check_place, do_place, fool_step, steal
+from rules.narrespillet.reveal import check_reveal, revealed
 from rules.narrespillet.state import (
     CHARIOT,
     FORFEIT,
@@ -135,7 +136,7 @@ def check(state: State, event: Event) -> str | None:
             return _check_call(state, head, p.card)
         return None
     if isinstance(p, ev.Reveal | ev.Pass) and head is not None and head.kind == "reveal":
-        return _check_reveal(state, head, event.actor, p)
+        return check_reveal(state, head, event.actor, p)
     if isinstance(p, ev.Reveal):
         return (
             "a face-down card is revealed to everyone only when the Hierophant names its "
@@ -199,33 +200,6 @@ def _busy(state: State, head: Step) -> str:
     if head.kind == "answer":
         return f"the table says first who holds {head.card} (answer NAME or answer nobody)"
     return "the game waits for something else"
-
-
-def _check_reveal(state: State, head: Step, seat: int | None, p: object) -> str | None:
-    from rules.narrespillet.pictures import matches
-
-    if seat not in head.asked:
-        return (
-            f"{_who(state, seat)} is not asked to show cards for the Hierophant (only the "
-            "players with face-down cards still to answer are)"
-        )
-    assert seat is not None
-    if isinstance(p, ev.Pass):
-        return "the Demons' hand is open: they have nothing to show" if p.demons else None
-    assert isinstance(p, ev.Reveal)
-    if not matches(head.what, p.card):
-        return f"the Hierophant named {_category(head.what)}, and {p.card} is not one of them"
-    if not is_unknown(state, p.card):
-        return f"{state.players[seat]} cannot hold {p.card}: {where(state, p.card)}"
-    return None
-
-
-def _category(choice: str) -> str:
-    if choice == "fool":
-        return "the Fool alone"
-    if choice == "pictures":
-        return "all picture cards but the Fool"
-    return f"the number and court cards of {HOUSE_NAMES[choice]}"
 
 
 def _check_show(state: State, seat: int | None, card: Card) -> str | None:
@@ -357,7 +331,7 @@ def _make(state: State, event: Event) -> State:
             return settle(evolve(state, queue=rest))
         return settle(call(state, head, rest, p.card))
     if head is not None and head.kind == "reveal":
-        return settle(_revealed(state, head, rest, event.actor, p))
+        return settle(revealed(state, head, rest, event.actor, p))
     if head is not None and head.kind == "down":
         who = head.who
         src = source_of(state, who, p.card, pool=False, chariot=False)
@@ -381,32 +355,6 @@ def _make(state: State, event: Event) -> State:
         return settle(evolve(state, actor=None, optional=False))
     assert state.actor is not None
     return settle(_turn(state, state.actor, p))
-
-
-def _revealed(
-    state: State, head: Step, rest: tuple[Step, ...], seat: int | None, p: object
-) -> State:
-    """A card shown for the Hierophant (it stays in the hand, now public), or a player
-    done showing; the window closes when nobody is left to answer."""
-    from rules.narrespillet.pictures import category_cards
-
-    assert seat is not None
-    done = isinstance(p, ev.Pass)
-    if isinstance(p, ev.Reveal):
-        hand = state.hands[seat]
-        hand = Zone((*hand.cards, p.card), hand.hidden - 1)
-        shown = (*state.revealed[seat], p.card)
-        state = evolve(
-            state,
-            hands=_set(state.hands, seat, hand),
-            revealed=_set(state.revealed, seat, shown),
-        )
-        done = not hand.hidden
-    asked = tuple(a for a in head.asked if a != seat) if done else head.asked
-    left = any(is_unknown(state, c) for c in category_cards(head.what))
-    if asked and left:
-        return evolve(state, queue=(attrs.evolve(head, asked=asked), *rest))
-    return evolve(state, queue=rest)
 
 
 def _turn(state: State, who: int, p: object) -> State:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.cards import Card, parse_card
-from rules.errors import NotationError
+from rules.errors import NotationError, RefusedMove
 from rules.nordekasino.arith import ADAMS
 from rules.nordekasino.state import State, card_values
 
@@ -20,6 +20,8 @@ __all__ = ["evaluate"]
 
 Value = tuple[int, bool]  # (value, is a "more" pile)
 _OPS = {"+": "+", "mod": "mod", "%": "mod", "more": "more", "&": "more"}
+MAX_DEPTH = 16
+"""Parentheses nested deeper than this are refused (a table has far fewer piles)."""
 
 
 def evaluate(
@@ -36,7 +38,7 @@ def evaluate(
     if not reader.hand_used:
         raise NotationError(f"the expression must use the hand card {hand}")
     if not values:
-        raise NotationError("the expression breaks the rules of combining at every reading")
+        raise RefusedMove("the expression breaks the rules of combining at every reading")
     return reader.piles, values
 
 
@@ -51,6 +53,7 @@ class _Reader:
         self.resolve = resolve
         self.hand_used = False
         self.piles: list[int] = []
+        self.depth = 0
 
     def peek(self) -> str | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -63,7 +66,7 @@ class _Reader:
             op = _OPS[token.lower()]
             combined = _apply(op, left, right, left_hand, right_hand)
             if not combined:
-                raise NotationError(_why_not(op, left, right, left_hand))
+                raise RefusedMove(_why_not(op, left, right, left_hand))
             left, left_hand = combined, False
         return left, left_hand
 
@@ -73,7 +76,11 @@ class _Reader:
             raise NotationError("the expression ends too early")
         self.pos += 1
         if token == "(":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise NotationError(f"parentheses are nested more than {MAX_DEPTH} deep")
             inner = self.expr()
+            self.depth -= 1
             if self.peek() != ")":
                 raise NotationError("a parenthesis is not closed")
             self.pos += 1

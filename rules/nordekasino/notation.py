@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from rules.cards import Card, parse_card
 from rules.deal_notation import format_deal, parse_deal
-from rules.errors import NotationError
+from rules.errors import NotationError, RefusedMove
 from rules.events import Deal, Move
 from rules.nordekasino.arith import ADAMS
 from rules.nordekasino.deal import deal_plan
@@ -32,6 +32,7 @@ from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Tr
 from rules.nordekasino.expr import evaluate
 from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
 from rules.nordekasino.state import Pile, State
+from rules.numbers import MAX_DIGITS, is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
 
@@ -79,17 +80,17 @@ def parse_move(text: str, state: State) -> Move:
 
 def _pile(ref: str, state: State) -> int:
     if ref.startswith("#"):
-        try:
-            number = int(ref[1:])
-        except ValueError:
-            raise NotationError(f"{ref!r}: a pile number is # and a number, like #2") from None
+        if not is_number(ref[1:]):
+            shown = ref if len(ref) <= 12 else ref[:12] + "…"
+            raise NotationError(f"{shown!r}: a pile number is # and a number, like #2")
+        number = int(ref[1:])
         if not 1 <= number <= len(state.table):
-            raise NotationError(f"there is no pile {ref}: the table has {len(state.table)} piles")
+            raise RefusedMove(f"there is no pile {ref}: the table has {len(state.table)} piles")
         return number - 1
     card = parse_card(ref)
     found = [i for i, pile in enumerate(state.table) if card in pile.cards]
     if not found:
-        raise NotationError(f"{card} is not on the table")
+        raise RefusedMove(f"{card} is not on the table")
     if len(found) > 1:
         numbers = " or ".join(f"#{i + 1}" for i in found)
         raise NotationError(f"{card} lies in more than one pile: name the pile as {numbers}")
@@ -120,9 +121,16 @@ def _parse_build(text: str, state: State, actor: int | None) -> Build:
     piles: tuple[int, ...] | None = _piles(refs[1:], state) if refs[1:] else None
     tail = tail.strip()
     if eq:
-        more = tail.lower().startswith("more ") and tail[5:].strip().isdigit()
-        number = tail[5:].strip() if more else tail
-        if number.isdigit():
+        after_more = tail[5:].strip() if tail.lower().startswith("more ") else None
+        more = after_more is not None and (is_number(after_more) or after_more.isnumeric())
+        number = after_more if more and after_more is not None else tail
+        if number.isnumeric() and not is_number(number):
+            shown = number if len(number) <= 12 else number[:12] + "…"
+            raise NotationError(
+                f"={shown}: a value to build is written with the digits 0-9, at most"
+                f" {MAX_DIGITS} of them, like =7"
+            )
+        if is_number(number):
             wanted = {(int(number), more)}
         else:
             leaves, values = evaluate(_tokens(tail), card, state, _pile)
@@ -150,7 +158,7 @@ def _parse_build(text: str, state: State, actor: int | None) -> Build:
         made = sorted(build_options(card, pile_key(state, piles)))
         shown = _options_text(set(made[:8])) + (" …" if len(made) > 8 else "")
         what = f"make {shown}" if made else "cannot be combined at all"
-        raise NotationError(f"{card} and those piles {what}: no value {whose}")
+        raise RefusedMove(f"{card} and those piles {what}: no value {whose}")
     raise NotationError(f"that build can make {_options_text(options)}: add =VALUE to choose")
 
 

@@ -22,6 +22,7 @@ from rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
 from rules.deal_notation import format_deal, parse_deal
 from rules.errors import NotationError
 from rules.events import Deal, Move
+from rules.numbers import is_number
 from rules.speahx.cards import canonical, suit_order
 from rules.speahx.deal import deal_plan
 from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
@@ -85,7 +86,7 @@ def parse_move(text: str, state: State) -> Move:
     if low in simple and not rest.strip():
         return Move(seat, simple[low])
     if low == "flip":
-        if not rest.strip().isdigit():
+        if not is_number(rest):
             raise NotationError("flip takes a table card's place, 1 to 5, like flip 3")
         return Move(seat, Flip(int(rest)))
     if low == "joker":

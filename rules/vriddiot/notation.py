@@ -23,6 +23,7 @@ from rules.deal_notation import format_deal, parse_deal
 from rules.dealing import DealPlan
 from rules.errors import NotationError
 from rules.events import Deal, Move
+from rules.numbers import is_number
 from rules.vriddiot.deal import deal_plan, refill_plan, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.moves import to_act
@@ -103,7 +104,7 @@ def parse_move(text: str, state: State) -> Move:
     if low == "chance":
         return Move(seat, Chance())
     if low == "blind":
-        if not rest.strip().isdigit():
+        if not is_number(rest):
             raise NotationError("blind names the face-down table card by its number, like blind 2")
         return Move(seat, Blind(int(rest)))
     if low in ("joins", "join"):

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
+from ledger import Ledger
 from tests.helpers import CLUBS_DEAL, HEARTS_DEAL, PLAYERS
 
 NEW = ["new", "karnoffel", *(arg for name in PLAYERS for arg in ("-p", name))]
@@ -356,7 +357,11 @@ def test_an_unknown_game_exits_2(runner: CliRunner, dealt: str, args):
     assert snapshot(runner) == before
 
 
-def test_last_with_no_games_exits_2(runner: CliRunner):
+def test_last_with_no_games_exits_2(runner: CliRunner, db: Path):
+    result = run(runner, "show", "last", code=2)
+    assert "there is no database at" in result.stderr  # a reading command creates none
+    assert not db.exists()
+    Ledger(db).close()  # an empty database
     result = run(runner, "show", "last", code=2)
     assert "there are no games" in result.stderr
 

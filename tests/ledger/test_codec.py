@@ -200,3 +200,22 @@ plain = st.recursive(
 @given(plain)
 def test_unpack_inverts_pack(value: Any) -> None:
     assert unpack(pack(value)) == value
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x91" * 100_000 + b"\xc0",  # arrays nested a hundred thousand deep
+        b"\xdd\xff\xff\xff\xff",  # an array that claims four billion items
+        b"\xdb\xff\xff\xff\xff" + b"x" * 10,  # a string that claims four gigabytes
+        b"\x81\xa4card\xcf" + b"\xff" * 8,  # a 64-bit integer where a card belongs
+        b"\x81\xa4card\xa3\xed\xa0\x80",  # a lone surrogate encoded as UTF-8
+    ],
+    ids=["deep", "huge-array", "huge-string", "huge-int", "surrogate"],
+)
+def test_hostile_bytes_are_a_codec_error(data: bytes) -> None:
+    with pytest.raises(CodecError):
+        make_codec().decode("play", 2, data)
+    if not data.startswith(b"\x81\xa4card\xcf"):  # that one is valid msgpack, of no payload
+        with pytest.raises(CodecError):
+            unpack(data)

@@ -237,10 +237,17 @@ def test_an_event_missing_fields_is_named(games: Games):
 def test_an_unknown_card_in_an_event_is_named(games: Games):
     lines = exported(games, physical_game(games))
     with pytest.raises(
-        MalformedFile, match=r"^line 3: not a valid 'karnoffel.play' event"
+        MalformedFile, match=r"^line 3 \(event 2\): not a valid 'karnoffel.play' event"
     ) as caught:
-        parse_lines(edit(lines, 2, card="ZZ"))
+        parse_lines(rehash(edit(lines, 2, card="ZZ")))
     assert "'ZZ' is not a card" in str(caught.value) and "(at card)" in str(caught.value)
+
+
+def test_an_unreadable_edit_is_reported_as_an_altered_event(games: Games):
+    lines = exported(games, physical_game(games))
+    (parsed,) = parse_lines(edit(lines, 2, card="ZZ"))  # not decoded: its hash is wrong
+    problems = [str(p) for p in verify_parsed(parsed).problems]
+    assert problems and problems[0].startswith("event 2 was altered")
 
 
 # -- well formed but refused (hash chain, rules) -------------------------------------------

@@ -1,0 +1,127 @@
+"""The candidate placements and picture-card plays of a participant on turn.
+
+``moves`` checks each candidate with ``turn.check``; these generators only have to
+propose every placement and picture play that could be legal, in a fixed order, and skip
+what a lead card asked for rules out before anything is checked.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from rules.cards import Card
+from rules.narrespillet import events as ev
+from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
+from rules.narrespillet.place import canonical
+from rules.narrespillet.state import (
+    EMPEROR,
+    EMPRESS,
+    HOUSES,
+    LOVERS,
+    MAGICIAN,
+    OPEN,
+    WORLD,
+    State,
+    house_of,
+    is_number,
+)
+from rules.narrespillet.take import available
+
+__all__ = ["pictures", "places"]
+
+
+def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
+    """The non-empty subsets of ``cards`` (in their order), only those ``lead`` starts."""
+    if lead is None:
+        for k in range(1, len(cards) + 1):
+            yield from itertools.combinations(cards, k)
+        return
+    if lead not in cards:
+        return
+    rest = cards[cards.index(lead) + 1 :]
+    for k in range(len(rest) + 1):
+        for combo in itertools.combinations(rest, k):
+            yield (lead, *combo)
+
+
+def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
+    """Every placement ``who`` might make now (led by ``lead``, ``None``: any)."""
+    cards = available(state, who, pool=True, chariot=True)
+    if lead is not None and lead not in cards:
+        return
+    have = set(cards)
+    open_fields = [h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN]
+    for house in open_fields:
+        if WORLD in have and lead in (None, WORLD):
+            yield ev.Place((WORLD,), house)
+        for pair in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)):
+            if set(pair) <= have:
+                combo = canonical(pair)
+                yield ev.Place(combo, house)
+                for other in open_fields:
+                    if HOUSES.index(other) > HOUSES.index(house):
+                        yield ev.Place(combo, house, other)
+        court = [c for c in cards if house_of(c) == house and not is_number(c)]
+        for c in court:
+            if LOVERS in have:
+                yield ev.Place(canonical((c, LOVERS)), house)
+            if EMPRESS in have:
+                yield ev.Place(canonical((c, EMPRESS)), house)
+        for a, b in itertools.combinations(court, 2):
+            yield ev.Place(canonical((a, b)), house)
+        numbers = [c for c in cards if is_number(c) and house_of(c) == house]
+        aces = [c for c in cards if c.rank == "A" and house_of(c)]
+        for c in court:
+            if c.rank in ("Kn", "P"):
+                yield ev.Place((c,), house)
+                for ace in aces:
+                    yield ev.Place(canonical((c, ace)), house)
+                    if MAGICIAN in have and house_of(ace) != house:
+                        yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
+        yield from (ev.Place(combo, house) for combo in _subsets(numbers, lead))
+        if MAGICIAN in have:
+            strangers = [c for c in cards if is_number(c) and house_of(c) != house]
+            for stranger in strangers:
+                for k in range(0, len(numbers) + 1):
+                    for combo in itertools.combinations(numbers, k):
+                        yield ev.Place(
+                            canonical((*combo, stranger, MAGICIAN)), house, magic=stranger
+                        )
+
+
+def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
+    """Every picture-card play ``who`` might make now (of ``lead``, ``None``: any)."""
+    cards = available(state, who, pool=True, chariot=False)
+    people = range(state.n + 1)
+    for card in cards:
+        if card not in EFFECTS or lead not in (None, card):
+            continue
+        r = card.rank
+        if r in ("2", "12"):
+            for t in people:
+                yield ev.Picture(card, target=t)
+        elif r == "5":
+            for choice in CATEGORIES:
+                yield ev.Picture(card, choice=choice)
+        elif r == "7":
+            hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
+            for k in range(len(hand) + 1):
+                for combo in itertools.combinations(hand, k):
+                    yield ev.Picture(card, cards=combo)
+        elif r == "10":
+            top = max(wheel_cap(state, who, True), wheel_cap(state, who, False), 1)
+            for n in range(1, top + 1):
+                yield ev.Picture(card, count=n)
+        elif r == "11":
+            yield ev.Picture(card, choice="closed")
+            yield ev.Picture(card, choice="open")
+        elif r == "14":
+            for h in HOUSES:
+                yield ev.Picture(card, field=h)
+        elif r in ("16", "20"):
+            for t in people:
+                for h in HOUSES:
+                    yield ev.Picture(card, target=t, field=h)
+        else:
+            yield ev.Picture(card)
