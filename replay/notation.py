@@ -44,13 +44,13 @@ RESERVED = frozenset(
 
 def notation_clash(rules: Any, name: str) -> str:
     """Why ``name`` cannot be a player's name in ``rules``' notation, or ``""``: a word
-    of the notation, a kind of move, a card (``7H``, ``spar 5``), or a sign the notation
-    uses (``?``, ``:``, ``,``, ``#``, ``=``)."""
+    of the notation, a kind of move, a card (``7H``, ``spar 5``), or a sign the deal
+    notation uses (``?`` for an unseen card, ``:`` and ``,`` between places and cards)."""
     kinds = {getattr(p, "TYPE", "").rpartition(".")[2] for p in rules.payloads}
     if name.casefold() in RESERVED | kinds:
         return "it is a word of the notation (deal, undo, note, the kinds of move...)"
-    if any(sign in name for sign in "?:,#=") or name.startswith("-"):
-        return "it holds a sign the notation uses (? : , # = or a leading -)"
+    if any(sign in name for sign in "?:,") or name.startswith("-"):
+        return "it holds a sign the notation uses (? : , or a leading -)"
     for text in (name, rules.vocabulary.normalize(name)):
         try:
             rules.vocabulary.read(text)
@@ -77,7 +77,8 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
     try:
         return game.rules.parse(native, game.state if state is None else state)
     except NotationError as error:
-        near = _player_meant(game.header.players, native)
+        header = getattr(game, "header", None)  # a bare table (rules and state) has no names
+        near = _player_meant(header.players, native) if header is not None else ""
         if near and near not in str(error):
             raise NotationError(f"{error}{near}") from None
         raise
