@@ -7,7 +7,7 @@ plain lines and never pays for it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -100,34 +100,6 @@ def pretty(text: str) -> str:
     return name(card, lang)
 
 
-def _cards(texts: Iterable[str], hidden: int = 0) -> str:
-    shown = escape(" ".join(pretty(t) for t in texts))
-    if hidden:
-        shown = f"{shown} [dim]+{hidden} face down[/dim]".strip()
-    return shown or "[dim]—[/dim]"
-
-
-def _value(value: Any) -> str:
-    if (
-        isinstance(value, list | tuple)
-        and value
-        and all(isinstance(v, Mapping) and "label" in v for v in value)
-    ):  # piles on a table: one per line, numbered, with their owner
-        return "\n".join(_pile(v) for v in value)
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value) or "—"
-    if isinstance(value, Mapping):
-        return "; ".join(f"{escape(str(k))}: {_value(v)}" for k, v in value.items())
-    return escape(pretty(str(value)) if isinstance(value, str) else str(value))
-
-
-def _pile(pile: Mapping[str, Any]) -> str:
-    owner = f"  (built by {pile['owner']})" if pile.get("owner") else ""
-    number = f"#{pile['pile']} " if "pile" in pile else ""
-    label = " ".join(pretty(word) for word in str(pile["label"]).split(" "))
-    return escape(f"{number}{label}{owner}")
-
-
 def print_games(rulesets: Sequence[RuleSet]) -> None:
     """The rule sets and their options."""
     table = new_table(title="Rule sets")
@@ -146,14 +118,6 @@ def print_show(data: Mapping[str, Any]) -> None:
     from cli.picture import print_picture
 
     print_picture(data, pretty)
-
-
-def _zone_label(name: str, players: Sequence[str]) -> str:
-    """``hand:1`` → ``hand of Bo``; other zone names as they are."""
-    kind, _, seat = name.partition(":")
-    if kind == "hand" and seat.isdigit() and int(seat) < len(players):
-        return f"hand of {players[int(seat)]}"
-    return name
 
 
 def print_moves(data: Mapping[str, Any]) -> None:
