@@ -45,7 +45,10 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
    against raw psycopg ``INSERT``/``COPY``, streamed chain verification, replay from
    PostgreSQL and from SQLite, and 16 writers at once on each (``benchmarks/postgres.py``;
    ``--only postgres`` runs it beside figures 1 and 2, the SQLite side). No targets.
-9. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
+9. **match histories** (``--only histories``, its own table: ``benchmarks/histories.py``):
+   ``list``, ``stats`` and the exports on 1,000 and 10,000 games, CPU time and peak memory
+   of each command in a fresh process, and the bulk import's CPU per event at each size.
+10. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
    ``tablelog record`` session, on a 300-event Karnöffel match and a Nørdekasino game
    (``benchmarks/record_bench.py``). Target: < 50 ms.
 
@@ -387,12 +390,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino", "startup", "postgres", "record"),
+        choices=("nordekasino", "startup", "postgres", "histories", "record"),
         default=None,
         help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands),"
-        " postgres (8, beside 1 and 2), record (9, Enter to redrawn table in `tablelog record`)",
+        " postgres (8, beside 1 and 2), histories (9: list, stats and exports on 1,000 and"
+        " 10,000 games, its own table), record (10, Enter to redrawn table in `record`)",
     )
     args = parser.parse_args(argv)
+    if args.only == "histories":
+        from histories import main as histories_main
+
+        quick = ["--quick"] if args.quick else []
+        return histories_main([*quick, *(["--dir", str(args.dir)] if args.dir else [])])
     console = Console() if sys.stdout.isatty() else Console(width=150)
     with tempfile.TemporaryDirectory(prefix="tablelog-bench-", dir=args.dir) as name:
         tmp = Path(name)

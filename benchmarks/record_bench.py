@@ -1,4 +1,4 @@
-"""Figure 9: ``tablelog record``, the time from Enter to the redrawn table.
+"""Figure 10: ``tablelog record``, the time from Enter to the redrawn table.
 
 A seeded Karnöffel match of about 300 events is recorded in a fresh database
 (``startup.record_match``) and opened in one ``Recorder``, as ``tablelog record`` keeps
@@ -74,7 +74,7 @@ def _nordekasino(db: Path, events: int) -> int:
 
 
 def bench_record(tmp: Path, steps: int) -> list[Row]:
-    """Figure 9: Enter to redrawn table in ``record``, on a 300-event Karnöffel match and
+    """Figure 10: Enter to redrawn table in ``record``, on a 300-event Karnöffel match and
     a Nørdekasino game in its middle."""
     rows = []
     for name, make in (

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 import click
 
@@ -220,17 +219,6 @@ def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
     render.emit_json(data) if as_json else render.print_log(data)
 
 
-@cli.command(name="list")
-@JSON
-@pass_ctx
-def list_games(obj: Context, as_json: bool) -> None:
-    """List the games in the database."""
-    from cli.listing import list_rows
-
-    rows = list_rows(obj.db)
-    render.emit_json({"games": rows}) if as_json else render.print_list(rows)
-
-
 @cli.command()
 @click.argument("game")
 @click.option("--to", type=int, help="Stop after event N.")
@@ -255,11 +243,10 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
 
     with friendly():
         if os.path.exists(target) and not target.isdigit():
-            from replay.jsonl import parse_lines, read_text, verify_parsed
+            from replay.jsonl import file_lines, iter_games, verify_parsed
 
-            text = read_text(target)
-            results = [(f"{target} game {n}", verify_parsed(g))
-                       for n, g in enumerate(parse_lines(text.splitlines()), 1)]  # fmt: skip
+            games = iter_games(file_lines(target))  # read one game at a time
+            results = [(f"{target} game {n}", verify_parsed(g)) for n, g in enumerate(games, 1)]
         else:
             with obj.ledger() as ledger:
                 gid = Games(ledger).resolve(target)
@@ -272,56 +259,6 @@ def verify(obj: Context, target: str, as_json: bool) -> None:
             render.print_verification(name, data)
     if not all(v.ok for _, v in results):
         raise SystemExit(1)
-
-
-@cli.command()
-@click.argument("game", required=False)
-@click.option("--all", "everything", is_flag=True, help="Export every game.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["jsonl"]),
-    default="jsonl",
-    show_default=True,
-    help="The file format (JSON Lines, the lossless interchange format).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
-@pass_ctx
-def export(obj: Context, game: str | None, everything: bool, fmt: str, output: str | None) -> None:
-    """Export GAME (or --all) as JSON Lines, the lossless interchange format."""
-    from replay.jsonl import export_lines
-
-    if bool(game) == everything:
-        raise BadInput("name one GAME or give --all")
-    with friendly(), obj.ledger() as ledger:
-        store = Games(ledger)
-        ids = [s.record.id for s in ledger.games()] if everything else [store.resolve(game or "")]
-        lines = [line for gid in ids for line in export_lines(ledger, ledger.game(gid).id)]
-    text = "\n".join(lines) + ("\n" if lines else "")
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"exported {len(ids)} game(s) to {output}", err=True)
-    else:
-        click.echo(text, nl=False)
-
-
-@cli.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@JSON
-@pass_ctx
-def import_(obj: Context, file: str, as_json: bool) -> None:
-    """Import the games of a JSON Lines FILE; nothing is written if any event fails."""
-    from replay.jsonl import import_games, parse_lines, read_text
-
-    with friendly():
-        parsed = parse_lines(read_text(file).splitlines())
-        with obj.ledger() as ledger:
-            records = import_games(ledger, parsed)
-    if as_json:
-        render.emit_json({"games": [r.id for r in records]})
-    else:
-        for record in records:
-            click.echo(f"imported game {record.id} ({record.rules})")
 
 
 @cli.command()
@@ -345,12 +282,14 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import fuzzing, record  # noqa: E402  (fuzz: Hypothesis, record: prompt_toolkit, when run)
+from cli import fuzzing, histories, record  # noqa: E402  (commands that import what they use when run)
 from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
 cli.add_command(record.record)
 cli.add_command(migrate)
+for command in (histories.list_games, histories.stats, histories.export, histories.import_):
+    cli.add_command(command)
 
 
 def main() -> None:

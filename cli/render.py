@@ -25,7 +25,6 @@ __all__ = [
     "console",
     "emit_json",
     "print_games",
-    "print_list",
     "print_log",
     "print_moves",
     "print_replay",
@@ -191,22 +190,6 @@ def print_replay(data: Mapping[str, Any]) -> None:
 
 
 _SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
-
-
-def print_list(rows: Sequence[Mapping[str, Any]]) -> None:
-    """Every game in the database."""
-    table = new_table(title="Games")
-    for column in ("game", "rules", "players", "events", "state", "head", "created"):
-        table.add_column(column)
-    for row in rows:
-        state = "over" if row["over"] else "running"
-        if row.get("altered"):
-            state = "ALTERED: run verify"
-        table.add_row(
-            str(row["game"]), escape(row["rules"]), escape(", ".join(row["players"])),
-            str(row["events"]), state, escape(str(row["head"])), escape(row["created"][:19]),
-        )  # fmt: skip
-    console().print(table)
 
 
 def print_verification(name: str, data: Mapping[str, Any]) -> None:

@@ -29,6 +29,7 @@ from ledger.records import (
 )
 from ledger.schema import SCHEMA_VERSION, create_schema, prepare_connection
 from ledger.store import Ledger
+from ledger.summaries import ResultRow
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -45,6 +46,7 @@ __all__ = [
     "LedgerError",
     "LedgerStore",
     "NewEvent",
+    "ResultRow",
     "StorageFault",
     "StoredEvent",
     "UnknownGame",

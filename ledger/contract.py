@@ -19,13 +19,14 @@ The helpers below are the parts of the contract that do not depend on the databa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
 from ledger.errors import LedgerError
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
+from ledger.summaries import ResultRow
 
 __all__ = ["LedgerStore", "id_clash", "id_taken", "is_postgres_url", "retried", "same_event"]
 
@@ -101,6 +102,20 @@ class LedgerStore(Protocol):
     ) -> list[StoredEvent]: ...
     def head(self, game: int) -> tuple[int, bytes]: ...
     def verify_chain(self, game: int) -> list[ChainProblem]: ...
+    def results(
+        self,
+        *,
+        rules: str | None = None,
+        since: str | None = None,
+        games: Sequence[int] | None = None,
+    ) -> Iterator[ResultRow]:
+        """Every game (filtered) with its head and stored summary (``ledger.summaries``)."""
+        ...
+
+    def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
+        """Keep ``(game, head, data)`` summaries, replacing older ones (derived data)."""
+        ...
+
     def find_event(self, event_id: str) -> StoredEvent | None: ...
 
 

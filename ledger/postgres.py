@@ -25,8 +25,9 @@ from psycopg import errors as pgerrors
 from ledger.contract import LedgerStore, id_clash, retried
 from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
 from ledger.hashing import chain_rows, genesis_hash, verify_records
-from ledger.postgres_schema import GAMES_LOCK, create_schema
+from ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
+from ledger.summaries import ResultRow, result_rows, results_query, upsert_summary
 
 __all__ = ["PostgresLedger", "redacted"]
 
@@ -265,6 +266,34 @@ class PostgresLedger(LedgerStore):
             if row is None:
                 return 0, self._genesis(conn, game)
         return row[0], bytes(row[1])
+
+    def results(
+        self,
+        *,
+        rules: str | None = None,
+        since: str | None = None,
+        games: Sequence[int] | None = None,
+    ) -> Iterator[ResultRow]:
+        """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
+        head and its stored summary (derived data: see ``ledger.summaries``), by id."""
+        with self._conn() as conn:
+            has = conn.execute("SELECT to_regclass('summaries')").fetchone() not in (None, (None,))
+            sql, params = results_query(
+                with_summaries=has, rules=rules, since=since, games=games, mark="%s"
+            )
+            rows = conn.execute(sql.encode(), params).fetchall()
+        return result_rows(rows)
+
+    def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
+        """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
+
+        A database opened before the table existed gets it here if this user may create
+        tables; otherwise ``LedgerError``, and the reader goes on without the cache."""
+        with self._conn() as conn, conn.transaction():
+            if conn.execute("SELECT to_regclass('summaries')").fetchone() in (None, (None,)):
+                conn.execute(CREATE_SUMMARIES.encode())
+            with conn.cursor() as cur:
+                cur.executemany(upsert_summary("%s").encode(), list(rows))
 
     def find_event(self, event_id: str) -> StoredEvent | None:
         """The stored event with this id, in whichever game, or ``None``."""

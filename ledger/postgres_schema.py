@@ -4,9 +4,10 @@ The same columns, the same unique (game, seq) and unique event id, the same fore
 and triggers that refuse every UPDATE, DELETE and TRUNCATE on ``games`` and ``events``.
 Beside them, the role ``tablelog_writer`` (no login) may only SELECT and INSERT: grant it to
 the login roles of the recorders (``GRANT tablelog_writer TO alice``), so even a recorder
-with the database's password cannot rewrite history. The schema is created by whoever
-opens an empty database first (under an advisory lock, so many first writers are fine);
-the role only if that user may create roles.
+with the database's password cannot rewrite history. ``summaries`` is derived data (the
+results summary of each game, ``ledger.summaries``): the writer may replace its rows. The
+schema is created by whoever opens an empty database first (under an advisory lock, so
+many first writers are fine); the role only if that user may create roles.
 """
 
 from __future__ import annotations
@@ -19,11 +20,19 @@ from ledger.schema import APPEND_ONLY, SCHEMA_VERSION
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["SCHEMA_LOCK", "WRITER_ROLE", "create_schema"]
+__all__ = ["CREATE_SUMMARIES", "SCHEMA_LOCK", "WRITER_ROLE", "create_schema"]
 
 SCHEMA_LOCK = -0x7461626C  # advisory lock key of schema creation ("tabl")
 GAMES_LOCK = -0x7461626D  # advisory lock key of game creation (dense ids, like SQLite's)
 WRITER_ROLE = "tablelog_writer"
+
+CREATE_SUMMARIES = """
+CREATE TABLE IF NOT EXISTS summaries (
+    game bigint PRIMARY KEY REFERENCES games (id),
+    head bytea NOT NULL,
+    data text NOT NULL
+)"""
+"""Derived data (``ledger.summaries``), also created on first use in an older database."""
 
 _TABLES = f"""
 CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text NOT NULL);
@@ -52,6 +61,7 @@ CREATE TABLE IF NOT EXISTS events (
     CONSTRAINT events_game_seq UNIQUE (game, seq),
     CONSTRAINT events_event_id UNIQUE (event_id)
 );
+{CREATE_SUMMARIES};
 CREATE OR REPLACE FUNCTION tablelog_append_only() RETURNS trigger
     LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '{APPEND_ONLY}'; END $$;
 """
@@ -77,6 +87,7 @@ DO $$ BEGIN
     END IF;
 END $$;
 GRANT SELECT, INSERT ON meta, games, events TO {WRITER_ROLE};
+GRANT SELECT, INSERT, UPDATE, DELETE ON summaries TO {WRITER_ROLE};
 GRANT USAGE ON SEQUENCE events_pos_seq TO {WRITER_ROLE};
 """
 

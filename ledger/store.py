@@ -32,8 +32,20 @@ from ledger.schema import (
     refuse_foreign,
     schema_version,
 )
+from ledger.summaries import (
+    CREATE_SUMMARIES,
+    HAS_SUMMARIES,
+    UPSERT_SUMMARY,
+    ResultRow,
+    result_rows,
+    results_query,
+)
 
 __all__ = ["Ledger"]
+
+BATCH_CACHE_KIB = 64 * 1024
+"""The page cache of a batch (KiB), the event-id index of about a million events: with
+SQLite's 2 MiB the system time per imported event tripled from 1,000 to 10,000 games."""
 
 _EVENT_COLUMNS = (
     "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
@@ -118,13 +130,19 @@ class Ledger(LedgerStore):
     @contextmanager
     def batch(self) -> Iterator[None]:
         """One transaction around several writes (importing a file of many games): all of
-        them are committed together, or none is."""
-        with self._write():
-            self._batched = True
-            try:
-                yield
-            finally:
-                self._batched = False
+        them are committed together, or none is. The page cache is raised meanwhile, as
+        imported event ids land at random places of their index (``BATCH_CACHE_KIB``)."""
+        (cache,) = self._conn.execute("PRAGMA cache_size").fetchone()
+        self._conn.execute(f"PRAGMA cache_size = -{BATCH_CACHE_KIB}")
+        try:
+            with self._write():
+                self._batched = True
+                try:
+                    yield
+                finally:
+                    self._batched = False
+        finally:
+            self._conn.execute(f"PRAGMA cache_size = {int(cache)}")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -267,6 +285,28 @@ class Ledger(LedgerStore):
                 head_seq, head_hash = 0, record.genesis
             out.append(GameSummary(record, count, head_seq, head_hash))
         return out
+
+    def results(
+        self,
+        *,
+        rules: str | None = None,
+        since: str | None = None,
+        games: Sequence[int] | None = None,
+    ) -> Iterator[ResultRow]:
+        """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
+        head and its stored summary (derived data: see ``ledger.summaries``), by id."""
+        has = self._conn.execute(HAS_SUMMARIES).fetchone() is not None
+        sql, params = results_query(with_summaries=has, rules=rules, since=since, games=games)
+        return result_rows(self._conn.execute(sql, params).fetchall())
+
+    def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
+        """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction."""
+        try:
+            with self._write() as conn:
+                conn.execute(CREATE_SUMMARIES)
+                conn.executemany(UPSERT_SUMMARY, rows)
+        except sqlite3.Error as exc:
+            raise LedgerError(f"cannot keep the results summaries in {self.path}: {exc}") from exc
 
     def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
         """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""

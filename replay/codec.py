@@ -9,6 +9,7 @@ games: ``play`` in an old Karnöffel log is Karnöffel's play, and no other game
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterable
 from functools import cache
@@ -38,8 +39,11 @@ def codec(rules: RuleSet) -> Codec:
 
 
 def new_event_id() -> str:
-    """A fresh event id (the ledger recognises a retried append by it)."""
-    return uuid.uuid4().hex
+    """A fresh event id (the ledger recognises a retried append by it): 32 hex digits,
+    the first 12 the time in milliseconds and the rest random (80 bits), so the ids of
+    new events sort by time and land at the end of the ledger's unique index on event
+    ids, where its pages are cached, instead of at random places in a big database."""
+    return f"{time.time_ns() // 1_000_000:012x}{uuid.uuid4().hex[:20]}"
 
 
 def encode_event(rules: RuleSet, event: Event) -> NewEvent:

@@ -31,7 +31,6 @@ __all__ = [
     "played_data",
     "replay_data",
     "show_data",
-    "summary_data",
 ]
 
 
@@ -148,19 +147,6 @@ def _table(
             for z in view.zones
         ],
         "info": dict(view.info),
-    }
-
-
-def summary_data(game: LoadedGame) -> dict[str, Any]:
-    """One line of ``list``: the game, its players, length, state and head."""
-    return {
-        "game": game.id,
-        "rules": game.rules.name,
-        "players": list(game.header.players),
-        "events": game.seq,
-        "over": game.rules.outcome(game.state) is not None,
-        "head": game.head_at(),
-        "created": game.record.created,
     }
 
 

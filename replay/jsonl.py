@@ -26,7 +26,6 @@ from ledger import (
     LedgerStore,
     NewEvent,
     StoredEvent,
-    UnknownGame,
     event_hash,
     genesis_hash,
     pack,
@@ -35,7 +34,9 @@ from ledger import (
 )
 from ledger.hashing import verify_records
 from replay.codec import codec, decode_header, encode_header, header_dict
+from replay.fold import Replayer
 from replay.jsonlimits import (
+    MAX_LINE,
     MalformedFile,
     check_actor,
     check_envelope,
@@ -56,7 +57,9 @@ __all__ = [
     "ParsedGame",
     "RefusedImport",
     "export_lines",
+    "file_lines",
     "import_games",
+    "iter_games",
     "parse_lines",
     "read_text",
     "verify_parsed",
@@ -120,7 +123,14 @@ def parse_lines(
     ``lookup`` finds a rule set by name (the registry; the invariant kit passes the rule
     set under test, which need not be registered).
     """
-    games: list[ParsedGame] = []
+    return list(iter_games(lines, lookup))
+
+
+def iter_games(
+    lines: Iterable[str], lookup: Callable[[str], RuleSet] = registry.get
+) -> Iterator[ParsedGame]:
+    """The games of a JSON Lines text one at a time, as ``parse_lines`` reads them: a file
+    of any size is read holding one game in memory (give it an open file)."""
     current: _Builder | None = None
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
@@ -128,7 +138,7 @@ def parse_lines(
         data = load_line(raw, number)
         if data.get("format") == FORMAT:
             if current is not None:
-                games.append(current.finish())
+                yield current.finish()
             current = _Builder.start(data, number, lookup)
         elif current is None:
             raise MalformedFile(
@@ -139,8 +149,7 @@ def parse_lines(
             current.add(data, number)
     if current is None:
         raise MalformedFile("the file holds no game: it has no tablelog header line")
-    games.append(current.finish())
-    return games
+    yield current.finish()
 
 
 @attrs.define
@@ -233,8 +242,9 @@ def _text_or_none(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def verify_parsed(game: ParsedGame) -> Verification:
-    """The chain and the rules checked for a game read from a file."""
+def verify_parsed(game: ParsedGame, replayer: Replayer | None = None) -> Verification:
+    """The chain and the rules checked for a game read from a file (folded into
+    ``replayer`` when one is given, as ``check_log`` does)."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
     prevs = (genesis, *game.hashes)[: len(game.hashes)]  # a game may have no events
     rows = [
@@ -244,7 +254,7 @@ def verify_parsed(game: ParsedGame) -> Verification:
     ]  # fmt: skip
     problems = [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
     if not problems:
-        illegal = check_log(game.rules, game.header, game.events)
+        illegal = check_log(game.rules, game.header, game.events, replayer)
         if illegal is not None:
             problems.append(illegal)
     head = short_hash(game.hashes[-1]) if game.hashes else short_hash(genesis)
@@ -275,35 +285,31 @@ class RefusedImport(TablelogError, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
 
 
-def import_games(ledger: LedgerStore, games: list[ParsedGame]) -> list[GameRecord]:
-    """Write every game of a file, after checking all of them; nothing is written if any fails."""
-    seen: set[str] = set()
-    for game in games:
-        if game.uid in seen:  # checked here: the ledger would refuse it after the first write
-            raise RefusedImport(
-                f"nothing was imported: the game with uid {game.uid} is in the file twice"
-            )
-        seen.add(game.uid)
-        result = verify_parsed(game)
-        if not result.ok:
-            raise RefusedImport(f"nothing was imported: {result.problems[0]}")
+def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
+    """Write every game of a file in one transaction; nothing is written if any fails
+    (``replay.merge.import_stream``, which also merges with ``skip_existing``)."""
+    from replay.merge import import_stream  # it builds on this module
+
+    return list(import_stream(ledger, games).imported)
+
+
+def file_lines(path: str) -> Iterator[str]:
+    """The lines of a JSON Lines file, read as they are needed: a file of any size holds
+    one line in memory here, and a line is read no further than one character past the
+    longest a tablelog line may be (``load_line`` then refuses it). A byte that is not
+    UTF-8 is a ``MalformedFile`` naming its line."""
+    try:
+        handle = open(path, encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise MalformedFile(f"cannot read {path}: {error.strerror or error}") from None
+    number = 0
+    with handle:
         try:
-            known = ledger.game_by_uid(game.uid)
-        except UnknownGame:
-            continue
-        raise RefusedImport(
-            f"nothing was imported: that game is already in the database as game {known.id}"
-        )
-    with ledger.batch():  # one transaction: every game of the file, or none
-        return [
-            ledger.import_game(
-                g.rules.name,
-                g.header.rules_version,
-                encode_header(g.header),
-                g.records,
-                uid=g.uid,
-                created=g.created,
-                hashes=g.hashes,
-            )
-            for g in games
-        ]
+            while line := handle.readline(MAX_LINE + 1):
+                number += 1
+                yield line
+        except UnicodeDecodeError as error:
+            raise MalformedFile(
+                f"line {number + 1}: a byte of the file is not UTF-8 text ({error.reason});"
+                " the file was damaged or is not a tablelog export"
+            ) from None

@@ -92,10 +92,16 @@ def verify_stored(ledger: LedgerStore, game: LoadedGame) -> Verification:
     return Verification.of(game.seq, problems, game.head_at())
 
 
-def check_log(rules: RuleSet, header: Header, events: Sequence[Event]) -> Problem | None:
-    """The first event the rules refuse (or the seeded dealer would not have made)."""
+def check_log(
+    rules: RuleSet, header: Header, events: Sequence[Event], replayer: Replayer | None = None
+) -> Problem | None:
+    """The first event the rules refuse (or the seeded dealer would not have made).
+
+    ``replayer`` (a fresh one for ``header``) is left holding the log folded, for a
+    caller that wants the final state too (an import keeps the game's summary).
+    """
     seeded = header.seed is not None
-    replayer = Replayer(rules, header)
+    replayer = Replayer(rules, header) if replayer is None else replayer
     for event in events:
         state = replayer.state
         try:

@@ -194,6 +194,8 @@ class RuleSet:
       its inverse, in the game's card ``vocabulary``.
     * ``max_events(header)``: a bound on the length of any game's log.
     * ``announce(move, state)`` (optional): what the player says aloud for the move.
+    * ``figures(state)`` (optional): the game's own figures for statistics (tricks,
+      sweeps), each by side label, for ``tablelog stats`` and the exports.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -224,6 +226,9 @@ class RuleSet:
     kinds: Callable[[Any, int], tuple[str, ...]] | None = None
     cards: Callable[[Any, int, str], tuple[Card | None, ...]] | None = None
     count: Callable[[Any, int | None], int] | None = None
+    figures: Callable[[Any], Mapping[str, Mapping[str, int | Fraction]]] | None = None
+    """Optional: a game's own figures for statistics, by name, each by side label (or
+    player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

@@ -55,4 +55,20 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "tablelog.db"
 
 
+@pytest.fixture(scope="session")
+def club_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of every fixture game of every rule set, built once (read it only)."""
+    from tests.club import build
+
+    return build(tmp_path_factory.mktemp("club") / "club.db")
+
+
+@pytest.fixture
+def club(club_source: Path, tmp_path: Path) -> Path:
+    """A writable copy of the club database for one test."""
+    from tests.club import copy
+
+    return copy(club_source, tmp_path / "club.db")
+
+
 from tests.backends import backend, postgres_server  # noqa: E402, F401  (shared fixtures)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.cards import Card
 from rules.karnoffel.events import PAYLOADS
+from rules.karnoffel.figures import figures
 from rules.karnoffel.notation import format_move, parse_move
 from rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
 from rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
@@ -60,4 +61,5 @@ RULES = RuleSet(
     max_events=max_events,
     summary="Four players in two partnerships take tricks with a strange order of trumps.",
     count=count,
+    figures=figures,
 )

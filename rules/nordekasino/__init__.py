@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.cards import Card
 from rules.nordekasino.events import PAYLOADS
+from rules.nordekasino.figures import figures
 from rules.nordekasino.moves import cards, count, kinds, moves, to_act
 from rules.nordekasino.notation import announce, format_move, parse_move
 from rules.nordekasino.play import apply, chance, outcome
@@ -66,4 +67,5 @@ RULES = RuleSet(
     kinds=kinds,
     cards=cards,
     count=count,
+    figures=figures,
 )

@@ -1,0 +1,207 @@
+"""Match histories at scale: ``list``, ``stats``, exports, import and verify on 1,000 and
+10,000 games (not part of the test suite; ``python benchmarks/histories.py``, or
+``python benchmarks/bench.py --only histories``).
+
+The games are copies of recorded fixture games of every rule set (a short mix averaging
+about 77 events: two Karnöffel deals and a match, both Nørdekasino games, a Narrespillet
+round, a Speahx example, a Vriddiot game), each with a new uid and new event ids, so
+every copy is a distinct game with its own hash chain. They are written with the ledger's
+bulk path (``Ledger.import_game``, one transaction per size), which keeps no results
+summary: the first ``list`` builds them all (*cold*), the next one reads them (*warm*).
+
+Each command then runs in a fresh process (start-up included) and reports its CPU time
+(user + system) and its peak resident memory (``VmHWM`` of that process); growth is the ratio of the
+10,000-game figure to the 1,000-game one (10× the games). Bulk import is reported as CPU
+microseconds per event (user and system apart) at each size: its system time is where
+random event ids missing SQLite's page cache show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ledger import Ledger, NewEvent  # noqa: E402
+from replay.codec import encode_header  # noqa: E402
+from replay.jsonl import ParsedGame, parse_lines  # noqa: E402
+
+TEMPLATES = (
+    "karnoffel-long-match.jsonl",
+    "karnoffel-physical.jsonl",
+    "karnoffel-seeded.jsonl",
+    "nordekasino-partnership.jsonl",
+    "nordekasino-seeded.jsonl",
+    "narrespillet/narrespillet-example-round.jsonl",
+    "speahx/speahx-eksempelrunde.jsonl",
+    "vriddiot/vriddiot-seeded.jsonl",
+)
+EPOCH = datetime(2026, 1, 1, 19, 0, tzinfo=UTC)
+GAMES_PER_EVENING = 12
+
+PROBE = """
+import json, resource, sys, time
+from cli.main import cli
+start = time.process_time()
+wall = time.perf_counter()
+try:
+    cli.main(args=sys.argv[1:], prog_name="tablelog", standalone_mode=False)
+except SystemExit as stop:
+    if stop.code:
+        raise
+usage = resource.getrusage(resource.RUSAGE_SELF)
+# the peak of this process's own memory (VmHWM): ru_maxrss would keep the parent's
+# resident size from before the exec (Linux carries it over)
+with open("/proc/self/status") as status:
+    hwm = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_counter() - wall,
+                  "rss_mb": hwm / 1024}), file=sys.stderr)
+"""
+
+
+def templates() -> list[ParsedGame]:
+    """The recorded games the copies are made from."""
+    games = []
+    for name in TEMPLATES:
+        text = (ROOT / "fixtures" / name).read_text(encoding="utf-8")
+        games.extend(parse_lines(text.splitlines()))
+    return games
+
+
+def fill(path: Path, count: int) -> dict[str, float]:
+    """A ledger of ``count`` copies, written by the bulk path in one transaction; returns
+    the import's CPU cost per event (user and system microseconds)."""
+    sources = templates()
+    events = 0
+    before = os.times()
+    with Ledger(path) as ledger, ledger.batch():
+        for i in range(count):
+            game = sources[i % len(sources)]
+            records = [
+                NewEvent(uuid.uuid4().hex, r.type, r.type_version, r.actor, r.payload,
+                         r.recorded_at)
+                for r in game.records
+            ]  # fmt: skip
+            created = (EPOCH + timedelta(days=i // GAMES_PER_EVENING)).isoformat()
+            ledger.import_game(
+                game.rules.name, game.header.rules_version, encode_header(game.header),
+                records, uid=uuid.uuid4().hex, created=created,
+            )  # fmt: skip
+            events += len(records)
+    after = os.times()
+    return {
+        "events": events,
+        "user_us": (after.user - before.user) / events * 1e6,
+        "sys_us": (after.system - before.system) / events * 1e6,
+    }
+
+
+def measure(db: Path, *args: str) -> dict[str, float]:
+    """One command in a fresh process: its CPU seconds, wall seconds and peak RSS (MB)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "--db", str(db), *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    result: dict[str, float] = json.loads(done.stderr.strip().splitlines()[-1])
+    print(
+        f"  {' '.join(args[:4])}: {result['cpu']:.2f} CPU s, {result['rss_mb']:.0f} MB", flush=True
+    )
+    return result
+
+
+def run_size(tmp: Path, count: int) -> dict[str, Any]:
+    """Every figure for a database of ``count`` games."""
+    db = tmp / f"club-{count}.db"
+    out: dict[str, Any] = {"import": fill(db, count)}
+    print(f"{count:,} games: {out['import']}", flush=True)
+    out["list (cold: builds every summary)"] = measure(db, "list", "--json")
+    out["list (warm)"] = measure(db, "list", "--json")
+    out["list --player Anna --rules karnoffel"] = measure(
+        db, "list", "--player", "Anna", "--rules", "karnoffel", "--json"
+    )
+    out["stats"] = measure(db, "stats", "--json")
+    out["export --all --format sqlite"] = measure(
+        db, "export", "--all", "--format", "sqlite", "-o", str(tmp / f"club-{count}.sqlite")
+    )
+    jsonl = tmp / f"club-{count}.jsonl"
+    out["export --all (jsonl)"] = measure(db, "export", "--all", "-o", str(jsonl))
+    out["verify FILE"] = measure(db, "verify", str(jsonl), "--json")
+    out["import FILE (checked, fresh db)"] = measure(tmp / f"copy-{count}.db", "import", str(jsonl))
+    out["export --all --format csv"] = measure(
+        db, "export", "--all", "--format", "csv", "-o", str(tmp / f"club-{count}.csv")
+    )
+    out["export --all --format html"] = measure(
+        db, "export", "--all", "--format", "html", "-o", str(tmp / f"club-{count}.html")
+    )
+    return out
+
+
+def report(sizes: list[int], figures: dict[int, dict[str, Any]]) -> None:
+    """The table: per command, CPU s and peak MB at each size, and the growth."""
+    from rich.console import Console
+    from rich.table import Table
+
+    small, big = sizes[0], sizes[-1]
+    table = Table(title=f"Match histories: {small:,} and {big:,} games")
+    table.add_column("command")
+    for n in sizes:
+        table.add_column(f"CPU s ({n:,})", justify="right")
+        table.add_column(f"peak MB ({n:,})", justify="right")
+    table.add_column("CPU growth", justify="right")
+    table.add_column("memory growth", justify="right")
+    for name in figures[small]:
+        if name == "import":
+            continue
+        cells = []
+        for n in sizes:
+            cells += [f"{figures[n][name]['cpu']:.2f}", f"{figures[n][name]['rss_mb']:.0f}"]
+        cpu = figures[big][name]["cpu"] / max(figures[small][name]["cpu"], 1e-9)
+        rss = figures[big][name]["rss_mb"] / max(figures[small][name]["rss_mb"], 1e-9)
+        table.add_row(name, *cells, f"{cpu:.1f}×", f"{rss:.2f}×")
+    console = Console()
+    console.print(table)
+    for n in sizes:
+        imp = figures[n]["import"]
+        console.print(
+            f"bulk import of {n:,} games ({imp['events']:,} events): "
+            f"{imp['user_us']:.1f} µs user + {imp['sys_us']:.1f} µs system CPU per event"
+        )
+    console.print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="100 and 1,000 games")
+    parser.add_argument("--dir", type=Path, default=None, help="where to put the files")
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+    sizes = [100, 1000] if args.quick else [1000, 10_000]
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        figures = {n: run_size(Path(tmp), n) for n in sizes}
+    report(sizes, figures)
+    print(f"({time.perf_counter() - started:.0f} s in all)")
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

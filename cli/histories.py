@@ -1,0 +1,386 @@
+"""Match histories: ``list``, ``stats``, ``export`` in every format, and ``import``.
+
+Each command imports what it uses when it runs (the JSON Lines reader, the exporters,
+rich), so registering them costs the other commands nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
+from typing import IO, TYPE_CHECKING, Any
+
+import click
+
+from cli import render
+from cli.errors import BadInput, friendly
+
+if TYPE_CHECKING:
+    from ledger import LedgerStore
+    from replay.summary import Filters, Keep
+
+__all__ = ["export", "import_", "list_games", "single_game_page", "stats"]
+
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+FORMATS = ("jsonl", "csv", "sqlite", "text", "html")
+
+
+def _since(_: click.Context, __: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+def filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The game filters shared by ``list``, ``stats`` and ``export``."""
+    for option in reversed(
+        [
+            click.option("--rules", help="Only games of this rule set (e.g. karnoffel)."),
+            click.option("--player", help="Only games this player played in."),
+            click.option(
+                "--since", callback=_since, help="Only games created on or after YYYY-MM-DD."
+            ),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+def _filters(
+    rules: str | None,
+    player: str | None,
+    since: str | None,
+    unfinished: bool = False,
+    games: Sequence[int] | None = None,
+) -> Filters:
+    from replay.summary import Filters
+
+    if rules is not None:
+        from rules import registry
+
+        rules = registry.get(rules).name  # an unknown name is refused, naming the games
+    return Filters(rules, player, since, unfinished, None if games is None else tuple(games))
+
+
+def _ledger(ctx: click.Context) -> LedgerStore:
+    """The ledger named by the group's ``--db``: read-only unless the command writes."""
+    ledger: LedgerStore = ctx.find_root().obj.ledger()
+    return ledger
+
+
+def _keeper(ctx: click.Context) -> Keep:
+    """Keeps new results summaries for a reading command, whose own ledger is read-only:
+    a writable ledger is opened only when there is something to keep, and a database that
+    cannot be written (read-only file, busy, no right to) only loses the cache."""
+
+    def keep(rows: list[tuple[int, bytes, str]]) -> None:
+        try:
+            with ctx.find_root().obj.ledger(write=True) as writer:
+                writer.store_summaries(rows)
+        except click.ClickException:
+            pass
+
+    return keep
+
+
+@click.command(name="list")
+@filter_options
+@click.option("--unfinished", is_flag=True, help="Only games that are not over.")
+@JSON
+@click.pass_context
+def list_games(
+    ctx: click.Context,
+    rules: str | None,
+    player: str | None,
+    since: str | None,
+    unfinished: bool,
+    as_json: bool,
+) -> None:
+    """List the games with their winners and scores (filtered), and how many."""
+    from cli.db import MissingDatabase
+    from replay.summary import results
+
+    with friendly():
+        try:
+            ledger = _ledger(ctx)
+        except MissingDatabase as missing:
+            click.echo(f"no games: {missing.format_message()}", err=True)
+            ledger = None
+        rows = []
+        if ledger is not None:
+            with ledger:
+                chosen = _filters(rules, player, since, unfinished)
+                rows = [r.as_dict() for r in results(ledger, chosen, _keeper(ctx))]
+    if as_json:
+        render.emit_json({"count": len(rows), "games": rows})
+        return
+    print_results(rows)
+
+
+def print_results(rows: Sequence[dict[str, Any]]) -> None:
+    """``list`` for people: one line per game, winners and scores, then the count."""
+    if not rows:
+        render.console().print("0 game(s)")
+        return
+    table = render.new_table(title="Games")
+    table.add_column("game", justify="right")
+    table.add_column("date", no_wrap=True)
+    table.add_column("rules", no_wrap=True)
+    for column in ("players", "events", "result", "scores"):
+        table.add_column(column, justify="right" if column == "events" else "left")
+    for row in rows:
+        result = " & ".join(row["winners"]) if row["over"] else "running"
+        if row.get("altered"):
+            result = "ALTERED: run verify"
+        scores = "\n".join(f"{side} {score}" for side, score in row["scores"].items())
+        table.add_row(
+            str(row["game"]), row["created"][:10], row["rules"],
+            render.escape(", ".join(row["players"])), str(row["events"]),
+            render.escape(result), render.escape(scores),
+        )  # fmt: skip
+    out = render.console()
+    out.print(table)
+    out.print(f"{len(rows)} game(s)")
+
+
+@click.command()
+@filter_options
+@JSON
+@click.pass_context
+def stats(
+    ctx: click.Context, rules: str | None, player: str | None, since: str | None, as_json: bool
+) -> None:
+    """Games, wins, points and averages per player and partnership, with each game's own
+    figures (tricks, sweeps, Adams clears...)."""
+    from replay.stats import stats_data
+    from replay.summary import results
+
+    with friendly(), _ledger(ctx) as ledger:
+        chosen = results(ledger, _filters(rules, player, since), _keeper(ctx))
+        data = stats_data(chosen, player)
+    if as_json:
+        render.emit_json(data)
+        return
+    print_stats(data, player)
+
+
+def print_stats(data: dict[str, Any], player: str | None) -> None:
+    """``stats`` for people: the overall table, then per rule set players and partnerships."""
+    out = render.console()
+    if not data["games"]:
+        out.print("no games match")
+        return
+    overall = render.new_table(title=f"All games ({data['games']})")
+    for column in ("player", "games", "finished", "wins", "win rate"):
+        overall.add_column(column)
+    for p in data["players"]:
+        rate = "—" if p["win_rate"] is None else f"{p['win_rate']:.0%}"
+        overall.add_row(render.escape(p["name"]), str(p["games"]), str(p["finished"]),
+                        str(p["wins"]), rate)  # fmt: skip
+    out.print(overall)
+    for rules, section in data["rules"].items():
+        for key in ("players", "partnerships"):
+            if section[key]:
+                title = f"{rules} · {key} ({section['games']} games)"
+                out.print(_tally_table(title, section[key]))
+        if any(p["moves"] for p in section["players"]):
+            out.print(_moves_table(f"{rules} · moves by kind", section["players"]))
+
+
+def _moves_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
+    """Moves by kind (rows) per player (columns): narrow however many kinds a game has."""
+    kinds = sorted({k for r in rows for k in r["moves"]})
+    table = render.new_table(title=title)
+    table.add_column("kind")
+    for r in rows:
+        table.add_column(render.escape(r["name"]), justify="right")
+    for kind in kinds:
+        table.add_row(kind, *(str(r["moves"].get(kind, 0)) for r in rows))
+    return table
+
+
+def _tally_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
+    figures = sorted({f for r in rows for f in r["figures"]})
+    table = render.new_table(title=title)
+    table.add_column("name")
+    for column in ("games", "wins", "points", "average", *figures):
+        table.add_column(column, justify="right")
+    for r in rows:
+        table.add_row(
+            render.escape(r["name"]), str(r["games"]), str(r["wins"]), str(r["points"]),
+            f"{r['average']:g}", *(str(r["figures"].get(f, 0)) for f in figures),
+        )  # fmt: skip
+    return table
+
+
+def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
+    """The hook for one game's step-through replay page (``replay.page.write_page(ledger,
+    game, out)``); ``None`` while no such page exists, and a single game then gets the
+    match report of that one game."""
+    import importlib
+
+    try:
+        page = importlib.import_module("replay.page")
+    except ImportError:
+        return None
+    writer: Callable[[LedgerStore, int, IO[str]], None] | None = getattr(page, "write_page", None)
+    return writer
+
+
+@contextmanager
+def _output(path: str | None, binary_name: str) -> Iterator[IO[str]]:
+    """Standard output, or a new file at ``path`` (removed again if the export fails)."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 (closed below)
+    except OSError as error:
+        raise BadInput(f"cannot write {binary_name} to {path}: {error.strerror}") from None
+    try:
+        with handle:
+            yield handle
+    except BaseException:
+        os.remove(path)
+        raise
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--all", "everything", is_flag=True, help="Export every game.")
+@filter_options
+@click.option("--unfinished", is_flag=True, help="Only games that are not over.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="jsonl",
+    show_default=True,
+    help="jsonl (lossless, for import), csv, sqlite (a file for sqlite3 and Datasette),"
+    " text (a transcript), html (a match report).",
+)
+@click.option("--events", is_flag=True, help="CSV: one row per event instead of per game.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
+@click.pass_context
+def export(
+    ctx: click.Context,
+    games: Sequence[str],
+    everything: bool,
+    rules: str | None,
+    player: str | None,
+    since: str | None,
+    unfinished: bool,
+    fmt: str,
+    events: bool,
+    output: str | None,
+) -> None:
+    """Export GAMES (numbers or `last`), --all, or the games a filter picks.
+
+    JSON Lines is the lossless interchange format that `import` reads; csv, sqlite, text
+    and html are for people and their tools (see docs/exports.md).
+    """
+    filtered = any(x is not None for x in (rules, player, since)) or unfinished
+    if bool(games) == (everything or filtered):
+        raise BadInput("name GAMES, or give --all or a filter (--rules, --player, --since)")
+    if events and fmt != "csv":
+        raise BadInput("--events is for --format csv (one row per event)")
+    if fmt == "sqlite" and output is None:
+        raise BadInput("--format sqlite writes a file: give -o FILE.sqlite")
+    if output is not None and fmt == "sqlite" and os.path.exists(output):
+        raise BadInput(f"{output} already exists; an SQLite export writes a new file")
+    with friendly(), _ledger(ctx) as ledger:
+        if games:
+            from replay.games import Games
+
+            store = Games(ledger)
+            ids = [ledger.game(store.resolve(g)).id for g in games]
+        else:
+            from replay.export import select
+
+            ids = select(ledger, _filters(rules, player, since, unfinished), _keeper(ctx))
+        count = _write(ledger, ids, fmt, events, output)
+    if output:
+        click.echo(f"exported {count} game(s) to {output}", err=True)
+
+
+def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: str | None) -> int:
+    if fmt == "sqlite":
+        from replay.export import histories
+        from replay.export.sqlitefile import write_sqlite
+
+        assert output is not None
+        return write_sqlite(histories(ledger, ids), output)
+    with _output(output, fmt) as out:
+        if fmt == "jsonl":
+            from replay.jsonl import export_lines
+
+            for gid in ids:
+                for line in export_lines(ledger, gid):
+                    out.write(line + "\n")
+            return len(ids)
+        if fmt == "text" or (fmt == "csv" and events):
+            from replay.export import histories
+
+            if fmt == "text":
+                from replay.export.text import write_text
+
+                return write_text(histories(ledger, ids), out)
+            from replay.export.csvfile import write_events
+
+            return write_events(histories(ledger, ids), out)
+        from replay.summary import Filters, results
+
+        if fmt == "html" and len(ids) == 1 and (page := single_game_page()) is not None:
+            page(ledger, ids[0], out)
+            return 1
+        chosen = results(ledger, Filters(games=tuple(ids)))
+        if fmt == "csv":
+            from replay.export.csvfile import write_games
+
+            return write_games(chosen, out)
+        from replay.export.html import write_report
+
+        return write_report(chosen, out)
+
+
+@click.command(name="import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--skip-existing",
+    is_flag=True,
+    help="Merge: skip the games the database already holds with the same log.",
+)
+@JSON
+@click.pass_context
+def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -> None:
+    """Import the games of a JSON Lines FILE; nothing is written if any game fails.
+
+    With --skip-existing the file may overlap the database (the files of several tables):
+    a game already present with the same log is skipped, one present with a different log
+    is refused, naming the game and the first event where they part.
+    """
+    from replay.jsonl import file_lines, iter_games
+    from replay.merge import import_stream
+
+    with friendly(), _ledger(ctx) as ledger:
+        report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)
+    if as_json:
+        render.emit_json(
+            {
+                "games": [r.id for r in report.imported],
+                "skipped": [{"uid": uid, "game": gid} for uid, gid in report.skipped],
+            }
+        )
+        return
+    for record in report.imported:
+        click.echo(f"imported game {record.id} ({record.rules})")
+    for uid, gid in report.skipped:
+        click.echo(f"skipped {uid}: already here as game {gid}")
+    if not report.imported and not report.skipped:
+        click.echo("the file holds no game")

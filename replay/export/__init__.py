@@ -1,0 +1,165 @@
+"""Exports a club can open: CSV, an SQLite file for Datasette, a transcript, a match report.
+
+JSON Lines (``replay.jsonl``) stays the lossless interchange format; these are for
+reading. One module per format (``csvfile``, ``sqlitefile``, ``text``, ``html``); this
+module chooses the games and turns each into a ``History``: its record, header, summary
+and every event of the log with its notation, what the player said and whether it is still
+in effect. Games are read and folded one at a time, so an export of a whole database holds
+one game in memory, never all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ledger import LedgerStore, short_hash
+from replay.fold import Replayer
+from replay.games import Games, LoadedGame
+from replay.notation import announcement, format_event_move
+from replay.summary import Filters, Keep, summarize
+from rules.errors import TablelogError
+from rules.events import Event, Note, Undo
+from rules.serial import converter
+
+__all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
+
+
+class ExportError(TablelogError, ValueError):
+    """An export that cannot be written where it was asked to (the file exists, the
+    folder does not): nothing is written."""
+
+
+@attrs.frozen
+class EventRow:
+    """One event of a log as the exports show it."""
+
+    seq: int
+    actor: str | None
+    type: str
+    kind: str
+    family: str
+    notation: str
+    says: str
+    effective: bool
+    undone_by: int | None
+    recorded_at: str | None
+    hash: str
+    payload: Mapping[str, Any]
+    news: tuple[str, ...] = ()
+    """What the event made happen that its notation does not say (a trick won, a sweep)."""
+
+
+@attrs.frozen
+class History:
+    """A whole game for an export: the loaded game, its summary and its event rows."""
+
+    game: LoadedGame
+    summary: Mapping[str, Any]
+    events: tuple[EventRow, ...]
+
+    @property
+    def id(self) -> int:
+        """The game's number in its database."""
+        return self.game.id
+
+
+def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> list[int]:
+    """The ids of the games that pass ``filters`` (summaries refreshed on the way)."""
+    from replay.summary import results
+
+    return [r.game for r in results(ledger, filters, keep)]
+
+
+def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
+    """The games ``ids``, read and folded one at a time."""
+    games = Games(ledger)
+    for gid in ids:
+        yield history(games.load(gid))
+
+
+def history(game: LoadedGame) -> History:
+    """One loaded game as a ``History``, folded once."""
+    rules = game.rules
+    replayer = Replayer(rules, game.header)
+    undone = _undone_by(game.events, game.seeded)
+    news = _News(rules, replayer.state)
+    rows = []
+    for i, event in enumerate(game.events):
+        before = replayer.state
+        after = replayer.push(event)
+        rows.append(
+            EventRow(
+                seq=event.seq,
+                actor=game.actor_name(event.actor),
+                type=event.type,
+                kind=event.kind,
+                family=event.family,
+                notation=format_event_move(rules, event.move, before),
+                says=announcement(rules, event.move, before),
+                effective=event.seq not in undone,
+                undone_by=undone.get(event.seq),
+                recorded_at=event.recorded_at,
+                hash=short_hash(game.hashes[i]) if i < len(game.hashes) else "",
+                payload=converter.unstructure(event.payload),
+                news=news.after(after),
+            )
+        )
+    summary = summarize(rules, game.header, replayer, game.seq)
+    return History(game, summary, tuple(rows))
+
+
+def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
+    """For each retracted event, the seq of the undo that retracted it."""
+    from replay.fold import undo_target
+
+    stack: list[Event] = []
+    undone: dict[int, int] = {}
+    for event in events:
+        if isinstance(event.payload, Note):
+            continue
+        if isinstance(event.payload, Undo):
+            start = undo_target(stack, seeded)
+            if start is not None:
+                for gone in stack[start:]:
+                    undone[gone.seq] = event.seq
+                del stack[start:]
+            continue
+        stack.append(event)
+    return undone
+
+
+class _News:
+    """Tricks won and sweeps made by each event, read from the public view's ``played``
+    (finished tricks with their winner) and ``sweeps`` (per side), where a game shows
+    them; a game whose view has neither is never asked for a view again."""
+
+    def __init__(self, rules: Any, start: Any) -> None:
+        self.view = rules.view
+        self.last = self.view(start, None).info
+        self.active = "played" in self.last or "sweeps" in self.last
+
+    def after(self, state: Any) -> tuple[str, ...]:
+        """What changed between the last state seen and ``state``."""
+        if not self.active:
+            return ()
+        old, new = self.last, self.view(state, None).info
+        self.last = new
+        said: list[str] = []
+        played_old, played_new = old.get("played"), new.get("played")
+        if (
+            isinstance(played_new, list)
+            and isinstance(played_old, list)
+            and len(played_new) > len(played_old)
+            and isinstance(played_new[-1], Mapping)
+            and played_new[-1].get("winner")
+        ):
+            said.append(f"trick to {played_new[-1]['winner']}")
+        sweeps_old, sweeps_new = old.get("sweeps"), new.get("sweeps")
+        if isinstance(sweeps_new, Mapping) and isinstance(sweeps_old, Mapping):
+            for side, count in sweeps_new.items():
+                if isinstance(count, int) and count > int(sweeps_old.get(side, 0)):
+                    said.append(f"sweep for {side}")
+        return tuple(said)

@@ -1,0 +1,227 @@
+"""The results summary: what ``list``, ``stats`` and the exports say about a game's result.
+
+A summary is derived data, computed from the folded state (the rule set's ``outcome`` and
+optional ``figures``) and the effective events, and kept in the ledger's ``summaries``
+table as opaque JSON tagged with the head it was computed at. ``results`` reads every
+game's head and stored summary in one query and folds only the games whose summary is
+missing or stale (a move was played since, or the summary format changed), storing the
+new ones; so ``list`` on a big database folds nothing it folded before.
+
+A summary (``SUMMARY_VERSION`` 1) holds: ``players``, ``options``, ``seed``, ``events``
+(the head seq), ``over``, ``winners`` and ``ranking`` (names), ``scores`` (side label →
+an int, or a fraction as text ``"7/2"``), ``sides`` (side label → its players),
+``figures`` (a game's own figures by name, side → number) and ``moves`` (player → kind
+of move → how many, effective moves only).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ledger import CodecError, LedgerError, LedgerStore, ResultRow
+from replay.fold import Replayer
+from replay.games import Games, LoadedGame
+from replay.verify import Tampered
+from rules.errors import TablelogError
+from rules.events import Event
+from rules.protocol import Header, RuleSet
+
+__all__ = [
+    "SUMMARY_VERSION",
+    "Filters",
+    "GameResult",
+    "as_fraction",
+    "number_text",
+    "results",
+    "summarize",
+]
+
+SUMMARY_VERSION = 1
+REFRESH_CHUNK = 500
+"""Summaries computed during one read are stored every this many games."""
+
+
+def number_text(value: int | Fraction) -> int | str:
+    """A score as JSON keeps it exactly: an int, or a fraction as text (``"7/2"``)."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return int(value)
+
+
+def as_fraction(value: int | str | float) -> Fraction:
+    """A number stored by ``number_text`` (or any JSON number) back as an exact fraction."""
+    return Fraction(value)
+
+
+def side_players(label: str, players: Sequence[str]) -> list[str]:
+    """The players a side label names: a player's own name, or names joined by `` & ``."""
+    if label in players:
+        return [label]
+    names = label.split(" & ")
+    return names if all(n in players for n in names) else []
+
+
+def summarize(rules: RuleSet, header: Header, replayer: Replayer, seq: int) -> dict[str, Any]:
+    """The summary of a game folded by ``replayer`` up to its last event ``seq``."""
+    state = replayer.state
+    players = list(header.players)
+    outcome = rules.outcome(state)
+    data: dict[str, Any] = {
+        "v": SUMMARY_VERSION,
+        "players": players,
+        "options": dict(sorted(header.options.items())),
+        "seed": header.seed,
+        "events": seq,
+        "over": outcome is not None,
+        "winners": [],
+        "ranking": [],
+        "scores": {},
+        "sides": {},
+        "figures": {},
+        "moves": _move_counts(replayer.effective, players),
+    }
+    if outcome is not None:
+        data["winners"] = [players[s] for s in outcome.winners]
+        data["ranking"] = [[players[s] for s in place] for place in outcome.ranking]
+        data["scores"] = {str(k): number_text(v) for k, v in outcome.scores.items()}
+        data["sides"] = {str(k): side_players(str(k), players) for k in outcome.scores}
+    if rules.figures is not None:
+        data["figures"] = {
+            name: {str(side): number_text(v) for side, v in by_side.items()}
+            for name, by_side in rules.figures(state).items()
+        }
+    return data
+
+
+def _move_counts(effective: Sequence[Event], players: Sequence[str]) -> dict[str, dict[str, int]]:
+    counts: dict[str, Counter[str]] = {}
+    for event in effective:
+        if event.actor is None or event.family != "move":
+            continue
+        counts.setdefault(players[event.actor], Counter())[event.kind] += 1
+    return {name: dict(sorted(c.items())) for name, c in counts.items()}
+
+
+@attrs.frozen
+class Filters:
+    """Which games: a rule set, a player (case-insensitive), created since a date
+    (``YYYY-MM-DD`` or any ISO prefix), only unfinished ones, or these ids."""
+
+    rules: str | None = None
+    player: str | None = None
+    since: str | None = None
+    unfinished: bool = False
+    games: tuple[int, ...] | None = None
+
+    def keeps(self, data: Mapping[str, Any]) -> bool:
+        """Whether a game with this summary passes the filters SQL could not apply."""
+        if self.unfinished and data["over"]:
+            return False
+        if self.player is not None:
+            wanted = self.player.casefold()
+            return any(p.casefold() == wanted for p in data["players"])
+        return True
+
+
+@attrs.frozen
+class GameResult:
+    """One game as ``list`` shows it: its plain columns and its summary."""
+
+    game: int
+    uid: str
+    rules: str
+    created: str
+    head: bytes
+    data: Mapping[str, Any]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game and its summary as plain data (``list --json``)."""
+        return {
+            "game": self.game,
+            "uid": self.uid,
+            "rules": self.rules,
+            "created": self.created,
+            "head": self.head.hex()[:10],
+            **{k: v for k, v in self.data.items() if k != "v"},
+        }
+
+
+Keep = Callable[[list[tuple[int, bytes, str]]], None]
+"""Where new summaries are kept: the ledger's ``store_summaries``, or (for a ledger opened
+read-only) a writer the caller opens only when there is something to keep."""
+
+
+def results(
+    ledger: LedgerStore, filters: Filters = Filters(), keep: Keep | None = None
+) -> Iterator[GameResult]:
+    """Every game that passes ``filters``, by id, with its summary; the missing and stale
+    summaries are computed (one fold each) and kept as they are met (``keep``, by default
+    the ledger itself). A game whose stored bytes were altered is listed as ``altered``
+    (with no result), so the others still are."""
+    rows = ledger.results(rules=filters.rules, since=filters.since, games=filters.games)
+    games = Games(ledger)
+    pending: list[tuple[int, bytes, str]] = []
+    store = ledger.store_summaries if keep is None else keep
+    for row in rows:
+        data = _fresh(row)
+        if data is None:
+            try:
+                text, data = _compute(games, row)
+            except (Tampered, CodecError):
+                data = altered(row)
+            else:
+                pending.append((row.game, row.head, text))
+        if filters.keeps(data):
+            yield GameResult(row.game, row.uid, row.rules, row.created, row.head, data)
+        if len(pending) >= REFRESH_CHUNK:
+            _store(store, pending)
+    _store(store, pending)
+
+
+def altered(row: ResultRow) -> dict[str, Any]:
+    """What is said of a game whose stored bytes were altered: no players, no result."""
+    return {
+        "v": SUMMARY_VERSION, "players": [], "options": {}, "seed": None,
+        "events": row.head_seq, "over": False, "altered": True, "winners": [],
+        "ranking": [], "scores": {}, "sides": {}, "figures": {}, "moves": {},
+    }  # fmt: skip
+
+
+def _fresh(row: ResultRow) -> dict[str, Any] | None:
+    if not row.fresh or row.summary is None:
+        return None
+    data: dict[str, Any] = json.loads(row.summary)
+    return data if data.get("v") == SUMMARY_VERSION else None
+
+
+def _compute(games: Games, row: ResultRow) -> tuple[str, dict[str, Any]]:
+    text = dumps(summary_of(games.load(row.game)))
+    data: dict[str, Any] = json.loads(text)  # as a stored one reads: the same keys in order
+    return text, data
+
+
+def summary_of(game: LoadedGame) -> dict[str, Any]:
+    """The summary of a loaded game (folded once, through its replayer)."""
+    return summarize(game.rules, game.header, game.replayer, game.seq)
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    """A summary as the JSON text stored in the ledger."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _store(keep: Keep, pending: list[tuple[int, bytes, str]]) -> None:
+    """Keep computed summaries; a database that cannot be written (read-only, busy) only
+    loses the cache, never the answer."""
+    if not pending:
+        return
+    with contextlib.suppress(LedgerError, TablelogError):
+        keep(list(pending))
+    pending.clear()

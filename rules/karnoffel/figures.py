@@ -1,0 +1,22 @@
+"""Karnöffel's own figures for statistics: tricks taken and deals won per team."""
+
+from __future__ import annotations
+
+from rules.karnoffel.state import State
+
+__all__ = ["figures"]
+
+
+def figures(state: State) -> dict[str, dict[str, int]]:
+    """Tricks taken and deals won by each team over the finished deals of the match."""
+    labels = (state.table.team(0), state.table.team(1))
+    tricks = [0, 0]
+    won = [0, 0]
+    for deal in state.deals:
+        tricks[0] += deal.tricks[0]
+        tricks[1] += deal.tricks[1]
+        won[deal.winner] += 1
+    return {
+        "tricks": dict(zip(labels, tricks, strict=True)),
+        "deals won": dict(zip(labels, won, strict=True)),
+    }

@@ -1,0 +1,35 @@
+"""A club's database for the history tests: every recorded fixture of every rule set.
+
+Built once per test session into a file (importing the fixtures verifies every event,
+about a second), and copied for each test that writes to it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ledger import Ledger
+from replay.jsonl import import_games, parse_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = sorted(p for p in (ROOT / "fixtures").rglob("*.jsonl") if p.parent.name != "regressions")
+"""Every recorded game (the fuzz regressions are failing histories, not games)."""
+
+RULE_SETS = ("karnoffel", "narrespillet", "nordekasino", "speahx", "vriddiot")
+
+
+def build(path: Path) -> Path:
+    """A database at ``path`` holding every fixture game."""
+    with Ledger(path) as ledger:
+        for fixture in FIXTURES:
+            import_games(ledger, parse_lines(fixture.read_text(encoding="utf-8").splitlines()))
+    return path
+
+
+def copy(source: Path, target: Path) -> Path:
+    """A writable copy of a built database (WAL checkpointed into the main file first)."""
+    with Ledger(source) as ledger:
+        ledger.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copyfile(source, target)
+    return target
