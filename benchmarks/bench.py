@@ -48,6 +48,9 @@ plays) played with legal moves and the seeded dealer, encoded by ``replay.codec`
 9. **match histories** (``--only histories``, its own table: ``benchmarks/histories.py``):
    ``list``, ``stats`` and the exports on 1,000 and 10,000 games, CPU time and peak memory
    of each command in a fresh process, and the bulk import's CPU per event at each size.
+10. **record: Enter to redrawn table** — ms from Enter to the table drawn again in one
+   ``tablelog record`` session, on a 300-event Karnöffel match and a Nørdekasino game
+   (``benchmarks/record_bench.py``). Target: < 50 ms.
 
 The CPU-bound rows (3-5) also show the rate per second of this process's CPU time ("per
 CPU-s"): when other processes compete for the CPUs (see the load average printed at the top
@@ -78,6 +81,7 @@ if str(ROOT) not in sys.path:
 
 from crowded import bench_crowded  # noqa: E402
 from postgres import bench_postgres  # noqa: E402
+from record_bench import bench_record  # noqa: E402
 from report import Row  # noqa: E402
 from startup import bench_startup  # noqa: E402
 from workload import (  # noqa: E402
@@ -358,6 +362,8 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
         return bench_crowded(sizes.crowded_tables)
     if only == "startup":
         return bench_startup(tmp, sizes.startup_runs)
+    if only == "record":
+        return bench_record(tmp, 40)
     rules = registry.get("karnoffel")
     header = encode_header(header_for(rules, 0))
     pool = payload_pool(rules, sizes.pool_games)
@@ -373,6 +379,7 @@ def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:
     rows += bench_crowded(sizes.crowded_tables)
     rows += bench_startup(tmp, sizes.startup_runs)
     rows += bench_postgres(tmp, header, pool, rules, sizes, stored_games)
+    rows += bench_record(tmp, 40)
     return rows
 
 
@@ -383,11 +390,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=None, help="where to put the db files")
     parser.add_argument(
         "--only",
-        choices=("nordekasino", "startup", "postgres", "histories"),
+        choices=("nordekasino", "startup", "postgres", "histories", "record"),
         default=None,
         help="run one figure alone: nordekasino (6, a crowded table), startup (7, commands),"
         " postgres (8, beside 1 and 2), histories (9: list, stats and exports on 1,000 and"
-        " 10,000 games, its own table)",
+        " 10,000 games, its own table), record (10, Enter to redrawn table in `record`)",
     )
     args = parser.parse_args(argv)
     if args.only == "histories":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -12,7 +14,33 @@ from cli.errors import friendly, option_pairs
 from rules import registry
 from rules.protocol import resolve_options
 
-__all__ = ["fuzz"]
+__all__ = ["fuzz", "interrupted", "quiet_hypothesis"]
+
+INTERRUPTED = 130
+"""The exit status of a run stopped with Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def quiet_hypothesis() -> None:
+    """Keep Hypothesis's own files (its cache of the constants in the code it runs) out of
+    the working directory: they go to tablelog's cache directory instead of ``.hypothesis/``."""
+    import platformdirs
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    home = Path(platformdirs.user_cache_dir("tablelog", appauthor=False)) / "hypothesis"
+    set_hypothesis_home_dir(str(home))
+
+
+@contextmanager
+def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
+    """Ctrl-C reported as an interruption: how far the run got, nothing saved, 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        message = f"interrupted after {done[0]} of {games} games; nothing was saved"
+        if as_json:
+            render.emit_json({"interrupted": True, "games": done[0], "saved": None})
+        click.echo(message, err=True)
+        raise SystemExit(INTERRUPTED) from None
 
 
 @click.command()
@@ -24,7 +52,11 @@ __all__ = ["fuzz"]
     show_default=True,
     help="How many games to play.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Repeat a run exactly.")
+@click.option(
+    "--seed",
+    type=int,
+    help="Repeat a run exactly (default: a random seed, printed so the run can be repeated).",
+)
 @click.option("-o", "--option", "options", multiple=True, help="Fix an option, KEY=VALUE.")
 @click.option(
     "--save-dir",
@@ -48,7 +80,7 @@ __all__ = ["fuzz"]
 def fuzz(
     rules: str,
     games: int,
-    seed: int,
+    seed: int | None,
     options: Sequence[str],
     save_dir: str,
     thorough: bool,
@@ -61,15 +93,33 @@ def fuzz(
     exercised. Each state's legal moves are sampled (a few per state, spread over seats,
     kinds and cards) unless --thorough is given. The same --seed plays the same games
     everywhere. A failure is shrunk to a small history and saved as a log that `tablelog
-    verify` and `tablelog import` accept.
+    verify` and `tablelog import` accept. Ctrl-C stops the run (exit status 130) and
+    saves nothing.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
+    quiet_hypothesis()
     from replay.kit.fuzz import default_jobs
     from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
     from replay.kit.sample import SAMPLED, THOROUGH
 
-    with friendly():
+    if seed is None:
+        seed = secrets.randbelow(2**32)
+    if not as_json:
+        click.echo(f"seed {seed} (repeat this run with --seed {seed})")
+    done = [0]
+
+    def advance(n: int) -> None:
+        done[0] += n
+        bar.advance(task, n)
+
+    with friendly(), interrupted(done, games, as_json):
         ruleset = registry.get(rules)
         fixed = option_pairs(options)
         resolve_options(ruleset.options, fixed)  # refuse unknown options before starting
@@ -78,6 +128,8 @@ def fuzz(
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
+            "left",
+            TimeRemainingColumn(),
             console=render.console(),
             disable=as_json,
             transient=False,
@@ -89,7 +141,7 @@ def fuzz(
                 seed,
                 options=fixed,
                 save_dir=Path(save_dir),
-                progress=lambda n: bar.advance(task, n),
+                progress=advance,
                 sampling=THOROUGH if thorough else SAMPLED,
                 jobs=jobs or default_jobs(),
             )

@@ -15,7 +15,7 @@ import click
 
 from cli import render
 from cli.db import WRITERS, open_ledger
-from cli.errors import Guarded, friendly, option_pairs
+from cli.errors import BadInput, Guarded, friendly, option_pairs
 from ledger import LedgerStore
 from replay.games import Games, make_header
 from replay.inspect import (
@@ -57,11 +57,18 @@ pass_ctx = click.make_pass_decorator(Context)
     help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
     " your user data directory).",
 )
+@click.option(
+    "--lang",
+    envvar="TABLELOG_LANG",
+    type=click.Choice(["en", "nb", "da", "sv", "de"]),
+    help="Write cards in words of this language (hjerter dame, Herz Dame); default 7♥.",
+)
 @click.version_option(package_name="tablelog")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None) -> None:
+def cli(ctx: click.Context, db: str | None, lang: str | None) -> None:
     """Record card games as immutable event logs, replay them, and fuzz their rules."""
     ctx.obj = Context(db)
+    render.set_language(lang)
 
 
 @cli.command()
@@ -89,7 +96,7 @@ def games(as_json: bool) -> None:
 
 @cli.command()
 @click.argument("rules")
-@click.option("-p", "--player", "players", multiple=True, help="A player, in seat order.")
+@click.option("-p", "--player", "players", multiple=True, help="A player, in turn order.")
 @click.option("-o", "--option", "options", multiple=True, help="A rule option, KEY=VALUE.")
 @click.option("--seed", type=int, help="Deal with the seeded dealer (else: a physical game).")
 @click.option("--dealer", help="Who deals first (a player's name; default: the first).")
@@ -104,7 +111,8 @@ def new(
     dealer: str | None,
     as_json: bool,
 ) -> None:
-    """Start a game of RULES; players are named in seat order (clockwise)."""
+    """Start a game of RULES; players are named in turn order, the order they play in
+    (round the table clockwise in Karnöffel, counter-clockwise in Nørdekasino)."""
     with friendly():
         ruleset = registry.get(rules)
         header = make_header(ruleset, players, option_pairs(options), dealer=dealer, seed=seed)
@@ -121,7 +129,7 @@ def new(
 
 @cli.command()
 @click.argument("game")
-@click.argument("move", nargs=-1, required=True)
+@click.argument("move", nargs=-1)
 @click.option(
     "--id", "event_id", help="An event id: a retry of the same move is answered, not doubled."
 )
@@ -132,7 +140,12 @@ def play(
     obj: Context, game: str, move: Sequence[str], event_id: str | None, after: str | None,
     as_json: bool,
 ) -> None:  # fmt: skip
-    """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`)."""
+    """Record MOVE in GAME (e.g. `7H`, `Anna 7H`, `deal 7H 2S KD 5C`, `undo`, `note TEXT`).
+
+    For a whole evening, `tablelog record GAME` keeps the game open instead."""
+    if not move:
+        example = game if not (game.isdigit() or game.lower() == "last") else "MOVE"
+        raise BadInput(f"no move given: name the game, then the move: tablelog play last {example}")
     with friendly(), obj.ledger() as ledger:
         played = Games(ledger).play(game, " ".join(move), event_id=event_id, after=after)
         data = played_data(played)
@@ -190,26 +203,33 @@ def show(obj: Context, game: str, at: int | None, as_player: str | None, as_json
     render.emit_json(data) if as_json else render.print_show(data)
 
 
+AS = click.option("--as", "as_player", help="As this player saw it (default: the public table).")
+
+
 @cli.command()
 @click.argument("game")
+@AS
 @JSON
 @pass_ctx
-def log(obj: Context, game: str, as_json: bool) -> None:
-    """Print the whole log of GAME, corrections included."""
+def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
+    """Print the whole log of GAME, corrections included, as the table saw it."""
     with friendly(), obj.ledger() as ledger:
-        data = log_data(Games(ledger).load(game))
+        loaded = Games(ledger).load(game)
+        data = log_data(loaded, loaded.seat(as_player) if as_player else None)
     render.emit_json(data) if as_json else render.print_log(data)
 
 
 @cli.command()
 @click.argument("game")
 @click.option("--to", type=int, help="Stop after event N.")
+@AS
 @JSON
 @pass_ctx
-def replay(obj: Context, game: str, to: int | None, as_json: bool) -> None:
-    """Replay GAME event by event, with the public table after each."""
+def replay(obj: Context, game: str, to: int | None, as_player: str | None, as_json: bool) -> None:
+    """Replay GAME event by event, with the public table (or --as PLAYER's) after each."""
     with friendly(), obj.ledger() as ledger:
-        data = replay_data(Games(ledger).load(game), to)
+        loaded = Games(ledger).load(game)
+        data = replay_data(loaded, to, loaded.seat(as_player) if as_player else None)
     render.emit_json(data) if as_json else render.print_replay(data)
 
 
@@ -259,19 +279,24 @@ def verify(
 def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
     """Start a new game from GAME's first N events, to play out "what if"."""
     with friendly(), obj.ledger() as ledger:
-        forked = Games(ledger).fork(game, at)
-        data = show_data(forked)
+        store = Games(ledger)
+        parent = store.resolve(game)
+        forked = store.fork(parent, at)
+        data = {**show_data(forked), "fork": {"of": parent, "at": at}}
     if as_json:
         render.emit_json(data)
     else:
-        click.echo(f"game {forked.id}: a fork of game {game} at event {at}")
+        parent = data["fork"]["of"]
+        click.echo(f"game {forked.id}: a fork of game {parent} at event {at} "
+                   f"(`last` still names game {parent}; name the fork as {forked.id})")  # fmt: skip
         render.print_show(data)
 
 
-from cli import disputes, fuzzing, histories  # noqa: E402  (commands that import what they use when run)
+from cli import disputes, fuzzing, histories, record  # noqa: E402  (commands that import what they use when run)
 from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
 
 cli.add_command(fuzzing.fuzz)
+cli.add_command(record.record)
 cli.add_command(migrate)
 for command in (histories.list_games, histories.stats, histories.export, histories.import_):
     cli.add_command(command)

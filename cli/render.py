@@ -7,11 +7,12 @@ plain lines and never pays for it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from cli.picture import facts
 from rules.cards import parse_card
 from rules.errors import NotationError
 from rules.protocol import OptionSpec, RuleSet
@@ -30,6 +31,8 @@ __all__ = [
     "print_show",
     "print_verification",
     "print_written",
+    "set_language",
+    "written_lines",
 ]
 
 
@@ -72,40 +75,28 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
 
 
+_LANGUAGE: list[str | None] = [None]
+
+
+def set_language(lang: str | None) -> None:
+    """Write cards in the words of ``lang`` (``nb``, ``da``, ``sv``, ``de``, ``en``) in
+    everything printed for people from now on; ``None``: as symbols (``7♥``)."""
+    _LANGUAGE[0] = lang
+
+
 def pretty(text: str) -> str:
-    """A card's text with its suit symbol (``7H`` → ``7♥``); other text unchanged."""
+    """A card's text with its suit symbol (``7H`` → ``7♥``), or in the words of the
+    language chosen with ``--lang`` (``hjerter 7``); other text unchanged."""
     try:
-        return parse_card(text).pretty
+        card = parse_card(text)
     except NotationError:
         return text
+    lang = _LANGUAGE[0]
+    if lang is None:
+        return card.pretty
+    from rules.native import name
 
-
-def _cards(texts: Iterable[str], hidden: int = 0) -> str:
-    shown = escape(" ".join(pretty(t) for t in texts))
-    if hidden:
-        shown = f"{shown} [dim]+{hidden} face down[/dim]".strip()
-    return shown or "[dim]—[/dim]"
-
-
-def _value(value: Any) -> str:
-    if (
-        isinstance(value, list | tuple)
-        and value
-        and all(isinstance(v, Mapping) and "label" in v for v in value)
-    ):  # piles on a table: one per line, numbered, with their owner
-        return "\n".join(_pile(v) for v in value)
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value) or "—"
-    if isinstance(value, Mapping):
-        return "; ".join(f"{escape(str(k))}: {_value(v)}" for k, v in value.items())
-    return escape(pretty(str(value)) if isinstance(value, str) else str(value))
-
-
-def _pile(pile: Mapping[str, Any]) -> str:
-    owner = f"  (built by {pile['owner']})" if pile.get("owner") else ""
-    number = f"#{pile['pile']} " if "pile" in pile else ""
-    label = " ".join(pretty(word) for word in str(pile["label"]).split(" "))
-    return escape(f"{number}{label}{owner}")
+    return name(card, lang)
 
 
 def print_games(rulesets: Sequence[RuleSet]) -> None:
@@ -122,37 +113,10 @@ def print_games(rulesets: Sequence[RuleSet]) -> None:
 
 
 def print_show(data: Mapping[str, Any]) -> None:
-    """The table at one moment, as one seat (or everyone) saw it."""
-    who = data["as"] or "everyone"
-    title = escape(f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}")
-    table = new_table(title=title, show_header=False)
-    table.add_column("zone", style="bold")
-    table.add_column("cards")
-    for zone in data["zones"]:
-        table.add_row(
-            escape(_zone_label(zone["name"], data["players"])),
-            _cards(zone["cards"], zone["hidden"]),
-        )
-    for key, value in data["info"].items():
-        table.add_row(escape(str(key)), _value(value))
-    out = console()
-    out.print(table)
-    if data["outcome"] is not None:
-        out.print(f"[bold]Over.[/bold] Winners: {escape(', '.join(data['outcome']['winners']))}")
-        out.print(f"Scores: {_value(data['outcome']['scores'])}")
-    elif data["chance"] and not data["seeded"]:
-        out.print(f"Waiting for the cards: {escape(str(data['chance']))}")
-    elif data["to_act"]:
-        out.print(f"To act: {escape(', '.join(data['to_act']))}")
-    out.print(f"head {escape(str(data['head']))}")
+    """The table at one moment, as one seat (or everyone) saw it: a picture, not a dump."""
+    from cli.picture import print_picture
 
-
-def _zone_label(name: str, players: Sequence[str]) -> str:
-    """``hand:1`` → ``hand of Bo``; other zone names as they are."""
-    kind, _, seat = name.partition(":")
-    if kind == "hand" and seat.isdigit() and int(seat) < len(players):
-        return f"hand of {players[int(seat)]}"
-    return name
+    print_picture(data, pretty)
 
 
 def print_moves(data: Mapping[str, Any]) -> None:
@@ -160,6 +124,9 @@ def print_moves(data: Mapping[str, Any]) -> None:
     out = console()
     if data["over"]:
         out.print(escape(f"game {data['game']} is over: no more moves"))
+        return
+    if not data["moves"]:
+        out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
         return
     grid = new_table(title=f"game {data['game']}: legal moves")
     grid.add_column("kind")
@@ -197,6 +164,7 @@ def print_log(data: Mapping[str, Any]) -> None:
         text = escape(" ".join(pretty(part) for part in row["notation"].split(" ")))
         if not row["effective"]:
             text = f"[strike]{text}[/strike] (undone)"
+        text += "".join(f"\n[italic]{escape(line)}[/italic]" for line in row.get("happened", ()))
         table.add_row(
             str(row["seq"]),
             escape(row["actor"] or "—"),
@@ -213,10 +181,12 @@ def print_replay(data: Mapping[str, Any]) -> None:
     for row in data["events"]:
         who = row["actor"] or "table"
         out.print(f"[bold]{row['seq']:>4}[/bold] {escape(f'{who:>8}')}  {escape(row['notation'])}")
+        for line in row.get("happened", ()):
+            out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
         table = row.get("table") or {}
-        summary = ", ".join(f"{k}={_value(v)}" for k, v in table.items() if k in _SUMMARY_KEYS)
+        summary = facts(table, _SUMMARY_KEYS, pretty)
         if summary:
-            out.print(f"{'':>14}[dim]{summary}[/dim]")
+            out.print(f"{'':>14}[dim]{escape(summary)}[/dim]")
 
 
 _SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
@@ -235,16 +205,28 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
 
 def print_written(data: Mapping[str, Any]) -> None:
     """What ``play`` wrote and what happens next (plain lines: no table to draw)."""
+    for line in written_lines(data):
+        click.echo(line)
+
+
+def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
+    """Each event written (with the trick or deal it ended), then who is next and the
+    head hash (``status``)."""
+    lines = []
     for row in data["written"]:
         who = f" by {row['actor']}" if row["actor"] else ""
         text = " ".join(pretty(part) for part in row["notation"].split(" "))
         says = f" — “{row['says']}”" if row.get("says") else ""
         again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""
-        click.echo(f"game {data['game']} event {row['seq']}: {text}{who}{says}{again}")
+        lines.append(f"game {data['game']} event {row['seq']}: {text}{who}{says}{again}")
+        lines.extend(f"  {line}" for line in row.get("happened", ()))
+    if not status:
+        return lines
     if data["outcome"] is not None:
-        click.echo(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
+        lines.append(f"Game over. Winners: {', '.join(data['outcome']['winners'])}")
     elif data["to_act"]:
-        click.echo(f"Next: {', '.join(data['to_act'])}")
+        lines.append(f"Next: {', '.join(data['to_act'])}")
     elif data["chance"]:
-        click.echo(f"Next: the cards — {data['chance']}")
-    click.echo(f"head {data['head']}")
+        lines.append(f"Next: the cards — {data['chance']}")
+    lines.append(f"head {data['head']}")
+    return lines

@@ -76,9 +76,13 @@ def decode_events(rules: RuleSet, rows: Iterable[StoredEvent]) -> list[Event]:
 
 
 def header_dict(header: Header) -> dict[str, Any]:
-    """The header as plain data (options with sorted keys)."""
+    """The header as plain data (options with sorted keys; a game that is not a fork
+    stores no fork fields, so its bytes and hashes are what they always were)."""
     data: dict[str, Any] = converter.unstructure(header)
     data["options"] = dict(sorted(data["options"].items()))
+    for key in ("fork_of", "fork_at"):
+        if data.get(key) is None:
+            data.pop(key, None)
     return data
 
 

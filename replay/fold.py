@@ -104,6 +104,10 @@ class Replayer:
         """The events still in effect, in order."""
         return tuple(self._events)
 
+    def before(self, index: int) -> Any:
+        """The state just before the effective event at ``index``."""
+        return self._states[index]
+
     def undo_target(self) -> int | None:
         """The index of the first effective event an undo would now retract."""
         return undo_target(self._events, self.seeded)

@@ -14,15 +14,25 @@ from typing import Any
 
 import attrs
 
-from ledger import CodecError, ConcurrencyConflict, GameRecord, LedgerStore, StoredEvent, short_hash
+from ledger import (
+    CodecError,
+    ConcurrencyConflict,
+    GameRecord,
+    LedgerError,
+    LedgerStore,
+    StoredEvent,
+    short_hash,
+)
 from replay.codec import decode_events, decode_header, encode_event, encode_header
 from replay.dealer import MAX_CHANCE_RUN, dealer_move
 from replay.fold import Replayer
-from replay.notation import check_text, move_label, parse_move
+from replay.notation import check_text, move_label, notation_clash, parse_move
+from replay.redact import public_refusal
 from rules import registry
 from rules.errors import IllegalEvent, OptionError, TablelogError
 from rules.events import Event, Move, Ruling
 from rules.protocol import Header, RuleSet, resolve_options
+from rules.suggest import did_you_mean
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
 
@@ -106,7 +116,10 @@ class LoadedGame:
             return self.header.seat_of(name)
         except KeyError:
             players = ", ".join(self.header.players)
-            raise UnknownPlayer(f"{name!r} does not play in game {self.id} ({players})") from None
+            near = did_you_mean(name, self.header.players)
+            raise UnknownPlayer(
+                f"{name!r} does not play in game {self.id}{near} ({players})"
+            ) from None
 
     def actor_name(self, actor: int | None) -> str | None:
         """The name of the player in seat ``actor`` (``None`` for the table)."""
@@ -162,6 +175,10 @@ def make_header(
         raise OptionError("two players have the same name; give each a different one")
     if seed is not None and not 0 <= seed < 2**63:
         raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}")
+    for name in names:
+        clash = notation_clash(rules, name)
+        if clash:
+            raise OptionError(f"a player may not be called {name!r}: {clash}; add a letter")
     resolved = resolve_options(rules.options, options, len(names))
     header = Header(rules.name, rules.version, tuple(names), resolved, 0, seed)
     if dealer is None:
@@ -225,11 +242,23 @@ class Games:
             last = self.ledger.last_game()
             if last is None:
                 raise BadGameRef(f"there are no games in {self.ledger.path} yet")
-            return last
+            return self._newest_own_game(last)
         if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 18:
             shown = text if len(text) <= 20 else text[:20] + "…"
             raise BadGameRef(f"{shown!r} is not a game number (or 'last')")
         return int(text)
+
+    def _newest_own_game(self, last: int) -> int:
+        """The newest game that is not a fork (``last`` never names a "what if"; a fork
+        is named by its number), else the newest game."""
+        for gid in range(last, 0, -1):
+            try:
+                header = decode_header(self.ledger.game(gid).header)
+            except LedgerError:  # a number with no game: ids need not be contiguous
+                continue
+            if header.fork_of is None:
+                return gid
+        return last
 
     def play(
         self, ref: int | str, text: str, *, event_id: str | None = None, after: str | None = None
@@ -283,7 +312,8 @@ class Games:
             replayer.push(event, check=True)
         except IllegalEvent as refused:
             label = move_label(game.rules, game.header.players, move, before)
-            raise refused.with_label(label) from None
+            hidden = public_refusal(game.rules, game.header, before, move, refused)  # no leak
+            raise hidden.with_label(label) from None
         return self._deal_and_write(game, replayer, [event], [before])
 
     def _deal_and_write(
@@ -318,12 +348,15 @@ class Games:
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.
 
-        In a seeded game the dealer then deals whatever is due at the cut.
+        Its header says it is a fork (``fork_of``, ``fork_at``), so ``last`` goes on
+        naming the game it was cut from. In a seeded game the dealer then deals whatever
+        is due at the cut.
         """
         game = self.load(ref)
         if not 0 <= at <= game.seq:
             raise TablelogError(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
-        record = self.ledger.create_game(game.rules.name, game.rules.version, game.record.header)
+        header = attrs.evolve(game.header, fork_of=game.record.uid, fork_at=at)
+        record = self.ledger.create_game(game.rules.name, game.rules.version, encode_header(header))
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]
         if copies:
             self.ledger.append(record.id, 1, [encode_event(game.rules, e) for e in copies])

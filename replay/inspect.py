@@ -15,7 +15,9 @@ from ledger import short_hash
 from replay.dealer import chance_rng
 from replay.fold import effective_events
 from replay.games import LoadedGame, Played
+from replay.narrate import narration
 from replay.notation import announcement, format_event_move, format_move
+from replay.redact import public_move
 from rules.cards import Card
 from rules.events import Event
 from rules.listing import count_moves, grouped, lead_card
@@ -106,9 +108,12 @@ def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) 
 def played_data(played: Played) -> dict[str, Any]:
     """What ``play`` shows: the rows it wrote (only those are formatted) and the table."""
     game = played.game
+    afters = (*played.befores[1:], played.state)
     rows = [
-        _row(game, event, before, True, hash_)
-        for event, before, hash_ in zip(played.written, played.befores, played.hashes, strict=True)
+        _row(game, event, before, True, hash_, after)
+        for event, before, hash_, after in zip(
+            played.written, played.befores, played.hashes, afters, strict=True
+        )
     ]
     last = played.written[-1].recorded_at if played.written else None
     after = _table(game, played.state, played.seq, played.head, last, None)
@@ -145,28 +150,32 @@ def _table(
     }
 
 
-def log_data(game: LoadedGame) -> dict[str, Any]:
-    """Every event of the log with its notation, actor and whether it is still in effect."""
-    return {"game": game.id, "events": list(_log_rows(game, len(game.events)))}
+def log_data(game: LoadedGame, seat: int | None = None) -> dict[str, Any]:
+    """Every event of the log with its notation, actor and whether it is still in effect,
+    as everyone (or ``seat``) saw it: a seeded deal's unseen cards are ``?``."""
+    rows = list(_log_rows(game, len(game.events), seat))
+    return {"game": game.id, "as": game.actor_name(seat), "events": rows}
 
 
-def replay_data(game: LoadedGame, to: int | None = None) -> dict[str, Any]:
-    """The log up to event ``to``, each event with the public table after it."""
+def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None) -> dict[str, Any]:
+    """The log up to event ``to``, each event with the table after it, as everyone (or
+    ``seat``) saw it."""
     last = game.seq if to is None else max(0, min(to, game.seq))
-    rows = list(_log_rows(game, last))
+    rows = list(_log_rows(game, last, seat))
     timeline = game.timeline
     for i, row in enumerate(rows, 1):
-        row["table"] = dict(game.rules.view(timeline[i], None).info)
-    return {"game": game.id, "to": last, "events": rows}
+        row["table"] = dict(game.rules.view(timeline[i], seat).info)
+    return {"game": game.id, "as": game.actor_name(seat), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame, last: int) -> Iterator[dict[str, Any]]:
+def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
     for i, event in enumerate(events):
         effective = event.seq in kept or event.family == "meta"
-        yield _row(game, event, timeline[i], effective, short_hash(game.hashes[i]))
+        hash_ = short_hash(game.hashes[i])
+        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], seat)
 
 
 def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
@@ -175,17 +184,26 @@ def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
 
 
 def _row(
-    game: LoadedGame, event: Event, before: Any, effective: bool, hash_: str
+    game: LoadedGame,
+    event: Event,
+    before: Any,
+    effective: bool,
+    hash_: str,
+    after: Any,
+    seat: int | None = None,
 ) -> dict[str, Any]:
     rules = game.rules
+    meta = event.family == "meta"
+    move = public_move(rules, game.header, before, event, seat)
     return {
         "seq": event.seq,
         "type": event.kind,
         "event_type": event.type,
         "actor": game.actor_name(event.actor),
-        "notation": format_event_move(rules, event.move, before, game.header.players),
-        "says": announcement(rules, event.move, before),
+        "notation": format_event_move(rules, move, before, game.header.players),
+        "says": announcement(rules, move, before),
         "effective": effective,
         "recorded_at": event.recorded_at,
         "hash": hash_,
+        "happened": [] if meta or not effective else narration(rules, before, after),
     }

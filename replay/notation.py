@@ -11,19 +11,23 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from replay.rulings import format_irregular, parse_irregular
+from rules.cards import parse_card
 from rules.errors import NotationError
 from rules.events import Move, Note, Undo
+from rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from replay.games import LoadedGame
 
 __all__ = [
     "MAX_MOVE_TEXT",
+    "RESERVED",
     "announcement",
     "check_text",
     "format_event_move",
     "format_move",
     "move_label",
+    "notation_clash",
     "parse_move",
 ]
 
@@ -31,6 +35,30 @@ __all__ = [
 MAX_MOVE_TEXT = 2000
 """The longest move or note accepted, in characters: a note is a remark, not a document,
 and no game's move comes near it."""
+
+RESERVED = frozenset(
+    {"deal", "turn", "table", "stock", "middle", "pile", "undo", "redo", "note", "last",
+     "quit", "exit", "show", "help", "pass", "all", "everyone"}
+)  # fmt: skip
+"""Words of the notation (shared, deal places, the recorder's): not a player's name."""
+
+
+def notation_clash(rules: Any, name: str) -> str:
+    """Why ``name`` cannot be a player's name in ``rules``' notation, or ``""``: a word
+    of the notation, a kind of move, a card (``7H``, ``spar 5``), or a sign the deal
+    notation uses (``?`` for an unseen card, ``:`` and ``,`` between places and cards)."""
+    kinds = {getattr(p, "TYPE", "").rpartition(".")[2] for p in rules.payloads}
+    if name.casefold() in RESERVED | kinds:
+        return "it is a word of the notation (deal, undo, note, the kinds of move...)"
+    if any(sign in name for sign in "?:,") or name.startswith("-"):
+        return "it holds a sign the notation uses (? : , or a leading -)"
+    for text in (name, rules.vocabulary.normalize(name)):
+        try:
+            rules.vocabulary.read(text)
+        except NotationError:
+            continue
+        return "it reads as a card"
+    return ""
 
 
 def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
@@ -51,7 +79,28 @@ def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
         irregular = parse_irregular(stripped, header.players if header is not None else ())
         if irregular is not None:
             return irregular
-    return game.rules.parse(stripped, game.state if state is None else state)
+    native = game.rules.vocabulary.normalize(stripped)  # "spar 5" → "5S", "K♥️" → "K♥"
+    try:
+        return game.rules.parse(native, game.state if state is None else state)
+    except NotationError as error:
+        header = getattr(game, "header", None)  # a bare table (rules and state) has no names
+        near = _player_meant(header.players, native) if header is not None else ""
+        if near and near not in str(error):
+            raise NotationError(f"{error}{near}") from None
+        raise
+
+
+def _player_meant(players: Sequence[str], text: str) -> str:
+    """``" (did you mean 'Bo'?)"`` when the line starts with a near miss of a player's
+    name (``Bob 7H``), else ``""``."""
+    first, space, _ = text.partition(" ")
+    if not space or any(first.casefold() == p.casefold() for p in players):
+        return ""
+    try:
+        parse_card(first)
+    except NotationError:
+        return did_you_mean(first, players)
+    return ""
 
 
 def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:

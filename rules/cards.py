@@ -109,7 +109,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10♥") == parse_card("th") == Card("10", "H")
     True
     """
-    raw = text.strip()
+    raw = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")  # K♥️ from a phone
     t = raw.upper()
     if not t:
         raise NotationError("expected a card, got nothing")

@@ -151,14 +151,23 @@ def _error(plan: DealPlan, problem: str) -> NotationError:
     return NotationError(f"{problem}; enter the deal as {deal_forms(plan)}")
 
 
-def _read(plan: DealPlan, word: str, read: Reader) -> Card:
+def _read(plan: DealPlan, word: str, read: Reader, which: str = "") -> Card:
+    """The card ``word``; else an error naming it and where it stands (``which``: "the 3rd
+    card", "Bo's 2nd card")."""
     try:
         return read(word)
     except NotationError:
         names = ", ".join(plan.name(to) for to in plan.destinations)
+        said = f"{which}, {word!r}," if which else repr(word)
         raise _error(
-            plan, f"{word!r} is neither a card nor a place this deal gives cards to ({names})"
+            plan, f"{said} is neither a card nor a place this deal gives cards to ({names})"
         ) from None
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _parse_short(plan: DealPlan, short: list[tuple[str | None, str]], read: Reader) -> Deal:
@@ -167,7 +176,9 @@ def _parse_short(plan: DealPlan, short: list[tuple[str | None, str]], read: Read
         raise _error(
             plan, f"{plan.face_up}, so face-up cards must be entered ({UNSEEN} is for unseen ones)"
         )
-    read_cards = [_read(plan, word, read) for _, word in short]
+    read_cards = [
+        _read(plan, word, read, f"the {ordinal(n)} card") for n, (_, word) in enumerate(short, 1)
+    ]
     if len(short) != len(ups):
         if not ups:
             given = "1 card was" if len(short) == 1 else f"{len(short)} cards were"
@@ -176,7 +187,7 @@ def _parse_short(plan: DealPlan, short: list[tuple[str | None, str]], read: Read
         raise _error(
             plan,
             f"a deal names the {len(ups)} face-up cards ({wanted}) in dealing order, "
-            f"got {len(short)}",
+            f"got {len(short)} ({' '.join(c.text for c in read_cards)})",
         )
     cards: list[Card | None] = [None] * len(plan)
     for n, (i, (label, word)) in enumerate(zip(ups, short, strict=True)):
@@ -216,7 +227,8 @@ def _parse_full(plan: DealPlan, groups: dict[str, str], read: Reader) -> Deal:
                     f"{plan.face_up}, so face-up cards must be entered: card {n + 1} of "
                     f"{name} is face up",
                 )
-            got.append(None if word == UNSEEN else _read(plan, word, read))
+            which = f"{name}'s {ordinal(n + 1)} card"
+            got.append(None if word == UNSEEN else _read(plan, word, read, which))
         per_place[to] = got
     taken = {to: iter(cards) for to, cards in per_place.items()}
     return _deal(plan, [next(taken[place.to]) for place in plan.places])

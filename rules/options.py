@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rules.errors import OptionError
+from rules.suggest import did_you_mean
 
 __all__ = ["Computed", "OptionSpec", "OptionValue", "read_options", "resolve_options"]
 
@@ -112,7 +113,8 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r} (this game's options: {known})")
+        near = did_you_mean(unknown[0], by_name)
+        raise OptionError(f"unknown option {unknown[0]!r}{near} (this game's options: {known})")
     return {
         spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default_for(players)
         for spec in specs

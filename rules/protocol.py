@@ -53,7 +53,9 @@ class Header:
     """What a game is: its rule set and version, options, players (by seat) and dealer.
 
     ``seed`` is set for a game dealt by the seeded dealer; ``None`` for a physical game,
-    whose chance steps are entered by a person.
+    whose chance steps are entered by a person. ``fork_of`` and ``fork_at`` say that the
+    game is a fork: the uid of the game it was cut from and the event it was cut after
+    (``None`` for a game of its own; then they are not stored at all).
     """
 
     rules: str
@@ -62,6 +64,8 @@ class Header:
     options: Mapping[str, OptionValue] = attrs.field(factory=dict)
     dealer: int = 0
     seed: int | None = None
+    fork_of: str | None = None
+    fork_at: int | None = None
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name`` (case-insensitive), or ``KeyError``."""

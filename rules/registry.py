@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.errors import TablelogError
 from rules.protocol import RuleSet
+from rules.suggest import did_you_mean, fold
 
 __all__ = ["ENTRY_POINT_GROUP", "UnknownRules", "get", "names", "register", "rulesets"]
 
@@ -83,7 +84,7 @@ def get(name: str) -> RuleSet:
 
     A built-in game is imported alone; entry points are read only for other names.
     """
-    key = name.lower()
+    key = fold(name)  # "Karnöffel" and "Nørdekasino" as they are spoken
     found = _built_in(key) or _REGISTRY.get(key)
     if found is not None:
         return found
@@ -91,8 +92,9 @@ def get(name: str) -> RuleSet:
     try:
         return _REGISTRY[key]
     except KeyError:
+        near = did_you_mean(name, _REGISTRY)
         raise UnknownRules(
-            f"no rule set called {name!r} (there are: {', '.join(sorted(_REGISTRY))})"
+            f"no rule set called {name!r}{near} (there are: {', '.join(sorted(_REGISTRY))})"
         ) from None
 
 

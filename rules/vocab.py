@@ -23,6 +23,7 @@ from rules.cards import (
     parse_card,
 )
 from rules.errors import NotationError
+from rules.native import normalize, strip_selectors
 
 __all__ = ["FRENCH", "TAROT", "Vocabulary"]
 
@@ -40,11 +41,19 @@ class Vocabulary:
     form: str
     owns: Callable[[Card], bool] = attrs.field(eq=False)
     words: Callable[[Card], str] = attrs.field(eq=False)
+    native: bool = False
+    """Whether the French suits' names in Norwegian, Danish, Swedish and German are read
+    (``spar 5``, ``Herz König``, ``UH``; ``rules.native``)."""
+
+    def normalize(self, text: str) -> str:
+        """A line as typed, with native card phrases as canonical tokens (``spar 5`` →
+        ``5S``) for a deck that reads them, and emoji variation selectors dropped."""
+        return normalize(text) if self.native else strip_selectors(text)
 
     def read(self, text: str) -> Card:
         """The card written ``text``; ``NotationError`` naming the forms this deck takes."""
         try:
-            card = parse_card(text)
+            card = parse_card(self.normalize(text))
         except NotationError:
             card = None
         if card is None or not self.owns(card):
@@ -95,9 +104,10 @@ def _tarot_words(card: Card) -> str:
 FRENCH = Vocabulary(
     "french",
     "rank then suit, like 7H, 10S, QD or 7♥ (ranks 2-10, J, Q, K, A; suits S, H, D, C "
-    "or ♠ ♥ ♦ ♣; a joker is JK)",
+    "or ♠ ♥ ♦ ♣; a joker is JK; or in words, like spar 5, hjerter dame, Herz König)",
     _french_owns,
     _french_words,
+    native=True,
 )
 
 TAROT = Vocabulary(

@@ -194,6 +194,8 @@ def _batch(
                 progress(1)
         try:
             check_all(rules, history, sampling=sampling)
+        except (KeyboardInterrupt, SystemExit):  # an interruption, not a failure
+            raise
         except BaseException as error:
             shrinking[0] = True
             failing.append((history, error))
@@ -201,6 +203,8 @@ def _batch(
 
     try:
         one_game()
+    except (KeyboardInterrupt, SystemExit):  # Ctrl-C: nothing is saved
+        raise
     except BaseException as error:  # the shrunk failure: an invariant or a crash in the rules
         if not failing:
             raise

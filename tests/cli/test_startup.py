@@ -14,6 +14,7 @@ HEAVY = (
     "platformdirs",
     "replay.kit",
     "replay.jsonl",
+    "prompt_toolkit",
     "psycopg",
     "psycopg_pool",
 )

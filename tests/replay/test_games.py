@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from replay.games import BadGameRef, Games, LoadedGame, UnknownPlayer, make_header
@@ -205,7 +206,8 @@ def test_fork_copies_the_first_events_and_plays_on_independently(games: Games):
     original = games.load(game.id)
     fork = games.fork(game.id, 3)
     assert fork.id != original.id
-    assert fork.header == original.header
+    assert attrs.evolve(fork.header, fork_of=None, fork_at=None) == original.header
+    assert (fork.header.fork_of, fork.header.fork_at) == (original.record.uid, 3)
     assert fork.events == original.events[:3]  # seq, actor and payload
     assert {e.id for e in fork.events}.isdisjoint(e.id for e in original.events)
     assert fork.state == original.state_at(3)
@@ -216,6 +218,15 @@ def test_fork_copies_the_first_events_and_plays_on_independently(games: Games):
     assert games.load(fork.id).seq == 4
     assert games.load(original.id).seq == 6
     assert check_log(RULES, fork.header, games.load(fork.id).events) is None
+
+
+def test_last_goes_on_naming_the_game_a_fork_was_cut_from(games: Games):
+    game = seeded(games)
+    games.play(game.id, first_move(games.load(game.id)))
+    fork = games.fork("last", 1)
+    assert games.resolve("last") == game.id != fork.id
+    games.play("last", first_move(games.load(game.id)))  # a live game goes on being played
+    assert games.load(game.id).seq == 3 and games.load(fork.id).seq == 1
 
 
 def test_a_fork_of_a_seeded_game_before_its_deal_is_dealt_the_same_cards(games: Games):

@@ -81,7 +81,7 @@ def test_another_vocabulary_reads_its_own_cards() -> None:
     plan = DealPlan(to_each((1, 0), 2), ("Anna", "Bo"))
     deal = parse_deal(plan, "Bo:SwKn,? Anna:FOOL,T21", TAROT.read)
     assert format_deal(plan, deal) == "deal Bo:SwKn,? Anna:FOOL,T21"
-    with pytest.raises(NotationError, match="'7H' is neither a card nor a place"):
+    with pytest.raises(NotationError, match="Bo's 1st card, '7H', is neither a card nor a place"):
         parse_deal(plan, "Bo:7H,?", TAROT.read)
 
 
@@ -99,7 +99,7 @@ REST = "Cai:10C,?,?,?,? Dina:8C,?,?,?,? Anna:10H,?,?,?,?"
         (KARNOFFEL, "9H ? 8C 10H", "face-up cards must be entered"),
         (KARNOFFEL, "Bo 9H Dina 10C 8C 10H", r"face-up card 2 \(10C\) goes to Cai, not to Dina"),
         (KARNOFFEL, "9H 10C 8C 10H Anna", "no card follows Anna"),
-        (KARNOFFEL, "9H 10C 8C XX", "'XX' is neither a card nor a place"),
+        (KARNOFFEL, "9H 10C 8C XX", "the 4th card, 'XX', is neither a card nor a place"),
         (KARNOFFEL, "Bo:9H,?,?,?,? 10C", "write either the face-up cards alone or every card"),
         (
             KARNOFFEL,
@@ -162,3 +162,9 @@ def test_a_name_with_spaces_is_one_place() -> None:
     assert [d.card for d in deal.cards if d.to == "0"] == list(parse_cards("KD 5S"))
     assert format_deal(plan, deal) == "deal 9H 2C KD 5S"
     assert parse_deal(plan, "Bo 9H 2C Anna B KD 5S") == deal
+
+
+def test_a_bad_card_in_a_short_deal_is_named_with_its_place_in_the_line() -> None:
+    plan = DealPlan(to_each((1, 0), 2), ("Anna", "Bo"))
+    with pytest.raises(NotationError, match="the 2nd card, 'Xq', is neither a card"):
+        parse_deal(plan, "9H Xq")

@@ -106,7 +106,7 @@ def test_turn() -> None:
         ("deal Cai:KS,?,?,?,? Dina:5D,?,?,?,? Anna:9C,?,?,?,?", "Bo gets face-up cards"),
         ("deal Bo:3H,?,?,?,? Bo:3H,?,?,?,?", "Bo's cards are given twice"),
         ("deal Bo:3H,?,?,?,? KS 5D 9C", "write either the face-up cards alone or every card"),
-        ("deal 3H KS 5D Zed", "'Zed' is neither a card nor a place"),
+        ("deal 3H KS 5D Zed", "the 4th card, 'Zed', is neither a card nor a place"),
         ("deal 3H KS 5D 9C Anna", "no card follows Anna"),
         ("turn", "expected turn CARD"),
     ],

@@ -152,7 +152,7 @@ def test_a_re_deal_gives_four_each_and_nothing_to_the_table() -> None:
     assert [d.to for d in move.payload.cards] == ["1"] * 4 + ["2"] * 4 + ["0"] * 4
     after = apply(state, move)
     assert after.to_play == BO and after.table == () and len(after.stock) == 28
-    with pytest.raises(NotationError, match="'table' is neither a card nor a place"):
+    with pytest.raises(NotationError, match="the 1st card, 'table', is neither a card nor a place"):
         RULES.parse("deal table 5C KD", state)
     with pytest.raises(NotationError, match="nothing is dealt face up in this deal"):
         RULES.parse("deal 5C KD", state)

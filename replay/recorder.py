@@ -1,0 +1,282 @@
+"""The logic behind ``tablelog record``: one game kept open for a whole evening.
+
+A ``Recorder`` holds one game folded once; each line typed is parsed, validated by the
+rules and appended with the expected seq (``Games.submit``), and the game in memory is
+extended with what was written, so nothing is read or folded again between moves. A
+second recorder on the same game is refused by the ledger (``ConcurrencyConflict``), the
+game is read again, and the person is told what happened; nothing of theirs is written.
+
+Commands besides moves: ``undo`` and ``redo`` (each says what it takes back or puts
+back), ``note TEXT``, ``? CARD`` (the legal moves of a card). ``completions`` answers
+what may be typed next from the grouped listing, lazily: a crowded Nørdekasino table has
+over 100,000 moves, and completion never lists them all.
+
+No user interface here: ``cli/record.py`` draws and prompts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from ledger import ConcurrencyConflict, LedgerError
+from replay.dealer import chance_rng
+from replay.games import Games, LoadedGame, Played
+from replay.inspect import moves_data, played_data, show_data
+from replay.notation import format_event_move, format_move, parse_move
+from rules.errors import TablelogError
+from rules.events import Event, Move
+from rules.listing import cards_of, kinds_of
+
+__all__ = ["COMMANDS", "Entry", "Recorder"]
+
+COMMANDS = ("undo", "redo", "note ", "? ", "show", "help", "quit")
+"""The recorder's own words, offered by completion beside the moves."""
+
+SCAN = 4000
+"""At most this many moves are looked at to complete one line (a crowded table's whole
+listing is never made)."""
+
+
+@attrs.frozen
+class Entry:
+    """What one line did: the lines to say, the ``play`` data of what was written (or
+    ``None``), and whether it was refused (nothing written)."""
+
+    lines: tuple[str, ...] = ()
+    data: dict[str, Any] | None = None
+    refused: bool = False
+
+
+class Recorder:
+    """One game kept open: moves entered, taken back and put back, the table at hand."""
+
+    def __init__(self, games: Games, ref: int | str) -> None:
+        self.games = games
+        self.game: LoadedGame = games.load(ref)
+        self.redo_stack: list[tuple[str, Move]] = []
+        """What this session's undos took back, the latest last: (text, move)."""
+
+    # -- the game in memory -----------------------------------------------------------
+
+    @property
+    def head(self) -> str:
+        """The short head hash of the game now."""
+        return self.game.head_at()
+
+    def reload(self) -> None:
+        """Read the game again (someone else wrote to it)."""
+        self.game = self.games.load(self.game.id)
+
+    def _extend(self, played: Played) -> None:
+        """The game in memory with ``played`` appended, without reading or folding it."""
+        game = self.game
+        rows = self.games.ledger.events(game.id, after=game.seq)
+        replayer = game.replayer.copy()
+        for event in played.written:
+            replayer.push(event)
+        extended = LoadedGame(
+            game.record,
+            game.header,
+            game.rules,
+            game.events + played.written,
+            game.hashes + tuple(row.hash for row in rows),
+        )
+        object.__setattr__(extended, "replayer", replayer)  # the fold, already done
+        self.game = extended
+
+    def table(self, seat: int | None = None) -> dict[str, Any]:
+        """The table now, as ``show`` gives it (everyone's view unless ``seat``)."""
+        return show_data(self.game, None, seat)
+
+    # -- one line ---------------------------------------------------------------------
+
+    def enter(self, text: str) -> Entry:
+        """Do what the line ``text`` says: a move, ``undo``, ``redo``, ``note``, ``?``."""
+        stripped = text.strip()
+        word = stripped.split(" ", 1)[0].lower()
+        if word == "undo" and stripped.lower() == "undo":
+            return self.undo()
+        if word == "redo" and stripped.lower() == "redo":
+            return self.redo()
+        if stripped.startswith("?"):
+            return self.card_moves(stripped[1:].strip())
+        return self._write(stripped, keep_redo=word == "note")
+
+    def _write(
+        self, text: str, *, keep_redo: bool = False, said: str = "", move: Move | None = None
+    ) -> Entry:
+        try:
+            move = parse_move(self.game, text) if move is None else move
+            played = self.games.submit(self.game, move)
+        except ConcurrencyConflict as conflict:
+            self.reload()
+            return Entry(
+                (
+                    f"refused, nothing written: {conflict}.",
+                    f"Someone else is recording game {self.game.id}; it is read again "
+                    f"(now at event {self.game.seq}). Look at the table and type the move again.",
+                ),
+                refused=True,
+            )
+        except (TablelogError, LedgerError) as error:
+            return Entry((f"refused, nothing written: {error}",), refused=True)
+        self._extend(played)
+        if not keep_redo:
+            self.redo_stack.clear()
+        data = played_data(played)
+        lines = (said,) if said else ()
+        return Entry(lines, data)
+
+    def undo(self) -> Entry:
+        """Take back the last move (in a seeded game with the dealer's cards after it),
+        saying what it takes back."""
+        replayer = self.game.replayer
+        start = replayer.undo_target()
+        if start is None:
+            return Entry(("nothing to undo",), refused=True)
+        taken = replayer.effective[start:]
+        back = ", ".join(self._said(replayer, start + i, e) for i, e in enumerate(taken))
+        entry = self._write("undo", keep_redo=True, said=f"undo takes back {back}")
+        if not entry.refused:  # the move itself (a seeded game's dealer deals again)
+            self.redo_stack.append((self._text(replayer, start, taken[0]), taken[0].move))
+        return entry
+
+    def redo(self) -> Entry:
+        """Put back the move the last ``undo`` took back, saying what it puts back."""
+        if not self.redo_stack:
+            return Entry(("nothing to redo: no undo since the last move",), refused=True)
+        text, move = self.redo_stack.pop()
+        entry = self._write(text, keep_redo=True, said=f"redo puts back {text}", move=move)
+        if entry.refused:
+            self.redo_stack.append((text, move))
+        return entry
+
+    def _text(self, replayer: Any, index: int, event: Event) -> str:
+        return format_event_move(self.game.rules, event.move, replayer.before(index))
+
+    def _said(self, replayer: Any, index: int, event: Event) -> str:
+        text = self._text(replayer, index, event)
+        who = self.game.actor_name(event.actor)
+        if event.family == "chance" and self.game.seeded:
+            text = "the dealer's " + text.split(" ", 1)[0]
+        return f"event {event.seq} ({text}{f' by {who}' if who else ''})"
+
+    def card_moves(self, card_text: str, limit: int = 40) -> Entry:
+        """The legal moves made with one card, each as it is typed."""
+        if not card_text:
+            return Entry(("? needs a card: ? 4H",), refused=True)
+        try:
+            card = self.game.rules.vocabulary.read(card_text)
+        except TablelogError as error:
+            return Entry((str(error),), refused=True)
+        data = moves_data(self.game, card=card, limit=limit)
+        moves = data["moves"]
+        if not moves:
+            return Entry((f"no legal move with {card.pretty} now",))
+        lines = [f"  {m['notation']}" + (f"  ({m['actor']})" if m["actor"] else "") for m in moves]
+        more = "" if data["complete"] else f" (the first {len(moves)}; there are more)"
+        count = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
+        return Entry((f"{count} with {card.pretty}{more}:", *lines))
+
+    # -- completion -------------------------------------------------------------------
+
+    def hint(self) -> str:
+        """What the game waits for: who acts, or the cards of a physical deal."""
+        state, rules = self.game.state, self.game.rules
+        if rules.outcome(state) is not None:
+            return "the game is over"
+        step = rules.chance(state)
+        if step is not None and not self.game.seeded:
+            return f"the cards: {step.hint}"
+        names = [self.game.header.players[s] for s in sorted(rules.to_act(state))]
+        return f"to act: {', '.join(names)}"
+
+    def completions(self, text: str, limit: int = 60) -> Iterator[str]:
+        """Whole lines that complete ``text``: commands, player names and legal moves,
+        filtered as typed (case-insensitive), at most ``limit`` of them."""
+        return itertools.islice(_unique(self._completions(text)), limit)
+
+    def _completions(self, text: str) -> Iterator[str]:
+        players = self.game.header.players
+        prefix, seat, rest = "", None, text.lstrip()
+        first, space, after = rest.partition(" ")
+        for s, name in enumerate(players):
+            if space and first.casefold() == name.casefold():
+                prefix, seat, rest = f"{name} ", s, after
+                break
+        words = rest.split(" ")
+        folded = rest.casefold()
+        if not prefix and len(words) == 1:
+            yield from (c for c in COMMANDS if c.startswith(folded) and folded != c.strip())
+            yield from (f"{n} " for n in players if n.casefold().startswith(folded))
+        done = len(words) - 1  # the words typed in full; the last one is being typed
+        for stem, group in self._groups(seat):
+            parts = stem.split(" ")
+            if not _agrees(parts, words):
+                continue
+            if done < len(parts) - 1 or (done < len(parts) and stem != group.first):
+                yield prefix + " ".join(parts[: done + 1]) + " "  # a kind, then a card
+                continue
+            for move_text in itertools.islice(group.moves, SCAN):
+                if move_text.casefold().startswith(folded):
+                    yield prefix + move_text
+
+    def _groups(self, seat: int | None) -> Iterator[tuple[str, _Group]]:
+        """For each (seat, kind, lead card) that has a move: the text its first move
+        starts with (one or two words) and the lazily formatted moves of the group."""
+        game, state, rules = self.game, self.game.state, self.game.rules
+        step = rules.chance(state)
+        if step is not None and not game.seeded:
+            example = format_move(game, step.realize(chance_rng(0, game.seq + 1), False))
+            yield example.split(" ", 1)[0], _Group(example, iter(()))
+        seats = [s for s in sorted(rules.to_act(state)) if seat is None or s == seat]
+        for s in seats:
+            for kind in kinds_of(rules, state, s):
+                for card in cards_of(rules, state, s, kind):
+                    moves = (format_move(game, m) for m in rules.moves(state, s, card, kind))
+                    first = next(moves, None)
+                    if first is None:
+                        continue
+                    stem = " ".join(first.split(" ")[:2])
+                    yield _lead(stem), _Group(first, itertools.chain((first,), moves))
+
+
+def _unique(lines: Iterator[str]) -> Iterator[str]:
+    """``lines`` without repeats, lazily (the caller stops when it has enough)."""
+    seen: set[str] = set()
+    for line in lines:
+        if line not in seen:
+            seen.add(line)
+            yield line
+
+
+def _lead(stem: str) -> str:
+    """The first word of a move's text, with the second when the first is a kind word
+    (``build KD``), never a player's chosen value."""
+    head, _, second = stem.partition(" ")
+    return head if not second or second.startswith(("=", "#")) else stem
+
+
+@attrs.define
+class _Group:
+    """The moves of one seat, kind and lead card: the first one's text, then all of them
+    lazily formatted."""
+
+    first: str
+    moves: Iterator[str]
+
+
+def _agrees(parts: list[str], words: list[str]) -> bool:
+    """Whether a group whose moves start with the words ``parts`` can complete the typed
+    ``words``."""
+    done = words[:-1]  # every word but the one being typed is complete
+    for i, word in enumerate(done[: len(parts)]):
+        if parts[i].casefold() != word.casefold():
+            return False
+    if len(done) < len(parts):
+        return parts[len(done)].casefold().startswith(words[-1].casefold())
+    return True

@@ -1,0 +1,169 @@
+"""The recorder's logic (``replay/recorder.py``): moves, undo and redo that say what they
+do, refusals that write nothing, a second recorder refused, completion that is lazy."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from ledger import Ledger
+from replay.games import Games, make_header
+from replay.recorder import Recorder
+from rules import registry
+from tests.helpers import CLUBS_DEAL, PLAYERS
+
+
+def _game(db: Path, rules: str = "karnoffel", seed: int | None = None, **options: str) -> int:
+    ruleset = registry.get(rules)
+    players = PLAYERS if rules == "karnoffel" else PLAYERS[:3]
+    with Ledger(db) as ledger:
+        return Games(ledger).create(make_header(ruleset, players, options, seed=seed)).id
+
+
+def test_a_physical_deal_and_a_card_then_undo_and_redo_say_what_they_do(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        assert not recorder.enter(CLUBS_DEAL).refused
+        played = recorder.enter("QS")
+        assert played.data is not None and played.data["written"][0]["actor"] == "Bo"
+        undone = recorder.enter("undo")
+        assert undone.lines == ("undo takes back event 2 (QS by Bo)",)
+        redone = recorder.enter("redo")
+        assert redone.lines == ("redo puts back QS",)
+        assert redone.data is not None and redone.data["written"][0]["notation"] == "QS"
+        assert recorder.enter("redo").refused  # nothing left to put back
+        # the game in memory is the game in the ledger: same events, same head
+        stored = Games(ledger).load(gid)
+        assert [e.seq for e in stored.events] == [e.seq for e in recorder.game.events]
+        assert stored.head_at() == recorder.head
+        assert stored.state == recorder.game.state
+
+
+def test_a_new_move_clears_what_redo_would_put_back(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        recorder.enter(CLUBS_DEAL)
+        recorder.enter("QS")
+        recorder.enter("undo")
+        recorder.enter("KS")
+        assert recorder.enter("redo").lines == ("nothing to redo: no undo since the last move",)
+
+
+def test_a_refused_move_is_explained_and_nothing_is_written(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        recorder.enter(CLUBS_DEAL)
+        recorder.enter("QS")  # Bo leads
+        before = ledger.head(gid)
+        refused = recorder.enter("9H")  # Cai cannot hold 9H: it is Bo's up-card
+        assert refused.refused and refused.data is None
+        assert refused.lines[0].startswith("refused, nothing written: event 3 (9H by Cai)")
+        assert ledger.head(gid) == before and recorder.game.seq == before[0]
+
+
+def test_an_undo_in_a_seeded_game_names_the_dealers_deal_without_its_cards(db: Path):
+    gid = _game(db, seed=1, target="2")
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        assert recorder.enter("undo").lines == ("nothing to undo",)  # the dealer's deal only
+        for _ in range(20):  # a whole deal: the last card makes the dealer deal again
+            move = next(m for m in recorder.completions("") if m[0].isdigit() or m[0] in "JQK")
+            assert not recorder.enter(move).refused
+        assert recorder.game.events[-1].type == "deal"
+        (said,) = recorder.enter("undo").lines
+        assert said == "undo takes back event 21 (4S by Anna), event 22 (the dealer's deal)"
+        redone = recorder.enter("redo")
+        assert redone.lines == ("redo puts back 4S",)
+        assert redone.data is not None
+        assert [r["type"] for r in redone.data["written"]] == ["play", "deal"]
+
+
+def test_a_second_recorder_is_refused_and_reads_the_game_again(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        one = Recorder(Games(ledger), gid)
+        two = Recorder(Games(ledger), gid)
+        one.enter(CLUBS_DEAL)
+        late = two.enter(CLUBS_DEAL)
+        assert late.refused and "Someone else is recording" in " ".join(late.lines)
+        assert ledger.head(gid)[0] == 1  # the second deal was not written
+        assert two.game.seq == 1  # ... and the second recorder now sees the first's deal
+        assert not two.enter("QS").refused
+
+
+def test_question_mark_lists_the_moves_of_one_card(db: Path):
+    gid = _game(db, "nordekasino", seed=3)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        entry = recorder.enter("? 7H")
+        assert entry.lines[0].startswith("2 legal moves with 7♥")
+        assert "  trail 7H  (Bo)" in entry.lines
+        assert recorder.enter("? Xq").refused
+
+
+def test_completion_goes_kind_then_card_then_move(db: Path):
+    gid = _game(db, "nordekasino", seed=3)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        assert "build " in list(recorder.completions("bu"))
+        assert "Bo " in list(recorder.completions("b"))  # player names complete too
+        cards = list(recorder.completions("build "))
+        assert "build KD " in cards and all(c.startswith("build ") for c in cards)
+        moves = list(recorder.completions("build KD "))
+        assert moves == ["build KD 8C 10H"]
+        assert list(recorder.completions("Bo build KD ")) == ["Bo build KD 8C 10H"]
+        assert list(recorder.completions("zz")) == []
+
+
+def test_completion_on_a_crowded_table_never_lists_every_move():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from crowded import crowded_states
+
+    from rules.nordekasino import RULES
+
+    state, _ = crowded_states(1)[0]
+    made = itertools.count()
+    moves = RULES.moves
+
+    def counting(*args: object) -> object:
+        for move in moves(*args):  # type: ignore[arg-type]
+            next(made)
+            yield move
+
+    recorder = Recorder.__new__(Recorder)
+    recorder.game = _FakeGame(state, counting)  # type: ignore[assignment]
+    cards = list(recorder.completions("build ", limit=60))
+    assert cards and all(c.count(" ") == 2 for c in cards)  # "build 3D ": a card level
+    listed = list(recorder.completions(cards[0], limit=60))
+    assert len(listed) == 60 and all(m.startswith(cards[0]) for m in listed)
+    assert next(made) < 1000  # the first move of each group, then 60: never the ~100,000
+
+
+class _FakeGame:
+    """Just enough of a loaded game for completion on a built state."""
+
+    def __init__(self, state: object, moves: object) -> None:
+        import attrs
+
+        from rules.nordekasino import RULES
+
+        self.state = state
+        self.rules = attrs.evolve(RULES, moves=moves, kinds=RULES.kinds, cards=RULES.cards)
+        self.seeded = True
+        self.seq = 0
+        self.header = type("H", (), {"players": ("P0", "P1", "P2", "P3")})()
+
+
+@pytest.mark.parametrize("text", ["undo", "UNDO", " redo "])
+def test_undo_and_redo_are_words_of_the_recorder_not_moves(db: Path, text: str):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        entry = Recorder(Games(ledger), gid).enter(text)
+        assert entry.refused and entry.lines[0].startswith("nothing to")
