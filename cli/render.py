@@ -119,6 +119,14 @@ def print_show(data: Mapping[str, Any]) -> None:
     print_picture(data, pretty)
 
 
+def _move_note(move: Mapping[str, Any]) -> str:
+    """What a listed move adds: a chance step's hint, or what the player says aloud."""
+    note = f"chance step — {move['hint']}" if move.get("chance") else ""
+    if move.get("says"):
+        note += f"“{move['says']}”"
+    return note
+
+
 def print_moves(data: Mapping[str, Any]) -> None:
     """The legal moves grouped by kind and card, each as the text ``play`` accepts."""
     out = console()
@@ -129,22 +137,17 @@ def print_moves(data: Mapping[str, Any]) -> None:
         out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
         return
     grid = new_table(title=f"game {data['game']}: legal moves")
-    grid.add_column("kind")
-    grid.add_column("card")
-    grid.add_column("type this")
-    grid.add_column("who")
-    grid.add_column("")
+    notes = [_move_note(move) for move in data["moves"]]
+    for column in ("kind", "card", "type this", "who", *(("note",) if any(notes) else ())):
+        grid.add_column(column)
     last: tuple[Any, Any] | None = None
-    for move in data["moves"]:
+    for move, note in zip(data["moves"], notes, strict=True):
         group = (move["type"], move.get("card"))
         kind, card = ("", "") if group == last else (move["type"], pretty(move.get("card") or ""))
-        kind, card = escape(kind), escape(card)
         last = group
-        note = f"chance step — {move['hint']}" if move.get("chance") else ""
-        if move.get("says"):
-            note += f"“{move['says']}”"
         actor = move["actor"] or "the table"
-        grid.add_row(kind, card, escape(move["notation"]), escape(actor), escape(note))
+        cells = [escape(kind), escape(card), escape(move["notation"]), escape(actor)]
+        grid.add_row(*cells, *((escape(note),) if any(notes) else ()))
     out.print(grid)
     if not data.get("complete", True):
         total = data.get("count")
