@@ -122,7 +122,27 @@ def friendly() -> Iterator[None]:
 
 
 class Guarded(click.Group):
-    """A click group that never lets a traceback out, and answers in JSON under ``--json``."""
+    """A click group that never lets a traceback out, and answers in JSON under ``--json``.
+
+    Commands written in modules of their own are named in ``lazy`` (name → "module:attr")
+    and imported only when asked for, so a command pays only for its own imports (click's
+    lazy-group recipe); ``--help`` lists them all.
+    """
+
+    lazy: dict[str, str] = {}  # noqa: RUF012  (set once, on the one group, in cli.main)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command, the lazy ones too, sorted."""
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, importing its module if it is a lazy one."""
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            import importlib
+
+            module, _, attr = self.lazy[cmd_name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; errors become one line (or one JSON object) and a status."""

@@ -292,15 +292,16 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
         render.print_show(data)
 
 
-from cli import disputes, fuzzing, histories, record  # noqa: E402  (commands that import what they use when run)
-from cli.migrate import migrate  # noqa: E402  (`migrate`; rich and the target's driver when run)
-
-cli.add_command(fuzzing.fuzz)
-cli.add_command(record.record)
-cli.add_command(migrate)
-for command in (histories.list_games, histories.stats, histories.export, histories.import_):
-    cli.add_command(command)
-cli.add_command(disputes.diff)
+cli.lazy = {
+    "fuzz": "cli.fuzzing:fuzz",
+    "record": "cli.record:record",
+    "migrate": "cli.migrate:migrate",
+    "list": "cli.histories:list_games",
+    "stats": "cli.histories:stats",
+    "export": "cli.histories:export",
+    "import": "cli.histories:import_",
+    "diff": "cli.disputes:diff",
+}
 
 
 def main() -> None:

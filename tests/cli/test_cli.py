@@ -55,9 +55,13 @@ def play_first_moves(runner: CliRunner, game: int, count: int) -> None:
 
 def test_every_command_has_help_text(runner: CliRunner):
     assert cli.help
-    assert {"games", "new", "play", "moves", "show", "log", "list", "replay"} <= set(cli.commands)
-    assert {"verify", "export", "import", "fork", "fuzz"} <= set(cli.commands)
-    for name, command in cli.commands.items():
+    context = click.Context(cli)
+    names = cli.list_commands(context)
+    assert {"games", "new", "play", "moves", "show", "log", "list", "replay"} <= set(names)
+    assert {"verify", "export", "import", "fork", "fuzz", "record", "diff", "stats"} <= set(names)
+    for name in names:
+        command = cli.get_command(context, name)
+        assert command is not None, f"`tablelog {name}` cannot be loaded"
         assert command.help and command.help.strip(), f"`tablelog {name}` has no help text"
         for param in command.params:
             if isinstance(param, click.Option) and not param.hidden:
