@@ -113,14 +113,23 @@ def _import_mismatch(seq: int, hashes: Sequence[bytes]) -> str:
     )
 
 
-def verify_records(genesis: bytes, records: Iterable[ChainedRecord]) -> list[ChainProblem]:
+def verify_records(
+    genesis: bytes, records: Iterable[ChainedRecord], seqs: Iterable[int] | None = None
+) -> list[ChainProblem]:
     """Recompute a game's chain from ``genesis`` over ``records`` in the order they were written.
 
     Returns the problems in that order (empty when the chain is sound); the first one is
-    what a user should be shown.
+    what a user should be shown. ``seqs``, the events' numbers in the same order, lets the
+    records stream through once (a store reads the small numbers first); without it the
+    records are held to count them.
     """
-    rows = list(records)
-    remaining = Counter(r.seq for r in rows)
+    rows: Iterable[ChainedRecord]
+    if seqs is None:
+        rows = list(records)
+        remaining = Counter(r.seq for r in rows)
+    else:
+        rows = records
+        remaining = Counter(seqs)
     problems: list[ChainProblem] = []
     seen: set[int] = set()
     reported_late: set[int] = set()

@@ -315,10 +315,14 @@ class PostgresLedger(LedgerStore):
                 )
             )
         sql = f"{_SELECT_EVENTS} WHERE game = %s ORDER BY pos"
-        with self._conn() as conn, conn.transaction(), conn.cursor(name="verify") as cur:
-            cur.itersize = STREAM_ROWS
-            cur.execute(sql, (game,))
-            problems.extend(verify_records(record.genesis, map(_stored, cur)))
+        with self._conn() as conn, conn.transaction():
+            # the numbers first (eight bytes an event), then the events, streamed once
+            numbers = conn.execute("SELECT seq FROM events WHERE game = %s ORDER BY pos", (game,))
+            seqs = [row[0] for row in numbers]
+            with conn.cursor(name="verify") as cur:
+                cur.itersize = STREAM_ROWS
+                cur.execute(sql, (game,))
+                problems.extend(verify_records(record.genesis, map(_stored, cur), seqs))
         return problems
 
     # -- helpers ---------------------------------------------------------------------

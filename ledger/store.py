@@ -347,8 +347,10 @@ class Ledger(LedgerStore):
                     " its genesis hash does not match it",
                 )
             )
+        numbers = self._conn.execute("SELECT seq FROM events WHERE game = ? ORDER BY pos", (game,))
+        seqs = [row[0] for row in numbers]  # the numbers first, then the events streamed once
         rows = self._conn.execute(f"{_SELECT_EVENTS} WHERE game = ? ORDER BY pos", (game,))
-        problems.extend(verify_records(record.genesis, starmap(StoredEvent, rows)))
+        problems.extend(verify_records(record.genesis, starmap(StoredEvent, rows), seqs))
         return problems
 
     # -- helpers ---------------------------------------------------------------------

@@ -172,3 +172,19 @@ def test_chain_rows_checks_claimed_hashes() -> None:
     with pytest.raises(ChainBroken, match="no hash for event 3") as info:
         list(chain_rows(1, GENESIS, events, hashes[:2]))
     assert info.value.seq == 3
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda rows: rows[:4] + rows[5:],  # a middle event deleted
+        lambda rows: [*rows[:3], rows[7], *rows[3:7], *rows[8:]],  # one moved
+        lambda rows: [*rows[:5], rows[5], *rows[5:]],  # one twice
+        lambda rows: rows,  # sound
+    ],
+    ids=["deleted", "moved", "twice", "sound"],
+)
+def test_streaming_with_the_numbers_first_finds_the_same_problems(damage: Any) -> None:
+    rows = damage(make_chain(12))
+    streamed = verify_records(GENESIS, iter(rows), [r.seq for r in rows])
+    assert streamed == verify_records(GENESIS, rows)
