@@ -32,6 +32,7 @@ HELP = """Type a move as `play` takes it (Tab completes; the player's name may c
   redo          put back what the last undo took back
   note TEXT     a comment in the log
   ? CARD        the legal moves with CARD now (? 4H)
+  ? or moves    the legal moves now (the first 40)
   show          draw the table again
   quit          (or Ctrl-D) stop; the head hash is printed"""
 

@@ -33,7 +33,7 @@ from rules.listing import cards_of, kinds_of
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]
 
-COMMANDS = ("undo", "redo", "note ", "? ", "show", "help", "quit")
+COMMANDS = ("undo", "redo", "note ", "? ", "moves", "show", "help", "quit")
 """The recorder's own words, offered by completion beside the moves."""
 
 SCAN = 4000
@@ -104,6 +104,8 @@ class Recorder:
             return self.redo()
         if stripped.startswith("?"):
             return self.card_moves(stripped[1:].strip())
+        if stripped.lower() == "moves":
+            return self.card_moves("")
         return self._write(stripped, keep_redo=word == "note")
 
     def _write(
@@ -166,9 +168,16 @@ class Recorder:
         return f"event {event.seq} ({text}{f' by {who}' if who else ''})"
 
     def card_moves(self, card_text: str, limit: int = 40) -> Entry:
-        """The legal moves made with one card, each as it is typed."""
+        """The legal moves made with one card (``? 4H``), or all of them (``?``, ``moves``:
+        the first ``limit``), each as it is typed."""
         if not card_text:
-            return Entry(("? needs a card: ? 4H",), refused=True)
+            data = moves_data(self.game, limit=limit)
+            if not data["moves"]:
+                return Entry((f"no legal move now ({self.hint()})",))
+            lines = [f"  {m['notation']}" + (f"  ({m['actor']})" if m["actor"] else "")
+                     for m in data["moves"]]  # fmt: skip
+            more = "" if data["complete"] else f" (the first {len(lines)}; `? CARD` for one card)"
+            return Entry((f"legal moves{more}:", *lines))
         try:
             card = self.game.rules.vocabulary.read(card_text)
         except TablelogError as error:

@@ -106,6 +106,17 @@ def test_question_mark_lists_the_moves_of_one_card(db: Path):
         assert recorder.enter("? Xq").refused
 
 
+def test_question_mark_alone_or_moves_lists_the_legal_moves(db: Path):
+    gid = _game(db, "nordekasino", seed=3)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        for text in ("?", "moves"):
+            entry = recorder.enter(text)
+            assert not entry.refused and entry.lines[0].startswith("legal moves")
+            assert "  trail 7H  (Bo)" in entry.lines
+        assert recorder.game.seq == 1  # nothing written
+
+
 def test_completion_goes_kind_then_card_then_move(db: Path):
     gid = _game(db, "nordekasino", seed=3)
     with Ledger(db) as ledger:
