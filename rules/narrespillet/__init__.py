@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from rules.cards import Card
 from rules.narrespillet.chance import chance
+from rules.narrespillet.deck import DECK
 from rules.narrespillet.events import PAYLOADS
 from rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from rules.narrespillet.notation import announce, format_move, parse_move
 from rules.narrespillet.outcome import outcome
-from rules.narrespillet.state import DECK, OPTIONS, State, initial_state
+from rules.narrespillet.state import OPTIONS, State, initial_state
 from rules.narrespillet.turn import apply
 from rules.narrespillet.view import shown, view, zones
 from rules.protocol import Header, RuleSet

@@ -12,20 +12,19 @@ from collections.abc import Iterator
 
 from rules.cards import Card
 from rules.narrespillet import events as ev
-from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
-from rules.narrespillet.place import canonical
-from rules.narrespillet.state import (
+from rules.narrespillet.deck import (
     EMPEROR,
     EMPRESS,
     HOUSES,
     LOVERS,
     MAGICIAN,
-    OPEN,
     WORLD,
-    State,
     house_of,
     is_number,
 )
+from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
+from rules.narrespillet.place import canonical
+from rules.narrespillet.state import OPEN, State
 from rules.narrespillet.take import available
 
 __all__ = ["pictures", "places"]

@@ -18,17 +18,9 @@ from rules.deal_notation import deal_forms
 from rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
 from rules.errors import IllegalEvent
 from rules.events import Event, Move
+from rules.narrespillet.deck import DECK_COUNTS
 from rules.narrespillet.flow import draw_need, settle
-from rules.narrespillet.state import (
-    DEAL,
-    DECK_COUNTS,
-    HAND,
-    PLAY,
-    POOL,
-    State,
-    evolve,
-    seating,
-)
+from rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, evolve, seating
 from rules.narrespillet.take import pool_of, where
 from rules.protocol import ChanceStep
 from rules.zones import Zone

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import Card
+from rules.narrespillet.deck import HOUSES
 from rules.narrespillet.state import (
     DEAL,
     FORFEIT,
     HAND,
-    HOUSES,
     OPEN,
     OVER,
     PLACED,
@@ -63,7 +63,7 @@ def _lift_temperance(state: State) -> State:
     if state.temperance is None:
         return state
     owner = state.temperance[0]
-    from rules.narrespillet.state import TEMPERANCE
+    from rules.narrespillet.deck import TEMPERANCE
 
     front = state.fronts[owner].remove(TEMPERANCE)
     state = evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)

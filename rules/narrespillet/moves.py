@@ -18,16 +18,9 @@ from rules.events import Event, Move
 from rules.memo import per_state
 from rules.narrespillet import events as ev
 from rules.narrespillet.candidates import pictures, places
+from rules.narrespillet.deck import DECK, HOUSES
 from rules.narrespillet.pictures import EFFECTS
-from rules.narrespillet.state import (
-    DECK,
-    HOUSES,
-    OPEN,
-    PLAY,
-    State,
-    Step,
-    seat_of,
-)
+from rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
 from rules.narrespillet.take import available, unknown
 from rules.narrespillet.turn import check
 

@@ -30,9 +30,10 @@ from rules.errors import NotationError
 from rules.events import Deal, Move
 from rules.narrespillet import events as ev
 from rules.narrespillet.chance import plan_for
+from rules.narrespillet.deck import HOUSE_NAMES
 from rules.narrespillet.place import canonical
 from rules.narrespillet.placements import classify, describe
-from rules.narrespillet.state import HOUSE_NAMES, State, name, seat_of
+from rules.narrespillet.state import State, name, seat_of
 from rules.narrespillet.words import card_words, join_phrases, read_card, read_field
 from rules.numbers import is_number
 

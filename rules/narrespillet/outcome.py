@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.narrespillet.state import HOUSE_NAMES, HOUSES, OVER, State
+from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
+from rules.narrespillet.state import OVER, State
 from rules.protocol import Outcome
 
 __all__ = ["outcome", "settlement", "stake", "tiebreak_key"]

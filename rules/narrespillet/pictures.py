@@ -11,17 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.cards import FOOL, Card
-from rules.narrespillet.events import Picture
-from rules.narrespillet.reveal import hierophant
-from rules.narrespillet.state import (
-    ALTHEA,
+from rules.narrespillet.deck import (
     CHARIOT,
     DEATH,
     DEMONS_CARD,
     EMPEROR,
     EMPRESS,
-    FORFEIT,
-    HAND,
     HANGED,
     HERMIT,
     HIEROPHANT,
@@ -32,8 +27,6 @@ from rules.narrespillet.state import (
     LOVERS,
     MAGICIAN,
     MOON,
-    OPEN,
-    PLACED,
     PRIESTESS,
     STAR,
     STRENGTH,
@@ -42,6 +35,15 @@ from rules.narrespillet.state import (
     TOWER,
     WHEEL,
     WORLD,
+)
+from rules.narrespillet.events import Picture
+from rules.narrespillet.reveal import hierophant
+from rules.narrespillet.state import (
+    ALTHEA,
+    FORFEIT,
+    HAND,
+    OPEN,
+    PLACED,
     Slot,
     State,
     Step,
@@ -91,7 +93,7 @@ def _defaults(move: Picture, **used: object) -> str | None:
 
 
 def _title(card: Card) -> str:
-    from rules.narrespillet.state import PICTURE_NAMES
+    from rules.narrespillet.deck import PICTURE_NAMES
 
     return PICTURE_NAMES.get(card, str(card)).capitalize()
 

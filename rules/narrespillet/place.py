@@ -7,14 +7,11 @@ from typing import Any
 import attrs
 
 from rules.cards import FOOL, Card
+from rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES, MAGICIAN
 from rules.narrespillet.events import Place
 from rules.narrespillet.placements import classify
 from rules.narrespillet.state import (
-    DECK,
     FORFEIT,
-    HOUSE_NAMES,
-    HOUSES,
-    MAGICIAN,
     OPEN,
     PLACED,
     Placement,

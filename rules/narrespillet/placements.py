@@ -12,11 +12,10 @@ from __future__ import annotations
 import attrs
 
 from rules.cards import Card
-from rules.narrespillet.state import (
+from rules.narrespillet.deck import (
     EMPEROR,
     EMPRESS,
     HOUSE_NAMES,
-    KROAM,
     LOVERS,
     MAGICIAN,
     WORLD,
@@ -25,6 +24,7 @@ from rules.narrespillet.state import (
     is_number,
     value,
 )
+from rules.narrespillet.state import KROAM
 
 __all__ = ["CLASSES", "Kind", "classify", "describe"]
 

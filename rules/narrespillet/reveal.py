@@ -16,7 +16,8 @@ import attrs
 
 from rules.cards import FOOL, Card
 from rules.narrespillet import events as ev
-from rules.narrespillet.state import DECK, HOUSE_NAMES, State, Step, evolve
+from rules.narrespillet.deck import DECK, HOUSE_NAMES
+from rules.narrespillet.state import State, Step, evolve
 from rules.narrespillet.take import is_unknown, unknown, where
 from rules.zones import Zone
 

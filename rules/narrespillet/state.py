@@ -1,5 +1,5 @@
 """The Narrespillet state: participants, battlefields, the stock, the table's cards, and
-what the game waits for next.
+what the game waits for next (the cards themselves are in ``deck``).
 
 Participants are the players (seats ``0..n-1``) and the Demons (``n``), a pseudo-player
 whose moves its controller makes. Each participant has a hand, Strength's open cards, a
@@ -13,22 +13,20 @@ chance step is needed.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import attrs
 
-from rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
+from rules.cards import Card
 from rules.errors import OptionError
 from rules.memo import per_state
+from rules.narrespillet.deck import DECK, HOUSES
 from rules.options import read_options
 from rules.protocol import Header, OptionSpec
 from rules.seating import Seating
 from rules.zones import Zone
 
 __all__ = [
-    "DECK",
-    "HOUSES",
     "OPTIONS",
     "Options",
     "Placement",
@@ -39,49 +37,9 @@ __all__ = [
     "initial_state",
 ]
 
-DECK: tuple[Card, ...] = deck_tarot()
-DECK_COUNTS: Counter[Card] = Counter(DECK)
-HOUSES = TAROT_SUITS  # Sw, St, Cu, Co: the battlefields, in the order of the tie-breaks
-HOUSE_NAMES = {"Sw": "Swords", "St": "Staves", "Cu": "Cups", "Co": "Coins"}
 HAND = 6
 POOL = -1  # the Justice cards, as the receiver of a draw
 
-
-def trump(n: int) -> Card:
-    """Picture card ``n`` (1..21)."""
-    return Card(str(n), TRUMP)
-
-
-MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, CHARIOT = map(trump, range(1, 8))
-JUSTICE, HERMIT, WHEEL, STRENGTH, HANGED, DEATH, TEMPERANCE = map(trump, range(8, 15))
-DEMONS_CARD, TOWER, STAR, MOON, SUN, JUDGEMENT, WORLD = map(trump, range(15, 22))
-THE_FOOL = FOOL
-PICTURE_NAMES = {
-    FOOL: "the Fool",
-    MAGICIAN: "the Magician",
-    PRIESTESS: "the High Priestess",
-    EMPRESS: "the Empress",
-    EMPEROR: "the Emperor",
-    HIEROPHANT: "the Hierophant",
-    LOVERS: "the Lovers",
-    CHARIOT: "the Chariot",
-    JUSTICE: "Justice",
-    HERMIT: "the Hermit",
-    WHEEL: "the Wheel of Fortune",
-    STRENGTH: "Strength",
-    HANGED: "the Hanged Man",
-    DEATH: "Death",
-    TEMPERANCE: "Temperance",
-    DEMONS_CARD: "the Demons",
-    TOWER: "the Tower",
-    STAR: "the Star",
-    MOON: "the Moon",
-    SUN: "the Sun",
-    JUDGEMENT: "Judgement",
-    WORLD: "the World",
-}
-NUMBER_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-COURT_RANKS = ("P", "Kn", "Q", "K")
 
 # phases
 DEAL = "deal"
@@ -375,26 +333,6 @@ def name(state: State, who: int) -> str:
 def seat_of(state: State, who: int) -> int:
     """The seat that makes ``who``'s moves (the controller for the Demons)."""
     return state.demons if who == state.n else who
-
-
-def house_of(card: Card) -> str:
-    """The card's house, ``""`` for a picture card or the Fool."""
-    return card.suit if card.suit in HOUSE_NAMES else ""
-
-
-def is_number(card: Card) -> bool:
-    """Ace to ten of a house."""
-    return card.suit in HOUSE_NAMES and card.rank in NUMBER_RANKS
-
-
-def is_court(card: Card) -> bool:
-    """Page, Knight, Queen or King of a house."""
-    return card.suit in HOUSE_NAMES and card.rank in COURT_RANKS
-
-
-def value(card: Card) -> int:
-    """A number card's value (the Ace counts one)."""
-    return 1 if card.rank == "A" else int(card.rank)
 
 
 def hand_limit(state: State, who: int) -> int:

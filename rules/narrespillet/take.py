@@ -13,7 +13,8 @@ from typing import Any
 from rules.binding import Locator, in_hand, lies_on
 from rules.cards import Card
 from rules.memo import per_state
-from rules.narrespillet.state import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES, State, evolve, zone_map
+from rules.narrespillet.deck import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES
+from rules.narrespillet.state import State, evolve, zone_map
 from rules.zones import Zone
 
 __all__ = [

@@ -20,15 +20,13 @@ from rules.events import Deal, Event
 from rules.narrespillet import events as ev
 from rules.narrespillet.calls import apply_answer, call, check_answer
 from rules.narrespillet.chance import apply_draw
+from rules.narrespillet.deck import CHARIOT, HOUSE_NAMES, HOUSES
 from rules.narrespillet.flow import discard_cards, lift_temperance, settle
 from rules.narrespillet.pictures import check_picture, do_picture
 from rules.narrespillet.place import check_place, do_place, fool_step, steal
 from rules.narrespillet.reveal import check_reveal, revealed
 from rules.narrespillet.state import (
-    CHARIOT,
     FORFEIT,
-    HOUSE_NAMES,
-    HOUSES,
     MALDERIA,
     OPEN,
     OVER,
@@ -343,7 +341,7 @@ def _make(state: State, event: Event) -> State:
         left = state.hermit[who] - 1
         state = evolve(state, hermit=_set(state.hermit, who, left))
         if not left:
-            from rules.narrespillet.state import HERMIT
+            from rules.narrespillet.deck import HERMIT
 
             front = state.fronts[who].remove(HERMIT)
             state = discard_cards(evolve(state, fronts=_set(state.fronts, who, front)), HERMIT)

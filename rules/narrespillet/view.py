@@ -17,8 +17,9 @@ from typing import Any
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
+from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from rules.narrespillet.flow import round_winners
-from rules.narrespillet.state import HOUSE_NAMES, HOUSES, PLACED, State, name, zone_map
+from rules.narrespillet.state import PLACED, State, name, zone_map
 from rules.narrespillet.turn import apply
 from rules.protocol import Shown, View
 from rules.views import default_view

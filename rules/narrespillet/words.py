@@ -13,7 +13,7 @@ import re
 
 from rules.cards import FOOL, Card
 from rules.errors import NotationError
-from rules.narrespillet.state import HOUSE_NAMES, PICTURE_NAMES, trump
+from rules.narrespillet.deck import HOUSE_NAMES, PICTURE_NAMES, trump
 from rules.vocab import TAROT
 
 __all__ = ["card_words", "join_phrases", "read_card", "read_field"]

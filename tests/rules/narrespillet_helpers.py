@@ -72,7 +72,8 @@ def seats(state) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
 def forfeit_all(state, upto: int = 200):  # type: ignore[no-untyped-def]
     """Everyone (Demons too) forfeits whatever is open until the round ends; windows are
     passed."""
-    from rules.narrespillet.state import HOUSES, OPEN
+    from rules.narrespillet.deck import HOUSES
+    from rules.narrespillet.state import OPEN
 
     for _ in range(upto):
         if state.phase != "play" or RULES.outcome(state) is not None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.cards import FOOL, parse_card
-from rules.narrespillet.state import HOUSES, OPEN, PLACED
+from rules.narrespillet.deck import HOUSES
+from rules.narrespillet.state import OPEN, PLACED
 from tests.rules.narrespillet_helpers import RULES, apply, draws, play, refusal, seats, table
 
 

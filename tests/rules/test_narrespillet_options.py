@@ -6,17 +6,9 @@ import pytest
 
 from rules.cards import parse_card
 from rules.events import Event
+from rules.narrespillet.deck import HOUSES, MAGICIAN, STRENGTH
 from rules.narrespillet.flow import round_winners
-from rules.narrespillet.state import (
-    FORFEIT,
-    HOUSES,
-    MAGICIAN,
-    PLACED,
-    STRENGTH,
-    Placement,
-    Slot,
-    evolve,
-)
+from rules.narrespillet.state import FORFEIT, PLACED, Placement, Slot, evolve
 from rules.narrespillet.take import is_unknown
 from rules.zones import Zone
 from tests.rules.narrespillet_helpers import RULES, draws, play, table
