@@ -18,11 +18,11 @@ from rules.events import Event, Move
 from rules.memo import per_state
 from rules.narrespillet import events as ev
 from rules.narrespillet.candidates import pictures, places
+from rules.narrespillet.checks import check
 from rules.narrespillet.deck import DECK, HOUSES
 from rules.narrespillet.pictures import EFFECTS
 from rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
 from rules.narrespillet.take import available, unknown
-from rules.narrespillet.turn import check
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
 
