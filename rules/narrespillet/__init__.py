@@ -12,6 +12,7 @@ players, the end of a round), ``checks`` (``check``: why an event is refused), `
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.narrespillet.absences import open_claims
 from rules.narrespillet.chance import chance
 from rules.narrespillet.deck import DECK
 from rules.narrespillet.events import PAYLOADS
@@ -72,5 +73,6 @@ RULES = RuleSet(
         "22 picture cards each bend a rule."
     ),
     announce=announce,
+    claims=open_claims,
     vocabulary=TAROT,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.cards import FOOL, Card
 from rules.events import Deal, Event
 from rules.narrespillet import events as ev
+from rules.narrespillet.absences import refusal
 from rules.narrespillet.calls import check_answer
 from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from rules.narrespillet.pictures import check_picture
@@ -191,7 +192,7 @@ def _check_show(state: State, seat: int | None, card: Card) -> str | None:
         return f"the record knows every card of {state.players[seat]}'s hand"
     if not is_unknown(state, card):
         return f"{state.players[seat]} cannot hold {card}: {where(state, card)}"
-    return None
+    return refusal(state, seat, card)
 
 
 def _check_hermit(state: State, seat: int | None, demons: bool) -> str | None:

@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from rules.cards import Card
+from rules.claims import allows
 from rules.events import Event, Move
 from rules.memo import per_state
 from rules.narrespillet import events as ev
@@ -136,7 +137,7 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         if seat >= state.n or not state.hands[seat].hidden:
             return ()
         pool = unknown(state)
-        return tuple(c for c in DECK if c in pool)
+        return tuple(c for c in DECK if c in pool and allows(state.claims, seat, c))
     if kind in ("place", "picture", "load", "call"):
         return _confirmed_leads(state, seat, kind)
     return tuple(c for c in _leads(state, seat, kind) if next(moves(state, seat, c, kind), None))

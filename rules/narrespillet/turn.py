@@ -17,6 +17,7 @@ from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.narrespillet import events as ev
+from rules.narrespillet.absences import bound, checked, hierophant_passed
 from rules.narrespillet.calls import apply_answer, call
 from rules.narrespillet.chance import apply_draw
 from rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
@@ -55,7 +56,7 @@ def apply(state: State, event: Event) -> State:
     reason = check(state, event)
     if reason is not None:
         raise IllegalEvent(event, reason)
-    after = _make(state, event)
+    after = checked(event, _make(state, event))
     _RECENT.append((state, event, after))
     if len(_RECENT) > 8:
         del _RECENT[0]
@@ -73,13 +74,13 @@ def _make(state: State, event: Event) -> State:
         assert seat is not None
         hand = state.hands[seat]
         hand = Zone((*hand.cards, p.card), hand.hidden - 1)
-        return evolve(state, hands=_set(state.hands, seat, hand))
+        return evolve(bound(state, seat, p.card), hands=_set(state.hands, seat, hand))
     head = head_of(state)
     if isinstance(p, ev.Vote):
         assert head is not None
         return _vote(state, head, event.actor, p.agree)
     if head is not None:
-        return _window(state, head, event.actor, p)
+        return _window(state, head, event, p)
     if isinstance(p, ev.Hermit):
         who = state.n if p.demons else event.actor
         assert who is not None
@@ -104,10 +105,12 @@ def _vote(state: State, head: Step, seat: int | None, agree: bool) -> State:
     )
 
 
-def _window(state: State, head: Step, seat: int | None, p: Any) -> State:
-    """An answer to the window ``head``: the Fool's, a call, the Hierophant's reveal, or a
-    discard down to the hand limit."""
+def _window(state: State, head: Step, event: Event, p: Any) -> State:
+    """An answer to the window ``head``: the Fool's, a call, the Hierophant's reveal (a
+    pass there says the hand holds no more of them: an absence), or a discard down to the
+    hand limit."""
     rest = state.queue[1:]
+    seat = event.actor
     if head.kind == "fool":
         who = state.n if p.demons else seat
         assert who is not None
@@ -123,6 +126,9 @@ def _window(state: State, head: Step, seat: int | None, p: Any) -> State:
             return settle(evolve(state, queue=rest))
         return settle(call(state, head, rest, p.card))
     if head.kind == "reveal":
+        if isinstance(p, ev.Pass):
+            assert seat is not None
+            state = hierophant_passed(state, head, seat, event.seq)
         return settle(revealed(state, head, rest, seat, p))
     assert head.kind == "down"
     who = head.who

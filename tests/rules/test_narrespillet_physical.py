@@ -96,3 +96,12 @@ def test_the_new_answers_round_trip_through_the_notation():
     for text in ("answer Bo", "answer nobody"):
         answer = RULES.parse(text, asked)
         assert RULES.format(answer, asked) == text
+
+
+def test_a_hand_shown_to_the_last_card_in_the_window_has_nothing_left_to_reveal():
+    state = play(physical(), "Anna play T5 Co")
+    for card in ("Sw9", "Sw10", "St9", "St10", "Cu9", "Cu10"):  # shown, not revealed
+        state = apply(state, f"Bo show {card}")
+    assert state.hands[1].hidden == 0 and seats(state) == ("Bo",)
+    assert refusal(state, "Bo reveal CoK") == "Bo has no face-down card left to reveal (pass)"
+    assert apply(state, "Bo pass").hands[1].hidden == 0
