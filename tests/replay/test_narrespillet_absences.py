@@ -8,7 +8,9 @@ import attrs
 import pytest
 
 from replay.games import Games, make_header
-from replay.kit.invariants import InvariantViolation, claims_hold
+from replay.kit.history import History
+from replay.kit.invariants import InvariantViolation, check_all, claims_hold
+from replay.kit.sample import THOROUGH
 from rules.cards import parse_card
 from rules.errors import IllegalEvent
 from rules.narrespillet.state import evolve
@@ -154,3 +156,24 @@ def test_the_kit_catches_a_broken_absence(games: Games):
         claims_hold(RULES, RULES.deck(games.load(game).header), broken, 8)
     assert caught.value.invariant == "agreement"
     assert COINS_PASS in str(caught.value)
+
+
+def test_every_invariant_holds_on_a_game_with_absences_made_explained_and_settled(games: Games):
+    game = physical(
+        games,
+        *HIEROPHANT_COINS,
+        "Bo show Sw9",
+        "Bo discard Sw9",
+        "deal Bo:?",
+        "Cai forfeit Sw",
+        "Dina forfeit Sw",
+        "Anna play T17",
+        "Anna call T13",
+        "answer nobody",  # event 15: Bo's hand holds no T13 either
+        "deal Anna:Cu8",
+        "Bo show CoQ",  # explained by the card drawn at event 10
+    )
+    loaded = games.load(game)
+    assert [a.seq for a in loaded.state.claims] == [4, 15]
+    history = History(loaded.header, loaded.events)
+    check_all(RULES, history, sampling=attrs.evolve(THOROUGH, cards=None, stride=1))

@@ -79,6 +79,8 @@ def test_a_hand_without_the_named_cards_passes_and_the_oracle_turn_follows():
     state = play(physical(), "Anna play T5 Co")
     state = apply(state, "Bo reveal CoK")  # Coins: more may follow
     assert state.queue[0].kind == "reveal" and seats(state) == ("Bo",)
+    said = RULES.announce(RULES.parse("Bo pass", state), state)
+    assert said == "holds no more of them face down (the Hierophant)"
     state = draws(apply(state, "Bo pass"))
     assert seats(state) == ("Anna",) and state.actor == 0  # "må ... ta en ny tur"
 
