@@ -158,9 +158,6 @@ def answer_step(state: State) -> ChanceStep | None:
     # answer the table gives is refused naming the claim it breaks
     choices = (able + ((NOBODY,) if _elsewhere(state, head.who) else ())) or others
     names = [state.players[p] for p in choices if p != NOBODY]
-    hint = (
-        f"who holds {head.card}, called by {name(state, head.who)}? "
-        + " / ".join(f"answer {n}" for n in names)
-        + (" / answer nobody" if NOBODY in choices else "")
-    )
+    answers = [f"answer {n}" for n in names] + (["answer nobody"] if NOBODY in choices else [])
+    hint = f"who holds {head.card}, called by {name(state, head.who)}? " + " / ".join(answers)
     return ChanceStep("answer", hint, partial(_realize, choices))
