@@ -22,6 +22,7 @@ from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, r
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move
 from rules.protocol import ChanceStep
+from rules.speahx.claims import took_unseen
 from rules.speahx.events import Draw, Reveal
 from rules.speahx.state import (
     DEAL,
@@ -132,7 +133,8 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     seat = state.turn.seat
     hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    return pass_turn(attrs.evolve(state, hands=hands, stock=stock))
+    claims = took_unseen(state.claims, seat, payload.unseen)
+    return pass_turn(attrs.evolve(state, hands=hands, stock=stock, claims=claims))
 
 
 def _reveal(state: State, event: Event, payload: Reveal) -> State:
