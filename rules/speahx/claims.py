@@ -20,24 +20,19 @@ from functools import lru_cache
 
 import attrs
 
+from rules import absences
 from rules.cards import Card
-from rules.claims import Absence, Open, emptied, received, refuse_broken, shown
+from rules.claims import Absence, Open, shown
 from rules.speahx.cards import give_problem, play_problem
 from rules.speahx.state import SUIT_WORDS, Options, State, Table, player, pool
 
-__all__ = ["absences", "fitting", "keeps", "none_fits", "settle", "surely_fits", "took_unseen"]
-
-
-def absences(claims: Iterable[Open]) -> tuple[Absence, ...]:
-    """The absences among ``claims`` (Speahx makes no other claim; its state keeps them
-    typed, so they serialise without a union)."""
-    return tuple(c for c in claims if isinstance(c, Absence))
-
-
-def took_unseen(claims: tuple[Absence, ...], seat: int, n: int) -> tuple[Absence, ...]:
-    """``rules.claims.received`` for Speahx's absences: ``seat``'s hand took ``n`` cards
-    nobody saw."""
-    return absences(received(claims, seat, n)) if claims and n else claims
+__all__ = [
+    "fitting",
+    "keeps",
+    "none_fits",
+    "settle",
+    "surely_fits",
+]
 
 
 def fitting(state: State) -> frozenset[Card]:
@@ -107,14 +102,6 @@ def keeps(claims: tuple[Open, ...], seat: int, bound: Iterable[Card]) -> bool:
 
 
 def settle(event: object, state: State) -> State:
-    """Refuse ``event`` if it broke an absence; then drop the absences of hands with no
-    face-down card left (all they held then has been shown)."""
-    claims: tuple[Open, ...] = state.claims
-    if not claims:
-        return state
-    hidden = {seat: hand.hidden for seat, hand in enumerate(state.hands) if hand.hidden}
-    refuse_broken(event, claims, hidden, pool(state))
-    for seat in {c.seat for c in claims}:
-        if not state.hands[seat].hidden:
-            claims = emptied(claims, seat)
-    return attrs.evolve(state, claims=absences(claims)) if claims != state.claims else state
+    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
+    claims = absences.settle(event, state.claims, state.hands, pool(state))
+    return state if claims is state.claims else attrs.evolve(state, claims=claims)

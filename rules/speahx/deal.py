@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 
 import attrs
 
+from rules.absences import took_unseen
 from rules.binding import CannotBind, bind_slot
 from rules.cards import Card
 from rules.deal_notation import deal_forms
@@ -22,7 +23,6 @@ from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, r
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move
 from rules.protocol import ChanceStep
-from rules.speahx.claims import took_unseen
 from rules.speahx.events import Draw, Reveal
 from rules.speahx.state import (
     DEAL,

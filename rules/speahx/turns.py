@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
+from rules.absences import took_unseen
 from rules.protocol import Outcome
-from rules.speahx.claims import took_unseen
 from rules.speahx.state import (
     DRAW,
     HAND,
