@@ -15,7 +15,7 @@ too few unaccounted cards do not fit is refused at once (``surely_fits``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import attrs
@@ -28,10 +28,12 @@ from rules.speahx.state import SUIT_WORDS, Options, State, Table, player, pool
 
 __all__ = [
     "fitting",
+    "hidden",
     "keeps",
     "none_fits",
     "settle",
     "surely_fits",
+    "unseen_ok",
 ]
 
 
@@ -64,14 +66,36 @@ def _what(state: State) -> str:
 
 
 def surely_fits(state: State) -> bool:
-    """Whether the face-down cards of the hand on turn must hold a card that fits: more
-    of them than unaccounted cards that do not fit (an empty pile: every card fits)."""
-    hand = state.hands[state.turn.seat]
-    if not hand.hidden:
+    """Whether the face-down cards of the hand on turn must hold a card that fits: saying
+    otherwise would leave a claim the unaccounted cards cannot meet (with those it made
+    before; on an empty pile every card fits)."""
+    if not state.hands[state.turn.seat].hidden:
         return False
-    fits = fitting(state)
-    misfits = sum(n for card, n in pool(state).items() if n > 0 and card not in fits)
-    return hand.hidden > misfits
+    claims = none_fits(state, state.count + 1, "")
+    return absences.impossible(claims, hidden(state), pool(state)) is not None
+
+
+def hidden(state: State) -> dict[int, int]:
+    """How many face-down cards each hand holds."""
+    return {seat: hand.hidden for seat, hand in enumerate(state.hands) if hand.hidden}
+
+
+def unseen_ok(
+    state: State, cards: Iterable[Card], seat: int = -1, bound: Sequence[Card] = ()
+) -> bool:
+    """Whether ``cards``, bound from face-down cards (``bound`` of them from ``seat``'s
+    hand), leave every claim one the unaccounted cards can meet."""
+    if not state.claims:
+        return True
+    left = pool(state)
+    left.subtract(cards)
+    counts = hidden(state)
+    claims = state.claims
+    if bound:
+        counts[seat] = counts.get(seat, 0) - len(bound)
+        for card in bound:
+            claims = shown(claims, seat, card)
+    return absences.impossible(claims, counts, left) is None
 
 
 def none_fits(state: State, seq: int, said: str) -> tuple[Absence, ...]:

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from rules.cards import JOKER, Card
 from rules.events import Move
 from rules.speahx.cards import give_problem, play_problem, suit_order
-from rules.speahx.claims import keeps
+from rules.speahx.claims import keeps, unseen_ok
 from rules.speahx.combos import Source, multisets, source_of
 from rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
 from rules.speahx.sources import taken_or_none
@@ -49,7 +49,12 @@ def _takeable(state: State, chosen: tuple[Card, ...]) -> bool:
     taken = taken_or_none(state, chosen)
     if taken is None:
         return False
-    return not taken.bound or keeps(state.claims, state.turn.seat, taken.bound)
+    if not taken.revealed or not state.claims:
+        return True
+    seat = state.turn.seat
+    return keeps(state.claims, seat, taken.bound) and unseen_ok(
+        state, taken.revealed, seat, taken.bound
+    )
 
 
 def _first_ok(state: State, chosen: tuple[Card, ...], first: Card) -> bool:

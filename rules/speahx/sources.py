@@ -32,12 +32,14 @@ __all__ = ["Taken", "take", "taken_or_none"]
 @attrs.frozen
 class Taken:
     """The hand, chance cards and flipped card after a play took its cards, and the
-    identities the hand's face-down cards were bound to (``bound``)."""
+    identities the hand's face-down cards were bound to (``bound``), and every card bound
+    from a face-down card, the hand's and the chance cards' (``revealed``)."""
 
     hand: Zone
     chance: Zone
     flipped: Zone
     bound: tuple[Card, ...] = ()
+    revealed: tuple[Card, ...] = ()
 
 
 def _take_all(
@@ -94,7 +96,9 @@ def taken_or_none(state: State, cards: Sequence[Card]) -> Taken | None:
     if stage == HAND:
         bound: list[Card] = []
         after = _take_all(hand, cards, _unseen(state, hand), bound)
-        return None if after is None else Taken(after, chance, flipped, tuple(bound))
+        if after is None:
+            return None
+        return Taken(after, chance, flipped, tuple(bound), tuple(bound))
     return _take_locked(state, cards, hand, chance, flipped)
 
 
@@ -102,9 +106,10 @@ def _take_locked(
     state: State, cards: Sequence[Card], hand: Zone, chance: Zone, flipped: Zone
 ) -> Taken | None:
     unseen = _unseen(state, hand, chance)
-    alone = _take_all(chance, cards, Counter(unseen))
+    drawn: list[Card] = []
+    alone = _take_all(chance, cards, Counter(unseen), drawn)
     if alone is not None:
-        return Taken(hand, alone, flipped)
+        return Taken(hand, alone, flipped, (), tuple(drawn))
     need = _combo_hand_cards(state, cards)
     if need is None:
         return None
@@ -116,11 +121,12 @@ def _take_locked(
         tried.add(card)
         left = Counter(unseen)
         bound: list[Card] = []
-        one = _take_all(chance, (cards[i],), left)
+        drawn = []
+        one = _take_all(chance, (cards[i],), left, drawn)
         rest = _take_all(hand, [*cards[:i], *cards[i + 1 :]], left, bound)
         if one is None or rest is None:
             continue
-        taken = Taken(rest, one, flipped, tuple(bound))
+        taken = Taken(rest, one, flipped, tuple(bound), (*drawn, *bound))
         if not state.claims or keeps(state.claims, state.turn.seat, taken.bound):
             return taken  # a split that keeps what the hand was said not to hold
         first = first or taken

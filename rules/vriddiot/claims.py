@@ -85,5 +85,7 @@ def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absen
 
 def settle(event: object, state: State) -> State:
     """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
-    claims = absences.settle(event, state.claims, state.hands, pool(state))
+    # no pool count here (``counted``): a hand with unseen cards may always pick up or
+    # draw a chance card, so a claim the pool rules out is caught when a card is shown
+    claims = absences.settle(event, state.claims, state.hands, pool(state), counted=False)
     return state if claims is state.claims else replace(state, claims=claims)

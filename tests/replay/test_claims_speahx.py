@@ -6,6 +6,9 @@ invariant kit catches a rule set that lets one break."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+import attrs
 import pytest
 
 from replay.fold import fold
@@ -13,10 +16,14 @@ from replay.games import Games, make_header
 from replay.inspect import moves_data
 from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
 from replay.kit.invariants import InvariantViolation, claims_hold
+from rules.cards import parse_cards
 from rules.claims import Absence
 from rules.errors import IllegalEvent
 from rules.speahx import RULES
+from rules.speahx.state import deck_of
+from rules.zones import Zone
 from tests.replay.test_claims import written_unchecked
+from tests.rules.speahx_helpers import act, listed, position
 
 # Physical two-player game, Anna deals, Bo leads 7H; Anna says nothing fits and picks up
 # the pile (voluntary_pickup=false): her five face-down cards hold no heart, 7, 2 or 10.
@@ -132,3 +139,27 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
         claims_hold(RULES, RULES.deck(loaded.header), state, 7)
     assert caught.value.invariant == "agreement"
     assert BROKEN in str(caught.value)
+
+
+def test_a_card_that_leaves_a_claim_no_card_to_stand_on_is_refused_and_not_offered():
+    # Anna said she held no heart (nor 7, 2 or 10); only 9H and QS are unaccounted, and
+    # Bo lays QS from his face-down hand: Anna's last card can then only be 9H.
+    state = position(2, seat=1, stock=0, pile="QC", tables={0: "- - - - -", 1: "- - - - -"})
+    rest = Counter(deck_of(1, 0))
+    rest.subtract(parse_cards("9H QS QC"))
+    fits = frozenset(c for c in deck_of(1, 0) if c.suit == "H" or c.rank in ("7", "2", "10"))
+    claim = Absence(0, "hand:0", fits, 4, "Anna picked up the pile", "Anna", "card that fits 7H")
+    state = attrs.evolve(
+        state,
+        hands=(Zone((), 1), Zone((), 1)),
+        out=Zone(tuple(rest.elements())),
+        claims=(claim,),
+    )
+    assert "QS" not in listed(state) and "pickup" in listed(state)
+    with pytest.raises(IllegalEvent) as refused:
+        act(state, "QS")
+    assert refused.value.reason == (
+        "event 4: Anna picked up the pile (no card that fits 7H), but Anna's hand still holds "
+        "1 face-down card(s) from then and only 0 unseen card(s) are left that are no card "
+        "that fits 7H, so it held one"
+    )
