@@ -18,8 +18,9 @@ its absences (``rules.claims.emptied``); a new round starts with none.
 
 from __future__ import annotations
 
+from rules.absences import settle
 from rules.cards import Card
-from rules.claims import Absence, Claim, allows, broken, emptied, refuse_broken, shown
+from rules.claims import Absence, allows, broken, shown
 from rules.events import Event
 from rules.narrespillet.state import State, Step, evolve, name
 from rules.narrespillet.take import pool_of, unknown
@@ -53,18 +54,12 @@ def bound(state: State, seat: int, card: Card) -> State:
 
 def checked(event: Event, state: State) -> State:
     """``state`` after ``event``: refused if it broke an absence; the absences of hands with
-    no face-down card left dropped."""
-    claims = state.claims
-    if not claims:
+    no face-down card left dropped (``rules.absences.settle``; the pool is not counted, as
+    ``check`` and the move generator do not count it either)."""
+    if not state.claims:
         return state
-    refuse_broken(event, claims, _hidden(state), pool_of(state))
-    settled = {c.seat for c in claims if not state.hands[c.seat].hidden}
-    if not settled:
-        return state
-    left: tuple[Claim | Absence, ...] = claims
-    for seat in settled:
-        left = emptied(left, seat)
-    return evolve(state, claims=tuple(c for c in left if isinstance(c, Absence)))
+    claims = settle(event, state.claims, state.hands, pool_of(state), counted=False)
+    return state if claims is state.claims else evolve(state, claims=claims)
 
 
 def _possessive(who: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from rules.claims import received
+from rules.absences import took_unseen
 from rules.deal_notation import deal_forms
 from rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
 from rules.errors import IllegalEvent
@@ -132,7 +132,7 @@ def apply_draw(state: State, event: Event) -> State:
         else:
             w = int(to)
             hand = state.hands[w].add(*zone.cards, hidden=zone.hidden)
-            claims = received(state.claims, w, zone.hidden)  # drawn unseen: may explain a card
+            claims = took_unseen(state.claims, w, zone.hidden)  # may explain a card shown later
             state = evolve(state, hands=_set(state.hands, w, hand), claims=claims)
     return state
 
