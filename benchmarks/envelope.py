@@ -6,8 +6,8 @@ appends in CPU microseconds per event (not part of the test suite;
 The database holds copies of the recorded Karnöffel fixture games (each with a new uid and
 new event ids, as tablelog makes them, and the fixtures' recorded times) until it has
 ``--events`` events (40,000 by default, the figure of docs/architecture.md), written by the
-bulk path (``import_game``) in one transaction. Appends: ``--appends`` single-event appends
-to one game (one durable transaction each).
+bulk path (``import_game``) in one transaction, and measured then. Appends: ``--appends``
+single-event appends to one game of another database (one durable transaction each).
 
 To compare with another version of the code (the schema it writes), point
 ``TABLELOG_CODE`` at its checkout: ``TABLELOG_CODE=../old python benchmarks/envelope.py``.
@@ -122,10 +122,9 @@ def postgres_bytes(events: int, appended: int) -> dict[str, float] | str:
         url = server.create_database("envelope")
         with open_ledger(url) as ledger:
             figures: dict[str, Any] = fill(ledger, events)
-            figures.update(appends(ledger, appended))
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("VACUUM ANALYZE")
-            total = events + appended
+            total = events
             for name in ("events", "event_types"):
                 row = conn.execute("SELECT pg_total_relation_size(to_regclass(%s))", (name,))
                 size = row.fetchone()
@@ -133,6 +132,8 @@ def postgres_bytes(events: int, appended: int) -> dict[str, float] | str:
                     figures[f"{name} total (B/event)"] = size[0] / total
             heap = conn.execute("SELECT pg_relation_size('events')").fetchone()
             figures["events heap alone (B/event)"] = heap[0] / total if heap else 0
+        with open_ledger(server.create_database("appends")) as ledger:
+            figures.update(appends(ledger, appended))
         return figures
     finally:
         server.stop()
@@ -150,9 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         db = Path(tmp) / "envelope.db"
         with Ledger(db) as ledger:
             sqlite: dict[str, Any] = fill(ledger, args.events)
-            sqlite.update(appends(ledger, args.appends))
             ledger.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        sqlite.update(sqlite_bytes(db, args.events + args.appends))
+        sqlite.update(sqlite_bytes(db, args.events))
+        with Ledger(Path(tmp) / "appends.db") as ledger:
+            sqlite.update(appends(ledger, args.appends))
         out["sqlite"] = sqlite
     if not args.no_postgres:
         out["postgresql"] = postgres_bytes(args.events, args.appends)

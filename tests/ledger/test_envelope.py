@@ -56,3 +56,11 @@ def test_tablelogs_own_ids_take_16_bytes(event_id: str) -> None:
     stored = pack_id(event_id)
     assert len(stored) == (17 + 16 if event_id.startswith("ff") else 16)
     assert unpack_id(pack_id(event_id.upper())) == event_id.upper()
+
+
+@given(st.integers(0, 31), st.characters(codec="ascii"))
+def test_a_time_with_any_character_changed_reads_back_exactly(place: int, char: str) -> None:
+    text = "2026-11-22T20:15:03.123456+00:00"
+    changed = text[:place] + char + text[place + 1 :]
+    micros, rest = pack_time(changed)
+    assert unpack_time(micros, rest) == changed
