@@ -198,3 +198,12 @@ def test_postgres_upgrade_by_the_owner_keeps_heads_and_export(pg_v1: str) -> Non
         conn.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     with pytest.raises(LedgerError, match="newer tablelog"):
         open_ledger(app)
+
+
+def test_a_writing_command_upgrades_and_says_so(v1: Path) -> None:
+    result = tablelog(v1, "play", "7", "note after the upgrade")
+    assert "upgraded" in result.stderr and "from schema 1 to 2" in result.stderr
+    assert schema_of(v1) == 2
+    again = tablelog(v1, "play", "7", "note once more")
+    assert "upgraded" not in again.stderr
+    assert tablelog(v1, "verify", "7").stdout.startswith("game 7: ok, 26 events")
