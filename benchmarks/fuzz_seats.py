@@ -5,7 +5,9 @@
 
 ``tablelog fuzz`` draws the seat count with the options; the issues ask for runs at one
 count (Speahx: 9 players with 2 decks and 2 jokers). Same invariants, same sampling, the
-same seed plays the same games; prints games, events, CPU seconds and the verdict.
+same seed plays the same games; prints games, events, CPU seconds and the verdict, in one
+process. ``tablelog fuzz RULES --players N`` runs the same pinned count in batches over
+every CPU (its games differ from this script's: the batches have seeds of their own).
 """
 
 from __future__ import annotations

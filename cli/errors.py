@@ -23,7 +23,7 @@ from typing import Any
 
 import click
 
-from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, LedgerError
+from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, EventIdTaken, LedgerError
 from ledger.errors import StorageFault
 from rules.errors import IllegalEvent, RefusedMove, TablelogError
 
@@ -42,7 +42,14 @@ REFUSED = 1
 USAGE = 2
 INTERNAL = 3
 
-_REFUSALS = (IllegalEvent, RefusedMove, ConcurrencyConflict, ChainBroken, DuplicateGame)
+_REFUSALS = (
+    IllegalEvent,
+    RefusedMove,
+    ConcurrencyConflict,
+    ChainBroken,
+    DuplicateGame,
+    EventIdTaken,
+)
 _REFUSAL_NAMES = frozenset(
     {"RefusedImport", "InvariantViolation", "StaleMove", "RetryMismatch", "Tampered"}
 )

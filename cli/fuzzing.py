@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -12,7 +12,8 @@ import click
 from cli import render
 from cli.errors import friendly, option_pairs
 from rules import registry
-from rules.protocol import resolve_options
+from rules.errors import OptionError
+from rules.protocol import Header, RuleSet, resolve_options
 
 __all__ = ["fuzz", "interrupted", "quiet_hypothesis"]
 
@@ -41,6 +42,18 @@ def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
             render.emit_json({"interrupted": True, "games": done[0], "saved": None})
         click.echo(message, err=True)
         raise SystemExit(INTERRUPTED) from None
+
+
+def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], players: int) -> None:
+    """Refuse a seat count the game, with the options fixed, is not played with."""
+    from replay.kit.strategies import player_names
+
+    low, high = ruleset.seats
+    if not low <= players <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise OptionError(f"{ruleset.name} is played by {allowed} players, not {players}")
+    options = resolve_options(ruleset.options, fixed, players)
+    ruleset.start(Header(ruleset.name, ruleset.version, player_names(players), options))
 
 
 @click.command()
@@ -76,6 +89,12 @@ def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
     default=None,
     help="Processes sharing the games (default: one per CPU); the games are the same for any.",
 )
+@click.option(
+    "--players",
+    type=click.IntRange(1),
+    default=None,
+    help="Play every game with this many players (default: drawn from the game's range).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def fuzz(
     rules: str,
@@ -85,6 +104,7 @@ def fuzz(
     save_dir: str,
     thorough: bool,
     jobs: int | None,
+    players: int | None,
     as_json: bool,
 ) -> None:
     """Play GAMES random legal games of RULES and check every invariant on every state.
@@ -123,6 +143,8 @@ def fuzz(
         ruleset = registry.get(rules)
         fixed = option_pairs(options)
         resolve_options(ruleset.options, fixed)  # refuse unknown options before starting
+        if players is not None:
+            check_players(ruleset, fixed, players)
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),
@@ -144,6 +166,7 @@ def fuzz(
                 progress=advance,
                 sampling=THOROUGH if thorough else SAMPLED,
                 jobs=jobs or default_jobs(),
+                seats=None if players is None else (players,),
             )
     data = {
         "rules": ruleset.name,
@@ -152,6 +175,7 @@ def fuzz(
         "seed": seed,
         "thorough": thorough,
         "jobs": jobs or default_jobs(),
+        "players": players,
         "ok": report.ok,
         "failure": report.failure,
         "saved": str(report.saved) if report.saved else None,

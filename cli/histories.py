@@ -346,6 +346,9 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: 
         if fmt == "html" and len(ids) == 1 and (page := single_game_page()) is not None:
             page(ledger, ids[0], out)
             return 1
+        from replay.verify import refuse_altered_games
+
+        refuse_altered_games(ledger, ids, "nothing is exported")  # results are derived data
         chosen = results(ledger, Filters(games=tuple(ids)))
         if fmt == "csv":
             from replay.export.csvfile import write_games

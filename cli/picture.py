@@ -4,7 +4,8 @@ Each line is ``(label, text)`` in plain words: hands as counts (with the cards t
 viewer may see), the trick with who played what, the last trick and who took it, piles
 with their owners, the score, the trump as a suit symbol. Nothing of Python shows
 through: no ``None``, no zone keys such as ``won:0``, no key printed twice; facts that
-are empty are left out. Player names are data, never markup (``rich.text.Text``).
+are empty are left out. Player names are data, never markup: the box is drawn with plain
+characters (``cli.boxes``), without rich.
 """
 
 from __future__ import annotations
@@ -60,24 +61,17 @@ def picture(data: Mapping[str, Any], pretty: Pretty) -> list[tuple[str, str]]:
 
 
 def print_picture(data: Mapping[str, Any], pretty: Pretty, title: str | None = None) -> None:
-    """Draw the table ``data`` on standard output (rich imported here)."""
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
+    """Draw the table ``data`` on standard output, a box of plain lines (``cli.boxes``)."""
+    import click
+
+    from cli.boxes import box, styled
 
     who = data["as"] or "everyone"
     heading = title or (
         f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
     )
-    table = Table(title=Text(heading), show_header=False)
-    table.add_column("", style="bold")
-    table.add_column("")
-    for label, text in picture(data, pretty):
-        table.add_row(Text(label), Text(text))
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(table)
-    for line in status_lines(data):
-        out.print(Text(line))
+    lines = box(heading, picture(data, pretty), bold=styled())
+    click.echo("\n".join([*lines, *status_lines(data)]))
 
 
 def status_lines(data: Mapping[str, Any]) -> list[str]:

@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from ledger.errors import LedgerError
+from ledger.errors import EventIdTaken, LedgerError
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
 from ledger.summaries import ResultRow
 
@@ -168,10 +168,7 @@ def id_clash(find: FindEvent, events: Sequence[NewEvent], exc: Exception) -> Led
 
 def id_taken(event_id: str, game: int, seq: int) -> LedgerError:
     """The error for an event id that another event already has."""
-    return LedgerError(
-        f"event id {event_id} is already recorded as event {seq} of game {game};"
-        " every event needs an id of its own"
-    )
+    return EventIdTaken(event_id, game, seq)
 
 
 def same_event(new: NewEvent, stored: StoredEvent) -> bool:

@@ -13,6 +13,7 @@ __all__ = [
     "CodecError",
     "ConcurrencyConflict",
     "DuplicateGame",
+    "EventIdTaken",
     "LedgerError",
     "StorageFault",
     "UnknownGame",
@@ -60,6 +61,20 @@ class DuplicateGame(LedgerError):
         self.uid = uid
         self.existing = existing
         super().__init__(f"this game is already in the database as game {existing} (uid {uid})")
+
+
+class EventIdTaken(LedgerError):
+    """An event id that another stored event already has: a retry whose first attempt
+    wrote a different move, or an id reused. A refusal, like a concurrency conflict."""
+
+    def __init__(self, event_id: str, game: int, seq: int) -> None:
+        self.event_id = event_id
+        self.game = game
+        self.seq = seq
+        super().__init__(
+            f"event id {event_id} is already recorded as event {seq} of game {game};"
+            " every event needs an id of its own"
+        )
 
 
 class ChainBroken(LedgerError):

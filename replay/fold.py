@@ -104,6 +104,10 @@ class Replayer:
         """The events still in effect, in order."""
         return tuple(self._events)
 
+    def __len__(self) -> int:
+        """How many events are in effect."""
+        return len(self._events)
+
     def before(self, index: int) -> Any:
         """The state just before the effective event at ``index``."""
         return self._states[index]

@@ -370,19 +370,6 @@ class Games:
 def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:
     """Refuse to read a game whose stored bytes were altered (``Tampered``, naming the first
     altered event): its states would mean nothing. ``players`` 0 checks the header only."""
-    from replay.verify import Problem, Tampered, integrity_problems
+    from replay.verify import refuse_altered
 
-    problems = integrity_problems(record, rows) if players or not rows else []
-    if players:
-        problems += [
-            Problem(r.seq, f"event {r.seq} names seat {r.actor}, which is not at this table")
-            for r in rows
-            if r.actor is not None and not 0 <= r.actor < players
-        ]
-    if problems:
-        first = min(problems, key=lambda p: p.seq)
-        raise Tampered(
-            f"game {record.id} was altered after it was recorded: {first}; nothing is shown"
-            f" from it (`tablelog verify {record.id}` lists every problem; restore the game"
-            " from its last good export)"
-        )
+    refuse_altered(record, rows, players, "nothing is shown from it")

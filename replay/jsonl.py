@@ -44,7 +44,7 @@ from replay.jsonlimits import (
     load_line,
     read_text,
 )
-from replay.verify import Problem, Verification, check_log
+from replay.verify import Problem, Verification, check_log, refuse_altered
 from rules import registry
 from rules.errors import TablelogError
 from rules.events import Event
@@ -87,9 +87,12 @@ class ParsedGame:
 
 
 def export_lines(ledger: LedgerStore, game: int) -> Iterator[str]:
-    """The lines of one game's export (no trailing newlines)."""
+    """The lines of one game's export (no trailing newlines). A game whose stored bytes
+    were altered is refused (``Tampered``) before its first line: an export is the copy a
+    table restores from, and must never carry an altered game as if it were sound."""
     record = ledger.game(game)
     rows = ledger.events(game)
+    refuse_altered(record, rows, 0, "it is not exported")
     header = header_dict(decode_header(record.header))
     head = rows[-1].hash if rows else record.genesis
     line = {"format": FORMAT, "version": VERSION, **header}

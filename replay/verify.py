@@ -40,6 +40,8 @@ __all__ = [
     "Verification",
     "check_log",
     "integrity_problems",
+    "refuse_altered",
+    "refuse_altered_games",
     "verify_game",
     "verify_stored",
 ]
@@ -130,6 +132,35 @@ def _check_dealer(rules: RuleSet, header: Header, state: Any, event: Event) -> N
             f"{what} stands where the seeded dealer's {expected.type} should be: "
             "the deal does not come from this game's seed",
         )
+
+
+def refuse_altered(
+    record: GameRecord, rows: Sequence[StoredEvent], players: int, refusal: str
+) -> None:
+    """Raise ``Tampered`` for a game whose stored bytes were altered, naming the first
+    altered event and saying what is refused (``refusal``: "nothing is shown from it").
+    ``players`` (when not 0) also checks that every actor is a seat of the table."""
+    problems = integrity_problems(record, rows)
+    if players:
+        problems += [
+            Problem(r.seq, f"event {r.seq} names seat {r.actor}, which is not at this table")
+            for r in rows
+            if r.actor is not None and not 0 <= r.actor < players
+        ]
+    if problems:
+        first = min(problems, key=lambda p: p.seq)
+        raise Tampered(
+            f"game {record.id} was altered after it was recorded: {first}; {refusal}"
+            f" (`tablelog verify {record.id}` lists every problem; restore the game"
+            " from its last good export)"
+        )
+
+
+def refuse_altered_games(ledger: LedgerStore, ids: Sequence[int], refusal: str) -> None:
+    """``refuse_altered`` for each game of ``ids``, one game's events in memory at a time
+    (for the exports that read derived data, such as the results summary, not the log)."""
+    for gid in ids:
+        refuse_altered(ledger.game(gid), ledger.events(gid), 0, refusal)
 
 
 def integrity_problems(record: GameRecord, rows: Sequence[StoredEvent]) -> list[Problem]:

@@ -21,6 +21,20 @@ generated game ever breaks one, whatever the game.
 Claims are checked together: several claims on one hand must fit in its face-down cards
 (one card may meet several), and two hands may not both count on the last unseen copy of
 a card. This is a small search over the open claims, run only while some are open.
+
+The opposite claim is an ``Absence``: a move legal only if a face-down hand holds *none*
+of some cards (Speahx: pick up the pile because nothing fits). The hand may take more
+cards unseen afterwards (``received``), so a forbidden card it shows later is not always
+one it held then. An absence is broken when the hand has shown more forbidden cards than
+it took unseen since: at least one of them was there when the claim was made::
+
+    event 12: Bo picked up the pile (no card that fits 7H), but Bo's hand has since shown
+    9H, which it held then
+
+The check is sound (it never accuses wrongly) but not complete: it does not reason about
+which cards are left in the pool, as ``possible`` does for claims. ``emptied`` drops the
+absences of a hand with no face-down card left; ``allows`` answers a move generator's
+"would showing this card keep every absence possible?".
 """
 
 from __future__ import annotations
@@ -28,13 +42,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import TypeVar
 
 import attrs
 
 from rules.cards import Card
 from rules.errors import IllegalEvent
 
-__all__ = ["Claim", "broken", "possible", "refuse_broken", "shown"]
+__all__ = [
+    "Absence",
+    "Claim",
+    "absent",
+    "allows",
+    "broken",
+    "emptied",
+    "possible",
+    "received",
+    "refuse_broken",
+    "shown",
+]
 
 
 @attrs.frozen(cache_hash=True)
@@ -74,25 +100,108 @@ class Claim:
         )
 
 
-def shown(claims: tuple[Claim, ...], seat: int, card: Card) -> tuple[Claim, ...]:
-    """The claims after one face-down card of ``seat``'s hand turned out to be ``card``:
-    the claims it meets are settled, the others remember it."""
+@attrs.frozen(cache_hash=True)
+class Absence:
+    """What a face-down hand did *not* hold: none of ``cards`` among the face-down cards
+    it had at event ``seq`` (any copy counts).
+
+    ``seat``, ``zone``, ``seq``, ``said``, ``holder`` and ``what`` as for ``Claim``
+    (``what``: "card that fits 7H"); ``fresh`` counts the face-down cards the hand took
+    unseen since, ``seen`` the forbidden cards it showed since.
+    """
+
+    seat: int
+    zone: str
+    cards: frozenset[Card]
+    seq: int
+    said: str
+    holder: str
+    what: str
+    fresh: int = 0
+    seen: tuple[Card, ...] = ()
+
+    @property
+    def is_broken(self) -> bool:
+        """Whether the hand showed more forbidden cards than it took unseen since."""
+        return len(self.seen) > self.fresh
+
+    def why_broken(self, pool: Mapping[Card, int] | None = None) -> str:
+        """The sentence that says this absence was not true."""
+        shown_text = " ".join(c.text for c in self.seen)
+        if self.fresh:
+            took = f"more than the {self.fresh} card(s) it took unseen since, so it held"
+            return (
+                f"event {self.seq}: {self.said} (no {self.what}), but {self.holder}'s hand "
+                f"has since shown {shown_text}, {took} one then"
+            )
+        which = "which it held then" if len(self.seen) == 1 else "and held them then"
+        return (
+            f"event {self.seq}: {self.said} (no {self.what}), but {self.holder}'s hand has "
+            f"since shown {shown_text}, {which}"
+        )
+
+
+Open = Claim | Absence
+"""Any open claim on a face-down hand."""
+
+C = TypeVar("C", bound=Claim | Absence)
+
+
+def absent(claims: tuple[Open, ...], absence: Absence) -> tuple[Open, ...]:
+    """The claims with ``absence`` added."""
+    return (*claims, absence)
+
+
+def received(claims: tuple[Open, ...], seat: int, n: int = 1) -> tuple[Open, ...]:
+    """The claims after ``seat``'s hand took ``n`` face-down cards unseen."""
+    if not claims or n <= 0:
+        return claims
+    return tuple(
+        attrs.evolve(c, fresh=c.fresh + n) if isinstance(c, Absence) and c.seat == seat else c
+        for c in claims
+    )
+
+
+def emptied(claims: tuple[Open, ...], seat: int) -> tuple[Open, ...]:
+    """The claims once ``seat``'s hand has no face-down card left: its absences are
+    settled (every card it held then has been shown or is gone)."""
     if not claims:
         return claims
-    out = []
+    return tuple(c for c in claims if not (isinstance(c, Absence) and c.seat == seat))
+
+
+def allows(claims: tuple[Open, ...], seat: int, card: Card) -> bool:
+    """Whether ``seat``'s hand may show ``card`` from its face-down cards without breaking
+    an absence."""
+    return not any(
+        isinstance(c, Absence) and c.seat == seat and card in c.cards and len(c.seen) >= c.fresh
+        for c in claims
+    )
+
+
+def shown(claims: tuple[C, ...], seat: int, card: Card) -> tuple[C, ...]:
+    """The claims after one face-down card of ``seat``'s hand turned out to be ``card``:
+    the claims it meets are settled, the others remember it; an absence it contradicts
+    remembers it too."""
+    if not claims:
+        return claims
+    out: list[C] = []
     for claim in claims:
         if claim.seat != seat:
             out.append(claim)
+        elif isinstance(claim, Absence):
+            hit = card in claim.cards
+            out.append(attrs.evolve(claim, seen=(*claim.seen, card)) if hit else claim)
         elif not claim.met_by(card):
             out.append(attrs.evolve(claim, seen=(*claim.seen, card)))
     return tuple(out)
 
 
-def possible(claims: Iterable[Claim], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
+def possible(claims: Iterable[Open], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
     """Whether every claim can still be met at once: each seat's claims by at most
     ``hidden[seat]`` of its face-down cards, those drawn from ``pool`` (the cards not known
     to be anywhere, with their counts)."""
-    listed = tuple(claims)
+    listed = tuple(c for c in claims if isinstance(c, Claim))
     if not listed:
         return True
     if _greedy(listed, hidden, pool):
@@ -172,13 +281,16 @@ def _fits(needs: list[Need], budget: dict[int, int], pool: Counter[Card]) -> boo
 
 
 def broken(
-    claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
+    claims: tuple[Open, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
 ) -> str | None:
-    """``None`` while every claim can be met together, else the sentence for the first
-    claim (in log order) that cannot; see ``possible``."""
+    """``None`` while every claim can be met together and no absence is contradicted,
+    else the sentence for the first (in log order) that fails; see ``possible``."""
+    wrong = [c for c in claims if isinstance(c, Absence) and c.is_broken]
     if possible(claims, hidden, pool):
-        return None
-    ordered = sorted(claims, key=lambda c: c.seq)
+        return min(wrong, key=lambda c: c.seq).why_broken() if wrong else None
+    ordered = sorted((c for c in claims if isinstance(c, Claim)), key=lambda c: c.seq)
+    if wrong and (early := min(wrong, key=lambda c: c.seq)).seq < ordered[0].seq:
+        return early.why_broken()
     for claim in ordered:
         if not possible((claim,), hidden, pool):
             return claim.why_broken(pool)
@@ -197,7 +309,7 @@ def broken(
 
 
 def refuse_broken(
-    event: object, claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
+    event: object, claims: tuple[Open, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
 ) -> None:
     """Raise ``IllegalEvent`` for ``event`` if it left a claim that can no longer be met."""
     if not claims:

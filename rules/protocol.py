@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from rules.cards import Card
-from rules.claims import Claim
+from rules.claims import Absence, Claim
 from rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
 from rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from rules.vocab import FRENCH, Vocabulary
@@ -233,7 +233,7 @@ class RuleSet:
     figures: Callable[[Any], Mapping[str, Mapping[str, int | Fraction]]] | None = None
     """Optional: a game's own figures for statistics, by name, each by side label (or
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
-    claims: Callable[[Any], tuple[Claim, ...]] | None = None
+    claims: Callable[[Any], tuple[Claim | Absence, ...]] | None = None
     """The open claims on face-down cards in a state (``rules.claims``); optional."""
 
     def __attrs_post_init__(self) -> None:

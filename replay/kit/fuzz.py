@@ -93,17 +93,21 @@ def fuzz(
     progress: Callable[[int], None] | None = None,
     sampling: Sampling = SAMPLED,
     jobs: int = 1,
+    seats: tuple[int, ...] | None = None,
 ) -> FuzzReport:
     """Check ``games`` random games of ``rules``; save the shrunk failing one, if any.
 
     ``sampling`` says how many moves of each state the checks try (``THOROUGH``: all);
-    ``jobs`` how many processes share the batches (the games are the same for any).
+    ``jobs`` how many processes share the batches (the games are the same for any);
+    ``seats`` the seat counts drawn from (default: the game's whole range).
     """
     sizes = [min(BATCH, games - start) for start in range(0, games, BATCH)]
     work = [(index, size) for index, size in enumerate(sizes)]
     total = FuzzReport(0, 0)
     if jobs > 1 and len(work) > 1:
-        _SHARED.update(rules=rules, seed=seed, options=options, save=save_dir, sampling=sampling)
+        _SHARED.update(
+            rules=rules, seed=seed, options=options, save=save_dir, sampling=sampling, seats=seats
+        )
         for report in _in_processes(jobs, work):
             if progress is not None:
                 progress(report.games)
@@ -112,7 +116,7 @@ def fuzz(
                 break
         return total
     for index, size in work:
-        report = _batch(rules, size, seed, index, options, save_dir, progress, sampling)
+        report = _batch(rules, size, seed, index, options, save_dir, progress, sampling, seats)
         total = _add(total, report)
         if not report.ok:
             break
@@ -165,6 +169,7 @@ def _worker(item: tuple[int, int]) -> FuzzReport:
         shared["save"],
         None,
         shared["sampling"],
+        shared["seats"],
     )
 
 
@@ -177,6 +182,7 @@ def _batch(
     save_dir: Path | None,
     progress: Callable[[int], None] | None,
     sampling: Sampling,
+    seats: tuple[int, ...] | None = None,
 ) -> FuzzReport:
     """One batch: ``games`` games drawn from the batch's own seed."""
     counts = {"games": 0, "events": 0}
@@ -185,7 +191,7 @@ def _batch(
 
     @hypothesis_seed(batch_seed(seed, index))
     @fuzz_settings(games)
-    @given(histories(rules, options))
+    @given(histories(rules, options, seats=seats))
     def one_game(history: History) -> None:
         if not shrinking[0]:
             counts["games"] += 1

@@ -24,7 +24,7 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from replay.dealer import chance_rng
-from replay.fold import effective_events, fold_from
+from replay.fold import Replayer
 from replay.kit.choose import choose
 from replay.kit.history import History
 from rules.errors import IllegalEvent, OptionError
@@ -191,29 +191,28 @@ def histories(
     header = draw(headers(rules, options, seeded, seats))
     limit = rules.max_events(header) if max_events is None else max_events
     physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))
-    start = rules.start(header)
-    state = start
+    replayer = Replayer(rules, header)
+    state = replayer.state
     events: list[Event] = []
-    effective: list[Event] = []
     while rules.outcome(state) is None and len(events) < 2 * limit + 8:
         seq = len(events) + 1
-        if rules.chance(state) is None and len(effective) >= limit:
+        if rules.chance(state) is None and len(replayer) >= limit:
             break  # long enough; a pending chance step is still dealt, as tablelog would
         if meta and draw(ONE_IN_30) == 29:  # rare; shrinks towards none
-            event, effective, state = _meta(draw, header, rules, (start, state), effective, seq)
+            event = _meta(draw, replayer, seq)
             if event is not None:
                 events.append(event)
+                state = replayer.state
                 continue
         try:  # a crash or a refusal ends the history here; the checks then reproduce it
             move = _next_move(draw, rules, header, state, seq, physical)
             if move is None:
                 break  # the closure check reports a running game with nothing to do
             event = Event(seq, move.actor, move.payload)
-            state = rules.apply(state, event)
+            state = replayer.push(event)
         except Exception:
             break
         events.append(event)
-        effective.append(event)
     return History(header, tuple(events))
 
 
@@ -235,21 +234,14 @@ def _next_move(
     return choose(draw, rules, state)
 
 
-def _meta(
-    draw: st.DrawFn,
-    header: Header,
-    rules: RuleSet,
-    states: tuple[Any, Any],
-    effective: list[Event],
-    seq: int,
-) -> tuple[Event | None, list[Event], Any]:
-    """Maybe a note or an undo, with the effective events and state after it."""
-    start, state = states
+def _meta(draw: st.DrawFn, replayer: Replayer, seq: int) -> Event | None:
+    """Maybe a note or an undo (pushed onto ``replayer``), or ``None`` if an undo had
+    nothing to retract."""
     if draw(st.booleans()):
-        return Event(seq, None, Note("a remark")), effective, state
+        return Event(seq, None, Note("a remark"))
     undo = Event(seq, None, Undo())
     try:
-        after = effective_events([*effective, undo], header.seed is not None)
+        replayer.push(undo)
     except IllegalEvent:
-        return None, effective, state
-    return undo, after, fold_from(rules, start, after)
+        return None
+    return undo

@@ -1,8 +1,8 @@
 """Invariant 5: a view holds no card its seat has not been shown, and counts every zone.
 
 What each seat has been shown is gathered from ``rules.shown`` along the history; an
-``undo`` gathers it again along the effective events, and an event that shuffles
-(``Shown.forget``) starts it afresh.
+``undo`` gathers it again from what each effective event showed (kept as it went), and an
+event that shuffles (``Shown.forget``) starts it afresh.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from replay.kit.conservation import cards_text
 from replay.kit.history import History
 from replay.kit.sample import Sampling
 from replay.kit.walk import InvariantViolation, Probe, Step
-from rules.events import Event, Move, Ruling, Undo
+from rules.events import Move, Ruling, Undo
 from rules.protocol import RuleSet, Shown
 
 __all__ = ["views_probe"]
@@ -27,13 +27,17 @@ def views_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     """The views check as a probe of the checks' single walk."""
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     seen: list[Seen] = [{seat: Counter() for seat in seats}]
+    along: list[Shown] = []  # what each effective event showed, in order
 
     def step(step: Step, moves: Sequence[Move]) -> None:
         if step.event is not None:
             if isinstance(step.event.payload, Undo | Ruling):
-                seen[0] = _seen_along(rules, history, step.effective, seats)
+                del along[len(step.effective) :]  # the effective events are a prefix
+                seen[0] = _seen_along(along, seats)
             elif step.event.family != "meta":
-                _see(seen[0], rules.shown(step.before, step.event))
+                shown = rules.shown(step.before, step.event)
+                along.append(shown)
+                _see(seen[0], shown)
         _views_hold(rules, history, step, seen[0], _seats(seats, step.seq, sampling.seats))
 
     return Probe(step)
@@ -76,12 +80,9 @@ def _see(seen: Seen, shown: Shown) -> None:
         seen[seat].update(cards)
 
 
-def _seen_along(
-    rules: RuleSet, history: History, effective: Sequence[Event], seats: Sequence[int | None]
-) -> Seen:
+def _seen_along(along: Sequence[Shown], seats: Sequence[int | None]) -> Seen:
+    """What each seat has been shown by the effective events (what each showed, kept)."""
     seen: Seen = {seat: Counter() for seat in seats}
-    state = rules.start(history.header)
-    for event in effective:
-        _see(seen, rules.shown(state, event))
-        state = rules.apply(state, event)
+    for shown in along:
+        _see(seen, shown)
     return seen

@@ -8,11 +8,11 @@ from typing import Any
 
 import attrs
 
-from replay.fold import effective_events, fold_from
+from replay.fold import Replayer
 from replay.kit.history import History
 from replay.kit.sample import Sampling
 from rules.errors import TablelogError
-from rules.events import Event, Move, Ruling, Undo
+from rules.events import Event, Move
 from rules.protocol import RuleSet
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
@@ -40,20 +40,15 @@ class Step:
 
 
 def walk(rules: RuleSet, history: History) -> Iterator[Step]:
-    """Every state of ``history`` with the event that made it, undos refolded."""
-    start = rules.start(history.header)
-    yield Step(0, None, None, start, ())
-    state = start
-    effective: list[Event] = []
+    """Every state of ``history`` with the event that made it; an undo pops the
+    replayer's stack of states instead of refolding."""
+    replayer = Replayer(rules, history.header)
+    state = replayer.state
+    yield Step(0, None, None, state, ())
     for event in history.events:
         before = state
-        if isinstance(event.payload, Undo | Ruling):
-            effective = effective_events([*effective, event], history.seeded)
-            state = fold_from(rules, start, effective)
-        elif event.family != "meta":
-            state = rules.apply(state, event)
-            effective.append(event)
-        yield Step(event.seq, event, before, state, tuple(effective))
+        state = replayer.push(event)
+        yield Step(event.seq, event, before, state, replayer.effective)
 
 
 def _nothing_at_the_end(last: Step) -> None:

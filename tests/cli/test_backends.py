@@ -105,3 +105,21 @@ def test_verify_names_an_event_altered_in_the_database(backend: Backend) -> None
     backend.tamper(f"UPDATE events SET actor = (actor + 1) % 4 WHERE game = {game} AND seq = 3")
     result = run(runner, "verify", str(game), code=1)
     assert "event 3" in result.stdout and "altered after it was recorded" in result.stdout
+
+
+def test_an_altered_game_is_not_exported(backend: Backend, tmp_path: Path) -> None:
+    runner = runner_on(backend)
+    game = new_game(runner, "--seed", "3")
+    play_first_moves(runner, game, 4)
+    assert run(runner, "export", str(game)).stdout.count("\n") >= 5  # sound: exported
+    backend.tamper(f"UPDATE events SET actor = (actor + 1) % 4 WHERE game = {game} AND seq = 3")
+    result = run(runner, "export", str(game), code=1)
+    assert result.stdout == ""
+    assert f"game {game} was altered after it was recorded: event 3" in result.stderr
+    assert "it is not exported" in result.stderr
+    target = tmp_path / "out.jsonl"
+    run(runner, "export", str(game), "-o", str(target), code=1)
+    assert not target.exists()  # nothing written
+    for fmt in ("csv", "text", "html"):
+        result = run(runner, "export", str(game), "--format", fmt, code=1)
+        assert "was altered after it was recorded: event 3" in result.stderr, fmt

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 import pytest
 from click.testing import CliRunner, Result
@@ -444,3 +445,30 @@ def test_fuzz_reports_ok(runner: CliRunner, tmp_path: Path):
 def test_fuzz_refuses_an_unknown_option(runner: CliRunner):
     result = run(runner, "fuzz", "karnoffel", "--games", "1", "-o", "colour=red", code=2)
     assert "unknown option 'colour'" in result.stderr
+
+
+def test_fuzz_players_pins_the_seat_count(runner: CliRunner, tmp_path: Path):
+    from replay.kit.fuzz import fuzz as run_fuzz
+    from rules import registry
+
+    seen: list[int] = []
+    rules = registry.get("speahx")
+    original = rules.start
+
+    def spy(header):  # the kit starts every drawn game through rules.start
+        seen.append(len(header.players))
+        return original(header)
+
+    data = run_json(
+        runner, "fuzz", "speahx", "--players", "3", "--games", "2", "--seed", "1", "--jobs", "1"
+    )
+    assert data["ok"] is True and data["players"] == 3
+    report = run_fuzz(attrs.evolve(rules, start=spy), 2, 1, seats=(3,))
+    assert report.ok and seen and set(seen) == {3}
+
+
+def test_fuzz_players_outside_the_game_is_refused(runner: CliRunner):
+    result = run(runner, "fuzz", "karnoffel", "--players", "3", "--games", "1", code=2)
+    assert "karnoffel is played by 4 players, not 3" in result.stderr
+    result = run(runner, "fuzz", "vriddiot", "--players", "1", "--games", "1", code=2)
+    assert "vriddiot is played by" in result.stderr and "not 1" in result.stderr

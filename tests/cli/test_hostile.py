@@ -351,3 +351,21 @@ def test_only_the_default_directory_is_created_and_that_is_said(
     assert "no games" in listed.stderr and not target.parent.exists()
     made = run(runner, *NEW, "--seed", "1")
     assert f"created {target.parent}" in made.stderr and target.exists()
+
+
+def test_a_retry_racing_its_first_attempt_is_a_refusal(runner: CliRunner, monkeypatch):
+    """Two attempts under one id, both past the retry check before either writes (a race):
+    the second is refused by the database's unique id, exit status 1 as a retry mismatch."""
+    import replay.retry
+
+    game = str(new_game(runner, "--seed", "1"))
+    move = first_move(runner, game)
+    first = run_json(runner, "play", game, move, "--id", "race")
+    after = snapshot(runner)
+    monkeypatch.setattr(replay.retry, "stored_retry", lambda *args: None)  # lost the race
+    other = first_move(runner, game)
+    refused = run(runner, "play", game, other, "--id", "race", code=1)
+    assert f"event id race is already recorded as event {first['written'][0]['seq']}" in (
+        refused.stderr
+    )
+    assert snapshot(runner) == after

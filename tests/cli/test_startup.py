@@ -66,3 +66,4 @@ def test_play_and_show_load_only_their_own_game(tmp_path: Path) -> None:
     first = json.loads(moves.stdout)["moves"][0]["notation"]
     assert loaded_by("play", "last", first, db=db) == ["rules.karnoffel"]
     assert loaded_by("show", "last", "--json", db=db) == ["rules.karnoffel"]
+    assert loaded_by("show", "last", db=db) == ["rules.karnoffel"]  # the picture: no rich

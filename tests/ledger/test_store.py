@@ -26,6 +26,7 @@ from ledger import (
     ChainBroken,
     ConcurrencyConflict,
     DuplicateGame,
+    EventIdTaken,
     Ledger,
     LedgerError,
     NewEvent,
@@ -213,7 +214,7 @@ def test_an_event_id_names_one_event_only(ledger: Ledger, make_notes: MakeNotes)
     one = ledger.create_game("karnoffel", 1, b"")
     two = ledger.create_game("karnoffel", 1, b"")
     ledger.append(one.id, 1, make_notes(2))
-    with pytest.raises(LedgerError, match=f"already recorded as event 1 of game {one.id}"):
+    with pytest.raises(EventIdTaken, match=f"already recorded as event 1 of game {one.id}"):
         ledger.append(two.id, 1, make_notes(1))
     with pytest.raises(LedgerError, match=f"already recorded as event 2 of game {one.id}"):
         ledger.append(two.id, 1, make_notes(1, prefix="x") + make_notes(1, start=2))
