@@ -29,7 +29,7 @@ from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
 from ledger.schema import SCHEMA_VERSION
-from ledger.summaries import ResultRow, result_rows, results_query, upsert_summary
+from ledger.summaries import ResultRow, paged, results_query, upsert_summary
 
 __all__ = ["PostgresLedger", "redacted"]
 
@@ -293,11 +293,16 @@ class PostgresLedger(LedgerStore):
         head and its stored summary (derived data: see ``ledger.summaries``), by id."""
         with self._conn() as conn:
             has = conn.execute("SELECT to_regclass('summaries')").fetchone() not in (None, (None,))
+
+        def page(after: int, limit: int) -> list[Any]:
             sql, params = results_query(
-                with_summaries=has, rules=rules, since=since, games=games, mark="%s"
-            )
-            rows = conn.execute(sql.encode(), params).fetchall()
-        return result_rows(rows)
+                with_summaries=has, rules=rules, since=since, games=games, mark="%s",
+                after=after, limit=limit,
+            )  # fmt: skip
+            with self._conn() as conn:
+                return conn.execute(sql.encode(), params).fetchall()
+
+        return paged(page)
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.

@@ -41,7 +41,7 @@ from ledger.summaries import (
     HAS_SUMMARIES,
     UPSERT_SUMMARY,
     ResultRow,
-    result_rows,
+    paged,
     results_query,
 )
 
@@ -328,8 +328,14 @@ class Ledger(LedgerStore):
         """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
         head and its stored summary (derived data: see ``ledger.summaries``), by id."""
         has = self._conn.execute(HAS_SUMMARIES).fetchone() is not None
-        sql, params = results_query(with_summaries=has, rules=rules, since=since, games=games)
-        return result_rows(self._conn.execute(sql, params).fetchall())
+
+        def page(after: int, limit: int) -> list[Any]:
+            sql, params = results_query(
+                with_summaries=has, rules=rules, since=since, games=games, after=after, limit=limit
+            )
+            return self._conn.execute(sql, params).fetchall()
+
+        return paged(page)
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction."""
