@@ -11,6 +11,7 @@ out, the finishing order), ``deal`` (the deal and the other chance steps), ``pla
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.claims import Absence
 from rules.protocol import Header, RuleSet
 from rules.speahx.deal import chance
 from rules.speahx.events import PAYLOADS
@@ -35,6 +36,11 @@ def deck(header: Header) -> tuple[Card, ...]:
 
     options = read_options(Options, OPTIONS, header.options, len(header.players))
     return deck_of(options.decks, options.jokers)
+
+
+def open_claims(state: State) -> tuple[Absence, ...]:
+    """What face-down hands were said not to hold (``rules.speahx.claims``)."""
+    return state.claims
 
 
 def max_events(header: Header) -> int:
@@ -66,4 +72,5 @@ RULES = RuleSet(
     count=count,
     kinds=kinds,
     cards=cards,
+    claims=open_claims,
 )

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 import attrs
 
+from rules.absences import took_unseen
 from rules.binding import CannotBind, bind_slot
 from rules.cards import Card
 from rules.deal_notation import deal_forms
@@ -22,6 +24,7 @@ from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, r
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move
 from rules.protocol import ChanceStep
+from rules.speahx.claims import unseen_ok
 from rules.speahx.events import Draw, Reveal
 from rules.speahx.state import (
     DEAL,
@@ -132,7 +135,8 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     seat = state.turn.seat
     hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    return pass_turn(attrs.evolve(state, hands=hands, stock=stock))
+    claims = took_unseen(state.claims, seat, payload.unseen)
+    return pass_turn(attrs.evolve(state, hands=hands, stock=stock, claims=claims))
 
 
 def _reveal(state: State, event: Event, payload: Reveal) -> State:
@@ -179,10 +183,19 @@ def _realize_deal(plan: DealPlan, deck: tuple[Card, ...], rng: random.Random, kn
     return Move(None, realize(plan, rng, known, pool_order(Counter(deck))))
 
 
-def _realize_draw(cards: tuple[Card, ...], need: int, rng: random.Random, known: bool) -> Move:
+def _realize_draw(
+    cards: tuple[Card, ...],
+    need: int,
+    ok: Callable[[Sequence[Card]], bool],
+    rng: random.Random,
+    known: bool,
+) -> Move:
     if not known:
         return Move(None, Draw((), need))
-    return Move(None, Draw(tuple(rng.sample(cards, need))))
+    drawn = tuple(rng.sample(cards, need))
+    if not ok(drawn):  # they would prove a claim false: the table drew them unseen
+        return Move(None, Draw((), need))
+    return Move(None, Draw(drawn))
 
 
 def _realize_reveal(
@@ -209,10 +222,13 @@ def chance(state: State) -> ChanceStep | None:
         return None
     cards = pool_order(pool(state))
     name = player(state, state.turn.seat)
+    ok = partial(unseen_ok, state)
     if phase == DRAW:
         need = refill_size(state)
         hint = f"{name} draws {need} card(s): draw CARD ... (? for a card nobody saw)"
-        return ChanceStep("draw", hint, partial(_realize_draw, cards, need))
+        return ChanceStep("draw", hint, partial(_realize_draw, cards, need, ok))
+    if state.claims:  # a card shown now must leave every claim possible
+        cards = tuple(c for c in cards if ok((c,))) or cards
     flip = state.turn.flip
     if flip >= 0:
         slot = state.tables[state.turn.seat].slots[flip]

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from rules.cards import JOKER, Card
 from rules.events import Move
 from rules.speahx.cards import give_problem, play_problem, suit_order
+from rules.speahx.claims import keeps, unseen_ok
 from rules.speahx.combos import Source, multisets, source_of
 from rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
 from rules.speahx.sources import taken_or_none
@@ -41,8 +42,19 @@ def _targets(state: State) -> list[int]:
 
 def _takeable(state: State, chosen: tuple[Card, ...]) -> bool:
     """Whether the stage may take ``chosen`` (only the locked stage restricts a multiset
-    beyond what ``source_of`` offers: chance cards, or one with three hand cards)."""
-    return state.turn.stage != LOCKED or taken_or_none(state, chosen) is not None
+    beyond what ``source_of`` offers: chance cards, or one with three hand cards), and
+    showing the face-down cards it binds keeps what the hand was said not to hold."""
+    if state.turn.stage != LOCKED and not state.claims:
+        return True
+    taken = taken_or_none(state, chosen)
+    if taken is None:
+        return False
+    if not taken.revealed or not state.claims:
+        return True
+    seat = state.turn.seat
+    return keeps(state.claims, seat, taken.bound) and unseen_ok(
+        state, taken.revealed, seat, taken.bound
+    )
 
 
 def _first_ok(state: State, chosen: tuple[Card, ...], first: Card) -> bool:

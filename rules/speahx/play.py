@@ -15,9 +15,11 @@ from collections import Counter
 import attrs
 
 from rules.cards import JOKER, Card
+from rules.claims import shown
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.speahx.cards import burn, give_problem, matches, play_problem
+from rules.speahx.claims import none_fits, settle, surely_fits
 from rules.speahx.deal import apply_chance_step
 from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
 from rules.speahx.sources import Taken, take
@@ -59,6 +61,7 @@ def apply(state: State, event: Event) -> State:
             kind = getattr(payload, "TYPE", type(payload).__name__)
             raise IllegalEvent(event, f"Speahx has no {kind} events")
         after = rule(state, event)
+    after = settle(event, after)
     count = state.count + 1
     after = attrs.evolve(after, count=count)
     if count >= event_cap(len(state.players)) and after.phase != OVER:
@@ -94,7 +97,12 @@ def _refuse(event: Event, reason: str) -> IllegalEvent:
 def _apply_taken(state: State, taken: Taken) -> State:
     seat = state.turn.seat
     hands = (*state.hands[:seat], taken.hand, *state.hands[seat + 1 :])
-    return attrs.evolve(state, hands=hands, chance=taken.chance, flipped=taken.flipped)
+    claims = state.claims
+    for card in taken.bound if claims else ():
+        claims = shown(claims, seat, card)
+    return attrs.evolve(
+        state, hands=hands, chance=taken.chance, flipped=taken.flipped, claims=claims
+    )
 
 
 def _play(state: State, event: Event) -> State:
@@ -164,10 +172,21 @@ def can_lay(state: State) -> bool:
 
 
 def unable(state: State) -> bool:
-    """Whether the player on turn cannot lay a hand card (as far as the record knows: a
-    hand with cards nobody entered is taken at the player's word)."""
+    """Whether the player on turn cannot lay a hand card as far as the record knows: no
+    known card fits, and the face-down cards (a physical game) need not hold one; the
+    player is taken at his word, which leaves a claim (``rules.speahx.claims``)."""
+    return not can_lay(state) and not surely_fits(state)
+
+
+def _unable_reason(state: State) -> str:
+    """Why the player on turn is able to lay a card, in words (``unable`` is false)."""
+    if can_lay(state):
+        return "a hand card fits"
     hand = state.hands[state.turn.seat]
-    return bool(hand.hidden) or not can_lay(state)
+    return (
+        f"{player(state, state.turn.seat)}'s {hand.hidden} face-down hand card(s) must hold "
+        "a card that fits: fewer cards that do not fit are unaccounted for"
+    )
 
 
 def chance_problem(state: State) -> str | None:
@@ -183,7 +202,7 @@ def chance_problem(state: State) -> str | None:
         if not state.options.chance_may_skip_playable and not unable(state):
             return (
                 "chance cards are for a player who cannot lay a hand card "
-                "(option chance_may_skip_playable=false)"
+                f"(option chance_may_skip_playable=false), and {_unable_reason(state)}"
             )
     elif turn.drawn >= MAX_CHANCE:
         return "a player draws at most three chance cards in a turn"
@@ -195,7 +214,12 @@ def _chance(state: State, event: Event) -> State:
     if problem is not None:
         raise _refuse(event, problem)
     turn = state.turn
-    return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, drawn=turn.drawn + 1))
+    claims = state.claims
+    if turn.stage == HAND and not state.options.chance_may_skip_playable:
+        claims = none_fits(state, event.seq, f"{player(state, turn.seat)} drew a chance card")
+    return attrs.evolve(
+        state, phase=REVEAL, turn=attrs.evolve(turn, drawn=turn.drawn + 1), claims=claims
+    )
 
 
 def _flip(state: State, event: Event) -> State:
@@ -233,7 +257,10 @@ def pickup_problem(state: State) -> str | None:
         return None
     if unable(state):
         return None
-    return "a player who can lay a card takes in the pile only with option voluntary_pickup"
+    return (
+        "a player who can lay a card takes in the pile only with option voluntary_pickup, "
+        f"and {_unable_reason(state)}"
+    )
 
 
 def _pickup(state: State, event: Event) -> State:
@@ -241,6 +268,9 @@ def _pickup(state: State, event: Event) -> State:
     if problem is not None:
         raise _refuse(event, problem)
     seat = state.turn.seat
+    if state.turn.stage == HAND and not state.options.voluntary_pickup:
+        said = f"{player(state, seat)} picked up the pile"
+        state = attrs.evolve(state, claims=none_fits(state, event.seq, said))
     extra: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
     hand = state.hands[seat].add(*extra)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])

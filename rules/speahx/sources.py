@@ -22,6 +22,7 @@ import attrs
 
 from rules.cards import Card
 from rules.speahx.cards import run_length
+from rules.speahx.claims import keeps
 from rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
 from rules.zones import Zone
 
@@ -30,16 +31,23 @@ __all__ = ["Taken", "take", "taken_or_none"]
 
 @attrs.frozen
 class Taken:
-    """The hand, chance cards and flipped card after a play took its cards."""
+    """The hand, chance cards and flipped card after a play took its cards, and the
+    identities the hand's face-down cards were bound to (``bound``), and every card bound
+    from a face-down card, the hand's and the chance cards' (``revealed``)."""
 
     hand: Zone
     chance: Zone
     flipped: Zone
+    bound: tuple[Card, ...] = ()
+    revealed: tuple[Card, ...] = ()
 
 
-def _take_all(zone: Zone, cards: Sequence[Card], unseen: Counter[Card]) -> Zone | None:
+def _take_all(
+    zone: Zone, cards: Sequence[Card], unseen: Counter[Card], bound: list[Card] | None = None
+) -> Zone | None:
     """``zone`` without ``cards`` (known copies first, then face-down ones bound to cards
-    ``unseen`` still holds, which it then holds one fewer of), or ``None``."""
+    ``unseen`` still holds, which it then holds one fewer of, each added to ``bound``),
+    or ``None``."""
     known = list(zone.cards)
     hidden = zone.hidden
     for card in cards:
@@ -48,6 +56,8 @@ def _take_all(zone: Zone, cards: Sequence[Card], unseen: Counter[Card]) -> Zone 
         elif hidden and unseen[card] > 0:
             hidden -= 1
             unseen[card] -= 1
+            if bound is not None:
+                bound.append(card)
         else:
             return None
     return Zone(tuple(known), hidden)
@@ -84,8 +94,11 @@ def taken_or_none(state: State, cards: Sequence[Card]) -> Taken | None:
     if stage == FLIPPED:
         return Taken(hand, chance, Zone()) if list(cards) == list(flipped.cards) else None
     if stage == HAND:
-        after = _take_all(hand, cards, _unseen(state, hand))
-        return None if after is None else Taken(after, chance, flipped)
+        bound: list[Card] = []
+        after = _take_all(hand, cards, _unseen(state, hand), bound)
+        if after is None:
+            return None
+        return Taken(after, chance, flipped, tuple(bound), tuple(bound))
     return _take_locked(state, cards, hand, chance, flipped)
 
 
@@ -93,22 +106,31 @@ def _take_locked(
     state: State, cards: Sequence[Card], hand: Zone, chance: Zone, flipped: Zone
 ) -> Taken | None:
     unseen = _unseen(state, hand, chance)
-    alone = _take_all(chance, cards, Counter(unseen))
+    drawn: list[Card] = []
+    alone = _take_all(chance, cards, Counter(unseen), drawn)
     if alone is not None:
-        return Taken(hand, alone, flipped)
+        return Taken(hand, alone, flipped, (), tuple(drawn))
     need = _combo_hand_cards(state, cards)
-    if need is not None:
-        tried: set[Card] = set()
-        for i, card in enumerate(cards):
-            if card in tried:
-                continue
-            tried.add(card)
-            left = Counter(unseen)
-            one = _take_all(chance, (cards[i],), left)
-            rest = _take_all(hand, [*cards[:i], *cards[i + 1 :]], left)
-            if one is not None and rest is not None:
-                return Taken(rest, one, flipped)
-    return None
+    if need is None:
+        return None
+    first: Taken | None = None
+    tried: set[Card] = set()
+    for i, card in enumerate(cards):
+        if card in tried:
+            continue
+        tried.add(card)
+        left = Counter(unseen)
+        bound: list[Card] = []
+        drawn = []
+        one = _take_all(chance, (cards[i],), left, drawn)
+        rest = _take_all(hand, [*cards[:i], *cards[i + 1 :]], left, bound)
+        if one is None or rest is None:
+            continue
+        taken = Taken(rest, one, flipped, tuple(bound), (*drawn, *bound))
+        if not state.claims or keeps(state.claims, state.turn.seat, taken.bound):
+            return taken  # a split that keeps what the hand was said not to hold
+        first = first or taken
+    return first
 
 
 def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:

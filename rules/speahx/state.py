@@ -16,6 +16,7 @@ import attrs
 
 from rules.binding import Locator, in_hand
 from rules.cards import JOKER, Card, deck_french
+from rules.claims import Absence
 from rules.errors import OptionError
 from rules.options import Computed, read_options
 from rules.protocol import Header, OptionSpec
@@ -176,7 +177,8 @@ class State:
     ``pile`` is the pile in play, bottom first; ``named`` the suit a 2 on top names.
     ``chance`` holds the chance cards the player on turn drew, ``flipped`` the table card
     they turned. ``finished`` lists the seats that ran out of cards, first first.
-    ``moves`` counts the game events applied (the game ends at ``max_events``).
+    ``count`` counts the game events applied (the game ends at ``max_events``).
+    ``claims``: what face-down hands were said not to hold (``rules.speahx.claims``).
     """
 
     table: Table
@@ -192,6 +194,7 @@ class State:
     flipped: Zone = EMPTY
     finished: tuple[int, ...] = ()
     count: int = 0
+    claims: tuple[Absence, ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:

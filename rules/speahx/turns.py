@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from rules.absences import took_unseen
 from rules.protocol import Outcome
 from rules.speahx.state import (
     DRAW,
@@ -43,10 +44,12 @@ def end_turn(state: State, *, refill: bool) -> State:
     player's turn."""
     seat = state.turn.seat
     hands = state.hands
+    claims = state.claims
     if len(state.chance):
         hand = hands[seat].add(*state.chance.cards, hidden=state.chance.hidden)
         hands = (*hands[:seat], hand, *hands[seat + 1 :])
-    state = attrs.evolve(state, hands=hands, chance=Zone(), turn=Turn(seat))
+        claims = took_unseen(claims, seat, state.chance.hidden)
+    state = attrs.evolve(state, hands=hands, chance=Zone(), turn=Turn(seat), claims=claims)
     if refill and refill_size(state):
         return attrs.evolve(state, phase=DRAW)
     return pass_turn(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.claims import Absence, Open
 from rules.events import Deal, Event
 from rules.protocol import Shown, View, ZoneView
 from rules.speahx.events import Draw, Give, Play, Reveal
@@ -66,7 +67,14 @@ def info(state: State) -> dict[str, Any]:
         "table_counts": {player(state, s): len(t) for s, t in enumerate(state.tables)},
         "stock": len(state.stock),
         "finished": [player(state, s) for s in state.finished],
+        **({"claims": [claim_text(c) for c in state.claims]} if state.claims else {}),
     }
+
+
+def claim_text(claim: Open) -> str:
+    """An open claim as the table says it: ``Bo holds no card that fits 7H (event 5: …)``."""
+    holds = "holds no" if isinstance(claim, Absence) else "holds a"
+    return f"{claim.holder} {holds} {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

@@ -11,6 +11,7 @@ plays), ``play`` (apply), ``war`` (the war and what is settled after each move),
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.claims import Absence
 from rules.options import read_options
 from rules.protocol import Header, Outcome, RuleSet
 from rules.vriddiot.deal import chance
@@ -56,6 +57,11 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def open_claims(state: State) -> tuple[Absence, ...]:
+    """What face-down hands were said not to hold (``rules.vriddiot.claims``)."""
+    return state.claims
+
+
 RULES = RuleSet(
     name="vriddiot",
     title="Vriddiot",
@@ -78,4 +84,5 @@ RULES = RuleSet(
     max_events=max_events,
     summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
     "the last player holding cards is the Idiot.",
+    claims=open_claims,
 )

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from functools import lru_cache, partial
 
+from rules.absences import took_unseen
 from rules.cards import Card
 from rules.deal_notation import deal_forms
 from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize, to_each
@@ -144,7 +145,9 @@ def _apply_deal(state: State, event: Event) -> State:
     got = zones[str(seat)]
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
-    return replace(state, hands=tuple(hands), stock=Zone((), len(state.stock) - count))
+    claims = took_unseen(state.claims, seat, got.hidden)
+    stock = Zone((), len(state.stock) - count)
+    return replace(state, hands=tuple(hands), stock=stock, claims=claims)
 
 
 def _apply_turn(state: State, event: Event) -> State:

@@ -6,11 +6,23 @@ rule a play breaks; ``play.apply`` and ``moves`` ask the same functions, so they
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
-from rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
+from rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, player, value
 
-__all__ = ["declarations", "effective", "is_burn", "refuse_play", "source"]
+__all__ = [
+    "declarations",
+    "effective",
+    "is_burn",
+    "nearer",
+    "ordinary",
+    "refuse_play",
+    "source",
+    "start_forbidden",
+]
+
+SPECIAL_START = frozenset({"2", "10"})
 
 WAR_RANKS = frozenset({"3", "4", "5", "6", "7", "9", "J", "Q", "K", "A"})
 """Values a war is fought over: not 2 (resets), 8 (its added card counts), 10 (burns)."""
@@ -79,7 +91,7 @@ def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[C
             )
         return None
     if duty == LEAD:
-        return _refuse_start(state, seat, cards)
+        return _refuse_start(state, seat, real, cards)
     if duty == WAR:
         return _refuse_war(state, cards, burn)
     assert duty == BEAT
@@ -96,13 +108,63 @@ def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[C
     return None
 
 
-def _refuse_start(state: State, seat: int, cards: Sequence[Card]) -> str | None:
-    if state.started or not state.options.starter_lowest or state.turn is None:
+def _refuse_start(
+    state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]
+) -> str | None:
+    if state.started or not state.options.starter_lowest:
         return None
+    if state.turn is None:
+        return _refuse_physical_start(state, seat, real[0])
     lowest = starter_value(state, seat)
     if lowest is not None and value(cards[0]) != lowest:
         return f"the starter begins with the lowest card that made them start (a {lowest})"
     return None
+
+
+def _refuse_physical_start(state: State, seat: int, real: Card) -> str | None:
+    """Before a physical game's first play anyone may start (the hands are face down);
+    with ``starter_lowest`` a known hand card lower than the one laid refutes it (the
+    face-down cards are claims: ``rules.vriddiot.claims.starter_claims``)."""
+    for other in range(state.table.n):
+        forbidden = start_forbidden(state, seat, other, real)
+        held = next((c for c in state.hands[other].cards if c in forbidden), None)
+        if held is None:
+            continue
+        if other == seat:
+            return (
+                f"the starter begins with the lowest card, and {player(state, seat)} holds {held}"
+            )
+        return f"the player with the lowest card starts, and {player(state, other)} holds {held}"
+    return None
+
+
+def ordinary(card: Card) -> bool:
+    """Whether ``card`` counts for who starts (not a 2, a 10, ♠4 or a joker)."""
+    return card.rank not in SPECIAL_START and card != FIRER and card != JOKER and bool(card.suit)
+
+
+@lru_cache(maxsize=64)
+def _lower(deck: frozenset[Card], below: int) -> frozenset[Card]:
+    return frozenset(c for c in deck if ordinary(c) and value(c) < below)
+
+
+def start_forbidden(state: State, seat: int, other: int, real: Card) -> frozenset[Card]:
+    """What ``other`` may not hold when ``seat`` started with ``real``: ordinary cards
+    lower than it (every ordinary card when ``real`` is none), for a seat nearer the
+    dealer's left than ``seat`` none equal either."""
+    deck = frozenset(state.table.counts)
+    if not ordinary(real):
+        return _lower(deck, 99)
+    worth = value(real)
+    if other != seat and nearer(state, other, seat):
+        worth += 1
+    return _lower(deck, worth)
+
+
+def nearer(state: State, a: int, b: int) -> bool:
+    """Whether ``a`` comes before ``b`` counting from the dealer's left."""
+    order = state.seating.order_from(state.seating.next(state.table.dealer))
+    return order.index(a) < order.index(b)
 
 
 def starter_value(state: State, seat: int) -> int | None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from rules.cards import JOKER, Card
 from rules.events import Move
 from rules.listing import filter_moves
+from rules.vriddiot.claims import keeps
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from rules.vriddiot.legal import declarations, refuse_play, source
 from rules.vriddiot.play import waiting_for
@@ -99,13 +100,18 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
     elif src:
         zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
         have = _candidates(state, zone)
+        claimed = src == "hand" and bool(state.claims)
         for card in sorted(have, key=_order):
+            if claimed and not keeps(state, seat, (card,)):
+                continue
             for eff in declarations(card):
                 if refuse_play(state, seat, (card,), (eff,)) is None:
                     yield Move(seat, Play(card, eff if card == JOKER else None))
         if src != "turned" and state.duty != ADDON:
             for rank in sorted({c.rank for c in have if c != JOKER}, key=_rank_order):
                 for combo in _sets(zone, have, rank):
+                    if claimed and not keeps(state, seat, combo):
+                        continue
                     if refuse_play(state, seat, combo, combo) is None:
                         yield Move(seat, Set(combo))
     if len(state.stock) and not len(state.turned) and src:
@@ -115,9 +121,13 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
 
 
 def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
-    zone = state.hands[seat] if len(state.hands[seat]) else state.ups[seat]
+    from_hand = bool(len(state.hands[seat]))
+    zone = state.hands[seat] if from_hand else state.ups[seat]
     have = _candidates(state, zone)
+    claimed = from_hand and bool(state.claims)
     for card in sorted(have, key=_order):
+        if claimed and not keeps(state, seat, (card,)):
+            continue
         if card == JOKER:
             for eff in declarations(card):
                 if eff.rank == rank:
@@ -125,7 +135,8 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
         elif card.rank == rank and (card != FIRER):
             yield Move(seat, Join((card,)))
     for combo in _sets(zone, have, rank):
-        yield Move(seat, Join(combo))
+        if not claimed or keeps(state, seat, combo):
+            yield Move(seat, Join(combo))
 
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")

@@ -14,6 +14,8 @@ import attrs
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
+from rules.vriddiot.claims import settle as settle_claims
+from rules.vriddiot.claims import starter_claims
 from rules.vriddiot.deal import apply_chance, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.legal import (
@@ -62,7 +64,12 @@ def waiting_for(state: State) -> str:
 
 
 def apply(state: State, event: Event) -> State:
-    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
+    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed,
+    or the claim on a face-down hand it shows untrue (``rules.vriddiot.claims``)."""
+    return settle_claims(event, _apply(state, event))
+
+
+def _apply(state: State, event: Event) -> State:
     payload = event.payload
     if isinstance(payload, CHANCE_EVENTS):
         return apply_chance(state, event)
@@ -116,6 +123,8 @@ def apply(state: State, event: Event) -> State:
     refused = refuse_play(state, seat, real, cards)
     if refused:
         raise IllegalEvent(event, refused)
+    if not state.started and state.turn is None and state.options.starter_lowest:
+        state = replace(state, claims=starter_claims(state, seat, real[0], event.seq))
     taken = take(state, event, seat, real)
     return settle(lay(replace(taken, turn=seat, started=True), seat, real, cards))
 

@@ -16,6 +16,7 @@ import attrs
 
 from rules.binding import Locator, in_hand
 from rules.cards import JOKER, SUITS, Card, deck_french
+from rules.claims import Absence
 from rules.errors import OptionError
 from rules.options import Computed, read_options
 from rules.protocol import Header, OptionSpec
@@ -175,6 +176,7 @@ class State:
     finished: tuple[int, ...] = ()
     black_free: bool = False
     started: bool = False
+    claims: tuple[Absence, ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:

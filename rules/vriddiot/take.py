@@ -12,6 +12,7 @@ from rules.binding import CannotBind, bind
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Event
+from rules.vriddiot.claims import showing
 from rules.vriddiot.legal import declarations, refuse_play, source
 from rules.vriddiot.state import State, player, pool, replace, where
 from rules.zones import Zone
@@ -53,6 +54,7 @@ def take(
         return replace(state, ups=tuple(ups))
     hand = state.hands[seat]
     counts = pool(state) if hand.hidden else Counter()
+    bound: list[Card] = []
     for card in real:
         try:
             after = bind(
@@ -62,10 +64,11 @@ def take(
             raise IllegalEvent(event, str(refusal)) from None
         if after.hidden < hand.hidden:
             counts[card] -= 1
+            bound.append(card)
         hand = after
     hands = list(state.hands)
     hands[seat] = hand
-    return replace(state, hands=tuple(hands))
+    return replace(state, hands=tuple(hands), claims=showing(state, seat, bound))
 
 
 def can_play(state: State, seat: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.claims import Absence
 from rules.events import Deal, Event
 from rules.protocol import Shown, View
 from rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
@@ -56,7 +57,13 @@ def info(state: State) -> dict[str, Any]:
         },
         "gone_out": [player(state, s) for s in state.finished],
         "throw_in": war is not None and war.thrown,
+        **({"claims": [_claim_text(c) for c in state.claims]} if state.claims else {}),
     }
+
+
+def _claim_text(claim: Absence) -> str:
+    """An open claim as the table says it: ``Bo holds no card lower than 5 (event 2: …)``."""
+    return f"{claim.holder} holds no {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

@@ -15,6 +15,7 @@ from replay.verify import check_log, verify_stored
 from rules.errors import IllegalEvent
 from rules.events import Event
 from rules.nordekasino import RULES
+from rules.protocol import RuleSet
 
 # Physical two-player game, Anna deals, Bo plays first with his hand face down: he builds
 # 4H on 5C to 9, Anna takes the 9-pile with 9D, then Bo shows 3C, 6H and 7H: no 9.
@@ -91,12 +92,12 @@ def test_the_claim_is_kept_in_the_state_with_its_event(games: Games):
     assert shown == ["Bo holds a card worth 9 (event 2: Bo built 9)"]
 
 
-def written_unchecked(games: Games, game: int, text: str) -> None:
+def written_unchecked(games: Games, game: int, text: str, rules: RuleSet = RULES) -> None:
     """Append ``text`` without the rules' check, as a log written before claims were."""
     loaded = games.load(game)
-    move = RULES.parse(text, loaded.state)
+    move = rules.parse(text, loaded.state)
     event = Event(loaded.seq + 1, move.actor, move.payload)
-    games.ledger.append(game, loaded.seq + 1, [encode_event(RULES, event)])
+    games.ledger.append(game, loaded.seq + 1, [encode_event(rules, event)])
 
 
 def test_verify_reports_the_event_that_broke_the_claim(games: Games):

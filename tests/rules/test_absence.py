@@ -95,3 +95,16 @@ def test_absences_and_claims_together_name_the_earliest_broken():
     assert reason is not None and reason.startswith("event 12: Bo picked up the pile")
     still = broken((late,), {1: 0}, Counter(parse_cards("9S")))
     assert still is not None and still.startswith("event 30: Bo built 9")
+
+
+def test_a_state_holding_an_absence_survives_msgpack():
+    """``Absence.cards`` is a frozenset, which msgpack cannot hold: the converter writes
+    frozensets as sorted lists (the kit's roundtrip invariant packs every state)."""
+    import msgpack
+
+    from rules.serial import converter
+
+    absence = Absence(0, "hand:0", frozenset(parse_cards("9H 7H 2C")), 4, "x", "Anna", "card")
+    data = converter.unstructure(absence)
+    assert data["cards"] == ["2C", "7H", "9H"]
+    assert converter.structure(msgpack.unpackb(msgpack.packb(data)), Absence) == absence

@@ -1,0 +1,91 @@
+"""Vriddiot's claims on face-down hands (``rules.claims.Absence``): who starts.
+
+*"Vedkommende med lavest kort til venstre for, og nærmest utdeler, starter spillet"*, and
+with option ``starter_lowest`` the starter lays that lowest card. In a physical game
+nobody types the hands, so anyone may lay first (decision 35); with ``starter_lowest``
+the first card laid says what the hands held (``starter_claims``): the starter no
+ordinary card lower than it (2, 10, ♠4 and jokers do not count; a special card laid
+first says the starter held no ordinary card), every other player none lower either (the
+lowest card starts), and a player nearer the dealer's left none as low (ties go to the
+nearest). Each is an ``Absence`` on that hand's face-down cards, checked as they are
+shown; refills taken unseen (``deal``) may explain a card shown later
+(``rules.claims.received``). A known hand card that refutes the start is refused at
+once (``legal``).
+
+The pick-up makes no claim: the seed says who *must* pick up (*"ikke er i stand til å
+toppe … må trekke inn bunken"*), not that anyone else may not, and a hand with unseen
+cards may pick up at will (decision 29; see docs/rules/vriddiot.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import absences
+from rules.cards import Card
+from rules.claims import Absence, shown
+from rules.vriddiot.legal import nearer, ordinary, start_forbidden
+from rules.vriddiot.state import State, player, pool, replace, value
+
+__all__ = ["keeps", "settle", "showing", "starter_claims"]
+
+
+def showing(state: State, seat: int, cards: Sequence[Card]) -> tuple[Absence, ...]:
+    """The claims once ``seat``'s face-down hand cards turned out to be ``cards``."""
+    claims = state.claims
+    for card in cards if claims else ():
+        claims = shown(claims, seat, card)
+    return claims
+
+
+def keeps(state: State, seat: int, cards: Sequence[Card]) -> bool:
+    """Whether ``seat`` may lay ``cards`` from the hand (known copies first, the rest
+    bound from its face-down cards) and leave every absence on it possible."""
+    if not state.claims:
+        return True
+    known = list(state.hands[seat].cards)
+    bound = []
+    for card in cards:
+        if card in known:
+            known.remove(card)
+        else:
+            bound.append(card)
+    after = showing(state, seat, bound)
+    return not any(c.seat == seat and c.is_broken for c in after)
+
+
+def _start_what(real: Card, nearer: bool) -> str:
+    if not ordinary(real):
+        return "ordinary card (2, 10, ♠4 and jokers aside)"
+    worth = value(real)
+    return f"card of {worth} or lower" if nearer else f"card lower than {worth}"
+
+
+def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absence, ...]:
+    """The claims after ``seat`` laid ``real`` first in a physical game with
+    ``starter_lowest``: an absence on every face-down hand (see the module)."""
+    claims = state.claims
+    said = f"{player(state, seat)} started with {real.text}"
+    for other in range(state.table.n):
+        if not state.hands[other].hidden or not state.active(other):
+            continue
+        before = other != seat and nearer(state, other, seat)
+        absence = Absence(
+            seat=other,
+            zone=f"hand:{other}",
+            cards=start_forbidden(state, seat, other, real),
+            seq=seq,
+            said=said,
+            holder=player(state, other),
+            what=_start_what(real, before),
+        )
+        claims = (*claims, absence)
+    return claims
+
+
+def settle(event: object, state: State) -> State:
+    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
+    # no pool count here (``counted``): a hand with unseen cards may always pick up or
+    # draw a chance card, so a claim the pool rules out is caught when a card is shown
+    claims = absences.settle(event, state.claims, state.hands, pool(state), counted=False)
+    return state if claims is state.claims else replace(state, claims=claims)

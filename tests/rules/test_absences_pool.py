@@ -1,0 +1,67 @@
+"""``rules.absences``: the pool count that Speahx adds to the core's absence check (a
+claim the unaccounted cards can no longer meet), and ``settle``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules.absences import impossible, settle
+from rules.cards import parse_cards
+from rules.claims import Absence
+from rules.errors import IllegalEvent
+from rules.events import Event, Note
+from rules.zones import Zone
+
+
+def none_of(cards: str, seq: int = 4, fresh: int = 0, seen: str = "") -> Absence:
+    return Absence(
+        seat=0,
+        zone="hand:0",
+        cards=frozenset(parse_cards(cards)),
+        seq=seq,
+        said="Anna picked up the pile",
+        holder="Anna",
+        what="card that fits 7H",
+        fresh=fresh,
+        seen=parse_cards(seen),
+    )
+
+
+def pool(cards: str) -> Counter:
+    return Counter(parse_cards(cards))
+
+
+def test_a_hand_whose_only_possible_cards_are_forbidden_is_caught():
+    reason = impossible((none_of("7H 9H QD"),), {0: 1}, pool("9H QD"))
+    assert reason == (
+        "event 4: Anna picked up the pile (no card that fits 7H), but Anna's hand still holds "
+        "1 face-down card(s) from then and only 0 unseen card(s) are left that are no card "
+        "that fits 7H, so it held one"
+    )
+    assert impossible((none_of("7H 9H QD"),), {0: 1}, pool("9H 3C")) is None
+
+
+def test_cards_drawn_unseen_since_may_be_the_forbidden_ones():
+    assert impossible((none_of("9H QD", fresh=1),), {0: 1}, pool("9H QD")) is None
+    # a forbidden card shown since used up that draw
+    assert impossible((none_of("9H QD", fresh=1, seen="9H"),), {0: 1}, pool("QD")) is not None
+
+
+def test_a_later_claim_on_the_same_hand_counts_for_the_cards_held_since_the_first():
+    early, late = none_of("9H", seq=4), none_of("QD", seq=9)
+    assert impossible((early,), {0: 1}, pool("9H QD")) is None
+    assert impossible((late,), {0: 1}, pool("9H QD")) is None
+    reason = impossible((early, late), {0: 1}, pool("9H QD"))
+    assert reason is not None and reason.startswith("event 4:")
+    assert "nor ruled out by a later claim" in reason
+
+
+def test_settle_refuses_and_drops_the_claims_of_an_emptied_hand():
+    event = Event(12, 0, Note("x"))
+    claim = none_of("9H")
+    with pytest.raises(IllegalEvent, match="only 0 unseen card"):
+        settle(event, (claim,), (Zone((), 1),), pool("9H"))
+    assert settle(event, (claim,), (Zone((), 1),), pool("9H"), counted=False) == (claim,)
+    assert settle(event, (claim,), (Zone(parse_cards("3C")),), pool("9H")) == ()
