@@ -17,7 +17,7 @@ from rules.narrespillet.absences import refusal
 from rules.narrespillet.calls import check_answer
 from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from rules.narrespillet.pictures import check_picture
-from rules.narrespillet.place import check_place
+from rules.narrespillet.place import canonical, check_place
 from rules.narrespillet.reveal import check_reveal
 from rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State, Step, name, seat_of
 from rules.narrespillet.take import is_unknown, source_of, where
@@ -258,6 +258,8 @@ def _check_load(state: State, who: int, cards: tuple[Card, ...]) -> str | None:
         return f"{name(state, who)} has no Chariot to load"
     if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
         return "one or two cards are laid in the Chariot"
+    if cards != canonical(cards):
+        return "a load's cards are recorded in deck order (the notation sorts them)"
     for card in cards:
         bad = _hand_card(state, who, card)
         if bad:

@@ -22,6 +22,7 @@ from rules.narrespillet.candidates import pictures, places
 from rules.narrespillet.checks import check
 from rules.narrespillet.deck import DECK, HOUSES
 from rules.narrespillet.pictures import EFFECTS
+from rules.narrespillet.place import canonical
 from rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
 from rules.narrespillet.take import available, unknown
 
@@ -345,9 +346,9 @@ def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None and state.has_chariot[who]:
         s = seat_of(state, who)
-        hand = available(state, who, pool=False, chariot=False)
+        hand = canonical(tuple(available(state, who, pool=False, chariot=False)))
         for k in (1, 2):
-            for combo in itertools.combinations(hand, k):
+            for combo in itertools.combinations(hand, k):  # in deck order, as recorded
                 if card in (None, combo[0]):
                     yield Move(s, ev.Load(combo))
 

@@ -122,7 +122,7 @@ def _payload(state: State, verb: str, args: list[str], demons: bool) -> object:
             raise NotationError("forfeit FIELD, like: forfeit Sw")
         return ev.Forfeit(read_field(args[0]))
     if verb == "load":
-        return ev.Load(tuple(read_card(w) for w in args))
+        return ev.Load(canonical(tuple(read_card(w) for w in args)))  # in any order
     simple = {"unload": ev.Unload, "lift": ev.Lift, "exorcise": ev.Exorcise}
     if verb in simple:
         return simple[verb]()

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
+import pytest
+
 from rules.cards import FOOL, parse_card
+from rules.errors import IllegalEvent
+from rules.events import Event
 from rules.narrespillet.deck import HOUSES
 from rules.narrespillet.state import OPEN, PLACED
 from tests.rules.narrespillet_helpers import RULES, apply, draws, play, refusal, seats, table
@@ -244,6 +249,23 @@ def test_the_chariot_is_loaded_and_played_out_as_a_placement():
     state = play(state, "Bo discard Co3", "Cai discard Cu6", "Dina discard Co6")
     state = play(state, "Anna place Co Co9 Co10")
     assert slot(state, 0, "Co").placement.kind == "sum18" and not state.has_chariot[0]
+
+
+def test_a_load_is_typed_in_any_order_and_recorded_in_deck_order():
+    """Fuzz regression (seed 1): apply took two cards loaded in another order than the one
+    the moves list, so one load had two spellings."""
+    state = table({"Anna": "T7 Co10 Co9 Sw2 St3 St4"})
+    state = play(
+        state, "Anna play T7 Co10", "Bo discard Co2", "Cai discard Cu5", "Dina discard Co5"
+    )
+    typed = RULES.parse("Anna load St3 Sw2", state)
+    assert [c.text for c in typed.payload.cards] == ["Sw2", "St3"]
+    reordered = Event(1, 0, attrs.evolve(typed.payload, cards=typed.payload.cards[::-1]))
+    with pytest.raises(IllegalEvent, match="a load's cards are recorded in deck order"):
+        RULES.apply(state, reordered)
+    listed = {m.payload for m in RULES.moves(state, 0, None, "load")}
+    assert typed.payload in listed and reordered.payload not in listed
+    assert play(state, "Anna load St3 Sw2").chariots[0].cards[-2:] == typed.payload.cards
 
 
 def test_the_moon_takes_a_called_card_from_another_hand():
