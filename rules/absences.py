@@ -8,8 +8,10 @@ call at the end of ``apply``.
 ``impossible`` adds what the core leaves out (its absence check does not look at the
 pool): a hand's face-down cards held since a claim are unaccounted cards that meet none
 of that claim nor of any later claim on the hand; when fewer such cards are left than
-the hand must still hold of them, the claim is false. Without it a hand could reach a
-turn where every card it may bind breaks a claim, and nothing is legal.
+the hand must still hold of them, the claim is false. All hands draw on the same
+cards, so the claims of several hands are counted together too (a small flow, ``_short``).
+Without it a hand could reach a turn where every card it may bind breaks a claim, and
+nothing is legal. ``binding_ok`` asks it for a move generator or a dealer.
 """
 
 from __future__ import annotations

@@ -10,7 +10,10 @@ lowest card starts), and a player nearer the dealer's left none as low (ties go 
 nearest). Each is an ``Absence`` on that hand's face-down cards, checked as they are
 shown; refills taken unseen (``deal``) may explain a card shown later
 (``rules.claims.received``). A known hand card that refutes the start is refused at
-once (``legal``).
+once (``legal``). The claims are counted against the unaccounted cards, all hands
+together (``rules.absences.impossible``, at the end of ``apply``): a first card the
+hands cannot back, or a card that takes the last ones claimed hands need, is refused;
+``lays_ok`` and ``unseen_ok`` let ``moves`` and the dealer avoid them.
 
 The pick-up makes no claim: the seed says who *must* pick up (*"ikke er i stand til å
 toppe … må trekke inn bunken"*), not that anyone else may not, and a hand with unseen
