@@ -88,6 +88,7 @@ from workload import (  # noqa: E402
     APPEND_CHUNK,
     INSERT,
     INSERT_GAME,
+    INSERT_TYPE,
     TOOLKIT_STEPS,
     best_seconds,
     fresh_events,
@@ -97,6 +98,7 @@ from workload import (  # noqa: E402
     raw_connection,
     raw_rows,
     timed,
+    type_rows,
 )
 
 from ledger import Ledger, NewEvent  # noqa: E402
@@ -170,6 +172,7 @@ def appends_run(path: Path, header: bytes, events: Sequence[NewEvent]) -> tuple[
         game = ledger.create_game("karnoffel", 1, header).id
         conn = raw_connection(path.with_suffix(".raw.db"))
         conn.execute(INSERT_GAME, values)
+        conn.executemany(INSERT_TYPE, type_rows(events))
         ours = raw = 0.0
         for lo in range(0, len(events), APPEND_CHUNK):
             hi = lo + APPEND_CHUNK
@@ -204,6 +207,7 @@ def raw_import(path: Path, header: bytes, events: Sequence[NewEvent]) -> float:
     def run() -> None:
         conn.execute("BEGIN")
         conn.execute(INSERT_GAME, values)
+        conn.executemany(INSERT_TYPE, type_rows(events))
         conn.executemany(INSERT, rows)
         conn.execute("COMMIT")
 

@@ -39,7 +39,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from report import Row  # noqa: E402
-from workload import APPEND_CHUNK, best_seconds, fresh_events, raw_rows, timed  # noqa: E402
+from workload import (  # noqa: E402
+    APPEND_CHUNK,
+    best_seconds,
+    fresh_events,
+    raw_rows,
+    timed,
+    type_rows,
+)
 
 from ledger import Ledger, LedgerError, LedgerStore, NewEvent, open_ledger  # noqa: E402
 from replay.codec import decode_events  # noqa: E402
@@ -50,12 +57,13 @@ from tests.pgserver import PostgresServer, find_bin_dir  # noqa: E402
 WRITERS = 16
 INSERT = (
     "INSERT INTO events (game, seq, event_id, type, type_version, actor, payload,"
-    " recorded_at, prev_hash, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+    " recorded, recorded_text, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 COPY = (
-    "COPY events (game, seq, event_id, type, type_version, actor, payload, recorded_at,"
-    " prev_hash, hash) FROM STDIN"
+    "COPY events (game, seq, event_id, type, type_version, actor, payload, recorded,"
+    " recorded_text, hash) FROM STDIN"
 )
+INSERT_TYPE = "INSERT INTO event_types (id, name) VALUES (%s, %s)"
 INSERT_GAME = (
     "INSERT INTO games (id, uid, rules, rules_version, header, genesis, created)"
     " VALUES (1, %s, %s, %s, %s, %s, %s)"
@@ -83,6 +91,7 @@ class Databases:
         values, rows = raw_rows(header, events)
         conn = psycopg.connect(url, autocommit=True)
         conn.execute(INSERT_GAME, values)
+        conn.cursor().executemany(INSERT_TYPE, type_rows(events))
         return conn, rows
 
 
@@ -132,6 +141,7 @@ def _raw_copy(dbs: Databases, header: bytes, events: Sequence[NewEvent]) -> floa
     def run() -> None:
         with conn.transaction(), conn.cursor() as cur:
             cur.execute(INSERT_GAME, values)
+            cur.executemany(INSERT_TYPE, type_rows(events))
             with cur.copy(COPY) as copy:
                 for row in rows:
                     copy.write_row(row)

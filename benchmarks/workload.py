@@ -17,6 +17,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from ledger import NewEvent, utc_now  # noqa: E402
+from ledger.envelope import db_rows  # noqa: E402
 from ledger.hashing import chain_rows, genesis_hash  # noqa: E402
 from ledger.schema import create_schema, prepare_connection  # noqa: E402
 from replay.codec import encode_event  # noqa: E402
@@ -30,8 +31,9 @@ APPEND_CHUNK = 25  # appends per side before the other side's turn (figure 1)
 TOOLKIT_STEPS = 13_000  # a popular pure-Python card-game toolkit, steps/s (reference)
 INSERT = (
     "INSERT INTO events (game, seq, event_id, type, type_version, actor, payload,"
-    " recorded_at, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " recorded, recorded_text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+INSERT_TYPE = "INSERT INTO event_types (id, name) VALUES (?, ?)"
 INSERT_GAME = (
     "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
     " VALUES (?, ?, ?, ?, ?, ?)"
@@ -103,10 +105,17 @@ def game_values(header: bytes) -> tuple[tuple[Any, ...], bytes]:
     return (uid, "karnoffel", 1, header, genesis, utc_now()), genesis
 
 
+def type_rows(events: Sequence[NewEvent]) -> list[tuple[int, str]]:
+    """The ``event_types`` rows the raw event rows refer to (ids by sorted name)."""
+    return list(enumerate(sorted({e.type for e in events}), 1))
+
+
 def raw_rows(header: bytes, events: Sequence[NewEvent]) -> tuple[tuple[Any, ...], list[Any]]:
-    """The games row and the precomputed event rows (hashes included) of game id 1."""
+    """The games row and the precomputed event rows as stored (hashes included, ids and
+    times packed, type ids of ``type_rows``) of game id 1."""
     values, genesis = game_values(header)
-    return values, list(chain_rows(1, genesis, events))
+    ids = {name: i for i, name in type_rows(events)}
+    return values, list(db_rows(chain_rows(1, genesis, events), ids.__getitem__))
 
 
 def timed(fn: Callable[[], object]) -> float:

@@ -20,7 +20,7 @@ from ledger import open_ledger as open_store
 
 __all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
 
-WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate"})
+WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade"})
 """The commands that write; every other command opens the database read-only."""
 
 
@@ -44,7 +44,7 @@ def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
     ):
         raise BadInput("--db (or $TABLELOG_DB) is empty: name a database file")
     if path and is_postgres_url(path):
-        return open_store(path)
+        return _said_upgraded(open_store(path))
     target = Path(path) if path else default_db()
     if target.is_dir():
         raise BadInput(f"{target} is a directory: --db names a database file")
@@ -69,7 +69,22 @@ def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
         click.echo(f"created {parent} for the database", err=True)
     elif not os.access(parent, os.W_OK) and not target.exists():
         raise BadInput(f"cannot create a database in {parent}: the directory is read-only")
-    return open_store(target)
+    return _said_upgraded(open_store(target))
+
+
+def _said_upgraded(ledger: LedgerStore) -> LedgerStore:
+    """The ledger, after saying on stderr that opening it upgraded an older schema."""
+    found = getattr(ledger, "upgraded_from", None)
+    context = click.get_current_context(silent=True)
+    if found is not None and context is not None and context.info_name != "upgrade":
+        from ledger import SCHEMA_VERSION
+
+        click.echo(
+            f"upgraded {ledger.path} from schema {found} to {SCHEMA_VERSION} (every head hash"
+            " checked the same)",
+            err=True,
+        )
+    return ledger
 
 
 def _quoted(path: Path) -> str:

@@ -112,13 +112,17 @@ def list_games(
         except MissingDatabase as missing:
             click.echo(f"no games: {missing.format_message()}", err=True)
             ledger = None
-        rows = []
+        rows: list[dict[str, Any]] = []
         if ledger is not None:
             with ledger:
                 chosen = _filters(rules, player, since, unfinished)
-                rows = [r.as_dict() for r in results(ledger, chosen, _keeper(ctx))]
+                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx)))
+                if as_json:  # streamed: each game is written as it is read
+                    render.emit_json_rows("games", found)
+                    return
+                rows = list(found)
     if as_json:
-        render.emit_json({"count": len(rows), "games": rows})
+        render.emit_json_rows("games", rows)
         return
     print_results(rows)
 

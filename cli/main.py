@@ -301,6 +301,7 @@ cli.lazy = {
     "export": "cli.histories:export",
     "import": "cli.histories:import_",
     "diff": "cli.disputes:diff",
+    "upgrade": "cli.upgrade:upgrade",
 }
 
 

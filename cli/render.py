@@ -7,7 +7,8 @@ plain lines and never pays for it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -73,6 +74,19 @@ def option_data(spec: OptionSpec) -> dict[str, Any]:
 def emit_json(data: Any) -> None:
     """``data`` as JSON on standard output."""
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
+    """``{key: [rows...], "count": n}`` as JSON on standard output, each row written as it
+    comes (laid out as ``emit_json`` lays it out), so a long list is never held; returns n."""
+    click.echo(f"{{\n  {json.dumps(key)}: [", nl=False)
+    count = 0
+    for row in rows:
+        text = json.dumps(row, ensure_ascii=False, indent=2, default=str)
+        click.echo(("," if count else "") + "\n" + textwrap.indent(text, "    "), nl=False)
+        count += 1
+    click.echo(("\n  " if count else "") + f'],\n  "count": {count}\n}}')
+    return count
 
 
 _LANGUAGE: list[str | None] = [None]

@@ -1,30 +1,32 @@
 """The hash chain: a genesis hash per game, one hash per event, and the check of a chain.
 
 The genesis hash covers the game's uid and its encoded header. Each event's hash covers
-the previous hash and a canonical msgpack of everything stored about the event except its
-local game id and position (so an exported and re-imported game keeps its hashes). An
-edit, a deletion or a reordering therefore shows up as a broken link or a hash that does
-not match; a rewrite of the whole log is caught by comparing the head hash with the short
-hash the players noted.
+the previous hash (the link is in the hash: schema 2 does not store it beside) and a
+canonical msgpack of everything stored about the event except its local game id and
+position (so an exported and re-imported game keeps its hashes). An edit shows up as a
+hash that does not match; a deletion or a reordering as a gap or a number out of place
+(event numbers are contiguous and unique per game); a rewrite of the whole log is caught
+by comparing the head hash with the short hash the players noted.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgpack
 
 from ledger.errors import ChainBroken
-from ledger.records import ChainedRecord, ChainProblem, NewEvent, utc_now
+from ledger.records import ChainedRecord, ChainProblem, NewEvent, StoredEvent, utc_now
 
 __all__ = [
     "chain_intact",
     "chain_rows",
     "event_hash",
     "genesis_hash",
+    "recomputed_heads",
     "short_hash",
     "verify_records",
 ]
@@ -72,7 +74,8 @@ def chain_rows(
 
     If ``hashes`` (an export file's claims for a whole game) are given, each is checked as
     the rows are made: the first that differs, or a count that differs, raises ChainBroken.
-    Rows: game, seq, event_id, type, type_version, actor, payload, recorded_at, prev, hash.
+    Rows: game, seq, event_id, type, type_version, actor, payload, recorded_at, hash (the
+    fields of a ``StoredEvent``; ``envelope.db_rows`` makes the stored rows of them).
     The hash is ``event_hash``'s, computed inline with one packer (the bulk import's hot path).
     """
     if hashes is not None and first_seq != 1:
@@ -90,7 +93,7 @@ def chain_rows(
         h = sha256(prev + pack(fields)).digest()
         if hashes is not None and next(claimed, None) != h:
             raise ChainBroken(seq, _import_mismatch(seq, hashes))
-        yield (game, seq, e.event_id, e.type, e.type_version, e.actor, e.payload, at, prev, h)
+        yield (game, seq, e.event_id, e.type, e.type_version, e.actor, e.payload, at, h)
         prev = h
     if hashes is not None and len(hashes) != seq:
         raise ChainBroken(
@@ -122,6 +125,10 @@ def verify_records(
     what a user should be shown. ``seqs``, the events' numbers in the same order, lets the
     records stream through once (a store reads the small numbers first); without it the
     records are held to count them.
+
+    The order tells what was removed, inserted or moved (the numbers are contiguous and
+    unique per game: a gap, a repeat or a number out of place); each event's hash is then
+    checked against the event numbered before it (``_Links``), wherever that one stands.
     """
     rows: Iterable[ChainedRecord]
     if seqs is None:
@@ -133,13 +140,12 @@ def verify_records(
     problems: list[ChainProblem] = []
     seen: set[int] = set()
     reported_late: set[int] = set()
+    links = _Links(genesis)
     expected = 1
     highest = 0
-    prev = genesis
     for r in rows:
         seq = r.seq
         remaining[seq] -= 1
-        out_of_place = True
         if seq in seen:
             problems.append(ChainProblem(seq, f"event {seq} appears twice in the log"))
         elif seq < expected:
@@ -147,41 +153,82 @@ def verify_records(
                 problems.append(_late(seq, highest))
         elif seq > expected:
             problems.extend(_jump(expected, seq, remaining, reported_late))
-        else:
-            out_of_place = False
-        if not out_of_place and r.prev_hash != prev:
-            problems.append(ChainProblem(seq, _broken_link(seq)))
-        fields = (r.event_id, r.type, r.type_version, r.actor, r.payload, r.recorded_at)
-        if event_hash(r.prev_hash, seq, *fields) != r.hash:
-            problems.append(
-                ChainProblem(
-                    seq,
-                    f"event {seq} was altered after it was recorded:"
-                    " its hash does not match its contents",
-                )
-            )
+        problems.extend(links.see(r))
         seen.add(seq)
         expected = max(expected, seq + 1)
         highest = max(highest, seq)
-        prev = r.hash
     return problems
+
+
+class _Links:
+    """Each event's hash checked from the hash of the event numbered before it.
+
+    ``known[seq]`` holds two candidates for that event's hash: the stored one and the one
+    recomputed from its contents. They differ only at an altered event: when its contents
+    were edited, the next event follows from the stored hash; when its hash was overwritten,
+    from the recomputed one; so an edit is named at the edited event alone. The hash of the
+    row written just before is a third candidate (after renumbered events, the next one
+    still follows from the row before it). An event whose predecessor has not been seen
+    (moved later, or removed: the order names it) waits for it, and the events after it are
+    checked from its stored hash meanwhile. Only those entries and the last event's are
+    held: memory stays bounded on a sound log.
+    """
+
+    def __init__(self, genesis: bytes) -> None:
+        self.known: dict[int, tuple[bytes, ...]] = {0: (genesis,)}
+        self.waiting: dict[int, ChainedRecord] = {}
+        self.last = genesis
+
+    def see(self, r: ChainedRecord) -> list[ChainProblem]:
+        before = self.known.get(r.seq - 1)
+        problems: list[ChainProblem] = []
+        if before is None:  # its predecessor is missing or comes later
+            self.waiting[r.seq] = r
+            self.known[r.seq] = (r.hash,)
+        else:
+            problems = self._check(r, (*before, self.last))
+        follower = self.waiting.pop(r.seq + 1, None)
+        while follower is not None:  # a moved event's successors, now checkable
+            problems.extend(self._check(follower, self.known[follower.seq - 1], keep=False))
+            follower = self.waiting.pop(follower.seq + 1, None)
+        self.last = r.hash
+        return problems
+
+    def _check(
+        self, r: ChainedRecord, candidates: tuple[bytes, ...], keep: bool = True
+    ) -> list[ChainProblem]:
+        fields = (r.event_id, r.type, r.type_version, r.actor, r.payload, r.recorded_at)
+        first = _safe_hash(candidates[0], r.seq, fields)
+        matched = first == r.hash
+        for prev in dict.fromkeys(candidates[1:]):
+            if matched or prev == candidates[0]:
+                continue
+            matched = _safe_hash(prev, r.seq, fields) == r.hash
+        self.known.pop(r.seq - 1, None)
+        if keep:
+            self.known[r.seq] = (r.hash,) if matched else (r.hash, first)
+        if matched:
+            return []
+        return [
+            ChainProblem(
+                r.seq,
+                f"event {r.seq} was altered after it was recorded:"
+                " its hash does not match its contents",
+            )
+        ]
+
+
+def _safe_hash(prev: bytes, seq: int, fields: tuple[Any, ...]) -> bytes:
+    """``event_hash``, or an empty digest for values an edit made unhashable."""
+    try:
+        return event_hash(prev, seq, *fields)
+    except (TypeError, ValueError, OverflowError):
+        return b""
 
 
 def _late(seq: int, after: int) -> ChainProblem:
     return ChainProblem(
         seq, f"event {seq} comes after event {after}: the log was reordered after it was recorded"
-    )
-
-
-def _broken_link(seq: int) -> str:
-    if seq == 1:
-        return (
-            "event 1 does not start from this game's header: its link to the genesis hash"
-            " is broken (the header or the first event was replaced)"
-        )
-    return (
-        f"event {seq} does not follow from event {seq - 1}: its link to the previous"
-        " event's hash is broken (an event before it was removed, inserted or rewritten)"
     )
 
 
@@ -220,7 +267,7 @@ def chain_intact(genesis: bytes, records: Iterable[ChainedRecord]) -> bool:
     sha256 = _sha256
     prev = genesis
     for expected, r in enumerate(records, 1):
-        if r.seq != expected or r.prev_hash != prev:
+        if r.seq != expected:
             return False
         fields = [r.seq, r.event_id, r.type, r.type_version, r.actor, r.payload, r.recorded_at]
         try:
@@ -231,3 +278,16 @@ def chain_intact(genesis: bytes, records: Iterable[ChainedRecord]) -> bool:
             return False
         prev = r.hash
     return True
+
+
+def recomputed_heads(rows: Iterable[StoredEvent], geneses: Mapping[int, bytes]) -> dict[int, bytes]:
+    """Each game's head as its events' contents give it: the chain recomputed from its
+    genesis over ``rows`` (ordered by game, then seq), whatever the stored hashes say.
+    A schema upgrade compares these before and after: equal heads mean every field the
+    hashes cover reads back exactly (an altered game stays exactly as altered)."""
+    heads = dict(geneses)
+    for r in rows:
+        game = r.game
+        fields = (r.event_id, r.type, r.type_version, r.actor, r.payload, r.recorded_at)
+        heads[game] = _safe_hash(heads.get(game, b""), r.seq, fields)
+    return heads

@@ -23,22 +23,28 @@ import psycopg_pool
 from psycopg import errors as pgerrors
 
 from ledger.contract import LedgerStore, id_clash, retried
+from ledger.envelope import db_rows, pack_id, stored_event
 from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.summaries import ResultRow, result_rows, results_query, upsert_summary
+from ledger.schema import SCHEMA_VERSION
+from ledger.summaries import ResultRow, paged, results_query, upsert_summary
 
 __all__ = ["PostgresLedger", "redacted"]
 
 _EVENT_COLUMNS = (
-    "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
+    "game, seq, event_id, type, type_version, actor, payload, recorded, recorded_text, hash"
 )
 _INSERT_EVENT = (
     f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _COPY_EVENTS = f"COPY events ({_EVENT_COLUMNS}) FROM STDIN"
-_SELECT_EVENTS = f"SELECT {_EVENT_COLUMNS} FROM events"
+SELECT_EVENTS = (
+    "SELECT e.game, e.seq, e.event_id, coalesce(t.name, '#' || e.type), e.type_version,"
+    " e.actor, e.payload, e.recorded, e.recorded_text, e.hash"
+    " FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
+)
 _HEAD = "SELECT seq, hash FROM events WHERE game = %s ORDER BY seq DESC LIMIT 1"
 _GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
 _INSERT_GAME = (
@@ -68,11 +74,6 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def _stored(row: Sequence[Any]) -> StoredEvent:
-    game, seq, event_id, type_, version, actor, payload, at, prev, hash_ = row
-    return StoredEvent(game, seq, event_id, type_, version, actor, payload, at, prev, hash_)
-
-
 def _record(row: Sequence[Any]) -> GameRecord:
     return GameRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
 
@@ -87,11 +88,14 @@ class PostgresLedger(LedgerStore):
         self.url = url
         self.path: str = redacted(url)
         self._pinned: psycopg.Connection | None = None  # the connection of a batch()
+        self._types: dict[str, int] = {}  # event type name -> event_types.id
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-                create_schema(conn, self.path)
+                found = create_schema(conn, self.path)
         except psycopg.Error as exc:
             raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
+        self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
+        """The schema this open upgraded the database from (``None``: it did not)."""
         self._pool = psycopg_pool.ConnectionPool(
             url,
             min_size=1,
@@ -114,11 +118,19 @@ class PostgresLedger(LedgerStore):
     def _conn(self) -> Iterator[psycopg.Connection]:
         """A connection: the batch's, else one from the pool; database errors explained."""
         if self._pinned is not None:
-            yield self._pinned
+            try:
+                yield self._pinned
+            except BaseException:
+                self._types.clear()  # ids the failed transaction added may be rolled back
+                raise
             return
         try:
             with self._pool.connection(timeout=30) as conn:
-                yield conn
+                try:
+                    yield conn
+                except BaseException:
+                    self._types.clear()
+                    raise
         except psycopg_pool.PoolTimeout as exc:
             raise LedgerError(f"cannot reach the database {self.path}: {exc}") from exc
         except psycopg.Error as exc:
@@ -167,9 +179,10 @@ class PostgresLedger(LedgerStore):
                     raise ConcurrencyConflict(game, expected_seq, head_seq)
                 return stored
             rows = list(chain_rows(game, bytes(prev), events, first_seq=expected_seq))
+            types = self._type_ids(conn, {e.type for e in events})
             try:
                 with conn.transaction(), conn.cursor() as cur:  # a savepoint
-                    cur.executemany(_INSERT_EVENT, rows)
+                    cur.executemany(_INSERT_EVENT, list(db_rows(rows, types.__getitem__)))
             except pgerrors.UniqueViolation as exc:
                 if exc.diag.constraint_name == "events_game_seq":
                     raise ConcurrencyConflict(game, expected_seq, self.head(game)[0]) from exc
@@ -204,9 +217,11 @@ class PostgresLedger(LedgerStore):
             row = conn.execute(_INSERT_GAME, values).fetchone()
             assert row is not None
             game: int = row[0]
+            rows = list(chain_rows(game, genesis, events, hashes))  # one game's
+            types = self._type_ids(conn, {row[3] for row in rows})
             try:
                 with conn.transaction(), conn.cursor() as cur, cur.copy(_COPY_EVENTS) as copy:
-                    for event_row in chain_rows(game, genesis, events, hashes):
+                    for event_row in db_rows(rows, types.__getitem__):
                         copy.write_row(event_row)
             except pgerrors.UniqueViolation as exc:
                 raise LedgerError(
@@ -278,11 +293,16 @@ class PostgresLedger(LedgerStore):
         head and its stored summary (derived data: see ``ledger.summaries``), by id."""
         with self._conn() as conn:
             has = conn.execute("SELECT to_regclass('summaries')").fetchone() not in (None, (None,))
+
+        def page(after: int, limit: int) -> list[Any]:
             sql, params = results_query(
-                with_summaries=has, rules=rules, since=since, games=games, mark="%s"
-            )
-            rows = conn.execute(sql.encode(), params).fetchall()
-        return result_rows(rows)
+                with_summaries=has, rules=rules, since=since, games=games, mark="%s",
+                after=after, limit=limit,
+            )  # fmt: skip
+            with self._conn() as conn:
+                return conn.execute(sql.encode(), params).fetchall()
+
+        return paged(page)
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
@@ -298,8 +318,9 @@ class PostgresLedger(LedgerStore):
     def find_event(self, event_id: str) -> StoredEvent | None:
         """The stored event with this id, in whichever game, or ``None``."""
         with self._conn() as conn:
-            row = conn.execute(f"{_SELECT_EVENTS} WHERE event_id = %s", (event_id,)).fetchone()
-        return None if row is None else _stored(row)
+            sql = f"{SELECT_EVENTS} WHERE event_id = %s"
+            row = conn.execute(sql, (pack_id(event_id),)).fetchone()
+        return None if row is None else stored_event(row)
 
     def verify_chain(self, game: int) -> list[ChainProblem]:
         """Recheck the game's header and hash chain, in the order events were written,
@@ -314,7 +335,7 @@ class PostgresLedger(LedgerStore):
                     " its genesis hash does not match it",
                 )
             )
-        sql = f"{_SELECT_EVENTS} WHERE game = %s ORDER BY pos"
+        sql = f"{SELECT_EVENTS} WHERE game = %s ORDER BY pos"
         with self._conn() as conn, conn.transaction():
             # the numbers first (eight bytes an event), then the events, streamed once
             numbers = conn.execute("SELECT seq FROM events WHERE game = %s ORDER BY pos", (game,))
@@ -322,7 +343,7 @@ class PostgresLedger(LedgerStore):
             with conn.cursor(name="verify") as cur:
                 cur.itersize = STREAM_ROWS
                 cur.execute(sql, (game,))
-                problems.extend(verify_records(record.genesis, map(_stored, cur), seqs))
+                problems.extend(verify_records(record.genesis, map(stored_event, cur), seqs))
         return problems
 
     # -- helpers ---------------------------------------------------------------------
@@ -331,14 +352,30 @@ class PostgresLedger(LedgerStore):
         self, conn: psycopg.Connection, game: int, after: int, upto: int | None
     ) -> list[StoredEvent]:
         if upto is None:
-            sql = f"{_SELECT_EVENTS} WHERE game = %s AND seq > %s ORDER BY seq"
+            sql = f"{SELECT_EVENTS} WHERE game = %s AND seq > %s ORDER BY seq"
             rows = conn.execute(sql, (game, after)).fetchall()
         else:
-            sql = f"{_SELECT_EVENTS} WHERE game = %s AND seq > %s AND seq <= %s ORDER BY seq"
+            sql = f"{SELECT_EVENTS} WHERE game = %s AND seq > %s AND seq <= %s ORDER BY seq"
             rows = conn.execute(sql, (game, after, upto)).fetchall()
         if not rows:
             self._genesis(conn, game)  # raises UnknownGame
-        return list(map(_stored, rows))
+        return list(map(stored_event, rows))
+
+    def _type_ids(self, conn: psycopg.Connection, names: set[str]) -> dict[str, int]:
+        """The ``event_types`` ids of these type names, adding the new ones (in the caller's
+        transaction: a concurrent writer adding the same name waits, then finds it)."""
+        new = sorted(names - self._types.keys())
+        if new:
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO event_types (name) VALUES (%s) ON CONFLICT (name) DO NOTHING",
+                    [(name,) for name in new],
+                )
+            found = conn.execute(
+                "SELECT name, id FROM event_types WHERE name = ANY(%s)", (new,)
+            ).fetchall()
+            self._types.update(found)
+        return self._types
 
     def _genesis(self, conn: psycopg.Connection, game: int) -> bytes:
         row = conn.execute("SELECT genesis FROM games WHERE id = %s", (game,)).fetchone()
@@ -349,7 +386,7 @@ class PostgresLedger(LedgerStore):
     @staticmethod
     def _find_event(conn: psycopg.Connection, event_id: str) -> tuple[int, int] | None:
         sql = "SELECT game, seq FROM events WHERE event_id = %s"
-        row = conn.execute(sql, (event_id,)).fetchone()
+        row = conn.execute(sql, (pack_id(event_id),)).fetchone()
         return None if row is None else (row[0], row[1])
 
 

@@ -40,7 +40,8 @@ class NewEvent:
 
 @attrs.frozen
 class StoredEvent:
-    """An event as stored: its place in a game, its contents and its link in the hash chain."""
+    """An event as stored: its place in a game, its contents and its hash (which covers the
+    hash of the event before it: the link is in the hash, not stored beside it)."""
 
     game: int
     seq: int
@@ -50,12 +51,11 @@ class StoredEvent:
     actor: int | None
     payload: bytes
     recorded_at: str
-    prev_hash: bytes
     hash: bytes
 
 
 class ChainedRecord(Protocol):
-    """Anything ``verify_records`` can check: the fields an event's hash covers, and its links."""
+    """Anything ``verify_records`` can check: the fields an event's hash covers, and its hash."""
 
     @property
     def seq(self) -> int: ...
@@ -71,8 +71,6 @@ class ChainedRecord(Protocol):
     def payload(self) -> bytes: ...
     @property
     def recorded_at(self) -> str: ...
-    @property
-    def prev_hash(self) -> bytes: ...
     @property
     def hash(self) -> bytes: ...
 

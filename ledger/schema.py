@@ -3,7 +3,9 @@
 Tables are created with sqlite-utils, imported only when a schema must be created: a
 command that opens an existing database never pays for it. There is no separate head
 counter that could drift: a game's head is its last event row. Triggers refuse every
-UPDATE and DELETE on ``events`` and ``games``; corrections are new events.
+UPDATE and DELETE on ``events``, ``games`` and ``event_types``; corrections are new events.
+Schema 2 stores the envelope compactly (``ledger.envelope``; an event's type name once, in
+``event_types``); ``ledger.upgrade`` brings a schema-1 file to it.
 """
 
 from __future__ import annotations
@@ -21,15 +23,20 @@ if TYPE_CHECKING:
 __all__ = [
     "PRAGMAS",
     "SCHEMA_VERSION",
+    "create_event_tables",
     "create_schema",
+    "finish_events",
     "open_connection",
     "prepare_connection",
     "refuse_foreign",
+    "refuse_newer",
     "schema_version",
 ]
 
-SCHEMA_VERSION = 1
-"""The version of the schema this code writes; a newer database is refused."""
+SCHEMA_VERSION = 2
+"""The version of the schema this code writes; a newer database is refused, an older one
+(1) is upgraded by the first writer that opens it (``ledger.upgrade``) and read as it is
+by a reader."""
 
 PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -54,26 +61,16 @@ _EVENTS_COLUMNS = {
     "pos": int,
     "game": int,
     "seq": int,
-    "event_id": str,
-    "type": str,
+    "event_id": bytes,  # ledger.envelope.pack_id: 16 bytes, or 0xFF + the id's UTF-8
+    "type": int,  # event_types.id
     "type_version": int,
     "actor": int,
     "payload": bytes,
-    "recorded_at": str,
-    "prev_hash": bytes,
+    "recorded": int,  # microseconds since 1970 (UTC), when that gives the text back
+    "recorded_text": str,  # else the recorded time's text
     "hash": bytes,
 }
-_EVENTS_NOT_NULL = {
-    "game",
-    "seq",
-    "event_id",
-    "type",
-    "type_version",
-    "payload",
-    "recorded_at",
-    "prev_hash",
-    "hash",
-}
+_EVENTS_NOT_NULL = {"game", "seq", "event_id", "type", "type_version", "payload", "hash"}
 
 
 _READ_PRAGMAS = ("PRAGMA busy_timeout=5000", "PRAGMA query_only=ON")
@@ -135,23 +132,30 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return 0 if row is None else int(row[0])
 
 
-def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
-    """Create the ledger's tables, indexes and triggers if missing, in one transaction.
+def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
+    """Create the ledger's tables, indexes and triggers if missing, or upgrade an older
+    schema (``ledger.upgrade``), in one transaction; returns the version found before (0:
+    none, ``SCHEMA_VERSION``: nothing to do).
 
     ``conn`` must be in autocommit mode (``isolation_level=None``). A database written by a
     newer schema is refused with a ``LedgerError``.
     """
     found = schema_version(conn)
     if found == SCHEMA_VERSION:
-        return
-    if found > SCHEMA_VERSION:
-        raise LedgerError(
-            f"{path} was written by a newer tablelog (schema {found}, this one knows"
-            f" {SCHEMA_VERSION}); upgrade tablelog to open it"
-        )
+        return found
+    refuse_newer(found, path)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        _create_once(conn, fresh=found == 0)
+        found = schema_version(conn)  # another writer may have done it meanwhile
+        if found == SCHEMA_VERSION:
+            conn.execute("COMMIT")
+            return found
+        if found == 0:
+            _create_once(conn, fresh=True)
+        else:
+            from ledger.upgrade import upgrade_sqlite  # an old database, once
+
+            upgrade_sqlite(conn, found, path)
         conn.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
             (str(SCHEMA_VERSION),),
@@ -161,6 +165,16 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+    return found
+
+
+def refuse_newer(found: int, path: str) -> None:
+    """Refuse a database written by a newer schema than this code knows."""
+    if found > SCHEMA_VERSION:
+        raise LedgerError(
+            f"{path} was written by a newer tablelog (schema {found}, this one knows"
+            f" {SCHEMA_VERSION}); upgrade tablelog to open it"
+        )
 
 
 _DDL: list[str] = []
@@ -191,18 +205,33 @@ def _create(db: sqlite_utils.Database) -> None:
     db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
     games = db.table("games").create(_GAMES_COLUMNS, pk="id", not_null={"uid"}, if_not_exists=True)
     games.create_index(["uid"], index_name="games_uid", unique=True, if_not_exists=True)
-    events = db.table("events").create(
+    create_event_tables(db, "events")
+    finish_events(db)
+
+
+def create_event_tables(db: sqlite_utils.Database, events: str) -> None:
+    """The table of event type names, and the events table (named ``events``, or another
+    name while an upgrade copies the old one)."""
+    db.table("event_types").create(
+        {"id": int, "name": str}, pk="id", not_null={"name"}, if_not_exists=True
+    ).create_index(["name"], index_name="event_types_name", unique=True, if_not_exists=True)
+    db.table(events).create(
         _EVENTS_COLUMNS,
         pk="pos",
         not_null=_EVENTS_NOT_NULL,
-        foreign_keys=[("game", "games", "id")],
+        foreign_keys=[("game", "games", "id"), ("type", "event_types", "id")],
         if_not_exists=True,
     )
+
+
+def finish_events(db: sqlite_utils.Database) -> None:
+    """The events table's unique indexes, and the triggers that keep the log append-only."""
+    events = db.table("events")
     events.create_index(
         ["game", "seq"], index_name="events_game_seq", unique=True, if_not_exists=True
     )
     events.create_index(["event_id"], index_name="events_event_id", unique=True, if_not_exists=True)
-    for table in ("events", "games"):
+    for table in ("events", "games", "event_types"):
         for action in ("UPDATE", "DELETE"):
             db.execute(
                 f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()}"

@@ -14,8 +14,10 @@ import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import starmap
+from typing import Any
 
 from ledger.contract import LedgerStore, id_clash, retried
+from ledger.envelope import db_rows, pack_id, stored_event
 from ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
@@ -26,10 +28,12 @@ from ledger.errors import (
 from ledger.hashing import chain_rows, genesis_hash, verify_records
 from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
 from ledger.schema import (
+    SCHEMA_VERSION,
     create_schema,
     open_connection,
     prepare_connection,
     refuse_foreign,
+    refuse_newer,
     schema_version,
 )
 from ledger.summaries import (
@@ -37,7 +41,7 @@ from ledger.summaries import (
     HAS_SUMMARIES,
     UPSERT_SUMMARY,
     ResultRow,
-    result_rows,
+    paged,
     results_query,
 )
 
@@ -47,13 +51,18 @@ BATCH_CACHE_KIB = 64 * 1024
 """The page cache of a batch (KiB), the event-id index of about a million events: with
 SQLite's 2 MiB the system time per imported event tripled from 1,000 to 10,000 games."""
 
-_EVENT_COLUMNS = (
-    "game, seq, event_id, type, type_version, actor, payload, recorded_at, prev_hash, hash"
+_INSERT_EVENT = (
+    "INSERT INTO events (game, seq, event_id, type, type_version, actor, payload, recorded,"
+    " recorded_text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-_INSERT_EVENT = f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-_SELECT_EVENTS = (  # bytes read as bytes even if an edit stored them as text
+SELECT_EVENTS = (  # schema 2; bytes read as bytes even if an edit stored them as text
+    "SELECT e.game, e.seq, CAST(e.event_id AS BLOB), coalesce(t.name, '#' || e.type),"
+    " e.type_version, e.actor, CAST(e.payload AS BLOB), e.recorded, e.recorded_text,"
+    " CAST(e.hash AS BLOB) FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
+)
+SELECT_EVENTS_1 = (  # schema 1, read as it is by a reader (a writer upgrades it first)
     "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
-    " recorded_at, CAST(prev_hash AS BLOB), CAST(hash AS BLOB) FROM events"
+    " recorded_at, CAST(hash AS BLOB) FROM events"
 )
 _HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
 _GAME_COLUMNS = (
@@ -89,14 +98,20 @@ class Ledger(LedgerStore):
         self.path: str = os.fspath(path)
         self.readonly = readonly
         self._batched = False
+        self._types: dict[str, int] = {}  # event type name -> event_types.id, as committed
         self._conn = open_connection(self.path, readonly)
         try:
             refuse_foreign(self._conn, self.path)
             prepare_connection(self._conn, readonly=readonly)
-            if not readonly:
-                create_schema(self._conn, self.path)
-            self.empty = schema_version(self._conn) == 0
+            found = SCHEMA_VERSION if readonly else create_schema(self._conn, self.path)
+            self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
+            """The schema this open upgraded the file from (``None``: it did not)."""
+            version = schema_version(self._conn)
+            refuse_newer(version, self.path)
+            self.empty = version == 0
             """No tablelog schema yet (a read-only open of a file no game was written to)."""
+            self.schema = version or SCHEMA_VERSION
+            """The schema the file holds: 1 only in a read-only open of an old file."""
         except sqlite3.Error as exc:
             self._conn.close()
             raise StorageFault.of(exc, self.path) from exc
@@ -167,6 +182,7 @@ class Ledger(LedgerStore):
 
     def _rollback(self) -> None:
         """Roll back the open transaction, if any (after a fault: best effort)."""
+        self._types.clear()  # type ids written by the transaction are gone with it
         try:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -201,7 +217,7 @@ class Ledger(LedgerStore):
                 return stored
             rows = list(chain_rows(game, prev, events, first_seq=expected_seq))
             try:
-                conn.executemany(_INSERT_EVENT, rows)
+                conn.executemany(_INSERT_EVENT, db_rows(rows, self._type_id))
             except sqlite3.IntegrityError as exc:
                 raise self._id_clash(events, exc) from exc
             conn.execute("COMMIT")
@@ -212,6 +228,22 @@ class Ledger(LedgerStore):
             self._rollback()
             raise
         return list(starmap(StoredEvent, rows))
+
+    def _type_id(self, name: str) -> int:
+        """The id of an event type name in ``event_types``, added there the first time
+        (inside the caller's transaction; ``_rollback`` forgets what it added)."""
+        found = self._types.get(name)
+        if found is None:
+            conn = self._conn
+            row = conn.execute("SELECT id FROM event_types WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                added = conn.execute("INSERT INTO event_types (name) VALUES (?)", (name,))
+                assert added.lastrowid is not None
+                found = added.lastrowid
+            else:
+                found = int(row[0])
+            self._types[name] = found
+        return found
 
     def import_game(
         self,
@@ -240,7 +272,7 @@ class Ledger(LedgerStore):
             values = (uid, rules, rules_version, header, genesis, created)
             game = conn.execute(_INSERT_GAME, values).lastrowid
             assert game is not None
-            rows = chain_rows(game, genesis, events, hashes)
+            rows = db_rows(chain_rows(game, genesis, events, hashes), self._type_id)
             try:
                 conn.executemany(_INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
@@ -296,8 +328,14 @@ class Ledger(LedgerStore):
         """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
         head and its stored summary (derived data: see ``ledger.summaries``), by id."""
         has = self._conn.execute(HAS_SUMMARIES).fetchone() is not None
-        sql, params = results_query(with_summaries=has, rules=rules, since=since, games=games)
-        return result_rows(self._conn.execute(sql, params).fetchall())
+
+        def page(after: int, limit: int) -> list[Any]:
+            sql, params = results_query(
+                with_summaries=has, rules=rules, since=since, games=games, after=after, limit=limit
+            )
+            return self._conn.execute(sql, params).fetchall()
+
+        return paged(page)
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction."""
@@ -311,19 +349,20 @@ class Ledger(LedgerStore):
     def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
         """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""
         if upto is None:
-            sql = f"{_SELECT_EVENTS} WHERE game = ? AND seq > ? ORDER BY seq"
+            sql = f"{self._select} WHERE game = ? AND seq > ? ORDER BY seq"
             rows = self._conn.execute(sql, (game, after)).fetchall()
         else:
-            sql = f"{_SELECT_EVENTS} WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq"
+            sql = f"{self._select} WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq"
             rows = self._conn.execute(sql, (game, after, upto)).fetchall()
         if not rows:
             self._genesis(game)  # raises UnknownGame
-        return list(starmap(StoredEvent, rows))
+        return list(map(self._row, rows))
 
     def find_event(self, event_id: str) -> StoredEvent | None:
         """The stored event with this id, in whichever game, or ``None``."""
-        row = self._conn.execute(f"{_SELECT_EVENTS} WHERE event_id = ?", (event_id,)).fetchone()
-        return None if row is None else StoredEvent(*row)
+        sql = f"{self._select} WHERE event_id = ?"
+        row = self._conn.execute(sql, (self._stored_id(event_id),)).fetchone()
+        return None if row is None else self._row(row)
 
     def head(self, game: int) -> tuple[int, bytes]:
         """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""
@@ -349,11 +388,21 @@ class Ledger(LedgerStore):
             )
         numbers = self._conn.execute("SELECT seq FROM events WHERE game = ? ORDER BY pos", (game,))
         seqs = [row[0] for row in numbers]  # the numbers first, then the events streamed once
-        rows = self._conn.execute(f"{_SELECT_EVENTS} WHERE game = ? ORDER BY pos", (game,))
-        problems.extend(verify_records(record.genesis, starmap(StoredEvent, rows), seqs))
+        rows = self._conn.execute(f"{self._select} WHERE game = ? ORDER BY pos", (game,))
+        problems.extend(verify_records(record.genesis, map(self._row, rows), seqs))
         return problems
 
     # -- helpers ---------------------------------------------------------------------
+
+    @property
+    def _select(self) -> str:
+        return SELECT_EVENTS if self.schema >= 2 else SELECT_EVENTS_1
+
+    def _row(self, row: tuple[Any, ...]) -> StoredEvent:
+        return stored_event(row) if self.schema >= 2 else StoredEvent(*row)
+
+    def _stored_id(self, event_id: str) -> str | bytes:
+        return pack_id(event_id) if self.schema >= 2 else event_id
 
     def _genesis(self, game: int) -> bytes:
         row = self._conn.execute("SELECT genesis FROM games WHERE id = ?", (game,)).fetchone()
@@ -364,7 +413,7 @@ class Ledger(LedgerStore):
 
     def _find_event(self, event_id: str) -> tuple[int, int] | None:
         row = self._conn.execute(
-            "SELECT game, seq FROM events WHERE event_id = ?", (event_id,)
+            "SELECT game, seq FROM events WHERE event_id = ?", (self._stored_id(event_id),)
         ).fetchone()
         return None if row is None else (row[0], row[1])
 

@@ -10,7 +10,7 @@ created on first use, so a database written before it existed opens unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -18,8 +18,10 @@ import attrs
 __all__ = [
     "CREATE_SUMMARIES",
     "HAS_SUMMARIES",
+    "RESULTS_PAGE",
     "UPSERT_SUMMARY",
     "ResultRow",
+    "paged",
     "result_rows",
     "results_query",
     "upsert_summary",
@@ -75,11 +77,14 @@ def results_query(
     since: str | None = None,
     games: Sequence[int] | None = None,
     mark: str = "?",
+    after: int = 0,
+    limit: int | None = None,
 ) -> tuple[str, list[Any]]:
     """The SQL (and its parameters) for every game's head joined with its summary
-    (``mark``: the driver's parameter marker, ``?`` for SQLite, ``%s`` for psycopg)."""
-    where: list[str] = []
-    params: list[Any] = []
+    (``mark``: the driver's parameter marker, ``?`` for SQLite, ``%s`` for psycopg): the
+    games after id ``after``, at most ``limit`` of them (a page: ``paged``)."""
+    where: list[str] = [f"g.id > {mark}"]
+    params: list[Any] = [after]
     if rules is not None:
         where.append(f"g.rules = {mark}")
         params.append(rules)
@@ -98,10 +103,28 @@ FROM games AS g
 LEFT JOIN events AS h
   ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)
 {join}
-{"WHERE " + " AND ".join(where) if where else ""}
+WHERE {" AND ".join(where)}
 ORDER BY g.id
+{"" if limit is None else f"LIMIT {int(limit)}"}
 """
     return sql, params
+
+
+RESULTS_PAGE = 500
+"""Games a page of ``results`` holds: ``list`` and ``stats`` read a big database in pages,
+each a short query (no cursor stays open while summaries are written meanwhile)."""
+
+
+def paged(page: Callable[[int, int], Sequence[Sequence[Any]]]) -> Iterator[ResultRow]:
+    """Every row of a results query, read ``RESULTS_PAGE`` games at a time:
+    ``page(after, limit)`` returns the rows of the games after id ``after``."""
+    after = 0
+    while True:
+        rows = page(after, RESULTS_PAGE)
+        yield from result_rows(rows)
+        if len(rows) < RESULTS_PAGE:
+            return
+        after = int(rows[-1][0])
 
 
 def result_rows(rows: Iterable[Sequence[Any]]) -> Iterator[ResultRow]:

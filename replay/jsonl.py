@@ -249,11 +249,10 @@ def _text_or_none(value: Any) -> str | None:
 def chain_of(game: ParsedGame) -> tuple[bytes, list[Problem]]:
     """A file's game's genesis hash and the problems of its hash chain (empty: sound)."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
-    prevs = (genesis, *game.hashes)[: len(game.hashes)]  # a game may have no events
     rows = [
         StoredEvent(0, e.seq, r.event_id, r.type, r.type_version, r.actor, r.payload,
-                    r.recorded_at or "", prev, h)
-        for e, r, prev, h in zip(game.events, game.records, prevs, game.hashes, strict=True)
+                    r.recorded_at or "", h)
+        for e, r, h in zip(game.events, game.records, game.hashes, strict=True)
     ]  # fmt: skip
     return genesis, [_header_or_first(p.seq, p.reason) for p in verify_records(genesis, rows)]
 

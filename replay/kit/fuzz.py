@@ -224,9 +224,14 @@ def _batch(
 def save_history(
     rules: RuleSet, history: History, cause: BaseException, directory: Path, seed: int
 ) -> Path:
-    """Write ``history`` with a closing note on ``cause`` as a JSON Lines log."""
+    """Write ``history`` with a closing note on ``cause`` as a JSON Lines log, in a new
+    file (an earlier failure of the same rules and seed is never overwritten)."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{rules.name}-seed{seed}-failure.jsonl"
+    number = 1
+    while path.exists():  # an earlier run's failure (other options, same seed) is kept
+        number += 1
+        path = directory / f"{rules.name}-seed{seed}-failure-{number}.jsonl"
     note = Event(len(history.events) + 1, None, Note(f"fuzz failure: {cause}"))
     with Ledger(":memory:") as ledger:
         record = ledger.create_game(rules.name, rules.version, encode_header(history.header))

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -155,3 +158,76 @@ def test_one_game_as_html_goes_to_the_replay_page_when_there_is_one(
     assert called == [3]
     several = run(club_runner, "export", "3", "4", "--format", "html").stdout
     assert "2 game(s)" in several and called == [3]  # a set of games gets the report
+
+
+def _pandas() -> Any:
+    """pandas (the ``test`` extra); missing under CI is a failure, elsewhere a skip."""
+    try:
+        import pandas
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("pandas is required under CI (pip install -e '.[test]')", pytrace=False)
+        pytest.skip("pandas is not installed (pip install -e '.[test]')")
+    return pandas
+
+
+def test_pandas_reads_both_csv_exports(club_runner: CliRunner, tmp_path: Path) -> None:
+    pd = _pandas()
+    names = ["Åse", "Bjørn", "Ζωή", 'Dana "D"']  # quotes for the CSV too
+    run(club_runner, "new", "karnoffel", "--seed", "3", *(a for n in names for a in ("-p", n)))
+    games_csv, events_csv = tmp_path / "games.csv", tmp_path / "events.csv"
+    run(club_runner, "export", "--all", "--format", "csv", "-o", games_csv)
+    run(club_runner, "export", "--all", "--format", "csv", "--events", "-o", events_csv)
+    listed = {g["game"]: g for g in run_json(club_runner, "list")["games"]}
+    # as docs/exports.md says: hashes as text (ten hex digits may all be digits)
+    games = pd.read_csv(games_csv, dtype={"head": str})
+    assert str(games["game"].dtype) == str(games["events"].dtype) == "int64"
+    assert all(pd.api.types.is_string_dtype(games[c]) for c in ("rules", "players", "head"))
+    assert set(games["rules"]) == set(RULE_SETS) and len(games) == len(listed)
+    for row in games.itertuples():
+        known = listed[row.game]
+        assert row.head == known["head"] and len(row.head) == 10
+        assert row.players.split("; ") == known["players"]  # UTF-8 names, as recorded
+        assert row.events == known["events"]
+        if isinstance(row.scores, str):  # exact fractions as text, decimals beside them
+            exact = dict(s.rsplit(": ", 1) for s in row.scores.split("; "))
+            decimals = dict(s.rsplit(": ", 1) for s in row.scores_decimal.split("; "))
+            assert exact.keys() == decimals.keys() == known["scores"].keys()
+            for side, value in exact.items():
+                assert float(decimals[side]) == pytest.approx(float(Fraction(value)), abs=1e-6)
+    assert games.iloc[-1]["players"].split("; ") == names
+    assert games["scores"].str.contains("/").any(), "the Nørdekasino fixtures score in halves"
+    events = pd.read_csv(events_csv, dtype={"hash": str}, keep_default_na=False)
+    assert str(events["game"].dtype) == str(events["seq"].dtype) == "int64"
+    assert len(events) == sum(g["events"] for g in listed.values())
+    per_game = events.groupby("game")["seq"].agg(["min", "max", "count"])
+    assert (per_game["min"] == 1).all() and (per_game["max"] == per_game["count"]).all()
+    assert set(events["effective"]) <= {"yes", "no"}
+    assert events["hash"].str.fullmatch("[0-9a-f]{10}").all()
+    stamps = pd.to_datetime(events["recorded_at"], utc=True, format="ISO8601")
+    assert stamps.notna().all()
+    last = events[events["game"] == max(listed)].iloc[-1]
+    assert last["hash"] == listed[max(listed)]["head"]  # the head is the last event's hash
+
+
+def test_list_json_streams_each_game_as_it_is_read(
+    club_runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    import replay.summary
+
+    whole = run_json(club_runner, "list")
+    real = replay.summary.results
+    written_before_next: list[bool] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        for result in real(*args, **kwargs):
+            yield result
+            sys.stdout.flush()  # the runner's stdout: what was written so far
+            written_before_next.append(result.uid in sys.stdout.buffer.getvalue().decode())  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(replay.summary, "results", watched)
+    streamed = run_json(club_runner, "list")
+    assert streamed == whole and whole["count"] == len(whole["games"]) == len(FIXTURES)
+    assert written_before_next == [True] * len(FIXTURES)

@@ -172,7 +172,7 @@ def tamper(db: Path, sql: str, *params: object) -> None:
     conn = sqlite3.connect(db)
     conn.executescript(
         "DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;"
-        "DROP TRIGGER IF EXISTS games_no_update;"
+        "DROP TRIGGER IF EXISTS games_no_update; DROP TRIGGER IF EXISTS event_types_no_update;"
     )
     conn.execute(sql, params)
     conn.commit()
@@ -182,12 +182,19 @@ def tamper(db: Path, sql: str, *params: object) -> None:
 TAMPERINGS = {
     "payload": ("UPDATE events SET payload = x'81a16101' WHERE seq = 3", 3),
     "payload byte": ("UPDATE events SET payload = payload || x'00' WHERE seq = 2", 2),
-    "type": ("UPDATE events SET type = 'karnoffel.nothing' WHERE seq = 3", 3),
+    "type": ("UPDATE events SET type = type + 1 WHERE seq = 3", 3),
+    "type name": ("UPDATE event_types SET name = 'karnoffel.nothing' WHERE id = 2", 2),
+    "type unknown": ("UPDATE events SET type = 'karnoffel.nothing' WHERE seq = 3", 3),
     "type version": ("UPDATE events SET type_version = 9 WHERE seq = 3", 3),
     "actor": ("UPDATE events SET actor = 99 WHERE seq = 3", 3),
     "actor to the table": ("UPDATE events SET actor = NULL WHERE seq = 3", 3),
-    "recorded time": ("UPDATE events SET recorded_at = 'yesterday' WHERE seq = 2", 2),
+    "recorded time": ("UPDATE events SET recorded = recorded + 1 WHERE seq = 2", 2),
+    "recorded text": (
+        "UPDATE events SET recorded = NULL, recorded_text = 'yesterday' WHERE seq = 2",
+        2,
+    ),
     "event id": ("UPDATE events SET event_id = 'forged' WHERE seq = 2", 2),
+    "event id byte": ("UPDATE events SET event_id = x'00' || substr(event_id, 2) WHERE seq = 2", 2),
     "hash": ("UPDATE events SET hash = zeroblob(32) WHERE seq = 2", 2),
     "deleted middle": ("DELETE FROM events WHERE seq = 2", 2),
     "moved": ("UPDATE events SET seq = 9 WHERE seq = 2", 2),

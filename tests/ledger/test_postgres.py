@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ledger import LedgerError, LedgerStore, NewEvent, open_ledger
+from ledger.envelope import pack_id
 from ledger.schema import APPEND_ONLY
 from tests.backends import Backend, make_backend
 from tests.pgserver import PostgresServer
@@ -70,12 +71,12 @@ def test_the_database_refuses_a_second_event_at_a_seq_or_with_an_id(
     pg: Backend, stored: int
 ) -> None:
     insert = (
-        "INSERT INTO events (game, seq, event_id, type, type_version, payload, recorded_at,"
-        " prev_hash, hash) VALUES (%s, %s, %s, 't', 1, '', 'now', '', '')"
+        "INSERT INTO events (game, seq, event_id, type, type_version, payload, recorded_text,"
+        " hash) VALUES (%s, %s, %s, (SELECT min(id) FROM event_types), 1, '', 'now', '')"
     )
-    for values, constraint in (((stored, 2, "fresh"), "events_game_seq"),
-                               ((stored, 9, "ev-1"), "events_event_id"),
-                               ((99, 1, "other"), "events_game_fkey")):  # fmt: skip
+    for values, constraint in (((stored, 2, pack_id("fresh")), "events_game_seq"),
+                               ((stored, 9, pack_id("ev-1")), "events_event_id"),
+                               ((99, 1, pack_id("other")), "events_game_fkey")):  # fmt: skip
         with psycopg.connect(pg.target) as conn, pytest.raises(psycopg.IntegrityError) as info:
             conn.execute(insert, values)
         assert info.value.diag.constraint_name == constraint

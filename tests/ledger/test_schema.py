@@ -51,19 +51,24 @@ def test_tables_and_columns(fresh_db: sqlite_utils.Database) -> None:
         "type_version",
         "actor",
         "payload",
-        "recorded_at",
-        "prev_hash",
+        "recorded",
+        "recorded_text",
         "hash",
     ]
     assert events.pks == ["pos"]
-    assert [(fk.column, fk.other_table, fk.other_column) for fk in events.foreign_keys] == [
-        ("game", "games", "id")
+    assert sorted((fk.column, fk.other_table, fk.other_column) for fk in events.foreign_keys) == [
+        ("game", "games", "id"),
+        ("type", "event_types", "id"),
     ]
+    types = fresh_db.table("event_types")
+    assert types.columns_dict == {"id": int, "name": str}
+    assert ("name",) in {tuple(i.columns) for i in types.indexes if i.unique}
+    assert list(fresh_db.execute("SELECT id, name FROM event_types")) == [(1, "note")]
     unique = {tuple(i.columns) for i in events.indexes if i.unique}
     assert {("game", "seq"), ("event_id",)} <= unique
     assert ("uid",) in {tuple(i.columns) for i in games.indexes if i.unique}
     not_null = {c.name for c in events.columns if c.notnull}
-    assert not_null == set(events.columns_dict) - {"pos", "actor"}
+    assert not_null == set(events.columns_dict) - {"pos", "actor", "recorded", "recorded_text"}
     meta = fresh_db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     assert meta == (str(SCHEMA_VERSION),)
 
@@ -84,6 +89,8 @@ def test_pragmas(ledger: Ledger) -> None:
         "DELETE FROM events",
         "UPDATE games SET header = x'00'",
         "DELETE FROM games",
+        "UPDATE event_types SET name = 'play'",
+        "DELETE FROM event_types",
     ],
 )
 def test_triggers_refuse_changes(fresh_db: sqlite_utils.Database, db_path: Path, sql: str) -> None:
@@ -102,7 +109,7 @@ def test_events_need_an_existing_game(ledger: Ledger) -> None:
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         ledger.connection.execute(
             "INSERT INTO events (game, seq, event_id, type, type_version, payload,"
-            " recorded_at, prev_hash, hash) VALUES (99, 1, 'x', 't', 1, x'', 'now', x'', x'')"
+            " recorded_text, hash) VALUES (99, 1, x'ff78', 1, 1, x'', 'now', x'')"
         )
 
 
@@ -115,6 +122,8 @@ def test_reopening_keeps_the_data(db_path: Path) -> None:
             "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
         ).fetchall()
     assert triggers == [
+        ("event_types_no_delete",),
+        ("event_types_no_update",),
         ("events_no_delete",),
         ("events_no_update",),
         ("games_no_delete",),

@@ -32,6 +32,7 @@ from ledger import (
     NewEvent,
     StoredEvent,
     UnknownGame,
+    event_hash,
     genesis_hash,
     pack,
 )
@@ -108,8 +109,10 @@ def test_append_chains_events_from_the_genesis(ledger: Ledger, make_notes: MakeN
     stored = ledger.events(game.id)
     assert stored == first + second
     assert [e.seq for e in stored] == [1, 2, 3]
-    assert stored[0].prev_hash == game.genesis
-    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(stored))
+    links = [(game.genesis, stored[0]), *((a.hash, b) for a, b in itertools.pairwise(stored))]
+    for prev, e in links:  # each hash covers the one before: the link is in the hash
+        fields = (e.event_id, e.type, e.type_version, e.actor, e.payload, e.recorded_at)
+        assert e.hash == event_hash(prev, e.seq, *fields)
     assert ledger.head(game.id) == (3, stored[-1].hash)
     assert ledger.events(game.id, upto=2) == stored[:2]
     assert ledger.events(game.id, after=1, upto=2) == stored[1:2]

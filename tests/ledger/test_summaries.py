@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from ledger import LedgerStore as Ledger
 from tests.backends import Backend
 from tests.ledger.conftest import MakeNotes
@@ -74,3 +76,18 @@ def delete(backend: Backend) -> None:
 def test_no_game_among_none(ledger: Ledger) -> None:
     ledger.create_game("toy", 1, b"h")
     assert list(ledger.results(games=[])) == []
+
+
+def test_results_are_read_in_pages_of_games(
+    ledger: Ledger, make_notes: MakeNotes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ledger.summaries.RESULTS_PAGE", 2)
+    made = [ledger.create_game("karnoffel" if n % 2 else "speahx", 1, b"") for n in range(5)]
+    ledger.append(made[3].id, 1, make_notes(2))
+    rows = list(ledger.results())
+    assert [r.game for r in rows] == [g.id for g in made]
+    assert rows[3].head_seq == 2 and rows[3].head == ledger.head(made[3].id)[1]
+    odd = [g.id for g in made if g.rules == "karnoffel"]
+    assert [r.game for r in ledger.results(rules="karnoffel")] == odd
+    four = [g.id for g in made[:4]]
+    assert [r.game for r in ledger.results(games=four)] == four

@@ -250,3 +250,12 @@ def test_the_cli_imports_no_hypothesis_until_fuzz_runs():
     code = "import sys, cli.main; print('hypothesis' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_second_failure_with_the_same_seed_is_saved_beside_the_first(tmp_path):
+    broken = BROKEN["conservation"]
+    first = fuzz(broken, 200, seed=1, save_dir=tmp_path)
+    second = fuzz(broken, 200, seed=1, save_dir=tmp_path)
+    assert first.saved is not None and second.saved is not None
+    assert first.saved != second.saved and first.saved.exists() and second.saved.exists()
+    assert second.saved.name == f"{broken.name}-seed1-failure-2.jsonl"

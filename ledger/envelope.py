@@ -1,0 +1,122 @@
+"""The event envelope as schema 2 stores it: smaller than its text, and giving the text back.
+
+Every field an event's hash covers is stored so that reading it gives back exactly the
+value that was hashed (``docs/architecture.md``, "What an event costs on disk"):
+
+- the **event id**: tablelog's own ids are 32 lowercase hex digits, stored as their 16
+  bytes; any other text (an id typed with ``play --id``, or from an imported file) is
+  stored as ``0xFF`` followed by its UTF-8 bytes (``0xFF`` never starts UTF-8, and an id of
+  32 hex digits starting ``ff`` is stored as text, so each stored value reads back one way);
+- the **recorded time**: a time ``utc_now`` wrote (UTC, microseconds) is stored as
+  microseconds since 1970 (an integer), and only when formatting that integer gives back
+  the very text; any other text stays text (a second column), byte for byte;
+- the **type name** is a small integer into the ``event_types`` table (the store's job).
+
+Both backends use these functions, so a SQLite file and a PostgreSQL database hold the same
+values, and a database upgraded from schema 1 reads back the texts it was written with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ledger.records import StoredEvent
+
+__all__ = ["db_rows", "pack_id", "pack_time", "stored_event", "unpack_id", "unpack_time"]
+
+_TEXT = b"\xff"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def pack_id(event_id: str) -> bytes:
+    """An event id as stored: 16 bytes for 32 lowercase hex digits, else ``0xFF`` + UTF-8."""
+    if len(event_id) == 32 and not event_id.startswith("ff"):
+        try:
+            raw = bytes.fromhex(event_id)
+        except ValueError:
+            pass
+        else:
+            if raw.hex() == event_id:  # not upper case, no spaces: the text comes back
+                return raw
+    return _TEXT + event_id.encode()
+
+
+def unpack_id(stored: bytes) -> str:
+    """The event id text of a stored id (bytes an edit left are shown as hex, never lost)."""
+    if stored[:1] == _TEXT:
+        return stored[1:].decode("utf-8", "replace")
+    return stored.hex()
+
+
+def _format_time(micros: int) -> str:
+    return (_EPOCH + micros * _MICROSECOND).isoformat(timespec="microseconds")
+
+
+def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
+    """``(microseconds, None)`` when the text is exactly what those microseconds format to
+    (UTC, six decimals: what ``utc_now`` writes), else ``(None, text)``.
+
+    Only the one shape ``utc_now`` writes is tried (32 ASCII characters, the separators
+    ``--T::.`` in their places, ``+00:00``; ``fromisoformat`` takes only digits between
+    them); a text of that shape that is a real moment is exactly what ``isoformat`` writes
+    for it (fixed widths, every field zero-padded), so the microseconds give it back
+    (``tests/ledger/test_envelope.py`` checks both ways). The bulk import's hot path."""
+    if (
+        len(recorded_at) != 32
+        or recorded_at[4:20:3] != "--T::."
+        or recorded_at[26:] != "+00:00"
+        or not recorded_at.isascii()
+    ):
+        return None, recorded_at
+    try:
+        moment = datetime.fromisoformat(recorded_at)
+    except ValueError:  # a letter for a digit, a month 13, a 25th hour...
+        return None, recorded_at
+    since = moment - _EPOCH
+    return (since.days * 86_400 + since.seconds) * 1_000_000 + since.microseconds, None
+
+
+def unpack_time(micros: Any, text: Any) -> str:
+    """The recorded time's text from its two stored columns. A value an edit left that is
+    no time is shown as text (the event's hash then says it was altered)."""
+    if micros is None:
+        return "" if text is None else str(text)
+    if isinstance(micros, int):
+        try:
+            return _format_time(micros)
+        except OverflowError:
+            pass
+    return str(micros)
+
+
+def db_rows(
+    rows: Iterable[tuple[Any, ...]], type_id: Callable[[str], int]
+) -> Iterator[tuple[Any, ...]]:
+    """The stored rows of ``hashing.chain_rows``' events: game, seq, event id (bytes), type
+    id, type version, actor, payload, recorded (µs or ``None``), recorded text, hash."""
+    for game, seq, event_id, type_, version, actor, payload, at, digest in rows:
+        micros, text = pack_time(at)
+        yield (
+            game,
+            seq,
+            pack_id(event_id),
+            type_id(type_),
+            version,
+            actor,
+            payload,
+            micros,
+            text,
+            digest,
+        )
+
+
+def stored_event(row: tuple[Any, ...]) -> StoredEvent:
+    """A ``StoredEvent`` from a row of the stored columns (the type already its name)."""
+    game, seq, event_id, type_, version, actor, payload, micros, text, digest = row
+    return StoredEvent(
+        game, seq, unpack_id(bytes(event_id)), type_, version, actor, bytes(payload),
+        unpack_time(micros, text), bytes(digest),
+    )  # fmt: skip

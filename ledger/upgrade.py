@@ -1,0 +1,167 @@
+"""Bringing a schema-1 database to schema 2, in the writer's one schema transaction.
+
+Schema 2 stores the same events in a smaller envelope (``ledger.envelope``; the type name
+once in ``event_types``, no previous hash). The upgrade copies every event row into the new
+table (same ``pos``, so the write order ``verify`` checks is kept; same stored hash), drops
+the old table and puts the indexes and append-only triggers back. Before it commits, every
+game's head is recomputed from the events' contents as schema 1 held them and as schema 2
+gives them back: if any differs, nothing is changed (``LedgerError``). A game altered
+before the upgrade stays exactly as altered, and ``verify`` still names it.
+
+SQLite's upgrade runs in ``schema.create_schema`` (the first writer to open the file);
+PostgreSQL's in ``postgres_schema.create_schema`` (by a user who may create tables).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+from ledger.envelope import pack_id, pack_time
+from ledger.errors import LedgerError
+from ledger.hashing import recomputed_heads
+from ledger.records import StoredEvent
+
+__all__ = ["check_heads", "upgrade_postgres", "upgrade_sqlite"]
+
+_V1_BY_GAME = (
+    "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
+    " recorded_at, CAST(hash AS BLOB) FROM events ORDER BY game, seq"
+)
+_COPY_V1 = """
+INSERT INTO events_v2 (pos, game, seq, event_id, type, type_version, actor, payload,
+                       recorded, recorded_text, hash)
+SELECT e.pos, e.game, e.seq, tablelog_pack_id(e.event_id), t.id, e.type_version, e.actor,
+       e.payload, tablelog_micros(e.recorded_at), tablelog_time_text(e.recorded_at), e.hash
+FROM events AS e JOIN event_types AS t ON t.name = CAST(e.type AS TEXT)
+ORDER BY e.pos
+"""
+
+
+def _text(value: Any) -> str:
+    """A stored value as the text schema 1 gave back (an edit may have left bytes)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return str(value)
+
+
+def check_heads(before: dict[int, bytes], after: dict[int, bytes], where: str) -> None:
+    """Refuse an upgrade after which some game's recomputed head differs."""
+    changed = sorted(g for g in before.keys() | after.keys() if before.get(g) != after.get(g))
+    if changed:
+        shown = ", ".join(map(str, changed[:10]))
+        raise LedgerError(
+            f"cannot upgrade {where} to schema 2: the head of game(s) {shown} would change"
+            " (an event would not read back exactly); nothing was changed"
+        )
+
+
+def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
+    """Upgrade schema ``found`` (1) to 2 inside the caller's open write transaction."""
+    import sqlite_utils
+
+    from ledger.schema import create_event_tables, finish_events
+    from ledger.store import SELECT_EVENTS
+
+    if found != 1:
+        raise LedgerError(f"{path} has schema {found}, which this tablelog cannot upgrade")
+    geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
+    before = recomputed_heads(_rows(conn, _V1_BY_GAME, v1=True), geneses)
+    conn.create_function("tablelog_pack_id", 1, lambda v: pack_id(_text(v)), deterministic=True)
+    conn.create_function("tablelog_micros", 1, lambda v: pack_time(_text(v))[0], deterministic=True)
+    conn.create_function(
+        "tablelog_time_text", 1, lambda v: pack_time(_text(v))[1], deterministic=True
+    )
+    db = sqlite_utils.Database(conn, execute_plugins=False)
+    create_event_tables(db, "events_v2")
+    conn.execute(
+        "INSERT INTO event_types (name) SELECT CAST(type AS TEXT) FROM events"
+        " GROUP BY CAST(type AS TEXT) ORDER BY min(pos)"
+    )
+    conn.execute(_COPY_V1)
+    conn.execute("DROP TABLE events")  # its indexes and triggers go with it
+    conn.execute("ALTER TABLE events_v2 RENAME TO events")
+    finish_events(db)
+    after = recomputed_heads(_rows(conn, f"{SELECT_EVENTS} ORDER BY e.game, e.seq"), geneses)
+    check_heads(before, after, path)
+
+
+def _rows(conn: sqlite3.Connection, sql: str, *, v1: bool = False) -> Iterator[StoredEvent]:
+    from ledger.envelope import stored_event
+
+    for row in conn.execute(sql):
+        yield StoredEvent(*row) if v1 else stored_event(row)
+
+
+_PG_RENAMES = """
+ALTER TABLE events RENAME TO events_v1;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_pkey TO events_v1_pkey;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_game_seq TO events_v1_game_seq;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_event_id TO events_v1_event_id;
+ALTER SEQUENCE events_pos_seq RENAME TO events_v1_pos_seq;
+"""
+_PG_V1_BY_GAME = (
+    "SELECT game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
+    " FROM events ORDER BY game, seq"
+)
+_PG_V1_CHUNK = (
+    "SELECT pos, game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
+    " FROM events_v1 WHERE pos > %s ORDER BY pos LIMIT 5000"
+)
+_PG_COPY = (
+    "COPY events (pos, game, seq, event_id, type, type_version, actor, payload, recorded,"
+    " recorded_text, hash) FROM STDIN"
+)
+
+
+def upgrade_postgres(conn: Any, found: int, where: str) -> None:
+    """Upgrade schema ``found`` (1) to 2 inside the caller's transaction (``conn`` a psycopg
+    connection; the caller holds the schema lock and puts the triggers and grants back)."""
+    from ledger.envelope import stored_event
+    from ledger.postgres_schema import EVENT_TABLES
+
+    if found != 1:
+        raise LedgerError(f"{where} has schema {found}, which this tablelog cannot upgrade")
+    geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
+    with conn.cursor(name="upgrade_before") as cur:
+        cur.itersize = 5000
+        cur.execute(_PG_V1_BY_GAME)
+        before = recomputed_heads((_v1_event(row) for row in cur), geneses)
+    conn.execute(_PG_RENAMES.encode())
+    conn.execute(EVENT_TABLES.encode())
+    conn.execute(
+        "INSERT INTO event_types (name) SELECT type FROM events_v1 GROUP BY type ORDER BY min(pos)"
+    )
+    types = dict(conn.execute("SELECT name, id FROM event_types").fetchall())
+    last = 0
+    while True:
+        rows = conn.execute(_PG_V1_CHUNK, (last,)).fetchall()
+        if not rows:
+            break
+        with conn.cursor() as cur, cur.copy(_PG_COPY) as copy:
+            for pos, game, seq, event_id, type_, version, actor, payload, at, digest in rows:
+                micros, text = pack_time(at)
+                copy.write_row(
+                    (pos, game, seq, pack_id(event_id), types[type_], version, actor, payload,
+                     micros, text, digest)
+                )  # fmt: skip
+        last = rows[-1][0]
+    conn.execute("DROP TABLE events_v1")  # its constraints, triggers and sequence with it
+    conn.execute(
+        "SELECT setval('events_pos_seq', (SELECT coalesce(max(pos), 0) + 1 FROM events), false)"
+    )
+    from ledger.postgres import SELECT_EVENTS
+
+    with conn.cursor(name="upgrade_after") as cur:
+        cur.itersize = 5000
+        cur.execute(f"{SELECT_EVENTS} ORDER BY e.game, e.seq".encode())
+        after = recomputed_heads(map(stored_event, cur), geneses)
+    check_heads(before, after, where)
+
+
+def _v1_event(row: tuple[Any, ...]) -> StoredEvent:
+    game, seq, event_id, type_, version, actor, payload, at, digest = row
+    return StoredEvent(
+        game, seq, event_id, type_, version, actor, bytes(payload), at, bytes(digest)
+    )
