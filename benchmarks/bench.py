@@ -406,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         quick = ["--quick"] if args.quick else []
         return histories_main([*quick, *(["--dir", str(args.dir)] if args.dir else [])])
-    console = Console() if sys.stdout.isatty() else Console(width=150)
+    console = Console() if sys.stdout.isatty() else Console(width=240)
     with tempfile.TemporaryDirectory(prefix="tablelog-bench-", dir=args.dir) as name:
         tmp = Path(name)
         console.print(machine_facts(tmp))

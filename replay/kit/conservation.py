@@ -5,7 +5,8 @@ unchanged zone's cards are usually the very same tuple). ``Tally`` keeps the run
 multiset of known cards and the face-down total; ``Tally.after`` hashes only the cards of
 zones whose tuple of cards is another object, and when those cards merely moved from
 zone to zone (the usual event) it is done; otherwise it checks the cards they touch
-against the deck.
+against the deck. A zone with fewer than no face-down cards is named on its own: its
+card may have been counted as shown, so the totals would still add up.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class Tally:
             old = self.zones.get(name, EMPTY)
             new = zones.get(name, EMPTY)
             if old.cards is not new.cards or old.hidden != new.hidden:
+                if new.hidden < 0:
+                    _negative(name, new.hidden, seq)
                 added += new.cards
                 taken += old.cards
                 hidden += new.hidden - old.hidden
@@ -59,6 +62,9 @@ class Tally:
 
 def tally(deck: Counter[Card], zones: Mapping[str, Zone], seq: int) -> Tally:
     """The full count of ``zones`` (the first state's), checked against ``deck``."""
+    for name, zone in zones.items():
+        if zone.hidden < 0:
+            _negative(name, zone.hidden, seq)
     known, hidden = zone_total(zones)
     _check(deck, known, known, hidden, seq)
     return Tally(deck, zones, known, hidden)
@@ -77,6 +83,12 @@ def _check(
         word = "missing" if missing > 0 else "too many"
         plural = "card" if abs(missing) == 1 else "cards"
         raise InvariantViolation("conservation", seq, f"{abs(missing)} {plural} {word}")
+
+
+def _negative(name: str, hidden: int, seq: int) -> None:
+    """A zone holding fewer than no face-down cards: the totals may still add up (a card
+    shown from nothing), so it is named on its own."""
+    raise InvariantViolation("conservation", seq, f"zone {name} holds {hidden} face-down cards")
 
 
 def cards_text(counter: Counter[Any]) -> str:

@@ -4,14 +4,15 @@ The rules as implemented, every decision and option, are in ``docs/rules/narresp
 The package: ``state`` (the frozen state and options), ``placements`` (what a placement is
 and its rank), ``take`` (where a participant's cards come from), ``place`` (placements and
 the Fool), ``pictures`` (the picture cards' effects), ``flow`` (refills, windows, finished
-players, the end of a round), ``turn`` (``apply``), ``chance`` (deals and draws),
-``moves`` (``to_act`` and the legal moves), ``outcome``, ``notation``, ``words`` (card
-names) and ``view``.
+players, the end of a round), ``checks`` (``check``: why an event is refused), ``turn``
+(``apply``), ``chance`` (deals and draws), ``moves`` (``to_act`` and the legal moves),
+``outcome``, ``notation``, ``words`` (card names) and ``view``.
 """
 
 from __future__ import annotations
 
 from rules.cards import Card
+from rules.narrespillet.absences import open_claims
 from rules.narrespillet.chance import chance
 from rules.narrespillet.deck import DECK
 from rules.narrespillet.events import PAYLOADS
@@ -72,5 +73,6 @@ RULES = RuleSet(
         "22 picture cards each bend a rule."
     ),
     announce=announce,
+    claims=open_claims,
     vocabulary=TAROT,
 )

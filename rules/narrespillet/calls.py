@@ -18,8 +18,10 @@ from typing import Any
 import attrs
 
 from rules.cards import Card
+from rules.claims import allows
 from rules.events import Event, Move
 from rules.narrespillet import events as ev
+from rules.narrespillet.absences import bound, nobody_holds, refusal
 from rules.narrespillet.state import PLAY, State, Step, evolve, name
 from rules.narrespillet.take import is_unknown, take
 from rules.protocol import ChanceStep
@@ -117,7 +119,8 @@ def check_answer(state: State, event: Event) -> str | None:
         others = ", ".join(state.players[p] for p in holders(state, head.who))
         nobody = " or nobody" if _elsewhere(state, head.who) else ""
         return f"{who} cannot hold {card} face down: only {others}{nobody}"
-    return None
+    assert card is not None
+    return refusal(state, holder, card)
 
 
 def apply_answer(state: State, event: Event) -> State:
@@ -128,8 +131,10 @@ def apply_answer(state: State, event: Event) -> State:
     rest = state.queue[1:]
     holder = event.payload.holder
     if holder == NOBODY:
+        state = nobody_holds(state, head, holders(state, head.who), event.seq)
         return _failed(state, head, rest, head.card)
     hand = state.hands[holder]
+    state = bound(state, holder, head.card)
     state = evolve(state, hands=_set(state.hands, holder, Zone(hand.cards, hand.hidden - 1)))
     return _hand_over(state, head.who, holder, head.card, "hand", rest)
 
@@ -145,11 +150,14 @@ def answer_step(state: State) -> ChanceStep | None:
     head = _pending(state)
     if head is None:
         return None
-    choices = holders(state, head.who) + ((NOBODY,) if _elsewhere(state, head.who) else ())
+    card = head.card
+    assert card is not None
+    others = holders(state, head.who)
+    able = tuple(p for p in others if allows(state.claims, p, card))  # no claim broken
+    # every hand that may hold it denied it earlier: the record is contradictory, and the
+    # answer the table gives is refused naming the claim it breaks
+    choices = (able + ((NOBODY,) if _elsewhere(state, head.who) else ())) or others
     names = [state.players[p] for p in choices if p != NOBODY]
-    hint = (
-        f"who holds {head.card}, called by {name(state, head.who)}? "
-        + " / ".join(f"answer {n}" for n in names)
-        + (" / answer nobody" if NOBODY in choices else "")
-    )
+    answers = [f"answer {n}" for n in names] + (["answer nobody"] if NOBODY in choices else [])
+    hint = f"who holds {head.card}, called by {name(state, head.who)}? " + " / ".join(answers)
     return ChanceStep("answer", hint, partial(_realize, choices))

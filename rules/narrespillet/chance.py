@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from rules.absences import took_unseen
 from rules.deal_notation import deal_forms
 from rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
 from rules.errors import IllegalEvent
@@ -131,7 +132,8 @@ def apply_draw(state: State, event: Event) -> State:
         else:
             w = int(to)
             hand = state.hands[w].add(*zone.cards, hidden=zone.hidden)
-            state = evolve(state, hands=_set(state.hands, w, hand))
+            claims = took_unseen(state.claims, w, zone.hidden)  # may explain a card shown later
+            state = evolve(state, hands=_set(state.hands, w, hand), claims=claims)
     return state
 
 

@@ -14,15 +14,16 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from rules.cards import Card
+from rules.claims import allows
 from rules.events import Event, Move
 from rules.memo import per_state
 from rules.narrespillet import events as ev
 from rules.narrespillet.candidates import pictures, places
+from rules.narrespillet.checks import check
 from rules.narrespillet.deck import DECK, HOUSES
 from rules.narrespillet.pictures import EFFECTS
 from rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
 from rules.narrespillet.take import available, unknown
-from rules.narrespillet.turn import check
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
 
@@ -136,7 +137,7 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         if seat >= state.n or not state.hands[seat].hidden:
             return ()
         pool = unknown(state)
-        return tuple(c for c in DECK if c in pool)
+        return tuple(c for c in DECK if c in pool and allows(state.claims, seat, c))
     if kind in ("place", "picture", "load", "call"):
         return _confirmed_leads(state, seat, kind)
     return tuple(c for c in _leads(state, seat, kind) if next(moves(state, seat, c, kind), None))

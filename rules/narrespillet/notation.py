@@ -269,4 +269,7 @@ def announce(move: Move, state: State) -> str:
     if isinstance(p, ev.Answer):
         holder = "nobody" if p.holder == -1 else name(state, p.holder)
         return f"{holder} holds the called card"
+    head = state.queue[0] if state.queue and state.actor is None else None
+    if isinstance(p, ev.Pass) and head is not None and head.kind == "reveal":
+        return "holds no more of them face down (the Hierophant)"
     return ""

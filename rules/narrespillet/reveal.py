@@ -16,6 +16,7 @@ import attrs
 
 from rules.cards import FOOL, Card
 from rules.narrespillet import events as ev
+from rules.narrespillet.absences import bound, refusal
 from rules.narrespillet.deck import DECK, HOUSE_NAMES
 from rules.narrespillet.state import State, Step, evolve
 from rules.narrespillet.take import is_unknown, unknown, where
@@ -77,17 +78,25 @@ def check_reveal(state: State, head: Step, seat: int | None, p: object) -> str |
     assert isinstance(p, ev.Reveal)
     if not matches(head.what, p.card):
         return f"the Hierophant named {category(head.what)}, and {p.card} is not one of them"
+    if not state.hands[seat].hidden:  # shown all since the window opened
+        return f"{state.players[seat]} has no face-down card left to reveal (pass)"
     if not is_unknown(state, p.card):
         return f"{state.players[seat]} cannot hold {p.card}: {where(state, p.card)}"
-    return None
+    return refusal(state, seat, p.card)
 
 
-def category(choice: str) -> str:
-    if choice == "fool":
-        return "the Fool alone"
-    if choice == "pictures":
-        return "all picture cards but the Fool"
-    return f"the number and court cards of {HOUSE_NAMES[choice]}"
+_CATEGORY = {
+    "fool": ("the Fool alone", "Fool"),
+    "pictures": ("all picture cards but the Fool", "picture card but the Fool"),
+}
+
+
+def category(choice: str, *, one: bool = False) -> str:
+    """The Hierophant's ``choice`` in words: its cards, or (``one``) one card of it."""
+    if choice in _CATEGORY:
+        return _CATEGORY[choice][one]
+    house = HOUSE_NAMES[choice]
+    return f"number or court card of {house}" if one else f"the number and court cards of {house}"
 
 
 def revealed(
@@ -102,7 +111,7 @@ def revealed(
         hand = Zone((*hand.cards, p.card), hand.hidden - 1)
         shown = (*state.revealed[seat], p.card)
         state = evolve(
-            state,
+            bound(state, seat, p.card),
             hands=_set(state.hands, seat, hand),
             revealed=_set(state.revealed, seat, shown),
         )

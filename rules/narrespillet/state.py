@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from rules.cards import Card
+from rules.claims import Absence
 from rules.errors import OptionError
 from rules.memo import per_state
 from rules.narrespillet.deck import DECK, HOUSES
@@ -242,6 +243,7 @@ class State:
     clock: int = 0
     results: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per round, per house: the winners
     peeks: tuple[tuple[int, int], ...] = ()  # (who looked, at whom) this round
+    claims: tuple[Absence, ...] = ()  # what face-down hands said they held none of (absences)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from rules.cards import Card
+from rules.claims import Absence
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
 from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
@@ -132,4 +133,12 @@ def info(state: State) -> dict[str, Any]:
         }
         if state.phase == "play"
         else None,
+        **({"claims": [_absence_text(c) for c in state.claims]} if state.claims else {}),
     }
+
+
+def _absence_text(absence: Absence) -> str:
+    """An open absence as the table says it: ``Bo held no Fool face down at event 4 (…)``."""
+    return (
+        f"{absence.holder} held no {absence.what} face down at event {absence.seq} ({absence.said})"
+    )

@@ -259,3 +259,21 @@ def test_a_second_failure_with_the_same_seed_is_saved_beside_the_first(tmp_path)
     assert first.saved is not None and second.saved is not None
     assert first.saved != second.saved and first.saved.exists() and second.saved.exists()
     assert second.saved.name == f"{broken.name}-seed1-failure-2.jsonl"
+
+
+def test_conservation_names_a_zone_with_fewer_than_no_face_down_cards():
+    from collections import Counter
+
+    from replay.kit.conservation import tally
+    from rules.cards import parse_cards
+    from rules.zones import Zone
+
+    deck = Counter(parse_cards("2S 3S 4S"))
+    sound = {"hand:0": Zone((), 2), "table": Zone(tuple(parse_cards("4S")))}
+    counted = tally(deck, sound, 0)
+    # a card "shown" from a hand with no face-down card left: the totals still add up
+    shown = {"hand:0": Zone((), -1), "table": Zone(tuple(parse_cards("2S 3S 4S")), 1)}
+    with pytest.raises(InvariantViolation, match="zone hand:0 holds -1 face-down cards"):
+        counted.after(shown, 7)
+    with pytest.raises(InvariantViolation, match="conservation broken at event 3"):
+        tally(deck, shown, 3)

@@ -79,6 +79,8 @@ def test_a_hand_without_the_named_cards_passes_and_the_oracle_turn_follows():
     state = play(physical(), "Anna play T5 Co")
     state = apply(state, "Bo reveal CoK")  # Coins: more may follow
     assert state.queue[0].kind == "reveal" and seats(state) == ("Bo",)
+    said = RULES.announce(RULES.parse("Bo pass", state), state)
+    assert said == "holds no more of them face down (the Hierophant)"
     state = draws(apply(state, "Bo pass"))
     assert seats(state) == ("Anna",) and state.actor == 0  # "må ... ta en ny tur"
 
@@ -96,3 +98,12 @@ def test_the_new_answers_round_trip_through_the_notation():
     for text in ("answer Bo", "answer nobody"):
         answer = RULES.parse(text, asked)
         assert RULES.format(answer, asked) == text
+
+
+def test_a_hand_shown_to_the_last_card_in_the_window_has_nothing_left_to_reveal():
+    state = play(physical(), "Anna play T5 Co")
+    for card in ("Sw9", "Sw10", "St9", "St10", "Cu9", "Cu10"):  # shown, not revealed
+        state = apply(state, f"Bo show {card}")
+    assert state.hands[1].hidden == 0 and seats(state) == ("Bo",)
+    assert refusal(state, "Bo reveal CoK") == "Bo has no face-down card left to reveal (pass)"
+    assert apply(state, "Bo pass").hands[1].hidden == 0
