@@ -85,17 +85,7 @@ def unseen_ok(
 ) -> bool:
     """Whether ``cards``, bound from face-down cards (``bound`` of them from ``seat``'s
     hand), leave every claim one the unaccounted cards can meet."""
-    if not state.claims:
-        return True
-    left = pool(state)
-    left.subtract(cards)
-    counts = hidden(state)
-    claims = state.claims
-    if bound:
-        counts[seat] = counts.get(seat, 0) - len(bound)
-        for card in bound:
-            claims = shown(claims, seat, card)
-    return absences.impossible(claims, counts, left) is None
+    return absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
 
 
 def none_fits(state: State, seq: int, said: str) -> tuple[Absence, ...]:

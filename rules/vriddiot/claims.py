@@ -10,7 +10,10 @@ lowest card starts), and a player nearer the dealer's left none as low (ties go 
 nearest). Each is an ``Absence`` on that hand's face-down cards, checked as they are
 shown; refills taken unseen (``deal``) may explain a card shown later
 (``rules.claims.received``). A known hand card that refutes the start is refused at
-once (``legal``).
+once (``legal``). The claims are counted against the unaccounted cards, all hands
+together (``rules.absences.impossible``, at the end of ``apply``): a first card the
+hands cannot back, or a card that takes the last ones claimed hands need, is refused;
+``lays_ok`` and ``unseen_ok`` let ``moves`` and the dealer avoid them.
 
 The pick-up makes no claim: the seed says who *must* pick up (*"ikke er i stand til å
 toppe … må trekke inn bunken"*), not that anyone else may not, and a hand with unseen
@@ -27,7 +30,16 @@ from rules.claims import Absence, shown
 from rules.vriddiot.legal import nearer, ordinary, start_forbidden
 from rules.vriddiot.state import State, player, pool, replace, value
 
-__all__ = ["keeps", "settle", "showing", "starter_claims"]
+__all__ = [
+    "bound_from_hand",
+    "claims_first",
+    "keeps",
+    "lays_ok",
+    "settle",
+    "showing",
+    "starter_claims",
+    "unseen_ok",
+]
 
 
 def showing(state: State, seat: int, cards: Sequence[Card]) -> tuple[Absence, ...]:
@@ -43,6 +55,13 @@ def keeps(state: State, seat: int, cards: Sequence[Card]) -> bool:
     bound from its face-down cards) and leave every absence on it possible."""
     if not state.claims:
         return True
+    after = showing(state, seat, bound_from_hand(state, seat, cards))
+    return not any(c.seat == seat and c.is_broken for c in after)
+
+
+def bound_from_hand(state: State, seat: int, cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that ``seat`` would lay from its face-down hand cards (known
+    copies go first)."""
     known = list(state.hands[seat].cards)
     bound = []
     for card in cards:
@@ -50,8 +69,39 @@ def keeps(state: State, seat: int, cards: Sequence[Card]) -> bool:
             known.remove(card)
         else:
             bound.append(card)
-    after = showing(state, seat, bound)
-    return not any(c.seat == seat and c.is_broken for c in after)
+    return bound
+
+
+def unseen_ok(
+    state: State,
+    cards: Sequence[Card],
+    seat: int = -1,
+    bound: Sequence[Card] = (),
+    claims: tuple[Absence, ...] | None = None,
+) -> bool:
+    """Whether ``cards``, bound from face-down cards (``bound`` of them from ``seat``'s
+    hand), leave every claim (``state``'s, or ``claims``) one the unaccounted cards can
+    meet (``rules.absences.binding_ok``)."""
+    claims = state.claims if claims is None else claims
+    return absences.binding_ok(claims, state.hands, pool(state), cards, seat, bound)
+
+
+def claims_first(state: State) -> bool:
+    """Whether the next card laid is a physical ``starter_lowest`` game's first, which
+    makes claims (``starter_claims``)."""
+    return not state.started and state.turn is None and state.options.starter_lowest
+
+
+def lays_ok(state: State, seat: int, cards: Sequence[Card]) -> bool:
+    """Whether ``seat`` may lay ``cards`` from the hand and leave every claim possible,
+    the claims the first card of a physical ``starter_lowest`` game makes included."""
+    claims = state.claims
+    if claims_first(state):
+        claims = starter_claims(state, seat, cards[0], seq=1 << 30)
+    if not claims:
+        return True
+    bound = bound_from_hand(state, seat, cards)
+    return unseen_ok(state, bound, seat, bound, claims)
 
 
 def _start_what(real: Card, nearer: bool) -> str:
@@ -85,7 +135,5 @@ def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absen
 
 def settle(event: object, state: State) -> State:
     """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
-    # no pool count here (``counted``): a hand with unseen cards may always pick up or
-    # draw a chance card, so a claim the pool rules out is caught when a card is shown
-    claims = absences.settle(event, state.claims, state.hands, pool(state), counted=False)
+    claims = absences.settle(event, state.claims, state.hands, pool(state))
     return state if claims is state.claims else replace(state, claims=claims)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 from rules.absences import took_unseen
@@ -21,6 +22,7 @@ from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, r
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event, Move
 from rules.protocol import ChanceStep
+from rules.vriddiot.claims import unseen_ok
 from rules.vriddiot.events import Remove, Turn
 from rules.vriddiot.state import (
     BLACK,
@@ -237,15 +239,38 @@ def _realize_deal(plan: DealPlan, cards: tuple[Card, ...], rng: random.Random, k
     return Move(None, realize(plan, rng, known, cards))
 
 
+def _realize_refill(
+    plan: DealPlan,
+    cards: tuple[Card, ...],
+    ok: Callable[[Sequence[Card]], bool],
+    rng: random.Random,
+    known: bool,
+) -> Move:
+    deal = realize(plan, rng, known, cards)
+    drawn = [d.card for d in deal.cards if d.card is not None]
+    if drawn and not ok(drawn):  # they would prove a claim false: the player drew unseen
+        deal = realize(plan, rng, False, cards)
+    return Move(None, deal)
+
+
 def _realize_turn(
     cards: tuple[Card, ...], fixed: Card | None, rng: random.Random, known: bool
 ) -> Move:
     return Move(None, Turn(fixed if fixed is not None else rng.choice(cards)))
 
 
-def _realize_remove(cards: tuple[Card, ...], size: int, rng: random.Random, known: bool) -> Move:
+def _realize_remove(
+    cards: tuple[Card, ...],
+    size: int,
+    ok: Callable[[Sequence[Card]], bool],
+    rng: random.Random,
+    known: bool,
+) -> Move:
     drawn = rng.sample(cards, size) if size <= len(cards) else list(cards)
-    black = [c for c in drawn if c.suit in BLACK and c != FIRER]
+    black: list[Card] = []
+    for card in drawn:  # leave in the stock a black card that a claim needs in a hand
+        if card.suit in BLACK and card != FIRER and ok((*black, card)):
+            black.append(card)
     order = {card: i for i, card in enumerate(cards)}
     return Move(None, Remove(tuple(sorted(black, key=order.__getitem__))))
 
@@ -259,12 +284,14 @@ def chance(state: State) -> ChanceStep | None:
         return ChanceStep("deal", hint, partial(_realize_deal, plan, full))
     if state.phase != PLAY:
         return None
+    ok = partial(unseen_ok, state)
     if state.pending == "remove":
         cards = pool_order(_stock_pool(state))
         hint = (
             "remove CARDS: the black cards (but the ♠4) taken out of the stock, e.g. remove 2S 9C"
         )
-        return ChanceStep("remove", hint, partial(_realize_remove, cards, len(state.stock)))
+        realize_remove = partial(_realize_remove, cards, len(state.stock), ok)
+        return ChanceStep("remove", hint, realize_remove)
     if state.pending == "reveal":
         assert state.turn is not None
         fixed = None
@@ -274,6 +301,8 @@ def chance(state: State) -> ChanceStep | None:
             cards = pool_order(pool(state))
         else:
             cards = pool_order(_stock_pool(state))
+        if state.claims and fixed is None:  # a card shown now must keep every claim possible
+            cards = tuple(c for c in cards if ok((c,))) or cards
         hint = "turn CARD: the card turned face up, e.g. turn 9H"
         return ChanceStep("turn", hint, partial(_realize_turn, cards, fixed))
     seat = refill_seat(state)
@@ -282,7 +311,8 @@ def chance(state: State) -> ChanceStep | None:
     count = min(HAND - len(state.hands[seat]), len(state.stock))
     plan = refill_plan(state.table, seat, count)
     hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
-    return ChanceStep("deal", hint, partial(_realize_deal, plan, pool_order(_stock_pool(state))))
+    cards = pool_order(_stock_pool(state))
+    return ChanceStep("deal", hint, partial(_realize_refill, plan, cards, ok))
 
 
 def down_slots(state: State, seat: int) -> Slots:

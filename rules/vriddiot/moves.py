@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from rules.cards import JOKER, Card
 from rules.events import Move
 from rules.listing import filter_moves
-from rules.vriddiot.claims import keeps
+from rules.vriddiot.claims import claims_first, keeps, lays_ok
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from rules.vriddiot.legal import declarations, refuse_play, source
 from rules.vriddiot.play import waiting_for
@@ -100,9 +100,9 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
     elif src:
         zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
         have = _candidates(state, zone)
-        claimed = src == "hand" and bool(state.claims)
+        claimed = src == "hand" and (bool(state.claims) or claims_first(state))
         for card in sorted(have, key=_order):
-            if claimed and not keeps(state, seat, (card,)):
+            if claimed and not _lays(state, seat, (card,)):
                 continue
             for eff in declarations(card):
                 if refuse_play(state, seat, (card,), (eff,)) is None:
@@ -110,7 +110,7 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
         if src != "turned" and state.duty != ADDON:
             for rank in sorted({c.rank for c in have if c != JOKER}, key=_rank_order):
                 for combo in _sets(zone, have, rank):
-                    if claimed and not keeps(state, seat, combo):
+                    if claimed and not _lays(state, seat, combo):
                         continue
                     if refuse_play(state, seat, combo, combo) is None:
                         yield Move(seat, Set(combo))
@@ -126,7 +126,7 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
     have = _candidates(state, zone)
     claimed = from_hand and bool(state.claims)
     for card in sorted(have, key=_order):
-        if claimed and not keeps(state, seat, (card,)):
+        if claimed and not _lays(state, seat, (card,)):
             continue
         if card == JOKER:
             for eff in declarations(card):
@@ -135,8 +135,13 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
         elif card.rank == rank and (card != FIRER):
             yield Move(seat, Join((card,)))
     for combo in _sets(zone, have, rank):
-        if not claimed or keeps(state, seat, combo):
+        if not claimed or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
+
+
+def _lays(state: State, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether laying ``cards`` from the hand keeps every claim true and possible."""
+    return keeps(state, seat, cards) and lays_ok(state, seat, cards)
 
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")

@@ -14,8 +14,8 @@ import attrs
 from rules.cards import Card
 from rules.errors import IllegalEvent
 from rules.events import Deal, Event
+from rules.vriddiot.claims import claims_first, starter_claims
 from rules.vriddiot.claims import settle as settle_claims
-from rules.vriddiot.claims import starter_claims
 from rules.vriddiot.deal import apply_chance, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.legal import (
@@ -123,7 +123,7 @@ def _apply(state: State, event: Event) -> State:
     refused = refuse_play(state, seat, real, cards)
     if refused:
         raise IllegalEvent(event, refused)
-    if not state.started and state.turn is None and state.options.starter_lowest:
+    if claims_first(state):
         state = replace(state, claims=starter_claims(state, seat, real[0], event.seq))
     taken = take(state, event, seat, real)
     return settle(lay(replace(taken, turn=seat, started=True), seat, real, cards))

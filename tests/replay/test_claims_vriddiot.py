@@ -6,16 +6,25 @@ that lets one break. The pick-up makes no claim (the seed lets a hand pick up at
 
 from __future__ import annotations
 
+from collections import Counter
+
+import attrs
 import pytest
 
 from replay.fold import fold
 from replay.games import Games, make_header
 from replay.inspect import moves_data
 from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
+from replay.kit.fuzz import fuzz
 from replay.kit.invariants import InvariantViolation, claims_hold
+from rules.cards import parse_cards
 from rules.claims import Absence
 from rules.errors import IllegalEvent
+from rules.events import Event
 from rules.vriddiot import RULES
+from rules.vriddiot.events import Play
+from rules.vriddiot.state import LEAD, replace
+from rules.zones import Slots, Zone
 from tests.replay.test_claims import written_unchecked
 
 # Physical game, Anna deals (Bo is on her left, then Cai, then Anna); the hands are face
@@ -112,3 +121,94 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
         claims_hold(RULES, RULES.deck(loaded.header), state, 6)
     assert caught.value.invariant == "agreement"
     assert BROKEN in str(caught.value)
+
+
+# The fuzz failure (vriddiot-defaults-seed1): a physical five-player game, Anna deals, and
+# of the ten special cards (2s, 10s, ♠4, the joker) four lie face up: six are unaccounted.
+FIVE = ["Anna", "Bo", "Cai", "Dina", "Emil"]
+FIVE_DEAL = (
+    "deal Anna.up:4D,9H,QD Bo.up:3S,10D,5S Cai.up:10H,10S,KS Dina.up:JK,8H,7D "
+    "Emil.up:6S,AC,7H Anna:?,?,? Bo:?,?,? Cai:?,?,? Dina:?,?,? Emil:?,?,?"
+)
+ANNA_2S = (
+    "event 2: Anna started with 2S (no ordinary card (2, 10, ♠4 and jokers aside)), but "
+    "the hands of Anna, Bo, Cai, Dina, Emil still hold 14 face-down card(s) from then and "
+    "only 5 unseen card(s) are left that their claims allow, so one of them held a card it "
+    "was said not to"
+)
+
+
+def test_a_special_first_card_the_hands_cannot_all_back_is_refused_and_never_offered(
+    games: Games,
+):
+    header = make_header(RULES, FIVE, {"starter_lowest": True, "jokers": 1})
+    game = games.create(header).id
+    games.play(game, FIVE_DEAL)
+    listed = {m["notation"] for m in moves_data(games.load(game))["moves"]}
+    assert "Anna 3C" in listed and "Anna 9C" in listed
+    assert not {"Anna 2S", "Anna 10C", "Anna 4S", "Bo 2H"} & listed
+    assert not any("JK" in move for move in listed)
+    with pytest.raises(IllegalEvent) as refused:
+        games.play(game, "Anna: 2S")
+    assert refused.value.reason == ANNA_2S
+    assert games.load(game).seq == 1  # nothing written
+    games.play(game, "Anna: 3C")  # claims nothing: no ordinary card is lower
+
+
+def test_the_saved_fuzz_failure_is_refused_at_its_first_card(games: Games):
+    header = make_header(RULES, FIVE, {"starter_lowest": True, "jokers": 1})
+    game = games.create(header).id
+    games.play(game, FIVE_DEAL)
+    written_unchecked(games, game, "Anna: 2S", RULES)
+    (parsed,) = parse_lines(export_lines(games.ledger, game))
+    (problem,) = verify_parsed(parsed).problems
+    assert (problem.seq, problem.reason) == (2, ANNA_2S)
+
+
+def _two_claims_one_card(games: Games):
+    """Anna on lead with one face-down card; Bo and Cai each still hold one face-down card
+    said to be no card lower than 5 (Bo: 5 or lower); 9H, 9S and 4C are all that is
+    unaccounted, so Bo's and Cai's cards are the two nines between them."""
+    state = games.load(played(games, CAI_STARTS[:3])).state
+    keep = Counter(parse_cards("9H 9S 4C"))
+    rest = Counter(state.table.deck)
+    rest.subtract(keep)
+    claims = tuple(
+        attrs.evolve(c, fresh=0, seen=()) for c in state.claims if c.holder in ("Bo", "Cai")
+    )
+    empty = (Zone(),) * 3
+    return replace(
+        state,
+        hands=(Zone((), 1), Zone((), 1), Zone((), 1)),
+        ups=empty,
+        downs=(Slots(),) * 3,
+        stock=Zone(),
+        pile=Zone(),
+        out=Zone(tuple(rest.elements())),
+        duty=LEAD,
+        top=0,
+        turn=0,
+        claims=claims,
+    )
+
+
+def test_a_card_two_claimed_hands_both_need_is_refused_and_never_offered(games: Games):
+    state = _two_claims_one_card(games)
+    listed = {RULES.format(m, state) for m in RULES.moves(state)}
+    assert listed == {"4C"}  # not 9H nor 9S: Bo and Cai need both nines
+    with pytest.raises(IllegalEvent) as refused:
+        RULES.apply(state, Event(9, 0, Play(parse_cards("9H")[0])))
+    assert refused.value.reason == (
+        "event 2: Cai started with 5H (no card of 5 or lower), but the hands of Bo, Cai "
+        "still hold 2 face-down card(s) from then and only 1 unseen card(s) are left that "
+        "their claims allow, so one of them held a card it was said not to"
+    )
+    after = RULES.apply(state, Event(9, 0, Play(parse_cards("4C")[0])))
+    # whoever is on turn has a legal move, and the nines it may lay keep the other claim
+    assert after.turn is not None and list(RULES.moves(after, after.turn))
+
+
+def test_the_kit_closure_holds_over_physical_starter_lowest_games():
+    report = fuzz(RULES, 6, seed=3, options={"starter_lowest": True})  # main: game 1 fails
+    assert report.ok, report.failure
+    assert report.games == 6 and report.events > 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 from rules.absences import impossible, settle
@@ -65,3 +66,35 @@ def test_settle_refuses_and_drops_the_claims_of_an_emptied_hand():
         settle(event, (claim,), (Zone((), 1),), pool("9H"))
     assert settle(event, (claim,), (Zone((), 1),), pool("9H"), counted=False) == (claim,)
     assert settle(event, (claim,), (Zone(parse_cards("3C")),), pool("9H")) == ()
+
+
+def on(seat: int, cards: str, seq: int = 4, holder: str = "Anna") -> Absence:
+    return attrs.evolve(none_of(cards, seq=seq), seat=seat, zone=f"hand:{seat}", holder=holder)
+
+
+def test_two_hands_cannot_both_hold_the_last_card_their_claims_allow():
+    anna, bo = on(0, "9H QD"), on(1, "9H QD", holder="Bo")
+    assert impossible((anna,), {0: 1, 1: 1}, pool("9H QD 3C")) is None
+    assert impossible((anna, bo), {0: 1, 1: 1}, pool("9H QD 3C 4C")) is None
+    reason = impossible((anna, bo), {0: 1, 1: 1}, pool("9H QD 3C"))
+    assert reason == (
+        "event 4: Anna picked up the pile (no card that fits 7H), but the hands of Anna, Bo "
+        "still hold 2 face-down card(s) from then and only 1 unseen card(s) are left that "
+        "their claims allow, so one of them held a card it was said not to"
+    )
+
+
+def test_the_shared_count_names_the_first_claim_that_leaves_too_few_cards():
+    # either hand alone may hold QD; Bo's later claim leaves the two of them one card
+    anna, bo = on(0, "3C", seq=4), on(1, "3C", seq=9, holder="Bo")
+    assert impossible((anna,), {0: 1, 1: 1}, pool("QD 3C")) is None
+    reason = impossible((anna, bo), {0: 1, 1: 1}, pool("QD 3C"))
+    assert reason is not None and reason.startswith("event 9: Anna picked up")
+    assert "the hands of Anna, Bo still hold 2 face-down card(s)" in reason
+
+
+def test_the_shared_count_moves_a_card_to_the_hand_that_needs_it():
+    # 9H is counted for Anna first, then moved to Bo, who may hold nothing else
+    anna, bo = on(0, "QD", seq=4), on(1, "3C QD", seq=9, holder="Bo")
+    assert impossible((anna, bo), {0: 1, 1: 1}, pool("9H 3C QD")) is None
+    assert impossible((anna, bo), {0: 2, 1: 1}, pool("9H 3C QD")) is not None
