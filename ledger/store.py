@@ -36,6 +36,15 @@ from ledger.schema import (
     refuse_newer,
     schema_version,
 )
+from ledger.statements import (
+    GAME_COLUMNS,
+    HEAD,
+    INSERT_EVENT,
+    INSERT_GAME,
+    SELECT_EVENTS,
+    SELECT_EVENTS_1,
+    SUMMARIES,
+)
 from ledger.summaries import (
     CREATE_SUMMARIES,
     HAS_SUMMARIES,
@@ -50,38 +59,6 @@ __all__ = ["Ledger"]
 BATCH_CACHE_KIB = 64 * 1024
 """The page cache of a batch (KiB), the event-id index of about a million events: with
 SQLite's 2 MiB the system time per imported event tripled from 1,000 to 10,000 games."""
-
-_INSERT_EVENT = (
-    "INSERT INTO events (game, seq, event_id, type, type_version, actor, payload, recorded,"
-    " recorded_text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-SELECT_EVENTS = (  # schema 2; bytes read as bytes even if an edit stored them as text
-    "SELECT e.game, e.seq, CAST(e.event_id AS BLOB), coalesce(t.name, '#' || e.type),"
-    " e.type_version, e.actor, CAST(e.payload AS BLOB), e.recorded, e.recorded_text,"
-    " CAST(e.hash AS BLOB) FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
-)
-SELECT_EVENTS_1 = (  # schema 1, read as it is by a reader (a writer upgrades it first)
-    "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
-    " recorded_at, CAST(hash AS BLOB) FROM events"
-)
-_HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
-_GAME_COLUMNS = (
-    "id, uid, rules, rules_version, CAST(header AS BLOB), CAST(genesis AS BLOB), created"
-)
-_INSERT_GAME = (
-    "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
-    " VALUES (?, ?, ?, ?, ?, ?)"
-)
-_SUMMARIES = """
-SELECT g.id, g.uid, g.rules, g.rules_version, CAST(g.header AS BLOB),
-       CAST(g.genesis AS BLOB), g.created,
-       (SELECT COUNT(*) FROM events WHERE game = g.id),
-       h.seq, CAST(h.hash AS BLOB)
-FROM games AS g
-LEFT JOIN events AS h
-  ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)
-ORDER BY g.id
-"""
 
 
 class Ledger(LedgerStore):
@@ -207,7 +184,7 @@ class Ledger(LedgerStore):
         conn = self._conn
         self._begin()
         try:
-            head = conn.execute(_HEAD, (game,)).fetchone()
+            head = conn.execute(HEAD, (game,)).fetchone()
             head_seq, prev = (0, self._genesis(game)) if head is None else head
             if head_seq != expected_seq - 1:
                 stored = self._retried(game, expected_seq, events)
@@ -217,7 +194,7 @@ class Ledger(LedgerStore):
                 return stored
             rows = list(chain_rows(game, prev, events, first_seq=expected_seq))
             try:
-                conn.executemany(_INSERT_EVENT, db_rows(rows, self._type_id))
+                conn.executemany(INSERT_EVENT, db_rows(rows, self._type_id))
             except sqlite3.IntegrityError as exc:
                 raise self._id_clash(events, exc) from exc
             conn.execute("COMMIT")
@@ -270,11 +247,11 @@ class Ledger(LedgerStore):
             if existing is not None:
                 raise DuplicateGame(uid, existing[0])
             values = (uid, rules, rules_version, header, genesis, created)
-            game = conn.execute(_INSERT_GAME, values).lastrowid
+            game = conn.execute(INSERT_GAME, values).lastrowid
             assert game is not None
             rows = db_rows(chain_rows(game, genesis, events, hashes), self._type_id)
             try:
-                conn.executemany(_INSERT_EVENT, rows)
+                conn.executemany(INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
                 raise LedgerError(
                     f"cannot import game {uid}: an event id in it is already in the database"
@@ -287,7 +264,7 @@ class Ledger(LedgerStore):
     def game(self, game: int) -> GameRecord:
         """The stored game ``game``; ``UnknownGame`` if there is none."""
         row = self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game,)
         ).fetchone()
         if row is None:
             raise UnknownGame(game, self.path)
@@ -301,7 +278,7 @@ class Ledger(LedgerStore):
     def game_by_uid(self, uid: str) -> GameRecord:
         """The stored game with this uid; ``UnknownGame`` if there is none."""
         row = self._conn.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)
+            f"SELECT {GAME_COLUMNS} FROM games WHERE uid = ?", (uid,)
         ).fetchone()
         if row is None:
             raise UnknownGame(uid, self.path)
@@ -310,7 +287,7 @@ class Ledger(LedgerStore):
     def games(self) -> list[GameSummary]:
         """Every game, by id, with its event count and head."""
         out = []
-        for row in self._conn.execute(_SUMMARIES):
+        for row in self._conn.execute(SUMMARIES):
             record = GameRecord(*row[:7])
             count, head_seq, head_hash = row[7:]
             if head_seq is None:
@@ -366,7 +343,7 @@ class Ledger(LedgerStore):
 
     def head(self, game: int) -> tuple[int, bytes]:
         """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""
-        row = self._conn.execute(_HEAD, (game,)).fetchone()
+        row = self._conn.execute(HEAD, (game,)).fetchone()
         if row is None:
             return 0, self._genesis(game)
         return row[0], row[1]

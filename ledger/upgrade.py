@@ -62,7 +62,7 @@ def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
     import sqlite_utils
 
     from ledger.schema import create_event_tables, finish_events
-    from ledger.store import SELECT_EVENTS
+    from ledger.statements import SELECT_EVENTS
 
     if found != 1:
         raise LedgerError(f"{path} has schema {found}, which this tablelog cannot upgrade")
