@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.backends import Backend, make_backend
-from tests.cli.test_cli import new_game, play_first_moves, run, run_json
+from tests.cli.clitools import new_game, play_first_moves, run, run_json
 
 
 def runner_on(backend: Backend) -> CliRunner:

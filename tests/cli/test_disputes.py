@@ -10,7 +10,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from tests.cli.test_cli import new_game, play_first_moves, run, run_json
+from tests.cli.clitools import new_game, play_first_moves, run, run_json
 from tests.replay.test_claims import BO_BUILDS_NINE, BROKEN_SENTENCE
 
 NK = ["new", "nordekasino", "-p", "Anna", "-p", "Bo"]

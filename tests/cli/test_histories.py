@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tests.cli.test_cli import run, run_json
+from tests.cli.clitools import run, run_json
 from tests.club import FIXTURES, RULE_SETS
 
 KARNOFFEL = sum(

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from tests.cli.test_cli import NEW, new_game, run, run_json, snapshot
+from tests.cli.clitools import NEW, new_game, run, run_json, snapshot
 
 
 @pytest.fixture

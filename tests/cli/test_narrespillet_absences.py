@@ -13,7 +13,7 @@ from replay.codec import encode_event
 from replay.games import Games
 from rules.events import Event
 from rules.narrespillet import RULES
-from tests.cli.test_cli import run, run_json
+from tests.cli.clitools import run, run_json
 from tests.replay.test_narrespillet_absences import COINS_PASS, DEAL, HIEROPHANT_COINS
 
 PLAYERS = ["-p", "Anna", "-p", "Bo", "-p", "Cai", "-p", "Dina"]

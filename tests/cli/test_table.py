@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tests.cli.test_cli import NEW, new_game, run, run_json
+from tests.cli.clitools import NEW, new_game, run, run_json
 from tests.helpers import CLUBS_DEAL
 
 
