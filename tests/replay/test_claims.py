@@ -100,6 +100,21 @@ def written_unchecked(games: Games, game: int, text: str, rules: RuleSet = RULES
     games.ledger.append(game, loaded.seq + 1, [encode_event(rules, event)])
 
 
+def kit_sees_broken(
+    games: Games, game: int, rules: RuleSet, text: str, seq: int, sentence: str
+) -> None:
+    """With ``text`` written unchecked behind a game whose claims ``rules`` no longer
+    settle (the caller patches its settle step out), the kit's ``claims_hold`` reports the
+    claim broken at ``seq`` with ``sentence``."""
+    written_unchecked(games, game, text, rules)
+    loaded = games.load(game)
+    state = fold(rules, loaded.header, loaded.events)
+    with pytest.raises(InvariantViolation) as caught:
+        claims_hold(rules, rules.deck(loaded.header), state, seq)
+    assert caught.value.invariant == "agreement"
+    assert sentence in str(caught.value)
+
+
 def test_verify_reports_the_event_that_broke_the_claim(games: Games):
     game = played(games, BO_BUILDS_NINE)
     written_unchecked(games, game, "trail 7H")

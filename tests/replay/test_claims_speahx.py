@@ -11,18 +11,16 @@ from collections import Counter
 import attrs
 import pytest
 
-from replay.fold import fold
 from replay.games import Games, make_header
 from replay.inspect import moves_data
 from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
-from replay.kit.invariants import InvariantViolation, claims_hold
 from rules.cards import parse_cards
 from rules.claims import Absence
 from rules.errors import IllegalEvent
 from rules.speahx import RULES
 from rules.speahx.state import deck_of
 from rules.zones import Zone
-from tests.replay.test_claims import written_unchecked
+from tests.replay.test_claims import kit_sees_broken, written_unchecked
 from tests.rules.speahx_helpers import act, listed, position
 
 # Physical two-player game, Anna deals, Bo leads 7H; Anna says nothing fits and picks up
@@ -131,14 +129,8 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
     games: Games, monkeypatch: pytest.MonkeyPatch
 ):
     game = played(games, ANNA_PICKS_UP)
-    written_unchecked(games, game, "8H", RULES)
-    loaded = games.load(game)
     monkeypatch.setattr("rules.speahx.play.settle", lambda event, state: state)
-    state = fold(RULES, loaded.header, loaded.events)
-    with pytest.raises(InvariantViolation) as caught:
-        claims_hold(RULES, RULES.deck(loaded.header), state, 7)
-    assert caught.value.invariant == "agreement"
-    assert BROKEN in str(caught.value)
+    kit_sees_broken(games, game, RULES, "8H", 7, BROKEN)
 
 
 def test_a_card_that_leaves_a_claim_no_card_to_stand_on_is_refused_and_not_offered():

@@ -11,12 +11,10 @@ from collections import Counter
 import attrs
 import pytest
 
-from replay.fold import fold
 from replay.games import Games, make_header
 from replay.inspect import moves_data
 from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
 from replay.kit.fuzz import fuzz
-from replay.kit.invariants import InvariantViolation, claims_hold
 from rules.cards import parse_cards
 from rules.claims import Absence
 from rules.errors import IllegalEvent
@@ -25,7 +23,7 @@ from rules.vriddiot import RULES
 from rules.vriddiot.events import Play
 from rules.vriddiot.state import LEAD, replace
 from rules.zones import Slots, Zone
-from tests.replay.test_claims import written_unchecked
+from tests.replay.test_claims import kit_sees_broken, written_unchecked
 
 # Physical game, Anna deals (Bo is on her left, then Cai, then Anna); the hands are face
 # down. Cai lays 5H first: Bo, nearer the dealer's left, held no card of 5 or lower;
@@ -113,14 +111,8 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
     games: Games, monkeypatch: pytest.MonkeyPatch
 ):
     game = played(games, CAI_STARTS)
-    written_unchecked(games, game, "Bo: 4H", RULES)
-    loaded = games.load(game)
     monkeypatch.setattr("rules.vriddiot.play.settle_claims", lambda event, state: state)
-    state = fold(RULES, loaded.header, loaded.events)
-    with pytest.raises(InvariantViolation) as caught:
-        claims_hold(RULES, RULES.deck(loaded.header), state, 6)
-    assert caught.value.invariant == "agreement"
-    assert BROKEN in str(caught.value)
+    kit_sees_broken(games, game, RULES, "Bo: 4H", 6, BROKEN)
 
 
 # The fuzz failure (vriddiot-defaults-seed1): a physical five-player game, Anna deals, and
