@@ -80,7 +80,7 @@ def box(
     widest = max((cell_width(text) for _, text in rows), default=0)
     right = max(min(widest, columns - left - 7), NARROWEST)
     total = left + right + 7
-    lines = [_centre(title, total)] if title else []
+    lines = [_centre(title, total, columns)] if title else []
     lines.append(f"┌{'─' * (left + 2)}┬{'─' * (right + 2)}┐")
     for label, text in rows:
         for i, part in enumerate(wrap(text, right)):
@@ -92,9 +92,10 @@ def box(
     return lines
 
 
-def _centre(title: str, total: int) -> str:
-    """``title`` centred over a box ``total`` cells wide (wrapped if it is wider)."""
-    parts = wrap(title, total)
+def _centre(title: str, total: int, columns: int) -> str:
+    """``title`` centred over a box ``total`` cells wide; a title wider than the box
+    overhangs it rather than wrapping, and wraps only at the terminal's ``columns``."""
+    parts = wrap(title, max(columns, total))
     return "\n".join(" " * max((total - cell_width(p)) // 2, 0) + p for p in parts)
 
 

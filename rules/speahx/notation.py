@@ -10,8 +10,11 @@
   (the refill; ``?`` for a card nobody saw), and the deal in the shared deal notation
   (``deal`` when nothing is entered).
 
-A move may start with the player's name and a colon (``Anna: JS JH``). ``format``
-writes the canonical ASCII form without the name, and ``parse(format(m, s), s) == m``.
+A move may start with the player's name, with or without a colon (``Anna JS JH``,
+``Anna: JS JH``): the move is then that player's, and ``apply`` refuses it when it is not
+their turn (the name is never dropped). A chance step (``reveal``, ``draw``) may be named
+for the player whose cards they are; ``deal`` takes no name. ``format`` writes the
+canonical ASCII form without the name, and ``parse(format(m, s), s) == m``.
 The cards between the first and the last of a play are put in suit order (S, H, D, C)
 when read: their order changes nothing (see docs/rules/speahx.md).
 """
@@ -59,21 +62,41 @@ def _target(state: State, name: str) -> int:
     )
 
 
-def _strip_name(text: str, state: State) -> str:
-    head, colon, rest = text.partition(":")
-    if colon and any(p.casefold() == head.strip().casefold() for p in state.players):
-        return rest.strip()
-    return text
+def _split_name(text: str, state: State) -> tuple[int | None, str]:
+    """The seat a move starts by naming (``Anna 7H``, ``Anna: 7H``; the longest name
+    first, so ``Anna Lise`` wins over ``Anna``) and the rest, or ``None`` and ``text``."""
+    low = text.casefold()
+    for seat, name in sorted(enumerate(state.players), key=lambda p: -len(p[1])):
+        key = name.casefold()
+        if low == key or low.startswith(key + " ") or low.startswith(key + ":"):
+            return seat, text[len(name) :].lstrip(" :").strip()
+    return None, text
+
+
+def _table_step(named: int | None, word: str, state: State) -> None:
+    """A chance step is the table's: a name before it must be the player it is for."""
+    if named is None:
+        return
+    who = state.players[named]
+    if word == "deal":
+        raise NotationError(f"deal is entered for the table, without a name: deal, not {who} deal")
+    if named != state.turn.seat:
+        raise NotationError(
+            f"{word} is for {state.players[state.turn.seat]}'s cards now, not {who}'s"
+        )
 
 
 def parse_move(text: str, state: State) -> Move:
     """The move written ``text`` in ``state``; ``NotationError`` saying what was expected."""
-    stripped = _strip_name(text.strip(), state)
+    named, stripped = _split_name(" ".join(text.split()), state)
     if not stripped:
-        raise NotationError(f"expected a move: {FORMS}")
+        after = f" after {state.players[named]}'s name" if named is not None else ""
+        raise NotationError(f"expected a move{after}: {FORMS}")
     word, _, rest = stripped.partition(" ")
     low = word.lower()
-    seat = state.turn.seat
+    seat = state.turn.seat if named is None else named
+    if low in ("deal", "reveal", "draw"):
+        _table_step(named, low, state)
     if low == "deal":
         return Move(None, parse_deal(deal_plan(state.table), rest))
     if low == "reveal":

@@ -30,3 +30,12 @@ def test_every_line_of_a_box_is_as_wide_as_its_border():
 def test_text_is_printed_as_it_is_never_as_markup():
     (line,) = (x for x in box("", [("name", "[bold]Bo[/bold]")], columns=80) if "name" in x)
     assert "[bold]Bo[/bold]" in line
+
+
+def test_a_title_wider_than_the_box_wraps_at_the_terminal_not_the_box():
+    title = "game 2 · Speahx · after event 0 · as everyone"
+    lines = box(title, [("stock", "52")], columns=80)
+    assert lines[0] == title  # one line, though the box is narrower
+    assert cell_width(lines[1]) < cell_width(title)
+    narrow = box(title, [("stock", "52")], columns=30)
+    assert narrow[0].count("\n") == 1 and max(map(cell_width, narrow[0].split("\n"))) <= 30

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import NotationError
+from rules.errors import IllegalEvent, NotationError
+from rules.events import Event
 from tests.rules.speahx_helpers import SPEAHX, act, position
 
 STATE = position(hands={0: "JS JH 2S 10C"}, pile="5S", options={"jokers": 2})
@@ -25,6 +26,8 @@ STATE = position(hands={0: "JS JH 2S 10C"}, pile="5S", options={"jokers": 2})
         ("JK to bo", "joker Bo"),
         ("JC JD JH JS to Cai", "JS JH JD JC to Cai"),
         ("Anna: JS JH", "JS JH"),
+        ("Anna JS JH", "JS JH"),
+        ("anna  joker Bo", "joker Bo"),
         ("reveal 7H", "reveal 7H"),
         ("reveal ?", "reveal ?"),
         ("draw 7H ? ?", "draw 7H ? ?"),
@@ -47,6 +50,26 @@ def test_bad_notation_says_what_is_expected():
         SPEAHX.parse("joker Zed", STATE)
     with pytest.raises(NotationError, match="flip takes"):
         SPEAHX.parse("flip x", STATE)
+
+
+def test_a_named_player_is_the_actor_and_a_move_out_of_turn_is_refused_not_reassigned():
+    # "Bo 8H" (or "Bo: 8H") is Bo's move; it must not be recorded as the player to act's.
+    for text in ("Bo 2S clubs", "Bo: 2S clubs", "bo:2S clubs"):
+        move = SPEAHX.parse(text, STATE)
+        assert move.actor == 1
+        with pytest.raises(IllegalEvent, match="it is Anna's turn, not Bo's"):
+            SPEAHX.apply(STATE, Event(STATE.count + 1, move.actor, move.payload))
+    with pytest.raises(NotationError, match="expected a move after Bo's name"):
+        SPEAHX.parse("Bo", STATE)
+
+
+def test_a_chance_step_may_name_the_player_whose_cards_it_is_and_no_other():
+    drawing = act(STATE, "JS JH")  # Anna has 2 cards left and refills from the stock
+    assert SPEAHX.parse("Anna draw ? ? ?", drawing) == SPEAHX.parse("draw ? ? ?", drawing)
+    with pytest.raises(NotationError, match="draw is for Anna's cards now, not Cai's"):
+        SPEAHX.parse("Cai: draw ? ? ?", drawing)
+    with pytest.raises(NotationError, match="deal is entered for the table, without a name"):
+        SPEAHX.parse("Anna deal", drawing)
 
 
 def test_views_show_hand_counts_not_faces_and_table_cards_as_question_marks():
