@@ -147,6 +147,10 @@ def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:
 
 def _missing(state: State, zone: Zone, cards: Sequence[Card], where: str) -> str:
     """The sentence naming the first card ``zone`` cannot give."""
+    copies = Counter(state.table.deck)
+    for card, n in Counter(cards).items():
+        if n > copies[card]:
+            return f"{card} is laid {n} times, but the game has {copies[card]} of it"
     left = list(zone.cards)
     for card in cards:
         if card in left:
@@ -154,5 +158,6 @@ def _missing(state: State, zone: Zone, cards: Sequence[Card], where: str) -> str
             continue
         if zone.hidden:
             return f"{where} cannot hold {card}: {where_known(state, card)}"
-        return f"{where} holds no {card}"
+        holds = "hold" if where.endswith("cards") else "holds"
+        return f"{where} {holds} no {card}"
     return f"{where} cannot give all of {' '.join(str(c) for c in cards)}"

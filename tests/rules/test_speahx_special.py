@@ -27,9 +27,19 @@ def test_chance_cards_may_be_drawn_even_with_a_playable_hand_card():
 
 def test_the_hand_is_locked_once_a_chance_card_is_drawn():
     state = act(act(position(hands={0: "10S 9S"}, pile="5C"), "chance"), "reveal 9D")
-    with pytest.raises(IllegalEvent, match="the hand is locked"):
+    with pytest.raises(IllegalEvent, match=r"the hand is locked.*\(the chance cards hold no 10S\)"):
         act(state, "10S")
     assert listed(state) == {"chance", "pickup"}
+
+
+def test_a_play_laying_a_card_more_often_than_the_decks_hold_it_says_so():
+    state = position(hands={0: "3C 3D 4H"}, pile="5C")
+    with pytest.raises(IllegalEvent, match="3C is laid 2 times, but the game has 1 of it"):
+        act(state, "3C 3D 3C")
+    two = position(hands={0: "3C 3D 3C"}, pile="5C", options={"decks": 2})
+    with pytest.raises(IllegalEvent, match="3C is laid 3 times, but the game has 2 of it"):
+        act(two, "3C 3D 3C 3C")
+    assert [c.text for c in act(two, "3C 3D 3C").pile] == ["5C", "3C", "3D", "3C"]
 
 
 def test_up_to_three_chance_cards_then_play_one_and_the_rest_join_the_hand():
