@@ -229,13 +229,15 @@ def print_written(data: Mapping[str, Any]) -> None:
 def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
     """Each event written (with the trick or deal it ended), then who is next and the
     head hash (``status``)."""
+    from replay.notation import by_actor
+
     lines = []
     for row in data["written"]:
-        who = f" by {row['actor']}" if row["actor"] else ""
-        text = " ".join(pretty(part) for part in row["notation"].split(" "))
+        words = by_actor(row["notation"], row["actor"]).split(" ")
+        text = " ".join(pretty(part) for part in words)
         says = f" — “{row['says']}”" if row.get("says") else ""
         again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""
-        lines.append(f"game {data['game']} event {row['seq']}: {text}{who}{says}{again}")
+        lines.append(f"game {data['game']} event {row['seq']}: {text}{says}{again}")
         lines.extend(f"  {line}" for line in row.get("happened", ()))
     if not status:
         return lines

@@ -118,8 +118,16 @@ def move_label(rules: Any, players: Sequence[str], move: Move, state: Any) -> st
         return None
     if move.actor is None or not 0 <= move.actor < len(players):
         return text
-    name = players[move.actor]
-    return text if text.split(" ", 1)[0].casefold() == name.casefold() else f"{text} by {name}"
+    return by_actor(text, players[move.actor])
+
+
+def by_actor(text: str, name: str | None) -> str:
+    """``7H by Anna``; ``text`` alone when it already starts with the name (``Anna 7H``,
+    ``Anna: 7H``) or there is no actor: a player is never named twice."""
+    if not name:
+        return text
+    first = text.split(" ", 1)[0].rstrip(":")
+    return text if first.casefold() == name.casefold() else f"{text} by {name}"
 
 
 def format_event_move(rules: Any, move: Move, state: Any, players: Sequence[str] = ()) -> str:

@@ -26,7 +26,7 @@ from ledger import ConcurrencyConflict, LedgerError
 from replay.dealer import chance_rng
 from replay.games import Games, LoadedGame, Played
 from replay.inspect import moves_data, played_data, show_data
-from replay.notation import format_event_move, format_move, parse_move
+from replay.notation import by_actor, format_event_move, format_move, parse_move
 from rules.errors import TablelogError
 from rules.events import Event, Move
 from rules.listing import cards_of, kinds_of
@@ -165,7 +165,7 @@ class Recorder:
         who = self.game.actor_name(event.actor)
         if event.family == "chance" and self.game.seeded:
             text = "the dealer's " + text.split(" ", 1)[0]
-        return f"event {event.seq} ({text}{f' by {who}' if who else ''})"
+        return f"event {event.seq} ({by_actor(text, who)})"
 
     def card_moves(self, card_text: str, limit: int = 40) -> Entry:
         """The legal moves made with one card (``? 4H``), or all of them (``?``, ``moves``:

@@ -63,6 +63,16 @@ def _split_name(text: str, state: State) -> tuple[int | None, str]:
     return None, text
 
 
+def _nobody_acts(state: State) -> str:
+    """Why a move without a name has no player now: the chance step waited for, or the end."""
+    from rules.vriddiot.deal import chance
+
+    step = chance(state)
+    if step is not None:
+        return f"no player moves now: the table enters the cards first ({step.hint})"
+    return "no player moves now: the game is over"
+
+
 def _with_joker(text: str) -> tuple[tuple[Card, ...], Card | None]:
     words = text.replace("=", " as ").split()
     if len(words) == 3 and words[1].casefold() == "as" and words[0].upper() in ("JK", "JOKER"):
@@ -89,8 +99,10 @@ def parse_move(text: str, state: State) -> Move:
     seat, body = _split_name(stripped, state)
     if seat is None:
         acting = to_act(state)
+        if not acting:
+            raise NotationError(_nobody_acts(state))
         if len(acting) != 1:
-            names = ", ".join(state.players[s] for s in acting) or "nobody"
+            names = ", ".join(state.players[s] for s in acting)
             raise NotationError(
                 f"several players may act now ({names}): write the name first, like 'Cai 9H'"
             )

@@ -44,7 +44,7 @@ def info(state: State) -> dict[str, Any]:
         "phase": state.phase,
         "turn": player(state, state.turn) if state.turn is not None else None,
         "duty": state.duty,
-        "top": state.top,
+        "top": state.top or None,  # the value to beat; none on an empty pile
         "twist": list(state.twist) if state.twist else None,
         "direction": "clockwise" if state.seating.direction == 1 else "counter-clockwise",
         "war": None

@@ -178,3 +178,23 @@ def test_undo_and_redo_are_words_of_the_recorder_not_moves(db: Path, text: str):
     with Ledger(db) as ledger:
         entry = Recorder(Games(ledger), gid).enter(text)
         assert entry.refused and entry.lines[0].startswith("nothing to")
+
+
+def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
+    from cli.render import written_lines
+    from replay.notation import by_actor
+
+    assert by_actor("7H", "Anna") == "7H by Anna"
+    assert by_actor("Anna 7H", "anna") == "Anna 7H"
+    assert by_actor("Anna: 7H", "Anna") == "Anna: 7H"
+    assert by_actor("Annabel 7H", "Anna") == "Annabel 7H by Anna"
+    assert by_actor("deal", None) == "deal"
+    gid = _game(db, "vriddiot")
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        assert not recorder.enter("deal 9H 9S 3C KD 4H 5S 7C 8D 2H").refused
+        played = recorder.enter("Anna 5H")  # before the first play, anyone may lead
+        assert played.data is not None
+        assert played.data["written"][0]["notation"] == "Anna 5H"
+        assert written_lines(played.data, status=False) == [f"game {gid} event 2: Anna 5♥"]
+        assert recorder.enter("undo").lines == ("undo takes back event 2 (Anna 5H)",)
