@@ -207,9 +207,10 @@ def _fact(key: str, value: Any, pretty: Pretty) -> str | None:
 
 
 def _mapping(value: Mapping[str, Any], pretty: Pretty) -> str:
+    """``key value · key value``: each value as a fact (a list as its items, never its
+    Python form; an empty one as "—")."""
     parts = []
     for k, v in value.items():
-        inner = _mapping(v, pretty) if isinstance(v, Mapping) else v
-        shown = pretty(inner) if isinstance(inner, str) else str(inner)
-        parts.append(f"{k} {shown}")
+        shown = _fact(k, v, pretty)
+        parts.append(f"{k} {shown if shown is not None else '—'}")
     return " · ".join(parts)

@@ -101,7 +101,7 @@ def _missing(state: State, who: int, card: Card) -> str:
     if state.hands[who].hidden and is_unknown(state, card):
         return (
             f"{label}'s hand holds {card} face down as far as the record knows: show "
-            f"it first ({label} shows {card})"
+            f"it first: {label} show {card}"
         )
     if is_unknown(state, card):
         return f"{label} does not hold {card}"

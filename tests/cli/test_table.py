@@ -38,6 +38,20 @@ def test_show_draws_the_table_without_python_leaking_through(runner: CliRunner):
     assert re.search(r"hand of Bo\s+│ 4 cards: 9♥ seen, 3 face down", out)
 
 
+@pytest.mark.parametrize(
+    "rules", ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
+)
+def test_no_game_shows_python_in_its_picture_as_it_is_played(runner: CliRunner, rules: str):
+    players = ["Anna", "Bo", "Cai", "Dina"] if rules == "karnoffel" else ["Anna", "Bo", "Cai"]
+    names = [arg for name in players for arg in ("-p", name)]
+    game = run_json(runner, "new", rules, *names, "--seed", "3")["game"]
+    for moves in range(12):
+        out = run(runner, "show", str(game)).output
+        for leak in ("None", "[", "]", "{", "'", "True", "False"):
+            assert leak not in out, f"{leak!r} after {moves} moves of {rules}:\n{out}"
+        _play_first(runner, game, 1)
+
+
 def test_show_labels_nordekasino_points_before_the_end_as_provisional(runner: CliRunner):
     run(runner, "new", "nordekasino", "-p", "Anna", "-p", "Bo", "-p", "Cai", "--seed", "3")
     out = run(runner, "show", "last").output

@@ -107,3 +107,11 @@ def test_a_hand_shown_to_the_last_card_in_the_window_has_nothing_left_to_reveal(
     assert state.hands[1].hidden == 0 and seats(state) == ("Bo",)
     assert refusal(state, "Bo reveal CoK") == "Bo has no face-down card left to reveal (pass)"
     assert apply(state, "Bo pass").hands[1].hidden == 0
+
+
+def test_a_face_down_card_used_before_it_is_shown_is_refused_with_what_to_type():
+    state = play(physical(), "Anna place Sw Sw2", "Bo pass")
+    said = refusal(state, "Bo place Co CoA")
+    assert said.endswith("show it first: Bo show CoA")
+    placed = play(state, "Bo show CoA", "Bo place Co CoA")  # typed as it says: accepted
+    assert placed.hands[1].hidden == state.hands[1].hidden - 1
