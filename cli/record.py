@@ -104,6 +104,26 @@ def _plain_lines() -> Iterator[str]:
         yield line.rstrip("\n")
 
 
+def _enter_submits_a_chosen_move() -> Any:
+    """Enter on a whole move chosen in the menu enters it: one Enter, not two (the menu's
+    own Enter only closes it). A chosen step (a kind or a card, ending in a space) is only
+    taken, so the line goes on."""
+    from prompt_toolkit.filters import completion_is_selected
+    from prompt_toolkit.key_binding import KeyBindings
+
+    bindings = KeyBindings()
+
+    @bindings.add("enter", filter=completion_is_selected)
+    def _(event: Any) -> None:
+        buffer = event.current_buffer
+        chosen = buffer.complete_state.current_completion
+        buffer.complete_state = None  # the chosen text stays in the line
+        if chosen is not None and not chosen.text.endswith(" "):
+            buffer.validate_and_handle()
+
+    return bindings
+
+
 def _terminal_lines(recorder: Recorder) -> Iterable[str]:
     """Lines typed at a terminal, with completion and a bottom bar saying who acts."""
     from prompt_toolkit import PromptSession
@@ -119,6 +139,7 @@ def _terminal_lines(recorder: Recorder) -> Iterable[str]:
     session: PromptSession[str] = PromptSession(
         completer=ThreadedCompleter(Moves()),
         complete_while_typing=True,
+        key_bindings=_enter_submits_a_chosen_move(),
         bottom_toolbar=lambda: (
             f" game {recorder.game.id} · event {recorder.game.seq} · "
             f"{recorder.hint()} · ? CARD for a card's moves"

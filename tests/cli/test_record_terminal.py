@@ -85,14 +85,13 @@ def _events(db: Path, game: int) -> list[dict[str, Any]]:
     return [{k: v for k, v in row.items() if k not in VOLATILE} for row in rows]
 
 
-def _record(db: Path, game: int, lines: list[str], complete: int) -> str:
-    """Type ``lines`` into ``tablelog record GAME`` in a terminal; the line numbered
-    ``complete`` is typed short and finished with Tab. Returns the head it printed."""
+def _spawn_record(db: Path, game: int) -> Any:
+    """``tablelog record GAME`` in a pseudo-terminal of 60 rows and 160 columns."""
     # no cursor-position request: pexpect's terminal does not answer it, and
     # prompt_toolkit would wait for the answer before each prompt
     env = {**os.environ, "TERM": "xterm-256color", "PROMPT_TOOLKIT_NO_CPR": "1"}
     env["TABLELOG_DB"] = str(db)
-    child = pexpect.spawn(
+    return pexpect.spawn(
         sys.executable,
         ["-m", "cli", "record", str(game)],
         env=env,
@@ -100,6 +99,12 @@ def _record(db: Path, game: int, lines: list[str], complete: int) -> str:
         dimensions=(60, 160),
         timeout=30,
     )
+
+
+def _record(db: Path, game: int, lines: list[str], complete: int) -> str:
+    """Type ``lines`` into ``tablelog record GAME`` in a terminal; the line numbered
+    ``complete`` is typed short and finished with Tab. Returns the head it printed."""
+    child = _spawn_record(db, game)
     prompt = f"game {game}>"
     try:
         child.expect_exact(prompt)
@@ -144,3 +149,30 @@ def test_record_in_a_terminal_writes_the_same_log_as_play(
     shown = json.loads(_tablelog(db, "show", str(recorded), "--json"))
     assert shown["head"] == head
     assert re.fullmatch(r"[0-9a-f]{10}", head)
+
+
+def test_one_enter_takes_a_move_chosen_in_the_menu_and_a_chosen_step_goes_on(tmp_path: Path):
+    db = tmp_path / "tablelog.db"
+    game = _new(db, NORDEKASINO)  # Bo to act; "bu" completes to "build " alone
+    child = _spawn_record(db, game)
+    prompt = f"game {game}>"
+    try:
+        child.expect_exact(prompt)
+        child.send("bu")
+        child.expect_exact("build ")  # the menu is open, with one step in it
+        child.send("\t")  # chooses it
+        child.expect_exact("build ")
+        child.send("\r")  # a step: Enter takes it and the line goes on
+        child.send("KD ")
+        child.expect_exact("build KD 8C 10H")  # the menu offers the whole move
+        child.send("\t")  # chooses it
+        child.send("\r")  # one Enter enters it (the menu's own Enter only closed it)
+        child.expect_exact(f"game {game} event ")
+        child.expect_exact(prompt)
+        assert "not" not in child.before and "rror" not in child.before  # nothing refused
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    events = _events(db, game)
+    assert events[-1]["type"] == "nordekasino.build" and events[-1]["actor"] == 1
