@@ -31,7 +31,7 @@ HELP = """Type a move as `play` takes it (Tab completes; the player's name may c
   undo          take back the last move (it says which)
   redo          put back what the last undo took back
   note TEXT     a comment in the log
-  ? CARD        the legal moves with CARD now (? 4H)
+  ? CARD        the legal moves led by CARD now (? 4H; its first card)
   ? or moves    the legal moves now (the first 40)
   show          draw the table again
   quit          (or Ctrl-D) stop; the head hash is printed"""

@@ -185,11 +185,11 @@ class Recorder:
         data = moves_data(self.game, card=card, limit=limit)
         moves = data["moves"]
         if not moves:
-            return Entry((f"no legal move with {card.pretty} now",))
+            return Entry((f"no legal move led by {card.pretty} now",))
         lines = [f"  {m['notation']}" + (f"  ({m['actor']})" if m["actor"] else "") for m in moves]
         more = "" if data["complete"] else f" (the first {len(moves)}; there are more)"
         count = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-        return Entry((f"{count} with {card.pretty}{more}:", *lines))
+        return Entry((f"{count} led by {card.pretty}{more}:", *lines))
 
     # -- completion -------------------------------------------------------------------
 

@@ -101,7 +101,7 @@ def test_question_mark_lists_the_moves_of_one_card(db: Path):
     with Ledger(db) as ledger:
         recorder = Recorder(Games(ledger), gid)
         entry = recorder.enter("? 7H")
-        assert entry.lines[0].startswith("2 legal moves with 7♥")
+        assert entry.lines[0].startswith("2 legal moves led by 7♥")
         assert "  trail 7H  (Bo)" in entry.lines
         assert recorder.enter("? Xq").refused
 
