@@ -189,7 +189,11 @@ class _Links:
             problems = self._check(r, (*before, self.last))
         follower = self.waiting.pop(r.seq + 1, None)
         while follower is not None:  # a moved event's successors, now checkable
-            problems.extend(self._check(follower, self.known[follower.seq - 1], keep=False))
+            before = self.known.get(follower.seq - 1)
+            if before is None:  # a repeated number took its predecessor's place: wait on
+                self.waiting[follower.seq] = follower
+                break
+            problems.extend(self._check(follower, before, keep=False))
             follower = self.waiting.pop(follower.seq + 1, None)
         self.last = r.hash
         return problems
@@ -209,11 +213,12 @@ class _Links:
             self.known[r.seq] = (r.hash,) if matched else (r.hash, first)
         if matched:
             return []
+        rewritten = f"event {r.seq - 1} was" if r.seq > 1 else "the game's header was"
         return [
             ChainProblem(
                 r.seq,
-                f"event {r.seq} was altered after it was recorded:"
-                " its hash does not match its contents",
+                f"event {r.seq} was altered after it was recorded: its hash does not match"
+                f" its contents (or {rewritten} rewritten and given a new hash)",
             )
         ]
 
