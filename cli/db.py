@@ -80,8 +80,8 @@ def _said_upgraded(ledger: LedgerStore) -> LedgerStore:
         from ledger import SCHEMA_VERSION
 
         click.echo(
-            f"upgraded {ledger.path} from schema {found} to {SCHEMA_VERSION} (every head hash"
-            " checked the same)",
+            f"upgraded {ledger.path} from schema {found} to {SCHEMA_VERSION} (every game's head"
+            " hash is unchanged)",
             err=True,
         )
     return ledger

@@ -27,8 +27,6 @@ def upgrade(obj: Context) -> None:
     Every game's head hash is recomputed before and after, and must stay the same; the
     events, their hashes and their exports do not change. Nothing to do is said as such.
     """
-    from rich.markup import escape
-
     from ledger import SCHEMA_VERSION, is_postgres_url
 
     if not is_postgres_url(obj.db or ""):
@@ -37,11 +35,11 @@ def upgrade(obj: Context) -> None:
     with friendly(), obj.ledger(write=True) as ledger:
         found = getattr(ledger, "upgraded_from", None)
         count = len(ledger.games())
-        where = escape(ledger.path)
+        where = ledger.path
     if found is None:
         click.echo(f"{where} already has schema {SCHEMA_VERSION}: nothing to upgrade")
     else:
         click.echo(
-            f"upgraded {where} from schema {found} to {SCHEMA_VERSION}: {count} games,"
+            f"upgraded {where} from schema {found} to {SCHEMA_VERSION}: {count} game(s),"
             " every head hash the same as before"
         )

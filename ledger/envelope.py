@@ -45,7 +45,8 @@ def pack_id(event_id: str) -> bytes:
 
 
 def unpack_id(stored: bytes) -> str:
-    """The event id text of a stored id (bytes an edit left are shown as hex, never lost)."""
+    """The event id text of a stored id (a text id's bytes that are no UTF-8, which only an
+    edit leaves, are shown with replacement characters)."""
     if stored[:1] == _TEXT:
         return stored[1:].decode("utf-8", "replace")
     return stored.hex()
@@ -76,7 +77,10 @@ def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
     except ValueError:  # a letter for a digit, a month 13, a 25th hour...
         return None, recorded_at
     since = moment - _EPOCH
-    return (since.days * 86_400 + since.seconds) * 1_000_000 + since.microseconds, None
+    micros = (since.days * 86_400 + since.seconds) * 1_000_000 + since.microseconds
+    if _format_time(micros) != recorded_at:  # e.g. a 24:00 some Python reads as midnight
+        return None, recorded_at
+    return micros, None
 
 
 def unpack_time(micros: Any, text: Any) -> str:

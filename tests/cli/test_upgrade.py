@@ -98,7 +98,7 @@ def test_a_writer_upgrades_in_one_step_and_the_export_is_the_same(v1: Path) -> N
 
 def test_the_upgraded_export_is_the_schema_1_export(v1: Path) -> None:
     result = tablelog(v1, "upgrade")
-    assert "upgraded" in result.stdout and "from schema 1 to 2: 7 games" in result.stdout
+    assert "upgraded" in result.stdout and "from schema 1 to 2: 7 game(s)" in result.stdout
     assert tablelog(v1, "export", "--all").stdout == EXPECTED
     assert "nothing to upgrade" in tablelog(v1, "upgrade").stdout
     for sql in ("UPDATE events SET payload = x'00'", "DELETE FROM events",
@@ -179,7 +179,7 @@ def test_postgres_upgrade_by_the_owner_keeps_heads_and_export(pg_v1: str) -> Non
     refused = tablelog(app, "list", code=2)
     assert "tablelog --db URL upgrade" in refused.output and "owner" in refused.output
     result = tablelog(pg_v1, "upgrade")
-    assert "from schema 1 to 2: 7 games" in result.stdout
+    assert "from schema 1 to 2: 7 game(s)" in result.stdout
     with open_ledger(app) as ledger:  # the recorders' role reads and writes schema 2
         assert {s.record.id: s.head_short for s in ledger.games()} == HEADS
         assert all(ledger.verify_chain(g) == [] for g in HEADS)
