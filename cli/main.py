@@ -157,9 +157,7 @@ def play(
 
 @cli.command()
 @click.argument("game")
-@click.option(
-    "--card", help="Only the moves led by this card: the first card a move names (e.g. 4H)."
-)
+@click.option("--card", help="Only the moves whose first card is this card (e.g. 4H).")
 @click.option("--kind", help="Only moves of this kind (e.g. build, capture, play).")
 @click.option("--player", help="Only this player's moves.")
 @click.option(

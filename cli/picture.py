@@ -208,9 +208,9 @@ def _fact(key: str, value: Any, pretty: Pretty) -> str | None:
 
 def _mapping(value: Mapping[str, Any], pretty: Pretty) -> str:
     """``key value · key value``: each value as a fact (a list as its items, never its
-    Python form; an empty one as "—")."""
+    Python form; an empty one as "—"; ``False`` as "no", beside ``True``'s "yes")."""
     parts = []
     for k, v in value.items():
-        shown = _fact(k, v, pretty)
+        shown = "no" if v is False else _fact(k, v, pretty)
         parts.append(f"{k} {shown if shown is not None else '—'}")
     return " · ".join(parts)

@@ -31,7 +31,7 @@ HELP = """Type a move as `play` takes it (Tab completes; the player's name may c
   undo          take back the last move (it says which)
   redo          put back what the last undo took back
   note TEXT     a comment in the log
-  ? CARD        the legal moves led by CARD now (? 4H; its first card)
+  ? CARD        the legal moves starting with CARD now (? 4H)
   ? or moves    the legal moves now (the first 40)
   show          draw the table again
   quit          (or Ctrl-D) stop; the head hash is printed"""
@@ -106,8 +106,8 @@ def _plain_lines() -> Iterator[str]:
 
 def _enter_submits_a_chosen_move() -> Any:
     """Enter on a whole move chosen in the menu enters it: one Enter, not two (the menu's
-    own Enter only closes it). A chosen step (a kind or a card, ending in a space) is only
-    taken, so the line goes on."""
+    own Enter only closes it). A chosen step (anything ending in a space: a kind, a card,
+    a player's name, ``note ``, ``? ``) is only taken, so the line goes on."""
     from prompt_toolkit.filters import completion_is_selected
     from prompt_toolkit.key_binding import KeyBindings
 

@@ -14,6 +14,7 @@ from replay.rulings import format_irregular, parse_irregular
 from rules.cards import parse_card
 from rules.errors import NotationError
 from rules.events import Move, Note, Undo
+from rules.names import split_name
 from rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -126,8 +127,7 @@ def by_actor(text: str, name: str | None) -> str:
     ``Anna: 7H``) or there is no actor: a player is never named twice."""
     if not name:
         return text
-    first = text.split(" ", 1)[0].rstrip(":")
-    return text if first.casefold() == name.casefold() else f"{text} by {name}"
+    return text if split_name(text, (name,))[0] is not None else f"{text} by {name}"
 
 
 def format_event_move(rules: Any, move: Move, state: Any, players: Sequence[str] = ()) -> str:

@@ -168,7 +168,7 @@ class Recorder:
         return f"event {event.seq} ({by_actor(text, who)})"
 
     def card_moves(self, card_text: str, limit: int = 40) -> Entry:
-        """The legal moves made with one card (``? 4H``), or all of them (``?``, ``moves``:
+        """The legal moves starting with one card (``? 4H``), or all of them (``?``, ``moves``:
         the first ``limit``), each as it is typed."""
         if not card_text:
             data = moves_data(self.game, limit=limit)
@@ -185,11 +185,11 @@ class Recorder:
         data = moves_data(self.game, card=card, limit=limit)
         moves = data["moves"]
         if not moves:
-            return Entry((f"no legal move led by {card.pretty} now",))
+            return Entry((f"no legal move starting with {card.pretty} now",))
         lines = [f"  {m['notation']}" + (f"  ({m['actor']})" if m["actor"] else "") for m in moves]
         more = "" if data["complete"] else f" (the first {len(moves)}; there are more)"
         count = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-        return Entry((f"{count} led by {card.pretty}{more}:", *lines))
+        return Entry((f"{count} starting with {card.pretty}{more}:", *lines))
 
     # -- completion -------------------------------------------------------------------
 

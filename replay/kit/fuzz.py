@@ -227,17 +227,21 @@ def save_history(
     """Write ``history`` with a closing note on ``cause`` as a JSON Lines log, in a new
     file (an earlier failure of the same rules and seed is never overwritten)."""
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{rules.name}-seed{seed}-failure.jsonl"
-    number = 1
-    while path.exists():  # an earlier run's failure (other options, same seed) is kept
-        number += 1
-        path = directory / f"{rules.name}-seed{seed}-failure-{number}.jsonl"
     note = Event(len(history.events) + 1, None, Note(f"fuzz failure: {cause}"))
     with Ledger(":memory:") as ledger:
         record = ledger.create_game(rules.name, rules.version, encode_header(history.header))
         ledger.append(record.id, 1, [encode_event(rules, e) for e in (*history.events, note)])
-        path.write_text("\n".join(export_lines(ledger, record.id)) + "\n", encoding="utf-8")
-    return path
+        text = "\n".join(export_lines(ledger, record.id)) + "\n"
+    number = 1
+    while True:  # an earlier failure (another process, other options, same seed) is kept
+        suffix = "" if number == 1 else f"-{number}"
+        path = directory / f"{rules.name}-seed{seed}-failure{suffix}.jsonl"
+        try:
+            with path.open("x", encoding="utf-8") as file:  # created here or not at all
+                file.write(text)
+            return path
+        except FileExistsError:
+            number += 1
 
 
 def load_failure(rules: RuleSet, path: Path) -> History:

@@ -25,6 +25,7 @@ from rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
 from rules.deal_notation import format_deal, parse_deal
 from rules.errors import NotationError
 from rules.events import Deal, Move
+from rules.names import split_name
 from rules.numbers import is_number
 from rules.speahx.cards import canonical, suit_order
 from rules.speahx.deal import deal_plan
@@ -62,17 +63,6 @@ def _target(state: State, name: str) -> int:
     )
 
 
-def _split_name(text: str, state: State) -> tuple[int | None, str]:
-    """The seat a move starts by naming (``Anna 7H``, ``Anna: 7H``; the longest name
-    first, so ``Anna Lise`` wins over ``Anna``) and the rest, or ``None`` and ``text``."""
-    low = text.casefold()
-    for seat, name in sorted(enumerate(state.players), key=lambda p: -len(p[1])):
-        key = name.casefold()
-        if low == key or low.startswith(key + " ") or low.startswith(key + ":"):
-            return seat, text[len(name) :].lstrip(" :").strip()
-    return None, text
-
-
 def _table_step(named: int | None, word: str, state: State) -> None:
     """A chance step is the table's: a name before it must be the player it is for."""
     if named is None:
@@ -88,7 +78,7 @@ def _table_step(named: int | None, word: str, state: State) -> None:
 
 def parse_move(text: str, state: State) -> Move:
     """The move written ``text`` in ``state``; ``NotationError`` saying what was expected."""
-    named, stripped = _split_name(" ".join(text.split()), state)
+    named, stripped = split_name(" ".join(text.split()), state.players)
     if not stripped:
         after = f" after {state.players[named]}'s name" if named is not None else ""
         raise NotationError(f"expected a move{after}: {FORMS}")

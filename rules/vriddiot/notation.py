@@ -23,8 +23,9 @@ from rules.deal_notation import format_deal, parse_deal
 from rules.dealing import DealPlan
 from rules.errors import NotationError
 from rules.events import Deal, Move
+from rules.names import split_name
 from rules.numbers import is_number
-from rules.vriddiot.deal import deal_plan, refill_plan, refill_seat
+from rules.vriddiot.deal import chance, deal_plan, refill_plan, refill_seat
 from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
 from rules.vriddiot.moves import to_act
 from rules.vriddiot.state import ADDON, DEAL, HAND, State, in_suit_order
@@ -54,19 +55,8 @@ def _cards(text: str) -> tuple[Card, ...]:
         raise NotationError(f"{error}; expected {FORMS}") from None
 
 
-def _split_name(text: str, state: State) -> tuple[int | None, str]:
-    low = text.casefold()
-    for seat, name in sorted(enumerate(state.players), key=lambda p: -len(p[1])):
-        key = name.casefold()
-        if low == key or low.startswith(key + " ") or low.startswith(key + ":"):
-            return seat, text[len(name) :].lstrip(" :")
-    return None, text
-
-
 def _nobody_acts(state: State) -> str:
     """Why a move without a name has no player now: the chance step waited for, or the end."""
-    from rules.vriddiot.deal import chance
-
     step = chance(state)
     if step is not None:
         return f"no player moves now: the table enters the cards first ({step.hint})"
@@ -96,7 +86,7 @@ def parse_move(text: str, state: State) -> Move:
         return Move(None, Turn(cards[0]))
     if low == "remove":
         return Move(None, Remove(_cards(rest)))
-    seat, body = _split_name(stripped, state)
+    seat, body = split_name(stripped, state.players)
     if seat is None:
         acting = to_act(state)
         if not acting:

@@ -169,7 +169,6 @@ def test_one_enter_takes_a_move_chosen_in_the_menu_and_a_chosen_step_goes_on(tmp
         child.send("\r")  # one Enter enters it (the menu's own Enter only closed it)
         child.expect_exact(f"game {game} event ")
         child.expect_exact(prompt)
-        assert "not" not in child.before and "rror" not in child.before  # nothing refused
         child.sendcontrol("d")
         child.expect(pexpect.EOF)
     finally:

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tests.cli.clitools import NEW, new_game, run, run_json
-from tests.helpers import CLUBS_DEAL
+from tests.cli.clitools import NEW, new_game, play_first_moves, run, run_json
+from tests.club import RULE_SETS
+from tests.helpers import CLUBS_DEAL, PLAYERS
 
 
 def _play_first(runner: CliRunner, game: int | str, count: int) -> list[str]:
@@ -38,18 +39,23 @@ def test_show_draws_the_table_without_python_leaking_through(runner: CliRunner):
     assert re.search(r"hand of Bo\s+│ 4 cards: 9♥ seen, 3 face down", out)
 
 
-@pytest.mark.parametrize(
-    "rules", ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
-)
+@pytest.mark.parametrize("rules", RULE_SETS)
 def test_no_game_shows_python_in_its_picture_as_it_is_played(runner: CliRunner, rules: str):
-    players = ["Anna", "Bo", "Cai", "Dina"] if rules == "karnoffel" else ["Anna", "Bo", "Cai"]
+    players = PLAYERS if rules == "karnoffel" else PLAYERS[:3]
     names = [arg for name in players for arg in ("-p", name)]
     game = run_json(runner, "new", rules, *names, "--seed", "3")["game"]
     for moves in range(12):
         out = run(runner, "show", str(game)).output
         for leak in ("None", "[", "]", "{", "'", "True", "False"):
             assert leak not in out, f"{leak!r} after {moves} moves of {rules}:\n{out}"
-        _play_first(runner, game, 1)
+        play_first_moves(runner, game, 1)
+
+
+def test_play_names_a_player_once_when_the_notation_names_them(runner: CliRunner):
+    game = run_json(runner, "new", "vriddiot", "-p", "Anna Berg", "-p", "Bo", "-p", "Cai")["game"]
+    run(runner, "play", str(game), "deal 9H 9S 3C KD 4H 5S 7C 8D 2H")
+    out = run(runner, "play", str(game), "Anna Berg 5H").output  # anyone may lead: named
+    assert f"game {game} event 2: Anna Berg 5♥\n" in out and "by Anna" not in out
 
 
 def test_show_labels_nordekasino_points_before_the_end_as_provisional(runner: CliRunner):

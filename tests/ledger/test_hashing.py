@@ -162,12 +162,12 @@ def test_any_edit_is_found_at_the_edited_event(size: int, data: st.DataObject, f
     }[type(value)](value)
     chain[index] = attrs.evolve(chain[index], **{field: new})
     problems = verify_records(GENESIS, chain)
+    before = f"event {index}" if index else "the game's header"
     assert problems == [
         ChainProblem(
             index + 1,
             f"event {index + 1} was altered after it was recorded: its hash does not match"
-            f" its contents (or {'event ' + str(index) if index else 'the game' + chr(39) + 's header'}"
-            " was rewritten and given a new hash)",
+            f" its contents (or {before} was rewritten and given a new hash)",
         )
     ]
 
