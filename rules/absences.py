@@ -149,19 +149,25 @@ def _shared(
         short = _short(upto, hidden, pool)
         if short is None:
             continue
-        first = next(c for c in every if c.seq == seq)
-        need, have, names = short
+        need, have, holders = short
+        here = [c for c in every if c.seq == seq]
+        mine = [c for c in here if c.holder in holders] or here[:1]
+        if len({c.what for c in mine}) == 1:
+            what = f"no {mine[0].what}"
+        else:  # one event made different claims on the short hands: each its own
+            what = "; ".join(f"{c.holder}: no {c.what}" for c in mine)
         return (
-            f"event {first.seq}: {first.said} (no {first.what}), but the hands of {names} "
-            f"still hold {need} face-down card(s) from then and only {have} unseen card(s) "
-            "are left that their claims allow, so one of them held a card it was said not to"
+            f"event {seq}: {here[0].said} ({what}), but the hands of {', '.join(holders)} "
+            f"still hold {need} face-down card(s) from their claims and only {have} unseen "
+            "card(s) are left that those claims allow, so one of them held a card it was "
+            "said not to"
         )
     return None  # pragma: no cover - the whole set is short, so some prefix is
 
 
 def _short(
     by_seat: Mapping[int, list[Absence]], hidden: Mapping[int, int], pool: Mapping[Card, int]
-) -> tuple[int, int, str] | None:
+) -> tuple[int, int, tuple[str, ...]] | None:
     """Whether the hands' held cards (``_layers``) cannot all be unaccounted cards their
     claims allow at once: a bipartite flow from the layers to the pool's cards, grouped
     by which layers each card fits. ``None``, or (cards needed, cards that fit, holders)
@@ -193,7 +199,7 @@ def _short(
     reach = _reachable(short, groups, flow)
     layers = sorted(reach)
     fits = sum(n for key, n in groups if set(key) & reach)
-    names = ", ".join(dict.fromkeys(holder[j] for j in layers))
+    names = tuple(dict.fromkeys(holder[j] for j in layers))
     return sum(need[j] for j in layers), fits, names
 
 

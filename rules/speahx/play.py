@@ -185,7 +185,8 @@ def _unable_reason(state: State) -> str:
     hand = state.hands[state.turn.seat]
     return (
         f"{player(state, state.turn.seat)}'s {hand.hidden} face-down hand card(s) must hold "
-        "a card that fits: fewer cards that do not fit are unaccounted for"
+        "a card that fits: too few unaccounted cards that do not fit are left for them "
+        "(the open claims on every hand counted)"
     )
 
 

@@ -106,7 +106,7 @@ def lays_ok(state: State, seat: int, cards: Sequence[Card]) -> bool:
 
 def _start_what(real: Card, nearer: bool) -> str:
     if not ordinary(real):
-        return "ordinary card (2, 10, ♠4 and jokers aside)"
+        return "card other than a 2, a 10, the ♠4 or a joker"
     worth = value(real)
     return f"card of {worth} or lower" if nearer else f"card lower than {worth}"
 

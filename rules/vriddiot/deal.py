@@ -268,7 +268,7 @@ def _realize_remove(
 ) -> Move:
     drawn = rng.sample(cards, size) if size <= len(cards) else list(cards)
     black: list[Card] = []
-    for card in drawn:  # leave in the stock a black card that a claim needs in a hand
+    for card in drawn:  # a black card a claimed hand needs is taken to lie there: not removed
         if card.suit in BLACK and card != FIRER and ok((*black, card)):
             black.append(card)
     order = {card: i for i, card in enumerate(cards)}

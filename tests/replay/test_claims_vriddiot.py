@@ -123,10 +123,10 @@ FIVE_DEAL = (
     "Emil.up:6S,AC,7H Anna:?,?,? Bo:?,?,? Cai:?,?,? Dina:?,?,? Emil:?,?,?"
 )
 ANNA_2S = (
-    "event 2: Anna started with 2S (no ordinary card (2, 10, ♠4 and jokers aside)), but "
-    "the hands of Anna, Bo, Cai, Dina, Emil still hold 14 face-down card(s) from then and "
-    "only 5 unseen card(s) are left that their claims allow, so one of them held a card it "
-    "was said not to"
+    "event 2: Anna started with 2S (no card other than a 2, a 10, the ♠4 or a joker), but "
+    "the hands of Anna, Bo, Cai, Dina, Emil still hold 14 face-down card(s) from their "
+    "claims and only 5 unseen card(s) are left that those claims allow, so one of them held "
+    "a card it was said not to"
 )
 
 
@@ -191,9 +191,10 @@ def test_a_card_two_claimed_hands_both_need_is_refused_and_never_offered(games: 
     with pytest.raises(IllegalEvent) as refused:
         RULES.apply(state, Event(9, 0, Play(parse_cards("9H")[0])))
     assert refused.value.reason == (
-        "event 2: Cai started with 5H (no card of 5 or lower), but the hands of Bo, Cai "
-        "still hold 2 face-down card(s) from then and only 1 unseen card(s) are left that "
-        "their claims allow, so one of them held a card it was said not to"
+        "event 2: Cai started with 5H (Bo: no card of 5 or lower; Cai: no card lower than 5), "
+        "but the hands of Bo, Cai still hold 2 face-down card(s) from their claims and only "
+        "1 unseen card(s) are left that those claims allow, so one of them held a card it was "
+        "said not to"
     )
     after = RULES.apply(state, Event(9, 0, Play(parse_cards("4C")[0])))
     # whoever is on turn has a legal move, and the nines it may lay keep the other claim

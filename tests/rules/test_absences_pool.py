@@ -69,7 +69,9 @@ def test_settle_refuses_and_drops_the_claims_of_an_emptied_hand():
 
 
 def on(seat: int, cards: str, seq: int = 4, holder: str = "Anna") -> Absence:
-    return attrs.evolve(none_of(cards, seq=seq), seat=seat, zone=f"hand:{seat}", holder=holder)
+    claim = none_of(cards, seq=seq)
+    said = f"{holder} picked up the pile"
+    return attrs.evolve(claim, seat=seat, zone=f"hand:{seat}", holder=holder, said=said)
 
 
 def test_two_hands_cannot_both_hold_the_last_card_their_claims_allow():
@@ -79,8 +81,8 @@ def test_two_hands_cannot_both_hold_the_last_card_their_claims_allow():
     reason = impossible((anna, bo), {0: 1, 1: 1}, pool("9H QD 3C"))
     assert reason == (
         "event 4: Anna picked up the pile (no card that fits 7H), but the hands of Anna, Bo "
-        "still hold 2 face-down card(s) from then and only 1 unseen card(s) are left that "
-        "their claims allow, so one of them held a card it was said not to"
+        "still hold 2 face-down card(s) from their claims and only 1 unseen card(s) are left "
+        "that those claims allow, so one of them held a card it was said not to"
     )
 
 
@@ -89,7 +91,7 @@ def test_the_shared_count_names_the_first_claim_that_leaves_too_few_cards():
     anna, bo = on(0, "3C", seq=4), on(1, "3C", seq=9, holder="Bo")
     assert impossible((anna,), {0: 1, 1: 1}, pool("QD 3C")) is None
     reason = impossible((anna, bo), {0: 1, 1: 1}, pool("QD 3C"))
-    assert reason is not None and reason.startswith("event 9: Anna picked up")
+    assert reason is not None and reason.startswith("event 9: Bo picked up")
     assert "the hands of Anna, Bo still hold 2 face-down card(s)" in reason
 
 
