@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "console",
     "emit_json",
+    "emit_json_rows",
     "print_games",
     "print_log",
     "print_moves",

@@ -81,11 +81,22 @@ def test_no_game_among_none(ledger: Ledger) -> None:
 def test_results_are_read_in_pages_of_games(
     ledger: Ledger, make_notes: MakeNotes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ledger.summaries.RESULTS_PAGE", 2)
+    import ledger.summaries as summaries
+
+    monkeypatch.setattr(summaries, "RESULTS_PAGE", 2)
+    pages: list[int] = []
+    read = summaries.result_rows
+
+    def counted(rows):  # type: ignore[no-untyped-def]
+        pages.append(len(rows))
+        return read(rows)
+
+    monkeypatch.setattr(summaries, "result_rows", counted)
     made = [ledger.create_game("karnoffel" if n % 2 else "speahx", 1, b"") for n in range(5)]
     ledger.append(made[3].id, 1, make_notes(2))
     rows = list(ledger.results())
     assert [r.game for r in rows] == [g.id for g in made]
+    assert pages == [2, 2, 1]  # the query's LIMIT holds: three short reads, not one
     assert rows[3].head_seq == 2 and rows[3].head == ledger.head(made[3].id)[1]
     odd = [g.id for g in made if g.rules == "karnoffel"]
     assert [r.game for r in ledger.results(rules="karnoffel")] == odd
