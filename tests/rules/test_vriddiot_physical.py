@@ -73,3 +73,26 @@ def test_a_blind_card_gets_its_identity_when_turned():
         run(state, "turn 9S")
     state = run(state, "turn QS")
     assert [RULES.format(m, state) for m in RULES.moves(state)] == ["QS"]
+
+
+def test_the_dealer_keeps_a_claimed_hands_cards_out_of_what_it_names():
+    # rules.vriddiot.deal's dealer, given the claim check ``ok`` (here: the 9C is needed
+    # in a claimed hand), never names that card: not removed by KKK, not drawn face up
+    import random
+
+    from rules.cards import parse_cards
+    from rules.vriddiot.deal import _realize_refill, _realize_remove, refill_plan
+
+    cards = tuple(parse_cards("2S 9C 5H KS 4S"))
+    keeps = lambda drawn: parse_cards("9C")[0] not in drawn  # noqa: E731
+    removed = _realize_remove(cards, 5, keeps, random.Random(1), True).payload.cards
+    assert [c.text for c in removed] == ["2S", "KS"]  # not 9C (needed), not 4S (the Firer)
+    assert "9C" in [
+        c.text
+        for c in _realize_remove(cards, 5, lambda d: True, random.Random(1), True).payload.cards
+    ]
+    plan = refill_plan(start().table, 1, 5)
+    refill = _realize_refill(plan, cards, keeps, random.Random(1), True).payload
+    assert all(d.card is None for d in refill.cards)  # all five drawn: entered unseen
+    fine = _realize_refill(plan, cards, lambda d: True, random.Random(1), True).payload
+    assert all(d.card is not None for d in fine.cards)
