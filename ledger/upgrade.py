@@ -51,9 +51,11 @@ def check_heads(before: dict[int, bytes], after: dict[int, bytes], where: str) -
     changed = sorted(g for g in before.keys() | after.keys() if before.get(g) != after.get(g))
     if changed:
         shown = ", ".join(map(str, changed[:10]))
+        more = f" and {len(changed) - 10} more" if len(changed) > 10 else ""
         raise LedgerError(
-            f"cannot upgrade {where} to schema 2: the head of game(s) {shown} would change"
-            " (an event would not read back exactly); nothing was changed"
+            f"cannot upgrade {where} to schema 2: some events of game(s) {shown}{more} would"
+            " not read back exactly as they were recorded (their head hash would change);"
+            " nothing was changed: keep using the tablelog that wrote this file, and report it"
         )
 
 
