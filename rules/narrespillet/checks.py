@@ -259,7 +259,11 @@ def _check_load(state: State, who: int, cards: tuple[Card, ...]) -> str | None:
     if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
         return "one or two cards are laid in the Chariot"
     if cards != canonical(cards):
-        return "a load's cards are recorded in deck order (the notation sorts them)"
+        order = " ".join(c.text for c in canonical(cards))
+        return (
+            f"a Chariot load is recorded with its cards in deck order, as {order}"
+            " (typing them in any order does this; only an edited log can differ)"
+        )
     for card in cards:
         bad = _hand_card(state, who, card)
         if bad:
