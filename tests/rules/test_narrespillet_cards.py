@@ -261,7 +261,8 @@ def test_a_load_is_typed_in_any_order_and_recorded_in_deck_order():
     typed = RULES.parse("Anna load St3 Sw2", state)
     assert [c.text for c in typed.payload.cards] == ["Sw2", "St3"]
     reordered = Event(1, 0, attrs.evolve(typed.payload, cards=typed.payload.cards[::-1]))
-    with pytest.raises(IllegalEvent, match="a Chariot load is recorded with its cards in deck order, as Sw2 St3"):
+    deck_order = "a Chariot load is recorded with its cards in deck order, as Sw2 St3"
+    with pytest.raises(IllegalEvent, match=deck_order):
         RULES.apply(state, reordered)
     listed = {m.payload for m in RULES.moves(state, 0, None, "load")}
     assert typed.payload in listed and reordered.payload not in listed
