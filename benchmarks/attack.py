@@ -36,13 +36,13 @@ if str(ROOT) not in sys.path:
 
 from click.testing import CliRunner  # noqa: E402
 
-from cli.main import cli  # noqa: E402
-from ledger import Ledger  # noqa: E402
-from replay.codec import encode_event, encode_header  # noqa: E402
-from replay.jsonl import export_lines  # noqa: E402
-from replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.events import Event  # noqa: E402
+from tablelog.cli.main import cli  # noqa: E402
+from tablelog.ledger import Ledger  # noqa: E402
+from tablelog.replay.codec import encode_event, encode_header  # noqa: E402
+from tablelog.replay.jsonl import export_lines  # noqa: E402
+from tablelog.replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move  # noqa: E402
+from tablelog.rules import registry  # noqa: E402
+from tablelog.rules.events import Event  # noqa: E402
 
 CODES = {"ok": 0, "refused": 1, "garbled": 2}
 
@@ -191,7 +191,7 @@ def kills(count: int, seed: int, tmp: Path) -> dict[str, Any]:
     )
     started = time.monotonic()
     subprocess.run(
-        [sys.executable, "-m", "cli", "--db", str(tmp / "whole.db"), "import", str(exported)],
+        [sys.executable, "-m", "tablelog", "--db", str(tmp / "whole.db"), "import", str(exported)],
         cwd=ROOT, check=True, capture_output=True,
     )  # fmt: skip
     duration = time.monotonic() - started  # the kills are spread over it, and a bit past
@@ -200,7 +200,7 @@ def kills(count: int, seed: int, tmp: Path) -> dict[str, Any]:
     for i in range(count):
         db = tmp / f"killed-{i}.db"
         process = subprocess.Popen(
-            [sys.executable, "-m", "cli", "--db", str(db), "import", str(exported)],
+            [sys.executable, "-m", "tablelog", "--db", str(db), "import", str(exported)],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         time.sleep(rng.uniform(0.0, 1.25 * duration))

@@ -101,12 +101,12 @@ from workload import (  # noqa: E402
     type_rows,
 )
 
-from ledger import Ledger, NewEvent  # noqa: E402
-from replay.codec import decode_events, encode_event, encode_header  # noqa: E402
-from replay.fold import fold_from  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.events import Event  # noqa: E402
-from rules.protocol import Header, RuleSet  # noqa: E402
+from tablelog.ledger import Ledger, NewEvent  # noqa: E402
+from tablelog.replay.codec import decode_events, encode_event, encode_header  # noqa: E402
+from tablelog.replay.fold import fold_from  # noqa: E402
+from tablelog.rules import registry  # noqa: E402
+from tablelog.rules.events import Event  # noqa: E402
+from tablelog.rules.protocol import Header, RuleSet  # noqa: E402
 
 
 @attrs.frozen

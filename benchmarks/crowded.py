@@ -30,15 +30,15 @@ if str(ROOT) not in sys.path:
 from report import Row  # noqa: E402
 from workload import timed_both  # noqa: E402
 
-from rules.errors import IllegalEvent  # noqa: E402
-from rules.events import Event, Move  # noqa: E402
-from rules.listing import grouped  # noqa: E402
-from rules.nordekasino import RULES  # noqa: E402
-from rules.nordekasino.events import Build, Capture, Trail  # noqa: E402
-from rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state  # noqa: E402
-from rules.nordekasino.turn import build_options, can_capture, pile_key, turn_of  # noqa: E402
-from rules.protocol import Header  # noqa: E402
-from rules.zones import Zone  # noqa: E402
+from tablelog.rules.errors import IllegalEvent  # noqa: E402
+from tablelog.rules.events import Event, Move  # noqa: E402
+from tablelog.rules.listing import grouped  # noqa: E402
+from tablelog.rules.nordekasino import RULES  # noqa: E402
+from tablelog.rules.nordekasino.events import Build, Capture, Trail  # noqa: E402
+from tablelog.rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state  # noqa: E402
+from tablelog.rules.nordekasino.turn import build_options, can_capture, pile_key, turn_of  # noqa: E402
+from tablelog.rules.protocol import Header  # noqa: E402
+from tablelog.rules.zones import Zone  # noqa: E402
 
 __all__ = ["bench_crowded", "crowded_states", "nordekasino_caches", "probes"]
 
@@ -86,7 +86,7 @@ CACHED = ("arith", "moves", "state", "subsets", "turn", "view")
 
 def _modules() -> list[ModuleType]:
     # by name: the package's ``moves`` attribute is the function, not the module
-    return [importlib.import_module(f"rules.nordekasino.{name}") for name in CACHED]
+    return [importlib.import_module(f"tablelog.rules.nordekasino.{name}") for name in CACHED]
 
 
 def nordekasino_caches() -> list[Callable[[], None]]:

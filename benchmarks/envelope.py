@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = Path(os.environ.get("TABLELOG_CODE", ROOT)).resolve()
 sys.path.insert(0, str(CODE))
 
-from ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger  # noqa: E402
-from replay.codec import encode_header  # noqa: E402
-from replay.jsonl import ParsedGame, parse_lines  # noqa: E402
+from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger  # noqa: E402
+from tablelog.replay.codec import encode_header  # noqa: E402
+from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
 
 TEMPLATES = ("karnoffel-long-match.jsonl", "karnoffel-physical.jsonl", "karnoffel-seeded.jsonl")
 

@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hypothesis import given
 from hypothesis import seed as hypothesis_seed
 
-from replay.kit.fuzz import fuzz_settings
-from replay.kit.invariants import check_all
-from replay.kit.strategies import histories
-from rules import registry
+from tablelog.replay.kit.fuzz import fuzz_settings
+from tablelog.replay.kit.invariants import check_all
+from tablelog.replay.kit.strategies import histories
+from tablelog.rules import registry
 
 
 def _value(text: str) -> object:

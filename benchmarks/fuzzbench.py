@@ -13,11 +13,11 @@ import argparse
 import time
 from collections.abc import Callable
 
-from replay.kit import SAMPLED, History
-from replay.kit import fuzz as fuzz_module
-from replay.kit.invariants import PROBES, run
-from rules import registry
-from rules.protocol import RuleSet
+from tablelog.replay.kit import SAMPLED, History
+from tablelog.replay.kit import fuzz as fuzz_module
+from tablelog.replay.kit.invariants import PROBES, run
+from tablelog.rules import registry
+from tablelog.rules.protocol import RuleSet
 
 
 def _cpu(work: Callable[[], object]) -> float:

@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ledger import Ledger, NewEvent  # noqa: E402
-from replay.codec import encode_header  # noqa: E402
-from replay.jsonl import ParsedGame, parse_lines  # noqa: E402
+from tablelog.ledger import Ledger, NewEvent  # noqa: E402
+from tablelog.replay.codec import encode_header  # noqa: E402
+from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
 
 TEMPLATES = (
     "karnoffel-long-match.jsonl",
@@ -53,7 +53,7 @@ GAMES_PER_EVENING = 12
 
 PROBE = """
 import json, resource, sys, time
-from cli.main import cli
+from tablelog.cli.main import cli
 start = time.process_time()
 wall = time.perf_counter()
 try:

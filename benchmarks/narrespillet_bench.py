@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from workload import header_for, play_random_game
 
-from replay.kit import fuzz as fuzz_module
-from rules import registry
+from tablelog.replay.kit import fuzz as fuzz_module
+from tablelog.rules import registry
 
 
 def random_games(games: int) -> None:

@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ledger import Ledger
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.page import page_data, render_page
-from rules import registry
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.page import page_data, render_page
+from tablelog.rules import registry
 
 OPTIONS = {"karnoffel": {"target": 12}, "nordekasino": {"decks": 4}}
 

@@ -48,10 +48,10 @@ from workload import (  # noqa: E402
     type_rows,
 )
 
-from ledger import Ledger, LedgerError, LedgerStore, NewEvent, open_ledger  # noqa: E402
-from replay.codec import decode_events  # noqa: E402
-from replay.fold import fold_from  # noqa: E402
-from rules.protocol import RuleSet  # noqa: E402
+from tablelog.ledger import Ledger, LedgerError, LedgerStore, NewEvent, open_ledger  # noqa: E402
+from tablelog.replay.codec import decode_events  # noqa: E402
+from tablelog.replay.fold import fold_from  # noqa: E402
+from tablelog.rules.protocol import RuleSet  # noqa: E402
 from tests.pgserver import PostgresServer, find_bin_dir  # noqa: E402
 
 WRITERS = 16

@@ -28,12 +28,12 @@ from pathlib import Path
 from report import Row
 from startup import PLAYERS, record_match
 
-from cli.record import respond
-from ledger import Ledger
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.recorder import Recorder
-from rules import registry
+from tablelog.cli.record import respond
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.recorder import Recorder
+from tablelog.rules import registry
 
 __all__ = ["bench_record"]
 
@@ -96,7 +96,7 @@ def _completion_times(tables: int) -> list[float]:
     """ms of ``Recorder.completions`` for the prefixes typed on the way to a build."""
     from crowded import crowded_states
 
-    from rules.nordekasino import RULES
+    from tablelog.rules.nordekasino import RULES
 
     class Table:  # just enough of a loaded game for completion on a built state
         def __init__(self, state: object) -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.workload import play_random_game
-from replay.games import make_header
-from rules import registry
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
 
 ROWS = (
     ("karnoffel", ("Anna", "Bert", "Cleo", "Dirk"), {}, 200),

@@ -35,10 +35,10 @@ from pathlib import Path
 
 from report import Row
 
-from ledger import Ledger
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from rules import registry
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.rules import registry
 
 __all__ = ["bench_startup", "record_match"]
 
@@ -87,7 +87,7 @@ def bench_startup(tmp: Path, runs: int = 15) -> list[Row]:
     db = tmp / "startup.db"
     game = record_match(db)
     env = {**os.environ, "TABLELOG_DB": str(db), "COLUMNS": "120"}
-    tablelog = [sys.executable, "-m", "cli"]
+    tablelog = [sys.executable, "-m", "tablelog"]
     moves = subprocess.run(
         [*tablelog, "moves", "last", "--json", "--limit", "1"],
         env=env, check=True, capture_output=True, text=True,

@@ -18,8 +18,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.workload import play_random_game  # noqa: E402
-from replay.games import make_header  # noqa: E402
-from rules import registry  # noqa: E402
+from tablelog.replay.games import make_header  # noqa: E402
+from tablelog.rules import registry  # noqa: E402
 
 TABLES = {
     "4 players, one deck": (("Anna", "Bert", "Cleo", "Dirk"), {}),

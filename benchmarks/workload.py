@@ -16,15 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ledger import NewEvent, utc_now  # noqa: E402
-from ledger.envelope import db_rows  # noqa: E402
-from ledger.hashing import chain_rows, genesis_hash  # noqa: E402
-from ledger.schema import create_schema, prepare_connection  # noqa: E402
-from replay.codec import encode_event  # noqa: E402
-from replay.dealer import dealer_move  # noqa: E402
-from replay.games import make_header  # noqa: E402
-from rules.events import Event  # noqa: E402
-from rules.protocol import Header, RuleSet  # noqa: E402
+from tablelog.ledger import NewEvent, utc_now  # noqa: E402
+from tablelog.ledger.envelope import db_rows  # noqa: E402
+from tablelog.ledger.hashing import chain_rows, genesis_hash  # noqa: E402
+from tablelog.ledger.schema import create_schema, prepare_connection  # noqa: E402
+from tablelog.replay.codec import encode_event  # noqa: E402
+from tablelog.replay.dealer import dealer_move  # noqa: E402
+from tablelog.replay.games import make_header  # noqa: E402
+from tablelog.rules.events import Event  # noqa: E402
+from tablelog.rules.protocol import Header, RuleSet  # noqa: E402
 
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
 APPEND_CHUNK = 25  # appends per side before the other side's turn (figure 1)

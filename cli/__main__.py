@@ -1,5 +1,5 @@
-"""``python -m cli`` runs the ``tablelog`` command."""
+"""``python -m tablelog.cli`` runs the ``tablelog`` command."""
 
-from cli.main import main
+from tablelog.cli.main import main
 
 main()

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import click
 
-from cli.errors import BadInput
-from ledger import Ledger, LedgerStore, is_postgres_url
-from ledger import open_ledger as open_store
+from tablelog.cli.errors import BadInput
+from tablelog.ledger import Ledger, LedgerStore, is_postgres_url
+from tablelog.ledger import open_ledger as open_store
 
 __all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
 
@@ -77,7 +77,7 @@ def _said_upgraded(ledger: LedgerStore) -> LedgerStore:
     found = getattr(ledger, "upgraded_from", None)
     context = click.get_current_context(silent=True)
     if found is not None and context is not None and context.info_name != "upgrade":
-        from ledger import SCHEMA_VERSION
+        from tablelog.ledger import SCHEMA_VERSION
 
         click.echo(
             f"upgraded {ledger.path} from schema {found} to {SCHEMA_VERSION} (every game's head"

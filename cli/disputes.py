@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli import render
-from cli.errors import BadInput, friendly
-from replay.games import Games
+from tablelog.cli import render
+from tablelog.cli.errors import BadInput, friendly
+from tablelog.replay.games import Games
 
 if TYPE_CHECKING:
-    from ledger import LedgerStore
-    from replay.diff import Log
+    from tablelog.ledger import LedgerStore
+    from tablelog.replay.diff import Log
 
 __all__ = ["diff", "verify_more"]
 
@@ -31,7 +31,7 @@ def _is_file(ref: str) -> bool:
 
 
 def _file_games(path: str) -> list[Any]:
-    from replay.jsonl import parse_lines
+    from tablelog.replay.jsonl import parse_lines
 
     with open(path, encoding="utf-8") as handle:
         return parse_lines(handle)
@@ -45,7 +45,7 @@ def _one_file_game(path: str, what: str) -> Any:
 
 
 def _log(open_ledger: OpenLedger, ref: str) -> Log:
-    from replay.diff import Log
+    from tablelog.replay.diff import Log
 
     if not _is_file(ref) and (ref.endswith(".jsonl") or os.sep in ref):
         raise BadInput(f"there is no file {ref!r}")
@@ -66,7 +66,7 @@ def diff(obj: Any, a: str, b: str, as_json: bool) -> None:
     """Show where two logs of one game part: A and B are game numbers or JSON Lines files
     (two recorders at one table, an export and the database). Exit status 1 when they
     differ."""
-    from replay.diff import diff_logs
+    from tablelog.replay.diff import diff_logs
 
     with friendly():
         result = diff_logs(_log(obj.ledger, a), _log(obj.ledger, b))
@@ -116,13 +116,13 @@ def verify_more(
 
 
 def _verify_head(open_ledger: OpenLedger, target: str, head: str, as_json: bool) -> None:
-    from replay.head import head_of_file_game, head_of_stored, noted_hash, with_head
-    from replay.verify import verify_game
+    from tablelog.replay.head import head_of_file_game, head_of_stored, noted_hash, with_head
+    from tablelog.replay.verify import verify_game
 
     with friendly():
         noted = noted_hash(head)
         if _is_file(target):
-            from replay.jsonl import verify_parsed
+            from tablelog.replay.jsonl import verify_parsed
 
             game = _one_file_game(target, "--head checks")
             name, verification = target, verify_parsed(game)
@@ -147,7 +147,7 @@ def _verify_all(open_ledger: OpenLedger, as_json: bool) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from replay.verify import verify_game
+    from tablelog.replay.verify import verify_game
 
     failed: list[dict[str, Any]] = []
     events = 0

@@ -23,9 +23,15 @@ from typing import Any
 
 import click
 
-from ledger import ChainBroken, ConcurrencyConflict, DuplicateGame, EventIdTaken, LedgerError
-from ledger.errors import StorageFault
-from rules.errors import IllegalEvent, RefusedMove, TablelogError
+from tablelog.ledger import (
+    ChainBroken,
+    ConcurrencyConflict,
+    DuplicateGame,
+    EventIdTaken,
+    LedgerError,
+)
+from tablelog.ledger.errors import StorageFault
+from tablelog.rules.errors import IllegalEvent, RefusedMove, TablelogError
 
 __all__ = [
     "INTERNAL",

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import click
 
-from cli import render
-from cli.errors import friendly, option_pairs
-from rules import registry
-from rules.errors import OptionError
-from rules.protocol import Header, RuleSet, resolve_options
+from tablelog.cli import render
+from tablelog.cli.errors import friendly, option_pairs
+from tablelog.rules import registry
+from tablelog.rules.errors import OptionError
+from tablelog.rules.protocol import Header, RuleSet, resolve_options
 
 __all__ = ["fuzz", "interrupted", "quiet_hypothesis"]
 
@@ -46,7 +46,7 @@ def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
 
 def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], players: int) -> None:
     """Refuse a seat count the game, with the options fixed, is not played with."""
-    from replay.kit.strategies import player_names
+    from tablelog.replay.kit.strategies import player_names
 
     low, high = ruleset.seats
     if not low <= players <= high:
@@ -125,9 +125,9 @@ def fuzz(
     )
 
     quiet_hypothesis()
-    from replay.kit.fuzz import default_jobs
-    from replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
-    from replay.kit.sample import SAMPLED, THOROUGH
+    from tablelog.replay.kit.fuzz import default_jobs
+    from tablelog.replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
+    from tablelog.replay.kit.sample import SAMPLED, THOROUGH
 
     if seed is None:
         seed = secrets.randbelow(2**32)

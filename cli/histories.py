@@ -15,12 +15,12 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from cli import render
-from cli.errors import BadInput, friendly
+from tablelog.cli import render
+from tablelog.cli.errors import BadInput, friendly
 
 if TYPE_CHECKING:
-    from ledger import LedgerStore
-    from replay.summary import Filters, Keep
+    from tablelog.ledger import LedgerStore
+    from tablelog.replay.summary import Filters, Keep
 
 __all__ = ["export", "import_", "list_games", "single_game_page", "stats"]
 
@@ -59,10 +59,10 @@ def _filters(
     unfinished: bool = False,
     games: Sequence[int] | None = None,
 ) -> Filters:
-    from replay.summary import Filters
+    from tablelog.replay.summary import Filters
 
     if rules is not None:
-        from rules import registry
+        from tablelog.rules import registry
 
         rules = registry.get(rules).name  # an unknown name is refused, naming the games
     return Filters(rules, player, since, unfinished, None if games is None else tuple(games))
@@ -103,8 +103,8 @@ def list_games(
     as_json: bool,
 ) -> None:
     """List the games with their winners and scores (filtered), and how many."""
-    from cli.db import MissingDatabase
-    from replay.summary import results
+    from tablelog.cli.db import MissingDatabase
+    from tablelog.replay.summary import results
 
     with friendly():
         try:
@@ -162,8 +162,8 @@ def stats(
 ) -> None:
     """Games, wins, points and averages per player and partnership, with each game's own
     figures (tricks, sweeps, Adams clears...)."""
-    from replay.stats import stats_data
-    from replay.summary import results
+    from tablelog.replay.stats import stats_data
+    from tablelog.replay.summary import results
 
     with friendly(), _ledger(ctx) as ledger:
         chosen = results(ledger, _filters(rules, player, since), _keeper(ctx))
@@ -230,7 +230,7 @@ def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
     import importlib
 
     try:
-        page = importlib.import_module("replay.page")
+        page = importlib.import_module("tablelog.replay.page")
     except ImportError:
         return None
     writer: Callable[[LedgerStore, int, IO[str]], None] | None = getattr(page, "write_page", None)
@@ -301,12 +301,12 @@ def export(
         raise BadInput(f"{output} already exists; an SQLite export writes a new file")
     with friendly(), _ledger(ctx) as ledger:
         if games:
-            from replay.games import Games
+            from tablelog.replay.games import Games
 
             store = Games(ledger)
             ids = [ledger.game(store.resolve(g)).id for g in games]
         else:
-            from replay.export import select
+            from tablelog.replay.export import select
 
             ids = select(ledger, _filters(rules, player, since, unfinished), _keeper(ctx))
         count = _write(ledger, ids, fmt, events, output)
@@ -318,43 +318,43 @@ def export(
 
 def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: str | None) -> int:
     if fmt == "sqlite":
-        from replay.export import histories
-        from replay.export.sqlitefile import write_sqlite
+        from tablelog.replay.export import histories
+        from tablelog.replay.export.sqlitefile import write_sqlite
 
         assert output is not None
         return write_sqlite(histories(ledger, ids), output)
     with _output(output, fmt) as out:
         if fmt == "jsonl":
-            from replay.jsonl import export_lines
+            from tablelog.replay.jsonl import export_lines
 
             for gid in ids:
                 for line in export_lines(ledger, gid):
                     out.write(line + "\n")
             return len(ids)
         if fmt == "text" or (fmt == "csv" and events):
-            from replay.export import histories
+            from tablelog.replay.export import histories
 
             if fmt == "text":
-                from replay.export.text import write_text
+                from tablelog.replay.export.text import write_text
 
                 return write_text(histories(ledger, ids), out)
-            from replay.export.csvfile import write_events
+            from tablelog.replay.export.csvfile import write_events
 
             return write_events(histories(ledger, ids), out)
-        from replay.summary import Filters, results
+        from tablelog.replay.summary import Filters, results
 
         if fmt == "html" and len(ids) == 1 and (page := single_game_page()) is not None:
             page(ledger, ids[0], out)
             return 1
-        from replay.verify import refuse_altered_games
+        from tablelog.replay.verify import refuse_altered_games
 
         refuse_altered_games(ledger, ids, "nothing is exported")  # results are derived data
         chosen = results(ledger, Filters(games=tuple(ids)))
         if fmt == "csv":
-            from replay.export.csvfile import write_games
+            from tablelog.replay.export.csvfile import write_games
 
             return write_games(chosen, out)
-        from replay.export.html import write_report
+        from tablelog.replay.export.html import write_report
 
         return write_report(chosen, out)
 
@@ -375,8 +375,8 @@ def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -
     a game already present with the same log is skipped, one present with a different log
     is refused, naming the game and the first event where they part.
     """
-    from replay.jsonl import file_lines, iter_games
-    from replay.merge import import_stream
+    from tablelog.replay.jsonl import file_lines, iter_games
+    from tablelog.replay.merge import import_stream
 
     with friendly(), _ledger(ctx) as ledger:
         report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)

@@ -13,19 +13,19 @@ from collections.abc import Sequence
 
 import click
 
-from cli import render
-from cli.db import WRITERS, open_ledger
-from cli.errors import BadInput, Guarded, friendly, option_pairs
-from ledger import LedgerStore
-from replay.games import Games, make_header
-from replay.inspect import (
+from tablelog.cli import render
+from tablelog.cli.db import WRITERS, open_ledger
+from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
+from tablelog.ledger import LedgerStore
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import (
     log_data,
     moves_data,
     played_data,
     replay_data,
     show_data,
 )
-from rules import registry
+from tablelog.rules import registry
 
 __all__ = ["cli", "main"]
 
@@ -245,15 +245,15 @@ def verify(
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality;
     --head HASH also checks it leads to the head hash noted at the table, --all checks
     every game of the database."""
-    from replay.verify import verify_game
+    from tablelog.replay.verify import verify_game
 
     if head or everything or not target:
-        from cli.disputes import verify_more
+        from tablelog.cli.disputes import verify_more
 
         return verify_more(obj.ledger, target, head, everything, as_json)
     with friendly():
         if os.path.exists(target) and not target.isdigit():
-            from replay.jsonl import file_lines, iter_games, verify_parsed
+            from tablelog.replay.jsonl import file_lines, iter_games, verify_parsed
 
             games = iter_games(file_lines(target))  # read one game at a time
             results = [(f"{target} game {n}", verify_parsed(g)) for n, g in enumerate(games, 1)]
@@ -293,15 +293,15 @@ def fork(obj: Context, game: str, at: int, as_json: bool) -> None:
 
 
 cli.lazy = {
-    "fuzz": "cli.fuzzing:fuzz",
-    "record": "cli.record:record",
-    "migrate": "cli.migrate:migrate",
-    "list": "cli.histories:list_games",
-    "stats": "cli.histories:stats",
-    "export": "cli.histories:export",
-    "import": "cli.histories:import_",
-    "diff": "cli.disputes:diff",
-    "upgrade": "cli.upgrade:upgrade",
+    "fuzz": "tablelog.cli.fuzzing:fuzz",
+    "record": "tablelog.cli.record:record",
+    "migrate": "tablelog.cli.migrate:migrate",
+    "list": "tablelog.cli.histories:list_games",
+    "stats": "tablelog.cli.histories:stats",
+    "export": "tablelog.cli.histories:export",
+    "import": "tablelog.cli.histories:import_",
+    "diff": "tablelog.cli.disputes:diff",
+    "upgrade": "tablelog.cli.upgrade:upgrade",
 }
 
 

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.db import open_ledger
-from cli.errors import Refused, friendly
+from tablelog.cli.db import open_ledger
+from tablelog.cli.errors import Refused, friendly
 
 if TYPE_CHECKING:
-    from cli.main import Context
-    from ledger import GameSummary
+    from tablelog.cli.main import Context
+    from tablelog.ledger import GameSummary
 
 __all__ = ["migrate"]
 
@@ -41,7 +41,7 @@ def migrate(obj: Context, target: str) -> None:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from ledger.transfer import already_there, copy_games
+    from tablelog.ledger.transfer import already_there, copy_games
 
     with friendly(), obj.ledger() as source, open_ledger(target) as into:
         games = source.games()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.cards import SUIT_SYMBOLS
+from tablelog.rules.cards import SUIT_SYMBOLS
 
 __all__ = ["facts", "picture", "print_picture", "status_lines"]
 
@@ -64,7 +64,7 @@ def print_picture(data: Mapping[str, Any], pretty: Pretty, title: str | None = N
     """Draw the table ``data`` on standard output, a box of plain lines (``cli.boxes``)."""
     import click
 
-    from cli.boxes import box, styled
+    from tablelog.cli.boxes import box, styled
 
     who = data["as"] or "everyone"
     heading = title or (

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.errors import friendly
-from replay.games import Games
+from tablelog.cli.errors import friendly
+from tablelog.replay.games import Games
 
 if TYPE_CHECKING:
-    from replay.recorder import Entry, Recorder
+    from tablelog.replay.recorder import Entry, Recorder
 
 __all__ = ["HELP", "draw", "record"]
 
@@ -43,7 +43,7 @@ HELP = """Type a move as `play` takes it (Tab completes; the player's name may c
 def record(obj: Any, game: str) -> None:
     """Record GAME move by move in one session: completion, the table after each move,
     undo and redo, notes, `? CARD`; Ctrl-D or `quit` ends and prints the head hash."""
-    from replay.recorder import Recorder
+    from tablelog.replay.recorder import Recorder
 
     with friendly(), obj.ledger() as ledger:
         recorder = Recorder(Games(ledger), game)
@@ -79,7 +79,7 @@ def respond(recorder: Recorder, line: str) -> None:
 
 def say(entry: Entry) -> None:
     """The entry's own lines, then each event written (with what it brought about)."""
-    from cli.render import written_lines
+    from tablelog.cli.render import written_lines
 
     for line in entry.lines:
         click.echo(line, err=entry.refused)
@@ -90,8 +90,8 @@ def say(entry: Entry) -> None:
 
 def draw(recorder: Recorder, data: dict[str, Any] | None = None) -> None:
     """The table now, as everyone sees it (the recorder types for the whole table)."""
-    from cli.picture import print_picture
-    from cli.render import pretty
+    from tablelog.cli.picture import print_picture
+    from tablelog.cli.render import pretty
 
     table = recorder.table() if data is None else {**data}
     print_picture(table, pretty)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cli.picture import facts
-from rules.cards import parse_card
-from rules.errors import NotationError
-from rules.protocol import OptionSpec, RuleSet
+from tablelog.cli.picture import facts
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.protocol import OptionSpec, RuleSet
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,7 +109,7 @@ def pretty(text: str) -> str:
     lang = _LANGUAGE[0]
     if lang is None:
         return card.pretty
-    from rules.native import name
+    from tablelog.rules.native import name
 
     return name(card, lang)
 
@@ -129,7 +129,7 @@ def print_games(rulesets: Sequence[RuleSet]) -> None:
 
 def print_show(data: Mapping[str, Any]) -> None:
     """The table at one moment, as one seat (or everyone) saw it: a picture, not a dump."""
-    from cli.picture import print_picture
+    from tablelog.cli.picture import print_picture
 
     print_picture(data, pretty)
 
@@ -230,7 +230,7 @@ def print_written(data: Mapping[str, Any]) -> None:
 def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
     """Each event written (with the trick or deal it ended), then who is next and the
     head hash (``status``)."""
-    from replay.notation import by_actor
+    from tablelog.replay.notation import by_actor
 
     lines = []
     for row in data["written"]:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.errors import friendly
+from tablelog.cli.errors import friendly
 
 if TYPE_CHECKING:
-    from cli.main import Context
+    from tablelog.cli.main import Context
 
 __all__ = ["upgrade"]
 
@@ -27,7 +27,7 @@ def upgrade(obj: Context) -> None:
     Every game's head hash is recomputed before and after, and must stay the same; the
     events, their hashes and their exports do not change. Nothing to do is said as such.
     """
-    from ledger import SCHEMA_VERSION, is_postgres_url
+    from tablelog.ledger import SCHEMA_VERSION, is_postgres_url
 
     if not is_postgres_url(obj.db or ""):
         with friendly():  # a missing or empty file is said so, not made

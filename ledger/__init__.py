@@ -5,10 +5,10 @@ optimistic concurrency.
 ``cli``. Payload classes reach it only through a ``Codec`` built by the caller.
 """
 
-from ledger.backends import open_ledger
-from ledger.codec import Codec, canonical, pack, unpack
-from ledger.contract import LedgerStore, is_postgres_url
-from ledger.errors import (
+from tablelog.ledger.backends import open_ledger
+from tablelog.ledger.codec import Codec, canonical, pack, unpack
+from tablelog.ledger.contract import LedgerStore, is_postgres_url
+from tablelog.ledger.errors import (
     ChainBroken,
     CodecError,
     ConcurrencyConflict,
@@ -18,8 +18,8 @@ from ledger.errors import (
     StorageFault,
     UnknownGame,
 )
-from ledger.hashing import event_hash, genesis_hash, short_hash, verify_records
-from ledger.records import (
+from tablelog.ledger.hashing import event_hash, genesis_hash, short_hash, verify_records
+from tablelog.ledger.records import (
     ChainedRecord,
     ChainProblem,
     GameRecord,
@@ -28,9 +28,9 @@ from ledger.records import (
     StoredEvent,
     utc_now,
 )
-from ledger.schema import SCHEMA_VERSION, create_schema, prepare_connection
-from ledger.store import Ledger
-from ledger.summaries import ResultRow
+from tablelog.ledger.schema import SCHEMA_VERSION, create_schema, prepare_connection
+from tablelog.ledger.store import Ledger
+from tablelog.ledger.summaries import ResultRow
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 
-from ledger.contract import LedgerStore, is_postgres_url
-from ledger.errors import LedgerError
-from ledger.store import Ledger
+from tablelog.ledger.contract import LedgerStore, is_postgres_url
+from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.store import Ledger
 
 __all__ = ["open_ledger"]
 
@@ -21,7 +21,7 @@ def open_ledger(target: str | os.PathLike[str]) -> LedgerStore:
     if not is_postgres_url(where):
         return Ledger(where)
     try:
-        from ledger.postgres import PostgresLedger
+        from tablelog.ledger.postgres import PostgresLedger
     except ImportError as exc:
         raise LedgerError(
             f"a PostgreSQL database needs psycopg ({exc}); install it with"

@@ -14,7 +14,7 @@ from typing import Any
 import cattrs
 import msgpack
 
-from ledger.errors import CodecError
+from tablelog.ledger.errors import CodecError
 
 __all__ = ["Codec", "canonical", "pack", "unpack"]
 

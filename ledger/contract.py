@@ -24,9 +24,9 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from ledger.errors import EventIdTaken, LedgerError
-from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
-from ledger.summaries import ResultRow
+from tablelog.ledger.errors import EventIdTaken, LedgerError
+from tablelog.ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
+from tablelog.ledger.summaries import ResultRow
 
 __all__ = ["LedgerStore", "id_clash", "id_taken", "is_postgres_url", "retried", "same_event"]
 

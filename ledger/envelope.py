@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ledger.records import StoredEvent
+from tablelog.ledger.records import StoredEvent
 
 __all__ = ["db_rows", "pack_id", "pack_time", "stored_event", "unpack_id", "unpack_time"]
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import msgpack
 
-from ledger.errors import ChainBroken
-from ledger.records import ChainedRecord, ChainProblem, NewEvent, StoredEvent, utc_now
+from tablelog.ledger.errors import ChainBroken
+from tablelog.ledger.records import ChainedRecord, ChainProblem, NewEvent, StoredEvent, utc_now
 
 __all__ = [
     "chain_intact",

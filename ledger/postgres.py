@@ -22,14 +22,21 @@ import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from ledger.contract import LedgerStore, id_clash, retried
-from ledger.envelope import db_rows, pack_id, stored_event
-from ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
-from ledger.hashing import chain_rows, genesis_hash, verify_records
-from ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
-from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.schema import SCHEMA_VERSION
-from ledger.summaries import ResultRow, paged, results_query, upsert_summary
+from tablelog.ledger.contract import LedgerStore, id_clash, retried
+from tablelog.ledger.envelope import db_rows, pack_id, stored_event
+from tablelog.ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
+from tablelog.ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
+from tablelog.ledger.records import (
+    ChainProblem,
+    GameRecord,
+    GameSummary,
+    NewEvent,
+    StoredEvent,
+    utc_now,
+)
+from tablelog.ledger.schema import SCHEMA_VERSION
+from tablelog.ledger.summaries import ResultRow, paged, results_query, upsert_summary
 
 __all__ = ["PostgresLedger", "redacted"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ledger.errors import LedgerError
-from ledger.schema import APPEND_ONLY, SCHEMA_VERSION, refuse_newer
+from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.schema import APPEND_ONLY, SCHEMA_VERSION, refuse_newer
 
 if TYPE_CHECKING:
     import psycopg
@@ -149,7 +149,7 @@ def create_schema(conn: psycopg.Connection, where: str) -> int:
             if found == 0:
                 conn.execute(_TABLES.encode())
             else:
-                from ledger.upgrade import upgrade_postgres
+                from tablelog.ledger.upgrade import upgrade_postgres
 
                 upgrade_postgres(conn, found, where)
         except psycopg.errors.InsufficientPrivilege as exc:

@@ -15,7 +15,7 @@ import sqlite3
 import urllib.parse
 from typing import TYPE_CHECKING
 
-from ledger.errors import LedgerError, StorageFault
+from tablelog.ledger.errors import LedgerError, StorageFault
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -153,7 +153,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
         if found == 0:
             _create_once(conn, fresh=True)
         else:
-            from ledger.upgrade import upgrade_sqlite  # an old database, once
+            from tablelog.ledger.upgrade import upgrade_sqlite  # an old database, once
 
             upgrade_sqlite(conn, found, path)
         conn.execute(

@@ -16,18 +16,25 @@ from contextlib import contextmanager
 from itertools import starmap
 from typing import Any
 
-from ledger.contract import LedgerStore, id_clash, retried
-from ledger.envelope import db_rows, pack_id, stored_event
-from ledger.errors import (
+from tablelog.ledger.contract import LedgerStore, id_clash, retried
+from tablelog.ledger.envelope import db_rows, pack_id, stored_event
+from tablelog.ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
     LedgerError,
     StorageFault,
     UnknownGame,
 )
-from ledger.hashing import chain_rows, genesis_hash, verify_records
-from ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent, utc_now
-from ledger.schema import (
+from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
+from tablelog.ledger.records import (
+    ChainProblem,
+    GameRecord,
+    GameSummary,
+    NewEvent,
+    StoredEvent,
+    utc_now,
+)
+from tablelog.ledger.schema import (
     SCHEMA_VERSION,
     create_schema,
     open_connection,
@@ -36,7 +43,7 @@ from ledger.schema import (
     refuse_newer,
     schema_version,
 )
-from ledger.statements import (
+from tablelog.ledger.statements import (
     GAME_COLUMNS,
     HEAD,
     INSERT_EVENT,
@@ -45,7 +52,7 @@ from ledger.statements import (
     SELECT_EVENTS_1,
     SUMMARIES,
 )
-from ledger.summaries import (
+from tablelog.ledger.summaries import (
     CREATE_SUMMARIES,
     HAS_SUMMARIES,
     UPSERT_SUMMARY,

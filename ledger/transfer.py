@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.contract import LedgerStore
-from ledger.records import GameRecord, GameSummary, NewEvent
+from tablelog.ledger.contract import LedgerStore
+from tablelog.ledger.records import GameRecord, GameSummary, NewEvent
 
 __all__ = ["already_there", "copy_games"]
 

@@ -18,10 +18,10 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from ledger.envelope import pack_id, pack_time
-from ledger.errors import LedgerError
-from ledger.hashing import recomputed_heads
-from ledger.records import StoredEvent
+from tablelog.ledger.envelope import pack_id, pack_time
+from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.hashing import recomputed_heads
+from tablelog.ledger.records import StoredEvent
 
 __all__ = ["check_heads", "upgrade_postgres", "upgrade_sqlite"]
 
@@ -63,8 +63,8 @@ def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
     """Upgrade schema ``found`` (1) to 2 inside the caller's open write transaction."""
     import sqlite_utils
 
-    from ledger.schema import create_event_tables, finish_events
-    from ledger.statements import SELECT_EVENTS
+    from tablelog.ledger.schema import create_event_tables, finish_events
+    from tablelog.ledger.statements import SELECT_EVENTS
 
     if found != 1:
         raise LedgerError(f"{path} has schema {found}, which this tablelog cannot upgrade")
@@ -90,7 +90,7 @@ def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
 
 
 def _rows(conn: sqlite3.Connection, sql: str, *, v1: bool = False) -> Iterator[StoredEvent]:
-    from ledger.envelope import stored_event
+    from tablelog.ledger.envelope import stored_event
 
     for row in conn.execute(sql):
         yield StoredEvent(*row) if v1 else stored_event(row)
@@ -120,8 +120,8 @@ _PG_COPY = (
 def upgrade_postgres(conn: Any, found: int, where: str) -> None:
     """Upgrade schema ``found`` (1) to 2 inside the caller's transaction (``conn`` a psycopg
     connection; the caller holds the schema lock and puts the triggers and grants back)."""
-    from ledger.envelope import stored_event
-    from ledger.postgres_schema import EVENT_TABLES
+    from tablelog.ledger.envelope import stored_event
+    from tablelog.ledger.postgres_schema import EVENT_TABLES
 
     if found != 1:
         raise LedgerError(f"{where} has schema {found}, which this tablelog cannot upgrade")
@@ -153,7 +153,7 @@ def upgrade_postgres(conn: Any, found: int, where: str) -> None:
     conn.execute(
         "SELECT setval('events_pos_seq', (SELECT coalesce(max(pos), 0) + 1 FROM events), false)"
     )
-    from ledger.postgres import SELECT_EVENTS
+    from tablelog.ledger.postgres import SELECT_EVENTS
 
     with conn.cursor(name="upgrade_after") as cur:
         cur.itersize = 5000

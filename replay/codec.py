@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from ledger import Codec, CodecError, NewEvent, StoredEvent, pack, unpack
-from rules.events import Event
-from rules.protocol import Header, RuleSet
-from rules.serial import converter
+from tablelog.ledger import Codec, CodecError, NewEvent, StoredEvent, pack, unpack
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.serial import converter
 
 __all__ = [
     "codec",

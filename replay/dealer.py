@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.events import Move
-from rules.protocol import RuleSet
+from tablelog.rules.events import Move
+from tablelog.rules.protocol import RuleSet
 
 __all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move", "pending_chance"]
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import attrs
 
-from replay.fold import Replayer
-from replay.notation import move_label
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.replay.fold import Replayer
+from tablelog.replay.notation import move_label
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["Log", "LogDiff", "diff_logs"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Irregularity, Note, Ruling, Undo
-from rules.protocol import Header, RuleSet
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Irregularity, Note, Ruling, Undo
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = [
     "Replayer",

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from ledger import (
+from tablelog.ledger import (
     CodecError,
     ConcurrencyConflict,
     GameRecord,
@@ -23,16 +23,16 @@ from ledger import (
     StoredEvent,
     short_hash,
 )
-from replay.codec import decode_events, decode_header, encode_event, encode_header
-from replay.dealer import MAX_CHANCE_RUN, dealer_move
-from replay.fold import Replayer
-from replay.notation import check_text, move_label, notation_clash, parse_move
-from replay.redact import public_refusal
-from rules import registry
-from rules.errors import IllegalEvent, OptionError, TablelogError
-from rules.events import Event, Move, Ruling
-from rules.protocol import Header, RuleSet, resolve_options
-from rules.suggest import did_you_mean
+from tablelog.replay.codec import decode_events, decode_header, encode_event, encode_header
+from tablelog.replay.dealer import MAX_CHANCE_RUN, dealer_move
+from tablelog.replay.fold import Replayer
+from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
+from tablelog.replay.redact import public_refusal
+from tablelog.rules import registry
+from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
+from tablelog.rules.events import Event, Move, Ruling
+from tablelog.rules.protocol import Header, RuleSet, resolve_options
+from tablelog.rules.suggest import did_you_mean
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
 
@@ -218,7 +218,7 @@ class Games:
         try:
             header = decode_header(record.header)
         except CodecError as error:
-            from replay.verify import Tampered
+            from tablelog.replay.verify import Tampered
 
             raise Tampered(
                 f"game {record.id}'s header cannot be read ({error}): it was altered;"
@@ -270,7 +270,7 @@ class Games:
         stored event (a retry); with ``after`` (a seq or head hash), the move is written
         only if the game is still there (``replay.retry``).
         """
-        from replay.retry import check_after, stale_since, stored_retry
+        from tablelog.replay.retry import check_after, stale_since, stored_retry
 
         game = self.load(ref)
         if event_id is not None:
@@ -370,6 +370,6 @@ class Games:
 def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:
     """Refuse to read a game whose stored bytes were altered (``Tampered``, naming the first
     altered event): its states would mean nothing. ``players`` 0 checks the header only."""
-    from replay.verify import refuse_altered
+    from tablelog.replay.verify import refuse_altered
 
     refuse_altered(record, rows, players, "nothing is shown from it")

@@ -22,15 +22,15 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from replay.fold import Replayer
-from replay.verify import Problem, Verification
-from rules.errors import IllegalEvent, TablelogError
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.replay.fold import Replayer
+from tablelog.replay.verify import Problem, Verification
+from tablelog.rules.errors import IllegalEvent, TablelogError
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
-    from ledger import LedgerStore
-    from replay.jsonl import ParsedGame
+    from tablelog.ledger import LedgerStore
+    from tablelog.replay.jsonl import ParsedGame
 
 __all__ = [
     "BadHash",
@@ -149,9 +149,9 @@ def _over(rules: RuleSet, header: Header, events: Sequence[Event]) -> bool:
 def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
     """``check_head`` for a game in the ledger, read from its rows (a log that no longer
     decodes is not a finished game)."""
-    from ledger import LedgerError
-    from replay.codec import decode_events, decode_header
-    from rules import registry
+    from tablelog.ledger import LedgerError
+    from tablelog.replay.codec import decode_events, decode_header
+    from tablelog.rules import registry
 
     record = ledger.game(game)
     rows = ledger.events(game)
@@ -167,7 +167,7 @@ def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
 
 def head_of_file_game(game: ParsedGame, noted: str) -> HeadCheck:
     """``check_head`` for a game read from a JSON Lines file."""
-    from replay.jsonl import chain_of
+    from tablelog.replay.jsonl import chain_of
 
     genesis, problems = chain_of(game)
     over = _over(game.rules, game.header, game.events)

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ledger import short_hash
-from replay.dealer import chance_rng
-from replay.fold import effective_events
-from replay.games import LoadedGame, Played
-from replay.narrate import narration
-from replay.notation import announcement, format_event_move, format_move
-from replay.redact import public_move
-from rules.cards import Card
-from rules.events import Event
-from rules.listing import count_moves, grouped, lead_card
-from rules.protocol import Outcome
-from rules.serial import converter
+from tablelog.ledger import short_hash
+from tablelog.replay.dealer import chance_rng
+from tablelog.replay.fold import effective_events
+from tablelog.replay.games import LoadedGame, Played
+from tablelog.replay.narrate import narration
+from tablelog.replay.notation import announcement, format_event_move, format_move
+from tablelog.replay.redact import public_move
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Event
+from tablelog.rules.listing import count_moves, grouped, lead_card
+from tablelog.rules.protocol import Outcome
+from tablelog.rules.serial import converter
 
 __all__ = [
     "log_data",

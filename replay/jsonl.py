@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from ledger import (
+from tablelog.ledger import (
     GameRecord,
     LedgerError,
     LedgerStore,
@@ -32,10 +32,10 @@ from ledger import (
     short_hash,
     unpack,
 )
-from ledger.hashing import verify_records
-from replay.codec import codec, decode_header, encode_header, header_dict
-from replay.fold import Replayer
-from replay.jsonlimits import (
+from tablelog.ledger.hashing import verify_records
+from tablelog.replay.codec import codec, decode_header, encode_header, header_dict
+from tablelog.replay.fold import Replayer
+from tablelog.replay.jsonlimits import (
     MAX_LINE,
     MalformedFile,
     check_actor,
@@ -44,12 +44,12 @@ from replay.jsonlimits import (
     load_line,
     read_text,
 )
-from replay.verify import Problem, Verification, check_log, refuse_altered
-from rules import registry
-from rules.errors import TablelogError
-from rules.events import Event
-from rules.protocol import Header, RuleSet
-from rules.serial import converter
+from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
+from tablelog.rules import registry
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.serial import converter
 
 __all__ = [
     "FORMAT",
@@ -296,7 +296,7 @@ class RefusedImport(TablelogError, ValueError):
 def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
     """Write every game of a file in one transaction; nothing is written if any fails
     (``replay.merge.import_stream``, which also merges with ``skip_existing``)."""
-    from replay.merge import import_stream  # it builds on this module
+    from tablelog.replay.merge import import_stream  # it builds on this module
 
     return list(import_stream(ledger, games).imported)
 

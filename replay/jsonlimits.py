@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules.errors import TablelogError
+from tablelog.rules.errors import TablelogError
 
 __all__ = [
     "MAX_DEPTH",

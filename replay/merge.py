@@ -16,11 +16,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from ledger import GameRecord, LedgerStore, UnknownGame, short_hash
-from replay.codec import encode_header
-from replay.fold import Replayer
-from replay.jsonl import ParsedGame, RefusedImport, verify_parsed
-from replay.summary import dumps, summarize
+from tablelog.ledger import GameRecord, LedgerStore, UnknownGame, short_hash
+from tablelog.replay.codec import encode_header
+from tablelog.replay.fold import Replayer
+from tablelog.replay.jsonl import ParsedGame, RefusedImport, verify_parsed
+from tablelog.replay.summary import dumps, summarize
 
 __all__ = ["ImportReport", "import_stream"]
 

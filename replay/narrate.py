@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet
 
 __all__ = ["narration"]
 
@@ -58,8 +58,8 @@ def _scores(scores: Any) -> str:
 
 
 def _pretty(text: str) -> str:
-    from rules.cards import parse_card
-    from rules.errors import NotationError
+    from tablelog.rules.cards import parse_card
+    from tablelog.rules.errors import NotationError
 
     try:
         return parse_card(text).pretty

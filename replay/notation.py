@@ -10,15 +10,15 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from replay.rulings import format_irregular, parse_irregular
-from rules.cards import parse_card
-from rules.errors import NotationError
-from rules.events import Move, Note, Undo
-from rules.names import split_name
-from rules.suggest import did_you_mean
+from tablelog.replay.rulings import format_irregular, parse_irregular
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Move, Note, Undo
+from tablelog.rules.names import split_name
+from tablelog.rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
-    from replay.games import LoadedGame
+    from tablelog.replay.games import LoadedGame
 
 __all__ = [
     "MAX_MOVE_TEXT",

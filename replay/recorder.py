@@ -22,14 +22,14 @@ from typing import Any
 
 import attrs
 
-from ledger import ConcurrencyConflict, LedgerError
-from replay.dealer import chance_rng
-from replay.games import Games, LoadedGame, Played
-from replay.inspect import moves_data, played_data, show_data
-from replay.notation import by_actor, format_event_move, format_move, parse_move
-from rules.errors import TablelogError
-from rules.events import Event, Move
-from rules.listing import cards_of, kinds_of
+from tablelog.ledger import ConcurrencyConflict, LedgerError
+from tablelog.replay.dealer import chance_rng
+from tablelog.replay.games import Games, LoadedGame, Played
+from tablelog.replay.inspect import moves_data, played_data, show_data
+from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Event, Move
+from tablelog.rules.listing import cards_of, kinds_of
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]
 

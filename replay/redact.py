@@ -18,10 +18,10 @@ from typing import Any
 
 import attrs
 
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move
-from rules.listing import move_cards
-from rules.protocol import Header, RuleSet
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.listing import move_cards
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["public_move", "public_refusal"]
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ledger import StoredEvent
-from replay.codec import decode_event
-from replay.notation import move_label, parse_move
-from rules.errors import NotationError, TablelogError
+from tablelog.ledger import StoredEvent
+from tablelog.replay.codec import decode_event
+from tablelog.replay.notation import move_label, parse_move
+from tablelog.rules.errors import NotationError, TablelogError
 
 if TYPE_CHECKING:
-    from ledger import LedgerStore
-    from replay.games import LoadedGame
+    from tablelog.ledger import LedgerStore
+    from tablelog.replay.games import LoadedGame
 
 __all__ = [
     "RetryMismatch",

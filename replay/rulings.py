@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.errors import NotationError
-from rules.events import IRREGULARITIES, RULINGS, Irregularity, Move, Ruling
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import IRREGULARITIES, RULINGS, Irregularity, Move, Ruling
 
 __all__ = ["format_irregular", "parse_irregular"]
 

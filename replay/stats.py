@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from replay.summary import GameResult, number_text
+from tablelog.replay.summary import GameResult, number_text
 
 __all__ = ["Tally", "stats", "stats_data"]
 

@@ -25,13 +25,13 @@ from typing import Any
 
 import attrs
 
-from ledger import CodecError, LedgerError, LedgerStore, ResultRow
-from replay.fold import Replayer
-from replay.games import Games, LoadedGame
-from replay.verify import Tampered
-from rules.errors import TablelogError
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.ledger import CodecError, LedgerError, LedgerStore, ResultRow
+from tablelog.replay.fold import Replayer
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.verify import Tampered
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = [
     "SUMMARY_VERSION",

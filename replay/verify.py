@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
-from ledger.hashing import chain_intact
-from replay.codec import decode_event, decode_header
-from replay.dealer import dealer_move
-from replay.fold import Replayer
-from replay.notation import move_label
-from rules import registry
-from rules.errors import IllegalEvent, TablelogError
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
+from tablelog.ledger.hashing import chain_intact
+from tablelog.replay.codec import decode_event, decode_header
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.fold import Replayer
+from tablelog.replay.notation import move_label
+from tablelog.rules import registry
+from tablelog.rules.errors import IllegalEvent, TablelogError
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
-    from ledger import GameRecord, LedgerStore, StoredEvent
-    from replay.games import LoadedGame
+    from tablelog.ledger import GameRecord, LedgerStore, StoredEvent
+    from tablelog.replay.games import LoadedGame
 
 
 class Tampered(TablelogError, ValueError):

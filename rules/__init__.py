@@ -3,10 +3,10 @@
 ``rules/`` is pure: it never touches storage, time or randomness of its own.
 """
 
-from rules.cards import Card, deck_48, deck_french, deck_tarot, parse_card, parse_cards
-from rules.errors import IllegalEvent, NotationError, OptionError, TablelogError
-from rules.events import Deal, Dealt, Event, Move, Note, Undo, payload
-from rules.protocol import (
+from tablelog.rules.cards import Card, deck_48, deck_french, deck_tarot, parse_card, parse_cards
+from tablelog.rules.errors import IllegalEvent, NotationError, OptionError, TablelogError
+from tablelog.rules.events import Deal, Dealt, Event, Move, Note, Undo, payload
+from tablelog.rules.protocol import (
     ChanceStep,
     Header,
     OptionSpec,
@@ -17,7 +17,7 @@ from rules.protocol import (
     ZoneView,
     resolve_options,
 )
-from rules.zones import Zone, unaccounted
+from tablelog.rules.zones import Zone, unaccounted
 
 __all__ = [
     "Card",

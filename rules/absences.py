@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from rules.cards import Card
-from rules.claims import Absence, Open, emptied, received, refuse_broken, shown
-from rules.errors import IllegalEvent
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence, Open, emptied, received, refuse_broken, shown
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.zones import Zone
 
 __all__ = ["binding_ok", "impossible", "only", "settle", "took_unseen"]
 

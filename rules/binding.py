@@ -23,9 +23,9 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import TablelogError
-from rules.zones import Slots, Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
     "CannotBind",

@@ -22,7 +22,7 @@ from functools import cache
 
 import attrs
 
-from rules.errors import NotationError
+from tablelog.rules.errors import NotationError
 
 __all__ = [
     "FRENCH_RANKS",

@@ -46,8 +46,8 @@ from typing import TypeVar
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
 
 __all__ = [
     "Absence",

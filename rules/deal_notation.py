@@ -34,10 +34,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules.cards import Card, parse_card
-from rules.dealing import DealPlan, owner
-from rules.errors import NotationError
-from rules.events import Deal, Dealt
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.dealing import DealPlan, owner
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Dealt
 
 __all__ = ["deal_forms", "format_deal", "parse_deal"]
 

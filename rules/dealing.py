@@ -34,10 +34,10 @@ from operator import attrgetter, itemgetter
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event
-from rules.zones import Slot, Slots, Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Dealt, Event
+from tablelog.rules.zones import Slot, Slots, Zone
 
 __all__ = [
     "DealPlan",

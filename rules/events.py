@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
-from rules.cards import Card
+from tablelog.rules.cards import Card
 
 __all__ = [
     "FAMILIES",

@@ -22,9 +22,9 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.events import Move
-from rules.protocol import RuleSet
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Move
+from tablelog.rules.protocol import RuleSet
 
 __all__ = [
     "Group",

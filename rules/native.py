@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules.cards import Card
+from tablelog.rules.cards import Card
 
 __all__ = ["LANGUAGES", "name", "normalize", "strip_selectors"]
 

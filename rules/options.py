@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rules.errors import OptionError
-from rules.suggest import did_you_mean
+from tablelog.rules.errors import OptionError
+from tablelog.rules.suggest import did_you_mean
 
 __all__ = ["Computed", "OptionSpec", "OptionValue", "read_options", "resolve_options"]
 

@@ -24,12 +24,12 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.claims import Absence, Claim
-from rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
-from rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
-from rules.vocab import FRENCH, Vocabulary
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence, Claim
+from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
+from tablelog.rules.vocab import FRENCH, Vocabulary
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "ChanceStep",

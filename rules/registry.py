@@ -12,9 +12,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from rules.errors import TablelogError
-from rules.protocol import RuleSet
-from rules.suggest import did_you_mean, fold
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.protocol import RuleSet
+from tablelog.rules.suggest import did_you_mean, fold
 
 __all__ = ["ENTRY_POINT_GROUP", "UnknownRules", "get", "names", "register", "rulesets"]
 
@@ -24,11 +24,11 @@ _REGISTRY: dict[str, RuleSet] = {}
 _loaded = False
 
 BUILT_IN = {
-    "karnoffel": "rules.karnoffel",
-    "narrespillet": "rules.narrespillet",
-    "nordekasino": "rules.nordekasino",
-    "speahx": "rules.speahx",
-    "vriddiot": "rules.vriddiot",
+    "karnoffel": "tablelog.rules.karnoffel",
+    "narrespillet": "tablelog.rules.narrespillet",
+    "nordekasino": "tablelog.rules.nordekasino",
+    "speahx": "tablelog.rules.speahx",
+    "vriddiot": "tablelog.rules.vriddiot",
 }
 """The games shipped with tablelog, by name: each is imported only when asked for."""
 

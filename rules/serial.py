@@ -14,8 +14,8 @@ from typing import Any, get_origin
 
 import cattrs
 
-from rules.cards import Card, parse_card
-from rules.protocol import OptionValue
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.protocol import OptionValue
 
 __all__ = ["converter", "make_converter"]
 

@@ -21,10 +21,10 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
-from rules.cards import Card
-from rules.events import Deal
-from rules.protocol import Shown, View, ZoneView
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Deal
+from tablelog.rules.protocol import Shown, View, ZoneView
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "closed_view",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import attrs
 
-from rules.cards import (
+from tablelog.rules.cards import (
     FOOL,
     JOKER,
     SUIT_NAMES,
@@ -22,8 +22,8 @@ from rules.cards import (
     Card,
     parse_card,
 )
-from rules.errors import NotationError
-from rules.native import normalize, strip_selectors
+from tablelog.rules.errors import NotationError
+from tablelog.rules.native import normalize, strip_selectors
 
 __all__ = ["FRENCH", "TAROT", "Vocabulary"]
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from rules.cards import Card
+from tablelog.rules.cards import Card
 
 __all__ = ["Slot", "Slots", "Zone", "unaccounted", "zone_total"]
 

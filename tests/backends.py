@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 import pytest
 
-from ledger import LedgerStore, open_ledger
+from tablelog.ledger import LedgerStore, open_ledger
 from tests.pgserver import PostgresServer, find_bin_dir
 
 BACKENDS = ("sqlite", "postgresql")

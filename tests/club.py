@@ -9,8 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ledger import Ledger
-from replay.jsonl import import_games, parse_lines
+from tablelog.ledger import Ledger
+from tablelog.replay.jsonl import import_games, parse_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted(p for p in (ROOT / "fixtures").rglob("*.jsonl") if p.parent.name != "regressions")

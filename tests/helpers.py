@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.fold import fold
-from rules.events import Event, Note, Undo
-from rules.karnoffel import RULES
-from rules.protocol import Header, OptionValue
+from tablelog.replay.fold import fold
+from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.protocol import Header, OptionValue
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 ANNA, BO, CAI, DINA = range(4)

@@ -17,18 +17,25 @@ FORBIDDEN = {
 }
 
 
+def layer(name: str) -> str:
+    """The layer (or outside package) a dotted module name belongs to: ``tablelog.rules.x``
+    is ``rules``; ``os.path`` is ``os``."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "tablelog" and len(parts) > 1 else parts[0]
+
+
 def imported_packages(path: Path, package: str) -> set[str]:
-    """The top-level packages a module imports (relative imports count as its own)."""
+    """The layers and packages a module imports (relative imports count as its own)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
+            found.update(layer(alias.name) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 found.add(package)
             elif node.module:
-                found.add(node.module.split(".")[0])
+                found.add(layer(node.module))
         elif (
             isinstance(node, ast.Call)
             and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
@@ -36,7 +43,7 @@ def imported_packages(path: Path, package: str) -> set[str]:
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)
         ):
-            found.add(node.args[0].value.split(".")[0])
+            found.add(layer(node.args[0].value))
     return found
 
 
@@ -67,13 +74,13 @@ def test_the_check_sees_every_kind_of_import(tmp_path: Path):
     sample = tmp_path / "sample.py"
     sample.write_text(
         "import os\n"
-        "import cli.main as m\n"
-        "from replay.fold import fold\n"
+        "import tablelog.cli.main as m\n"
+        "from tablelog.replay.fold import fold\n"
         "from . import sibling\n"
         "import importlib\n"
-        "importlib.import_module('ledger.store')\n"
+        "importlib.import_module('tablelog.ledger.store')\n"
         "def f():\n"
-        "    from rules import registry\n"
+        "    from tablelog.rules import registry\n"
     )
     assert imported_packages(sample, "mine") == {
         "os", "cli", "replay", "mine", "importlib", "ledger", "rules"

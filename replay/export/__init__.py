@@ -15,14 +15,14 @@ from typing import Any
 
 import attrs
 
-from ledger import LedgerStore, short_hash
-from replay.fold import Replayer
-from replay.games import Games, LoadedGame
-from replay.notation import announcement, format_event_move
-from replay.summary import Filters, Keep, summarize
-from rules.errors import TablelogError
-from rules.events import Event, Note, Undo
-from rules.serial import converter
+from tablelog.ledger import LedgerStore, short_hash
+from tablelog.replay.fold import Replayer
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.notation import announcement, format_event_move
+from tablelog.replay.summary import Filters, Keep, summarize
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.serial import converter
 
 __all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
 
@@ -68,7 +68,7 @@ class History:
 
 def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> list[int]:
     """The ids of the games that pass ``filters`` (summaries refreshed on the way)."""
-    from replay.summary import results
+    from tablelog.replay.summary import results
 
     return [r.game for r in results(ledger, filters, keep)]
 
@@ -113,7 +113,7 @@ def history(game: LoadedGame) -> History:
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
     """For each retracted event, the seq of the undo that retracted it."""
-    from replay.fold import undo_target
+    from tablelog.replay.fold import undo_target
 
     stack: list[Event] = []
     undone: dict[int, int] = {}

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import IO, Any
 
-from replay.export import History
-from replay.summary import GameResult
+from tablelog.replay.export import History
+from tablelog.replay.summary import GameResult
 
 __all__ = ["EVENT_COLUMNS", "GAME_COLUMNS", "decimal", "write_events", "write_games"]
 

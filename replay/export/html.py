@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import IO, Any
 
-from replay.stats import stats_data
-from replay.summary import GameResult
+from tablelog.replay.stats import stats_data
+from tablelog.replay.summary import GameResult
 
 __all__ = ["report", "write_report"]
 

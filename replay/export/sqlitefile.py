@@ -24,8 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from replay.export import ExportError, History
-from replay.export.csvfile import decimal
+from tablelog.replay.export import ExportError, History
+from tablelog.replay.export.csvfile import decimal
 
 __all__ = ["SCHEMA", "write_sqlite"]
 

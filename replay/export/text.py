@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from replay.export import EventRow, History
+from tablelog.replay.export import EventRow, History
 
 __all__ = ["transcript", "write_text"]
 

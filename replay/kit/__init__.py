@@ -3,7 +3,7 @@
 A third party tests their own rule set with it::
 
     from hypothesis import given
-    from replay.kit import histories, check_all
+    from tablelog.replay.kit import histories, check_all
 
     @given(histories(MY_RULES))
     def test_invariants(history):
@@ -19,12 +19,12 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # The function ``walk`` shares its module's name: bound here, it wins over the submodule.
-from replay.kit.walk import InvariantViolation, Step, walk
+from tablelog.replay.kit.walk import InvariantViolation, Step, walk
 
 if TYPE_CHECKING:
-    from replay.kit.choose import choose_move
-    from replay.kit.history import History
-    from replay.kit.invariants import (
+    from tablelog.replay.kit.choose import choose_move
+    from tablelog.replay.kit.history import History
+    from tablelog.replay.kit.invariants import (
         INVARIANTS,
         check_agreement,
         check_all,
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
         check_roundtrip,
         check_views,
     )
-    from replay.kit.sample import SAMPLED, THOROUGH, Sampling, sample_moves
-    from replay.kit.strategies import (
+    from tablelog.replay.kit.sample import SAMPLED, THOROUGH, Sampling, sample_moves
+    from tablelog.replay.kit.strategies import (
         covering_option_sets,
         every_option_set,
         headers,
@@ -98,7 +98,7 @@ def __getattr__(name: str) -> Any:
     """The kit's public names, each imported from its module when first asked for."""
     module = _WHERE.get(name)
     if module is None:
-        raise AttributeError(f"module 'replay.kit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"replay.kit.{module}"), name)
+        raise AttributeError(f"module 'tablelog.replay.kit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"tablelog.replay.kit.{module}"), name)
     globals()[name] = value
     return value

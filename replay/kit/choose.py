@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-from replay.kit.sample import CAP, menu
-from rules.events import Move
-from rules.protocol import RuleSet
+from tablelog.replay.kit.sample import CAP, menu
+from tablelog.rules.events import Move
+from tablelog.rules.protocol import RuleSet
 
 __all__ = ["choose", "choose_move", "pick"]
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from replay.kit.walk import InvariantViolation
-from rules.cards import Card
-from rules.zones import Zone, zone_total
+from tablelog.replay.kit.walk import InvariantViolation
+from tablelog.rules.cards import Card
+from tablelog.rules.zones import Zone, zone_total
 
 __all__ = ["Tally", "tally"]
 

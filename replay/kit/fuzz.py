@@ -26,16 +26,16 @@ import attrs
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from ledger import Ledger
-from replay.codec import encode_event, encode_header
-from replay.jsonl import export_lines, parse_lines
-from replay.kit.history import History
-from replay.kit.invariants import check_all
-from replay.kit.sample import SAMPLED, Sampling
-from replay.kit.strategies import histories
-from replay.kit.walk import InvariantViolation
-from rules.events import Event, Note
-from rules.protocol import RuleSet
+from tablelog.ledger import Ledger
+from tablelog.replay.codec import encode_event, encode_header
+from tablelog.replay.jsonl import export_lines, parse_lines
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.invariants import check_all
+from tablelog.replay.kit.sample import SAMPLED, Sampling
+from tablelog.replay.kit.strategies import histories
+from tablelog.replay.kit.walk import InvariantViolation
+from tablelog.rules.events import Event, Note
+from tablelog.rules.protocol import RuleSet
 
 __all__ = [
     "BATCH",

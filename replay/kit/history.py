@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from rules.events import Event
-from rules.protocol import Header
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header
 
 __all__ = ["History"]
 

@@ -15,13 +15,13 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
-from replay.dealer import dealer_move
-from replay.fold import Replayer
-from replay.games import make_header
-from replay.notation import format_event_move, parse_move
-from rules.errors import IllegalEvent, NotationError, RefusedMove
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.fold import Replayer
+from tablelog.replay.games import make_header
+from tablelog.replay.notation import format_event_move, parse_move
+from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["WEIRD", "hostile_move", "mutate_jsonl", "sample_states", "try_move"]
 

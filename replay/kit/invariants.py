@@ -32,24 +32,24 @@ from typing import Any
 
 import attrs
 
-from replay.kit.conservation import Tally, tally
-from replay.kit.history import History
-from replay.kit.roundtrip import (
+from tablelog.replay.kit.conservation import Tally, tally
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.roundtrip import (
     check_determinism,
     check_storage,
     notation_survives,
     state_survives,
 )
-from replay.kit.sample import SAMPLED, THOROUGH, Sampling, is_listed, rng_for, sample_moves
-from replay.kit.views import views_probe
-from replay.kit.walk import InvariantViolation, Probe, ProbeMaker, Step, walk
-from rules.cards import Card
-from rules.claims import broken
-from rules.errors import IllegalEvent
-from rules.events import Event, Move
-from rules.listing import any_move
-from rules.protocol import RuleSet
-from rules.zones import unaccounted
+from tablelog.replay.kit.sample import SAMPLED, THOROUGH, Sampling, is_listed, rng_for, sample_moves
+from tablelog.replay.kit.views import views_probe
+from tablelog.replay.kit.walk import InvariantViolation, Probe, ProbeMaker, Step, walk
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import broken
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.listing import any_move
+from tablelog.rules.protocol import RuleSet
+from tablelog.rules.zones import unaccounted
 
 __all__ = [
     "INVARIANTS",

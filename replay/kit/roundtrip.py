@@ -12,17 +12,17 @@ from typing import Any
 
 import msgpack
 
-from ledger import Ledger
-from replay.codec import codec, decode_events, encode_event, encode_header
-from replay.fold import fold
-from replay.jsonl import export_lines, import_games, parse_lines
-from replay.kit.history import History
-from replay.kit.walk import InvariantViolation, Step
-from replay.notation import format_event_move
-from rules.errors import NotationError
-from rules.events import Move
-from rules.protocol import RuleSet
-from rules.serial import converter
+from tablelog.ledger import Ledger
+from tablelog.replay.codec import codec, decode_events, encode_event, encode_header
+from tablelog.replay.fold import fold
+from tablelog.replay.jsonl import export_lines, import_games, parse_lines
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.walk import InvariantViolation, Step
+from tablelog.replay.notation import format_event_move
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Move
+from tablelog.rules.protocol import RuleSet
+from tablelog.rules.serial import converter
 
 __all__ = ["check_determinism", "check_storage", "notation_survives", "state_survives"]
 

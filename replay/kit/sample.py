@@ -21,10 +21,10 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.events import Move, kind_of
-from rules.listing import cards_of, kinds_of
-from rules.protocol import RuleSet
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Move, kind_of
+from tablelog.rules.listing import cards_of, kinds_of
+from tablelog.rules.protocol import RuleSet
 
 __all__ = [
     "CAP",

@@ -23,13 +23,13 @@ from typing import Any
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from replay.dealer import chance_rng
-from replay.fold import Replayer
-from replay.kit.choose import choose
-from replay.kit.history import History
-from rules.errors import IllegalEvent, OptionError
-from rules.events import Event, Move, Note, Undo
-from rules.protocol import Computed, Header, OptionSpec, RuleSet, resolve_options
+from tablelog.replay.dealer import chance_rng
+from tablelog.replay.fold import Replayer
+from tablelog.replay.kit.choose import choose
+from tablelog.replay.kit.history import History
+from tablelog.rules.errors import IllegalEvent, OptionError
+from tablelog.rules.events import Event, Move, Note, Undo
+from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, resolve_options
 
 __all__ = [
     "History",

@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from replay.kit.conservation import cards_text
-from replay.kit.history import History
-from replay.kit.sample import Sampling
-from replay.kit.walk import InvariantViolation, Probe, Step
-from rules.events import Move, Ruling, Undo
-from rules.protocol import RuleSet, Shown
+from tablelog.replay.kit.conservation import cards_text
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.sample import Sampling
+from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
+from tablelog.rules.events import Move, Ruling, Undo
+from tablelog.rules.protocol import RuleSet, Shown
 
 __all__ = ["views_probe"]
 

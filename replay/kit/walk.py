@@ -8,12 +8,12 @@ from typing import Any
 
 import attrs
 
-from replay.fold import Replayer
-from replay.kit.history import History
-from replay.kit.sample import Sampling
-from rules.errors import TablelogError
-from rules.events import Event, Move
-from rules.protocol import RuleSet
+from tablelog.replay.fold import Replayer
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.sample import Sampling
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Event, Move
+from tablelog.rules.protocol import RuleSet
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
 

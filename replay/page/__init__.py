@@ -13,9 +13,9 @@ import json
 from importlib.resources import files
 from typing import IO
 
-from ledger import LedgerStore
-from replay.games import Games, LoadedGame
-from replay.page.frames import page_data
+from tablelog.ledger import LedgerStore
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.page.frames import page_data
 
 __all__ = ["page_data", "render_page", "write_page"]
 

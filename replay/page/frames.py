@@ -14,12 +14,12 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from replay.fold import effective_events
-from replay.games import LoadedGame
-from replay.inspect import outcome_data
-from replay.notation import format_event_move
-from rules.events import Event, Irregularity, Note, Ruling, Undo
-from rules.protocol import View
+from tablelog.replay.fold import effective_events
+from tablelog.replay.games import LoadedGame
+from tablelog.replay.inspect import outcome_data
+from tablelog.replay.notation import format_event_move
+from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
+from tablelog.rules.protocol import View
 
 __all__ = ["page_data"]
 

@@ -8,14 +8,14 @@ The package: ``state`` (the frozen state and options), ``ranking`` (who wins a t
 
 from __future__ import annotations
 
-from rules.cards import Card
-from rules.karnoffel.events import PAYLOADS
-from rules.karnoffel.figures import figures
-from rules.karnoffel.notation import format_move, parse_move
-from rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
-from rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
-from rules.karnoffel.view import shown, view, zones
-from rules.protocol import Header, RuleSet
+from tablelog.rules.cards import Card
+from tablelog.rules.karnoffel.events import PAYLOADS
+from tablelog.rules.karnoffel.figures import figures
+from tablelog.rules.karnoffel.notation import format_move, parse_move
+from tablelog.rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
+from tablelog.rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
+from tablelog.rules.karnoffel.view import shown, view, zones
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
 

@@ -18,15 +18,15 @@ from typing import cast
 
 import attrs
 
-from rules.cards import Card
-from rules.deal_notation import deal_forms
-from rules.dealing import DealPlan, Pool, realize, round_robin
-from rules.dealing import apply_deal as deal_hands
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move
-from rules.karnoffel.events import Turn
-from rules.karnoffel.ranking import PLAIN_ORDER
-from rules.karnoffel.state import (
+from tablelog.rules.cards import Card
+from tablelog.rules.deal_notation import deal_forms
+from tablelog.rules.dealing import DealPlan, Pool, realize, round_robin
+from tablelog.rules.dealing import apply_deal as deal_hands
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.karnoffel.events import Turn
+from tablelog.rules.karnoffel.ranking import PLAIN_ORDER
+from tablelog.rules.karnoffel.state import (
     DEAL,
     DECK,
     DECK_COUNTS,
@@ -46,10 +46,10 @@ from rules.karnoffel.state import (
     where_known,
     zone_map,
 )
-from rules.memo import per_state
-from rules.protocol import ChanceStep
-from rules.seating import best_index
-from rules.zones import Zone, unaccounted
+from tablelog.rules.memo import per_state
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.seating import best_index
+from tablelog.rules.zones import Zone, unaccounted
 
 __all__ = [
     "apply_deal",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import attrs
 
-from rules.cards import Card
-from rules.events import payload
+from tablelog.rules.cards import Card
+from tablelog.rules.events import payload
 
 __all__ = ["PAYLOADS", "Play", "Turn"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.karnoffel.state import State
+from tablelog.rules.karnoffel.state import State
 
 __all__ = ["figures"]
 

@@ -14,13 +14,13 @@
 
 from __future__ import annotations
 
-from rules.cards import Card, parse_card
-from rules.deal_notation import format_deal, parse_deal
-from rules.errors import NotationError
-from rules.events import Deal, Move
-from rules.karnoffel.deal import deal_plan
-from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.state import SEATS, State
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.deal_notation import format_deal, parse_deal
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Move
+from tablelog.rules.karnoffel.deal import deal_plan
+from tablelog.rules.karnoffel.events import Play, Turn
+from tablelog.rules.karnoffel.state import SEATS, State
 
 __all__ = ["format_move", "parse_move"]
 

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from rules.binding import CannotBind, bind
-from rules.cards import SUIT_SYMBOLS, Card
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move
-from rules.karnoffel.deal import (
+from tablelog.rules.binding import CannotBind, bind
+from tablelog.rules.cards import SUIT_SYMBOLS, Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.karnoffel.deal import (
     apply_deal,
     apply_turn,
     deal_chance,
@@ -26,9 +26,9 @@ from rules.karnoffel.deal import (
     unaccounted_cards,
     unaccounted_pool,
 )
-from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.ranking import trick_winner_index
-from rules.karnoffel.state import (
+from tablelog.rules.karnoffel.events import Play, Turn
+from tablelog.rules.karnoffel.ranking import trick_winner_index
+from tablelog.rules.karnoffel.state import (
     DEAL,
     DECK,
     OVER,
@@ -45,8 +45,8 @@ from rules.karnoffel.state import (
     player,
     where_known,
 )
-from rules.protocol import ChanceStep, Outcome
-from rules.zones import Zone
+from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "chance", "count", "legal_moves", "moves", "outcome", "to_act"]
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.cards import SUITS, Card
-from rules.karnoffel.state import ANY_SUIT, DECK
+from tablelog.rules.cards import SUITS, Card
+from tablelog.rules.karnoffel.state import ANY_SUIT, DECK
 
 __all__ = [
     "DEVIL_LEAD",

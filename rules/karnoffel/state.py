@@ -11,13 +11,13 @@ from functools import lru_cache
 
 import attrs
 
-from rules.binding import Locator, in_hand
-from rules.cards import Card, deck_48
-from rules.errors import OptionError
-from rules.options import read_options
-from rules.protocol import Header, OptionSpec
-from rules.seating import Seating
-from rules.zones import Zone
+from tablelog.rules.binding import Locator, in_hand
+from tablelog.rules.cards import Card, deck_48
+from tablelog.rules.errors import OptionError
+from tablelog.rules.options import read_options
+from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "DEAL",

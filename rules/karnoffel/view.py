@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.events import Deal, Event
-from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.state import PLAY, SEATING, SEATS, State, player, zone_map
-from rules.protocol import Shown, View
-from rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
-from rules.zones import Zone
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.karnoffel.events import Play, Turn
+from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, player, zone_map
+from tablelog.rules.protocol import Shown, View
+from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
+from tablelog.rules.zones import Zone
 
 __all__ = ["shown", "view", "zones"]
 

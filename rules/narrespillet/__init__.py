@@ -11,19 +11,19 @@ players, the end of a round), ``checks`` (``check``: why an event is refused), `
 
 from __future__ import annotations
 
-from rules.cards import Card
-from rules.narrespillet.absences import open_claims
-from rules.narrespillet.chance import chance
-from rules.narrespillet.deck import DECK
-from rules.narrespillet.events import PAYLOADS
-from rules.narrespillet.moves import cards, count, kinds, moves, to_act
-from rules.narrespillet.notation import announce, format_move, parse_move
-from rules.narrespillet.outcome import outcome
-from rules.narrespillet.state import OPTIONS, State, initial_state
-from rules.narrespillet.turn import apply
-from rules.narrespillet.view import shown, view, zones
-from rules.protocol import Header, RuleSet
-from rules.vocab import TAROT
+from tablelog.rules.cards import Card
+from tablelog.rules.narrespillet.absences import open_claims
+from tablelog.rules.narrespillet.chance import chance
+from tablelog.rules.narrespillet.deck import DECK
+from tablelog.rules.narrespillet.events import PAYLOADS
+from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
+from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
+from tablelog.rules.narrespillet.outcome import outcome
+from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
+from tablelog.rules.narrespillet.turn import apply
+from tablelog.rules.narrespillet.view import shown, view, zones
+from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.vocab import TAROT
 
 __all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
 

@@ -18,12 +18,12 @@ its absences (``rules.claims.emptied``); a new round starts with none.
 
 from __future__ import annotations
 
-from rules.absences import settle
-from rules.cards import Card
-from rules.claims import Absence, allows, broken, shown
-from rules.events import Event
-from rules.narrespillet.state import State, Step, evolve, name
-from rules.narrespillet.take import pool_of, unknown
+from tablelog.rules.absences import settle
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence, allows, broken, shown
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.state import State, Step, evolve, name
+from tablelog.rules.narrespillet.take import pool_of, unknown
 
 __all__ = ["bound", "checked", "hierophant_passed", "nobody_holds", "open_claims", "refusal"]
 
@@ -69,7 +69,7 @@ def _possessive(who: str) -> str:
 def hierophant_passed(state: State, head: Step, seat: int, seq: int) -> State:
     """``seat`` passed in the Hierophant's window ``head``: its face-down cards hold none of
     the named cards nobody has accounted for."""
-    from rules.narrespillet.reveal import category, category_cards
+    from tablelog.rules.narrespillet.reveal import category, category_cards
 
     pool = unknown(state)
     cards = frozenset(c for c in category_cards(head.what) if c in pool)

@@ -17,15 +17,15 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.claims import allows
-from rules.events import Event, Move
-from rules.narrespillet import events as ev
-from rules.narrespillet.absences import bound, nobody_holds, refusal
-from rules.narrespillet.state import PLAY, State, Step, evolve, name
-from rules.narrespillet.take import is_unknown, take
-from rules.protocol import ChanceStep
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import allows
+from tablelog.rules.events import Event, Move
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.absences import bound, nobody_holds, refusal
+from tablelog.rules.narrespillet.state import PLAY, State, Step, evolve, name
+from tablelog.rules.narrespillet.take import is_unknown, take
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.zones import Zone
 
 __all__ = ["answer_step", "apply_answer", "call", "check_answer", "holders", "may_hold"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from rules.cards import Card
-from rules.narrespillet import events as ev
-from rules.narrespillet.deck import (
+from tablelog.rules.cards import Card
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.deck import (
     EMPEROR,
     EMPRESS,
     HOUSES,
@@ -22,10 +22,10 @@ from rules.narrespillet.deck import (
     house_of,
     is_number,
 )
-from rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
-from rules.narrespillet.place import canonical
-from rules.narrespillet.state import OPEN, State
-from rules.narrespillet.take import available
+from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
+from tablelog.rules.narrespillet.place import canonical
+from tablelog.rules.narrespillet.state import OPEN, State
+from tablelog.rules.narrespillet.take import available
 
 __all__ = ["pictures", "places"]
 

@@ -14,17 +14,17 @@ from typing import Any
 
 import attrs
 
-from rules.absences import took_unseen
-from rules.deal_notation import deal_forms
-from rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
-from rules.errors import IllegalEvent
-from rules.events import Event, Move
-from rules.narrespillet.deck import DECK_COUNTS
-from rules.narrespillet.flow import draw_need, settle
-from rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, evolve, seating
-from rules.narrespillet.take import pool_of, where
-from rules.protocol import ChanceStep
-from rules.zones import Zone
+from tablelog.rules.absences import took_unseen
+from tablelog.rules.deal_notation import deal_forms
+from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.narrespillet.deck import DECK_COUNTS
+from tablelog.rules.narrespillet.flow import draw_need, settle
+from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, evolve, seating
+from tablelog.rules.narrespillet.take import pool_of, where
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply_draw", "chance", "check_draw", "plan_for"]
 
@@ -145,7 +145,7 @@ def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
-        from rules.narrespillet.calls import answer_step
+        from tablelog.rules.narrespillet.calls import answer_step
 
         return answer_step(state)
     order = pool_order(pool_of(state))

@@ -10,17 +10,17 @@ exorcise; a Hermit turn or a pass).
 
 from __future__ import annotations
 
-from rules.cards import FOOL, Card
-from rules.events import Deal, Event
-from rules.narrespillet import events as ev
-from rules.narrespillet.absences import refusal
-from rules.narrespillet.calls import check_answer
-from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
-from rules.narrespillet.pictures import check_picture
-from rules.narrespillet.place import canonical, check_place
-from rules.narrespillet.reveal import check_reveal
-from rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State, Step, name, seat_of
-from rules.narrespillet.take import is_unknown, source_of, where
+from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.absences import refusal
+from tablelog.rules.narrespillet.calls import check_answer
+from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
+from tablelog.rules.narrespillet.pictures import check_picture
+from tablelog.rules.narrespillet.place import canonical, check_place
+from tablelog.rules.narrespillet.reveal import check_reveal
+from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State, Step, name, seat_of
+from tablelog.rules.narrespillet.take import is_unknown, source_of, where
 
 __all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "head_of"]
 
@@ -48,7 +48,7 @@ def check(state: State, event: Event) -> str | None:
     if state.phase == OVER:
         return "the game is over"
     if isinstance(p, Deal):
-        from rules.narrespillet.chance import check_draw
+        from tablelog.rules.narrespillet.chance import check_draw
 
         return check_draw(state, event)
     if isinstance(p, ev.Answer):
@@ -182,7 +182,7 @@ def _busy(state: State, head: Step) -> str:
 
 
 def _check_show(state: State, seat: int | None, card: Card) -> str | None:
-    from rules.narrespillet.moves import to_act
+    from tablelog.rules.narrespillet.moves import to_act
 
     if seat is None or not 0 <= seat < state.n:
         return "a card is shown by a player"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
+from tablelog.rules.cards import FOOL, TAROT_SUITS, TRUMP, Card, deck_tarot
 
 DECK: tuple[Card, ...] = deck_tarot()
 DECK_COUNTS: Counter[Card] = Counter(DECK)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import Card
-from rules.narrespillet.deck import HOUSES
-from rules.narrespillet.state import (
+from tablelog.rules.cards import Card
+from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.state import (
     DEAL,
     FORFEIT,
     HAND,
@@ -29,7 +29,7 @@ from rules.narrespillet.state import (
     open_limit,
     order,
 )
-from rules.zones import Zone
+from tablelog.rules.zones import Zone
 
 __all__ = ["MAX_RESHUFFLES", "discard_cards", "draw_need", "finish", "round_winners", "settle"]
 
@@ -63,7 +63,7 @@ def _lift_temperance(state: State) -> State:
     if state.temperance is None:
         return state
     owner = state.temperance[0]
-    from rules.narrespillet.deck import TEMPERANCE
+    from tablelog.rules.narrespillet.deck import TEMPERANCE
 
     front = state.fronts[owner].remove(TEMPERANCE)
     state = evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)

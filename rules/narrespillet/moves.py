@@ -13,18 +13,18 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from rules.cards import Card
-from rules.claims import allows
-from rules.events import Event, Move
-from rules.memo import per_state
-from rules.narrespillet import events as ev
-from rules.narrespillet.candidates import pictures, places
-from rules.narrespillet.checks import check
-from rules.narrespillet.deck import DECK, HOUSES
-from rules.narrespillet.pictures import EFFECTS
-from rules.narrespillet.place import canonical
-from rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
-from rules.narrespillet.take import available, unknown
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import allows
+from tablelog.rules.events import Event, Move
+from tablelog.rules.memo import per_state
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.candidates import pictures, places
+from tablelog.rules.narrespillet.checks import check
+from tablelog.rules.narrespillet.deck import DECK, HOUSES
+from tablelog.rules.narrespillet.pictures import EFFECTS
+from tablelog.rules.narrespillet.place import canonical
+from tablelog.rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
+from tablelog.rules.narrespillet.take import available, unknown
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
 
@@ -274,7 +274,7 @@ def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    from rules.narrespillet.reveal import category_cards
+    from tablelog.rules.narrespillet.reveal import category_cards
 
     head = _head(state)
     assert head is not None

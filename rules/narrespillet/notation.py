@@ -25,17 +25,17 @@ Cards may be written in the canonical text or by name (``sverdridder``, ``ti_sta
 
 from __future__ import annotations
 
-from rules.deal_notation import format_deal, parse_deal
-from rules.errors import NotationError
-from rules.events import Deal, Move
-from rules.narrespillet import events as ev
-from rules.narrespillet.chance import plan_for
-from rules.narrespillet.deck import HOUSE_NAMES
-from rules.narrespillet.place import canonical
-from rules.narrespillet.placements import classify, describe
-from rules.narrespillet.state import State, name, seat_of
-from rules.narrespillet.words import card_words, join_phrases, read_card, read_field
-from rules.numbers import is_number
+from tablelog.rules.deal_notation import format_deal, parse_deal
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Move
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.chance import plan_for
+from tablelog.rules.narrespillet.deck import HOUSE_NAMES
+from tablelog.rules.narrespillet.place import canonical
+from tablelog.rules.narrespillet.placements import classify, describe
+from tablelog.rules.narrespillet.state import State, name, seat_of
+from tablelog.rules.narrespillet.words import card_words, join_phrases, read_card, read_field
+from tablelog.rules.numbers import is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
 

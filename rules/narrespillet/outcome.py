@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
-from rules.narrespillet.state import OVER, State
-from rules.protocol import Outcome
+from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
+from tablelog.rules.narrespillet.state import OVER, State
+from tablelog.rules.protocol import Outcome
 
 __all__ = ["outcome", "settlement", "stake", "tiebreak_key"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.cards import FOOL, Card
-from rules.narrespillet.deck import (
+from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.narrespillet.deck import (
     CHARIOT,
     DEATH,
     DEMONS_CARD,
@@ -36,9 +36,9 @@ from rules.narrespillet.deck import (
     WHEEL,
     WORLD,
 )
-from rules.narrespillet.events import Picture
-from rules.narrespillet.reveal import hierophant
-from rules.narrespillet.state import (
+from tablelog.rules.narrespillet.events import Picture
+from tablelog.rules.narrespillet.reveal import hierophant
+from tablelog.rules.narrespillet.state import (
     ALTHEA,
     FORFEIT,
     HAND,
@@ -51,7 +51,7 @@ from rules.narrespillet.state import (
     hand_limit,
     name,
 )
-from rules.narrespillet.take import available, source_of, take, where
+from tablelog.rules.narrespillet.take import available, source_of, take, where
 
 __all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "wheel_cap"]
 
@@ -93,7 +93,7 @@ def _defaults(move: Picture, **used: object) -> str | None:
 
 
 def _title(card: Card) -> str:
-    from rules.narrespillet.deck import PICTURE_NAMES
+    from tablelog.rules.narrespillet.deck import PICTURE_NAMES
 
     return PICTURE_NAMES.get(card, str(card)).capitalize()
 
@@ -237,7 +237,7 @@ _CHECKS = {
 def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step, ...], str]:
     """Play the card: the new state, the steps that follow first, and what comes after
     the refill (``extra``: a new turn must follow, ``maybe``: one may, ``""``)."""
-    from rules.narrespillet.flow import discard_cards, lift_temperance
+    from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance
 
     card = move.card
     src = source_of(state, who, card, pool=True, chariot=False)
@@ -330,7 +330,7 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
 
 
 def _hang(state: State, target: int) -> State:
-    from rules.narrespillet.flow import discard_cards
+    from tablelog.rules.narrespillet.flow import discard_cards
 
     hand, opened, chariot = state.hands[target], state.opens[target], state.chariots[target]
     front = state.fronts[target]
@@ -374,7 +374,7 @@ def _summon(state: State, who: int) -> State:
 
 
 def _tower_down(state: State, target: int, house: str) -> State:
-    from rules.narrespillet.flow import discard_cards
+    from tablelog.rules.narrespillet.flow import discard_cards
 
     slot = state.slots[target][HOUSES.index(house)]
     placement = slot.placement

@@ -6,11 +6,11 @@ from typing import Any
 
 import attrs
 
-from rules.cards import FOOL, Card
-from rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES, MAGICIAN
-from rules.narrespillet.events import Place
-from rules.narrespillet.placements import classify
-from rules.narrespillet.state import (
+from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES, MAGICIAN
+from tablelog.rules.narrespillet.events import Place
+from tablelog.rules.narrespillet.placements import classify
+from tablelog.rules.narrespillet.state import (
     FORFEIT,
     OPEN,
     PLACED,
@@ -22,7 +22,7 @@ from rules.narrespillet.state import (
     field_blocked,
     name,
 )
-from rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
+from tablelog.rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 
@@ -95,7 +95,7 @@ def check_place(state: State, who: int, move: Place) -> str | None:
 
 
 def _missing(state: State, who: int, card: Card) -> str:
-    from rules.narrespillet.take import where
+    from tablelog.rules.narrespillet.take import where
 
     label = name(state, who)
     if state.hands[who].hidden and is_unknown(state, card):
@@ -123,7 +123,7 @@ def do_place(state: State, who: int, move: Place) -> tuple[State, bool, bool]:
         state = take(state, who, card, src)
     cards = tuple(c for c in move.cards if c != MAGICIAN)
     if MAGICIAN in move.cards:
-        from rules.narrespillet.flow import discard_cards
+        from tablelog.rules.narrespillet.flow import discard_cards
 
         state = discard_cards(state, MAGICIAN)
     clock = state.clock + 1
@@ -179,7 +179,7 @@ def fool_step(state: State, placer: int, fields: tuple[str, ...]) -> tuple[Step,
 def steal(state: State, thief: int, step: Step) -> State:
     """The Fool played: the placement moves to the thief's slots; the victim's reopen
     (or are forfeited, option ``fool_victim``); the Fool is discarded."""
-    from rules.narrespillet.flow import discard_cards
+    from tablelog.rules.narrespillet.flow import discard_cards
 
     victim = step.who
     src = source_of(state, thief, FOOL, pool=False, chariot=False)

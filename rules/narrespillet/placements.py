@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import attrs
 
-from rules.cards import Card
-from rules.narrespillet.deck import (
+from tablelog.rules.cards import Card
+from tablelog.rules.narrespillet.deck import (
     EMPEROR,
     EMPRESS,
     HOUSE_NAMES,
@@ -24,7 +24,7 @@ from rules.narrespillet.deck import (
     is_number,
     value,
 )
-from rules.narrespillet.state import KROAM
+from tablelog.rules.narrespillet.state import KROAM
 
 __all__ = ["CLASSES", "Kind", "classify", "describe"]
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import attrs
 
-from rules.cards import FOOL, Card
-from rules.narrespillet import events as ev
-from rules.narrespillet.absences import bound, refusal
-from rules.narrespillet.deck import DECK, HOUSE_NAMES
-from rules.narrespillet.state import State, Step, evolve
-from rules.narrespillet.take import is_unknown, unknown, where
-from rules.zones import Zone
+from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.absences import bound, refusal
+from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES
+from tablelog.rules.narrespillet.state import State, Step, evolve
+from tablelog.rules.narrespillet.take import is_unknown, unknown, where
+from tablelog.rules.zones import Zone
 
 __all__ = ["category", "category_cards", "check_reveal", "hierophant", "matches", "revealed"]
 

@@ -17,15 +17,15 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.claims import Absence
-from rules.errors import OptionError
-from rules.memo import per_state
-from rules.narrespillet.deck import DECK, HOUSES
-from rules.options import read_options
-from rules.protocol import Header, OptionSpec
-from rules.seating import Seating
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import OptionError
+from tablelog.rules.memo import per_state
+from tablelog.rules.narrespillet.deck import DECK, HOUSES
+from tablelog.rules.options import read_options
+from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "OPTIONS",

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.binding import Locator, in_hand, lies_on
-from rules.cards import Card
-from rules.memo import per_state
-from rules.narrespillet.deck import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES
-from rules.narrespillet.state import State, evolve, zone_map
-from rules.zones import Zone
+from tablelog.rules.binding import Locator, in_hand, lies_on
+from tablelog.rules.cards import Card
+from tablelog.rules.memo import per_state
+from tablelog.rules.narrespillet.deck import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES
+from tablelog.rules.narrespillet.state import State, evolve, zone_map
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "HAND",

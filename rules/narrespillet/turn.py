@@ -13,22 +13,22 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.narrespillet import events as ev
-from rules.narrespillet.absences import bound, checked, hierophant_passed
-from rules.narrespillet.calls import apply_answer, call
-from rules.narrespillet.chance import apply_draw
-from rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
-from rules.narrespillet.deck import CHARIOT, HOUSES
-from rules.narrespillet.flow import discard_cards, lift_temperance, settle
-from rules.narrespillet.pictures import do_picture
-from rules.narrespillet.place import do_place, fool_step, steal
-from rules.narrespillet.reveal import revealed
-from rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step, evolve
-from rules.narrespillet.take import source_of, take
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.absences import bound, checked, hierophant_passed
+from tablelog.rules.narrespillet.calls import apply_answer, call
+from tablelog.rules.narrespillet.chance import apply_draw
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
+from tablelog.rules.narrespillet.deck import CHARIOT, HOUSES
+from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance, settle
+from tablelog.rules.narrespillet.pictures import do_picture
+from tablelog.rules.narrespillet.place import do_place, fool_step, steal
+from tablelog.rules.narrespillet.reveal import revealed
+from tablelog.rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step, evolve
+from tablelog.rules.narrespillet.take import source_of, take
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "check", "waiting_turn"]
 
@@ -143,7 +143,7 @@ def _hermit(state: State, who: int) -> State:
     left = state.hermit[who] - 1
     state = evolve(state, hermit=_set(state.hermit, who, left))
     if not left:
-        from rules.narrespillet.deck import HERMIT
+        from tablelog.rules.narrespillet.deck import HERMIT
 
         front = state.fronts[who].remove(HERMIT)
         state = discard_cards(evolve(state, fronts=_set(state.fronts, who, front)), HERMIT)
@@ -207,7 +207,7 @@ def _drop_chariot(state: State, who: int) -> State:
 
 
 def _exorcise(state: State) -> State:
-    from rules.narrespillet.flow import finish
+    from tablelog.rules.narrespillet.flow import finish
 
     d = state.n
     clock = 10**9

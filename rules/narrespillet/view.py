@@ -14,17 +14,17 @@ import functools
 from collections import Counter
 from typing import Any
 
-from rules.cards import Card
-from rules.claims import Absence
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.narrespillet.deck import HOUSE_NAMES, HOUSES
-from rules.narrespillet.flow import round_winners
-from rules.narrespillet.state import PLACED, State, name, zone_map
-from rules.narrespillet.turn import apply
-from rules.protocol import Shown, View
-from rules.views import default_view
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
+from tablelog.rules.narrespillet.flow import round_winners
+from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map
+from tablelog.rules.narrespillet.turn import apply
+from tablelog.rules.protocol import Shown, View
+from tablelog.rules.views import default_view
+from tablelog.rules.zones import Zone
 
 __all__ = ["shown", "view", "zones"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from rules.cards import FOOL, Card
-from rules.errors import NotationError
-from rules.narrespillet.deck import HOUSE_NAMES, PICTURE_NAMES, trump
-from rules.vocab import TAROT
+from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.narrespillet.deck import HOUSE_NAMES, PICTURE_NAMES, trump
+from tablelog.rules.vocab import TAROT
 
 __all__ = ["card_words", "join_phrases", "read_card", "read_field"]
 

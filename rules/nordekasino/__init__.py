@@ -10,16 +10,16 @@ seat sees).
 
 from __future__ import annotations
 
-from rules.cards import Card
-from rules.claims import Claim
-from rules.nordekasino.events import PAYLOADS
-from rules.nordekasino.figures import figures
-from rules.nordekasino.moves import cards, count, kinds, moves, to_act
-from rules.nordekasino.notation import announce, format_move, parse_move
-from rules.nordekasino.play import apply, chance, outcome
-from rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
-from rules.nordekasino.view import shown, view, zones
-from rules.protocol import Header, RuleSet
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Claim
+from tablelog.rules.nordekasino.events import PAYLOADS
+from tablelog.rules.nordekasino.figures import figures
+from tablelog.rules.nordekasino.moves import cards, count, kinds, moves, to_act
+from tablelog.rules.nordekasino.notation import announce, format_move, parse_move
+from tablelog.rules.nordekasino.play import apply, chance, outcome
+from tablelog.rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
+from tablelog.rules.nordekasino.view import shown, view, zones
+from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from rules.cards import Card
-from rules.claims import Claim, possible, shown
-from rules.nordekasino.state import State, Table, card_values, player, pool, pool_view
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Claim, possible, shown
+from tablelog.rules.nordekasino.state import State, Table, card_values, player, pool, pool_view
 
 __all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
 

@@ -17,14 +17,14 @@ from functools import lru_cache, partial
 
 import attrs
 
-from rules.binding import Locator, in_hand, lies_on, taken_by
-from rules.cards import Card
-from rules.deal_notation import deal_forms
-from rules.dealing import DealPlan, pool_order, realize, to_each, to_zone
-from rules.dealing import apply_deal as deal_cards
-from rules.errors import IllegalEvent
-from rules.events import Event, Move
-from rules.nordekasino.state import (
+from tablelog.rules.binding import Locator, in_hand, lies_on, taken_by
+from tablelog.rules.cards import Card
+from tablelog.rules.deal_notation import deal_forms
+from tablelog.rules.dealing import DealPlan, pool_order, realize, to_each, to_zone
+from tablelog.rules.dealing import apply_deal as deal_cards
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.nordekasino.state import (
     DEAL,
     HAND,
     OVER,
@@ -37,9 +37,9 @@ from rules.nordekasino.state import (
     pool,
     zone_map,
 )
-from rules.protocol import ChanceStep
-from rules.seating import Seating
-from rules.zones import Zone
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape", "locator", "where"]
 

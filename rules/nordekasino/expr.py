@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.cards import Card, parse_card
-from rules.errors import NotationError, RefusedMove
-from rules.nordekasino.arith import ADAMS
-from rules.nordekasino.state import State, card_values
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import NotationError, RefusedMove
+from tablelog.rules.nordekasino.arith import ADAMS
+from tablelog.rules.nordekasino.state import State, card_values
 
 __all__ = ["evaluate"]
 

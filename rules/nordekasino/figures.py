@@ -6,7 +6,7 @@ them from the log with every other kind of move; they need no figure here.
 
 from __future__ import annotations
 
-from rules.nordekasino.state import State
+from tablelog.rules.nordekasino.state import State
 
 __all__ = ["figures"]
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.cards import Card
-from rules.events import Move
-from rules.nordekasino.arith import ADAMS, reach
-from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.state import PLAY, State
-from rules.nordekasino.subsets import (
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Move
+from tablelog.rules.nordekasino.arith import ADAMS, reach
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.state import PLAY, State
+from tablelog.rules.nordekasino.subsets import (
     Layout,
     key_of,
     keys_in_order,
@@ -32,7 +32,7 @@ from rules.nordekasino.subsets import (
     sets_of,
     touching,
 )
-from rules.nordekasino.turn import (
+from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
     build_options,

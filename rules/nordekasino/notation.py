@@ -22,17 +22,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rules.cards import Card, parse_card
-from rules.deal_notation import format_deal, parse_deal
-from rules.errors import NotationError, RefusedMove
-from rules.events import Deal, Move
-from rules.nordekasino.arith import ADAMS
-from rules.nordekasino.deal import deal_plan
-from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.expr import evaluate
-from rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
-from rules.nordekasino.state import Pile, State
-from rules.numbers import MAX_DIGITS, is_number
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.deal_notation import format_deal, parse_deal
+from tablelog.rules.errors import NotationError, RefusedMove
+from tablelog.rules.events import Deal, Move
+from tablelog.rules.nordekasino.arith import ADAMS
+from tablelog.rules.nordekasino.deal import deal_plan
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.expr import evaluate
+from tablelog.rules.nordekasino.moves import SPADE_FIVE, build_options, held_values, pile_key
+from tablelog.rules.nordekasino.state import Pile, State
+from tablelog.rules.numbers import MAX_DIGITS, is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
 

@@ -15,19 +15,34 @@ from typing import Any
 
 import attrs
 
-from rules.binding import CannotBind, bind
-from rules.cards import Card
-from rules.claims import Claim, refuse_broken, shown
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
-from rules.nordekasino.claims import claim_for, hidden_counts
-from rules.nordekasino.deal import apply_deal, deal_chance, where
-from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values, player, pool
-from rules.nordekasino.turn import SPADE_FIVE, can_capture, duty_binds, held_values, pile_key
-from rules.protocol import ChanceStep, Outcome
-from rules.zones import Zone
+from tablelog.rules.binding import CannotBind, bind
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Claim, refuse_broken, shown
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
+from tablelog.rules.nordekasino.claims import claim_for, hidden_counts
+from tablelog.rules.nordekasino.deal import apply_deal, deal_chance, where
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.state import (
+    DEAL,
+    OVER,
+    PLAY,
+    Pile,
+    State,
+    card_values,
+    player,
+    pool,
+)
+from tablelog.rules.nordekasino.turn import (
+    SPADE_FIVE,
+    can_capture,
+    duty_binds,
+    held_values,
+    pile_key,
+)
+from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.zones import Zone
 
 __all__ = ["POINT_CARDS", "apply", "chance", "outcome", "score"]
 

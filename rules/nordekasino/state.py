@@ -12,14 +12,14 @@ from functools import cache, lru_cache
 
 import attrs
 
-from rules.cards import JOKER_RANK, Card, deck_french
-from rules.claims import Claim
-from rules.errors import OptionError
-from rules.nordekasino.arith import code_of_more, code_of_values
-from rules.options import read_options
-from rules.protocol import Header, OptionSpec, OptionValue
-from rules.seating import Seating
-from rules.zones import Zone, unaccounted
+from tablelog.rules.cards import JOKER_RANK, Card, deck_french
+from tablelog.rules.claims import Claim
+from tablelog.rules.errors import OptionError
+from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
+from tablelog.rules.options import read_options
+from tablelog.rules.protocol import Header, OptionSpec, OptionValue
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Zone, unaccounted
 
 __all__ = [
     "DEAL",

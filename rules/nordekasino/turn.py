@@ -22,8 +22,8 @@ from functools import lru_cache
 
 import attrs
 
-from rules.cards import Card
-from rules.nordekasino.arith import (
+from tablelog.rules.cards import Card
+from tablelog.rules.nordekasino.arith import (
     ADAMS,
     SATURATED,
     bit_values,
@@ -31,9 +31,9 @@ from rules.nordekasino.arith import (
     capturable,
     more_values,
 )
-from rules.nordekasino.claims import playable, values_after
-from rules.nordekasino.state import State, card_values, pool_view
-from rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
+from tablelog.rules.nordekasino.claims import playable, values_after
+from tablelog.rules.nordekasino.state import State, card_values, pool_view
+from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
 
 __all__ = [
     "SPADE_FIVE",

@@ -11,16 +11,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.cards import Card
-from rules.claims import Claim
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.play import apply, score
-from rules.nordekasino.state import State, player, zone_map
-from rules.protocol import Shown, View
-from rules.views import deal_shown, default_view, hand_seen_by
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Claim
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.play import apply, score
+from tablelog.rules.nordekasino.state import State, player, zone_map
+from tablelog.rules.protocol import Shown, View
+from tablelog.rules.views import deal_shown, default_view, hand_seen_by
+from tablelog.rules.zones import Zone
 
 __all__ = ["info", "shown", "view", "zones"]
 

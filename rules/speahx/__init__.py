@@ -10,17 +10,17 @@ out, the finishing order), ``deal`` (the deal and the other chance steps), ``pla
 
 from __future__ import annotations
 
-from rules.cards import Card
-from rules.claims import Absence
-from rules.protocol import Header, RuleSet
-from rules.speahx.deal import chance
-from rules.speahx.events import PAYLOADS
-from rules.speahx.moves import cards, count, kinds, moves
-from rules.speahx.notation import format_move, parse_move
-from rules.speahx.play import apply, to_act
-from rules.speahx.state import OPTIONS, Options, State, deck_of, event_cap, initial_state
-from rules.speahx.turns import outcome
-from rules.speahx.view import shown, view, zones
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence
+from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.speahx.deal import chance
+from tablelog.rules.speahx.events import PAYLOADS
+from tablelog.rules.speahx.moves import cards, count, kinds, moves
+from tablelog.rules.speahx.notation import format_move, parse_move
+from tablelog.rules.speahx.play import apply, to_act
+from tablelog.rules.speahx.state import OPTIONS, Options, State, deck_of, event_cap, initial_state
+from tablelog.rules.speahx.turns import outcome
+from tablelog.rules.speahx.view import shown, view, zones
 
 __all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
 
@@ -32,7 +32,7 @@ def start(header: Header) -> State:
 
 def deck(header: Header) -> tuple[Card, ...]:
     """Every card: ``decks`` French decks and ``jokers`` jokers."""
-    from rules.options import read_options
+    from tablelog.rules.options import read_options
 
     options = read_options(Options, OPTIONS, header.options, len(header.players))
     return deck_of(options.decks, options.jokers)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.cards import JOKER, Card
-from rules.speahx.state import COMBO4, EACH_JACK, PILE_RUN, SUIT_WORDS, SUITS, Options
+from tablelog.rules.cards import JOKER, Card
+from tablelog.rules.speahx.state import COMBO4, EACH_JACK, PILE_RUN, SUIT_WORDS, SUITS, Options
 
 __all__ = ["burn", "canonical", "give_problem", "matches", "play_problem", "suit_order"]
 

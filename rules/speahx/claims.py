@@ -20,11 +20,11 @@ from functools import lru_cache
 
 import attrs
 
-from rules import absences
-from rules.cards import Card
-from rules.claims import Absence, Open, shown
-from rules.speahx.cards import give_problem, play_problem
-from rules.speahx.state import SUIT_WORDS, Options, State, Table, player, pool
+from tablelog.rules import absences
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence, Open, shown
+from tablelog.rules.speahx.cards import give_problem, play_problem
+from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table, player, pool
 
 __all__ = [
     "fitting",

@@ -16,9 +16,9 @@ from functools import lru_cache
 
 import attrs
 
-from rules.cards import Card
-from rules.speahx.cards import suit_order
-from rules.speahx.state import FLIPPED, HAND, State, pool
+from tablelog.rules.cards import Card
+from tablelog.rules.speahx.cards import suit_order
+from tablelog.rules.speahx.state import FLIPPED, HAND, State, pool
 
 __all__ = ["Source", "multisets", "source_of"]
 

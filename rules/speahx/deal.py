@@ -16,17 +16,17 @@ from functools import lru_cache, partial
 
 import attrs
 
-from rules.absences import took_unseen
-from rules.binding import CannotBind, bind_slot
-from rules.cards import Card
-from rules.deal_notation import deal_forms
-from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move
-from rules.protocol import ChanceStep
-from rules.speahx.claims import unseen_ok
-from rules.speahx.events import Draw, Reveal
-from rules.speahx.state import (
+from tablelog.rules.absences import took_unseen
+from tablelog.rules.binding import CannotBind, bind_slot
+from tablelog.rules.cards import Card
+from tablelog.rules.deal_notation import deal_forms
+from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.speahx.claims import unseen_ok
+from tablelog.rules.speahx.events import Draw, Reveal
+from tablelog.rules.speahx.state import (
     DEAL,
     DRAW,
     FLIPPED,
@@ -42,8 +42,8 @@ from rules.speahx.state import (
     pool,
     where_known,
 )
-from rules.speahx.turns import pass_turn, refill_size
-from rules.zones import Zone
+from tablelog.rules.speahx.turns import pass_turn, refill_size
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply_chance_step", "chance", "deal_plan"]
 

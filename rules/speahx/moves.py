@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.cards import JOKER, Card
-from rules.events import Move
-from rules.speahx.cards import give_problem, play_problem, suit_order
-from rules.speahx.claims import keeps, unseen_ok
-from rules.speahx.combos import Source, multisets, source_of
-from rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
-from rules.speahx.sources import taken_or_none
-from rules.speahx.state import HAND, LOCKED, PLAY, SUITS, State
+from tablelog.rules.cards import JOKER, Card
+from tablelog.rules.events import Move
+from tablelog.rules.speahx.cards import give_problem, play_problem, suit_order
+from tablelog.rules.speahx.claims import keeps, unseen_ok
+from tablelog.rules.speahx.combos import Source, multisets, source_of
+from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
+from tablelog.rules.speahx.sources import taken_or_none
+from tablelog.rules.speahx.state import HAND, LOCKED, PLAY, SUITS, State
 
 __all__ = ["cards", "count", "kinds", "moves", "source_moves"]
 
@@ -148,7 +148,7 @@ def source_moves(state: State, lead: Card | None = None, kind: str | None = None
 
 
 def _others(state: State) -> Iterator[Move]:
-    from rules.speahx.play import chance_problem, pickup_problem
+    from tablelog.rules.speahx.play import chance_problem, pickup_problem
 
     seat = state.turn.seat
     turn = state.turn

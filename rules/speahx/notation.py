@@ -21,16 +21,16 @@ when read: their order changes nothing (see docs/rules/speahx.md).
 
 from __future__ import annotations
 
-from rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
-from rules.deal_notation import format_deal, parse_deal
-from rules.errors import NotationError
-from rules.events import Deal, Move
-from rules.names import split_name
-from rules.numbers import is_number
-from rules.speahx.cards import canonical, suit_order
-from rules.speahx.deal import deal_plan
-from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
-from rules.speahx.state import SUIT_WORDS, State
+from tablelog.rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
+from tablelog.rules.deal_notation import format_deal, parse_deal
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Move
+from tablelog.rules.names import split_name
+from tablelog.rules.numbers import is_number
+from tablelog.rules.speahx.cards import canonical, suit_order
+from tablelog.rules.speahx.deal import deal_plan
+from tablelog.rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
+from tablelog.rules.speahx.state import SUIT_WORDS, State
 
 __all__ = ["format_move", "parse_move"]
 

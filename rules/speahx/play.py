@@ -14,16 +14,16 @@ from collections import Counter
 
 import attrs
 
-from rules.cards import JOKER, Card
-from rules.claims import shown
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.speahx.cards import burn, give_problem, matches, play_problem
-from rules.speahx.claims import none_fits, settle, surely_fits
-from rules.speahx.deal import apply_chance_step
-from rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
-from rules.speahx.sources import Taken, take
-from rules.speahx.state import (
+from tablelog.rules.cards import JOKER, Card
+from tablelog.rules.claims import shown
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.speahx.cards import burn, give_problem, matches, play_problem
+from tablelog.rules.speahx.claims import none_fits, settle, surely_fits
+from tablelog.rules.speahx.deal import apply_chance_step
+from tablelog.rules.speahx.events import Chance, Done, Draw, Flip, Give, Pickup, Play, Reveal
+from tablelog.rules.speahx.sources import Taken, take
+from tablelog.rules.speahx.state import (
     EACH_JACK,
     FLIPPED,
     HAND,
@@ -36,8 +36,8 @@ from rules.speahx.state import (
     event_cap,
     player,
 )
-from rules.speahx.turns import after_burn, end_turn, stopped
-from rules.zones import Zone
+from tablelog.rules.speahx.turns import after_burn, end_turn, stopped
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
 
@@ -84,7 +84,7 @@ def _check_turn(state: State, event: Event) -> None:
 
 
 def _pending(state: State) -> str:
-    from rules.speahx.deal import chance
+    from tablelog.rules.speahx.deal import chance
 
     step = chance(state)
     return step.hint if step is not None else "nothing"

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from rules.cards import Card
-from rules.speahx.cards import run_length
-from rules.speahx.claims import keeps
-from rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.speahx.cards import run_length
+from tablelog.rules.speahx.claims import keeps
+from tablelog.rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
+from tablelog.rules.zones import Zone
 
 __all__ = ["Taken", "take", "taken_or_none"]
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import attrs
 
-from rules.absences import took_unseen
-from rules.protocol import Outcome
-from rules.speahx.state import (
+from tablelog.rules.absences import took_unseen
+from tablelog.rules.protocol import Outcome
+from tablelog.rules.speahx.state import (
     DRAW,
     HAND,
     HAND_SIZE,
@@ -28,7 +28,7 @@ from rules.speahx.state import (
     Turn,
     player,
 )
-from rules.zones import Zone
+from tablelog.rules.zones import Zone
 
 __all__ = ["after_burn", "end_turn", "outcome", "pass_turn", "refill_size", "stopped"]
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.claims import Absence, Open
-from rules.events import Deal, Event
-from rules.protocol import Shown, View, ZoneView
-from rules.speahx.events import Draw, Give, Play, Reveal
-from rules.speahx.state import SUIT_WORDS, State, player, zone_map
-from rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
-from rules.zones import Zone
+from tablelog.rules.claims import Absence, Open
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.protocol import Shown, View, ZoneView
+from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
+from tablelog.rules.speahx.state import SUIT_WORDS, State, player, zone_map
+from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
+from tablelog.rules.zones import Zone
 
 __all__ = ["shown", "view", "zones"]
 

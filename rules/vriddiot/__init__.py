@@ -10,17 +10,17 @@ plays), ``play`` (apply), ``war`` (the war and what is settled after each move),
 
 from __future__ import annotations
 
-from rules.cards import Card
-from rules.claims import Absence
-from rules.options import read_options
-from rules.protocol import Header, Outcome, RuleSet
-from rules.vriddiot.deal import chance
-from rules.vriddiot.events import PAYLOADS
-from rules.vriddiot.moves import moves, to_act
-from rules.vriddiot.notation import format_move, parse_move
-from rules.vriddiot.play import apply
-from rules.vriddiot.state import OPTIONS, OVER, Options, State, initial_state, make_deck
-from rules.vriddiot.view import shown, view, zones
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence
+from tablelog.rules.options import read_options
+from tablelog.rules.protocol import Header, Outcome, RuleSet
+from tablelog.rules.vriddiot.deal import chance
+from tablelog.rules.vriddiot.events import PAYLOADS
+from tablelog.rules.vriddiot.moves import moves, to_act
+from tablelog.rules.vriddiot.notation import format_move, parse_move
+from tablelog.rules.vriddiot.play import apply
+from tablelog.rules.vriddiot.state import OPTIONS, OVER, Options, State, initial_state, make_deck
+from tablelog.rules.vriddiot.view import shown, view, zones
 
 __all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "outcome", "start"]
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import absences
-from rules.cards import Card
-from rules.claims import Absence, shown
-from rules.vriddiot.legal import nearer, ordinary, start_forbidden
-from rules.vriddiot.state import State, player, pool, replace, value
+from tablelog.rules import absences
+from tablelog.rules.cards import Card
+from tablelog.rules.claims import Absence, shown
+from tablelog.rules.vriddiot.legal import nearer, ordinary, start_forbidden
+from tablelog.rules.vriddiot.state import State, player, pool, replace, value
 
 __all__ = [
     "bound_from_hand",

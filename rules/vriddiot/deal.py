@@ -15,16 +15,24 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
-from rules.absences import took_unseen
-from rules.cards import Card
-from rules.deal_notation import deal_forms
-from rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize, to_each
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Move
-from rules.protocol import ChanceStep
-from rules.vriddiot.claims import unseen_ok
-from rules.vriddiot.events import Remove, Turn
-from rules.vriddiot.state import (
+from tablelog.rules.absences import took_unseen
+from tablelog.rules.cards import Card
+from tablelog.rules.deal_notation import deal_forms
+from tablelog.rules.dealing import (
+    DealPlan,
+    Place,
+    apply_deal,
+    deal_slots,
+    pool_order,
+    realize,
+    to_each,
+)
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.vriddiot.claims import unseen_ok
+from tablelog.rules.vriddiot.events import Remove, Turn
+from tablelog.rules.vriddiot.state import (
     BLACK,
     DEAL,
     FIRER,
@@ -40,7 +48,7 @@ from rules.vriddiot.state import (
     value,
     where,
 )
-from rules.zones import Slots, Zone
+from tablelog.rules.zones import Slots, Zone
 
 __all__ = ["apply_chance", "chance", "deal_plan", "refill_seat", "starter"]
 

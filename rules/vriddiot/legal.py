@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
-from rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, player, value
+from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, player, value
 
 __all__ = [
     "declarations",

@@ -11,16 +11,16 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from rules.cards import JOKER, Card
-from rules.events import Move
-from rules.listing import filter_moves
-from rules.vriddiot.claims import claims_first, keeps, lays_ok
-from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
-from rules.vriddiot.legal import declarations, refuse_play, source
-from rules.vriddiot.play import waiting_for
-from rules.vriddiot.state import ADDON, FIRER, PLAY, State, pool
-from rules.vriddiot.take import can_play
-from rules.zones import Zone
+from tablelog.rules.cards import JOKER, Card
+from tablelog.rules.events import Move
+from tablelog.rules.listing import filter_moves
+from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
+from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
+from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
+from tablelog.rules.vriddiot.play import waiting_for
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State, pool
+from tablelog.rules.vriddiot.take import can_play
+from tablelog.rules.zones import Zone
 
 __all__ = ["moves", "to_act"]
 

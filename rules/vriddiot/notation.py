@@ -18,17 +18,27 @@
 
 from __future__ import annotations
 
-from rules.cards import JOKER, Card, parse_card
-from rules.deal_notation import format_deal, parse_deal
-from rules.dealing import DealPlan
-from rules.errors import NotationError
-from rules.events import Deal, Move
-from rules.names import split_name
-from rules.numbers import is_number
-from rules.vriddiot.deal import chance, deal_plan, refill_plan, refill_seat
-from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
-from rules.vriddiot.moves import to_act
-from rules.vriddiot.state import ADDON, DEAL, HAND, State, in_suit_order
+from tablelog.rules.cards import JOKER, Card, parse_card
+from tablelog.rules.deal_notation import format_deal, parse_deal
+from tablelog.rules.dealing import DealPlan
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Move
+from tablelog.rules.names import split_name
+from tablelog.rules.numbers import is_number
+from tablelog.rules.vriddiot.deal import chance, deal_plan, refill_plan, refill_seat
+from tablelog.rules.vriddiot.events import (
+    Blind,
+    Chance,
+    Join,
+    Pass,
+    Pickup,
+    Play,
+    Remove,
+    Set,
+    Turn,
+)
+from tablelog.rules.vriddiot.moves import to_act
+from tablelog.rules.vriddiot.state import ADDON, DEAL, HAND, State, in_suit_order
 
 __all__ = ["format_move", "parse_move"]
 

@@ -11,14 +11,24 @@ from collections.abc import Sequence
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event
-from rules.vriddiot.claims import claims_first, starter_claims
-from rules.vriddiot.claims import settle as settle_claims
-from rules.vriddiot.deal import apply_chance, refill_seat
-from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
-from rules.vriddiot.legal import (
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.vriddiot.claims import claims_first, starter_claims
+from tablelog.rules.vriddiot.claims import settle as settle_claims
+from tablelog.rules.vriddiot.deal import apply_chance, refill_seat
+from tablelog.rules.vriddiot.events import (
+    Blind,
+    Chance,
+    Join,
+    Pass,
+    Pickup,
+    Play,
+    Remove,
+    Set,
+    Turn,
+)
+from tablelog.rules.vriddiot.legal import (
     WAR_RANKS,
     effective,
     is_burn,
@@ -26,7 +36,7 @@ from rules.vriddiot.legal import (
     refuse_play,
     source,
 )
-from rules.vriddiot.state import (
+from tablelog.rules.vriddiot.state import (
     ADDON,
     BEAT,
     DEAL,
@@ -42,9 +52,9 @@ from rules.vriddiot.state import (
     replace,
     value,
 )
-from rules.vriddiot.take import can_play, take
-from rules.vriddiot.war import end_war, joiners, next_active, settle
-from rules.zones import Zone
+from tablelog.rules.vriddiot.take import can_play, take
+from tablelog.rules.vriddiot.war import end_war, joiners, next_active, settle
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "waiting_for"]
 

@@ -14,14 +14,14 @@ from functools import lru_cache
 
 import attrs
 
-from rules.binding import Locator, in_hand
-from rules.cards import JOKER, SUITS, Card, deck_french
-from rules.claims import Absence
-from rules.errors import OptionError
-from rules.options import Computed, read_options
-from rules.protocol import Header, OptionSpec
-from rules.seating import Seating
-from rules.zones import Slots, Zone, unaccounted
+from tablelog.rules.binding import Locator, in_hand
+from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import OptionError
+from tablelog.rules.options import Computed, read_options
+from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Slots, Zone, unaccounted
 
 __all__ = [
     "ANY_MATCH",

@@ -8,14 +8,14 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
-from rules.binding import CannotBind, bind
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.vriddiot.claims import showing
-from rules.vriddiot.legal import declarations, refuse_play, source
-from rules.vriddiot.state import State, player, pool, replace, where
-from rules.zones import Zone
+from tablelog.rules.binding import CannotBind, bind
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.vriddiot.claims import showing
+from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
+from tablelog.rules.vriddiot.state import State, player, pool, replace, where
+from tablelog.rules.zones import Zone
 
 __all__ = ["can_play", "take"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.claims import Absence
-from rules.events import Deal, Event
-from rules.protocol import Shown, View
-from rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
-from rules.vriddiot.events import Join, Play, Remove, Set, Turn
-from rules.vriddiot.state import State, player, zone_map
-from rules.zones import Zone
+from tablelog.rules.claims import Absence
+from tablelog.rules.events import Deal, Event
+from tablelog.rules.protocol import Shown, View
+from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
+from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
+from tablelog.rules.vriddiot.state import State, player, zone_map
+from tablelog.rules.zones import Zone
 
 __all__ = ["info", "shown", "view", "zones"]
 

@@ -14,9 +14,20 @@ from __future__ import annotations
 
 import attrs
 
-from rules.cards import JOKER
-from rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War, pool, replace
-from rules.zones import Zone
+from tablelog.rules.cards import JOKER
+from tablelog.rules.vriddiot.state import (
+    ADDON,
+    ANY_MATCH,
+    BEAT,
+    LEAD,
+    OVER,
+    WAR,
+    State,
+    War,
+    pool,
+    replace,
+)
+from tablelog.rules.zones import Zone
 
 __all__ = ["end_war", "joiners", "next_active", "settle"]
 

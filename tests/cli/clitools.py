@@ -9,7 +9,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from cli.main import cli
+from tablelog.cli.main import cli
 from tests.helpers import PLAYERS
 
 NEW = ["new", "karnoffel", *(arg for name in PLAYERS for arg in ("-p", name))]

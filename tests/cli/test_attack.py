@@ -18,15 +18,15 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cli.main import cli
-from ledger import Ledger
-from replay.codec import encode_event, encode_header
-from replay.fold import Replayer
-from replay.jsonl import export_lines
-from replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move
-from rules import registry
-from rules.events import Event
-from rules.protocol import Header, RuleSet
+from tablelog.cli.main import cli
+from tablelog.ledger import Ledger
+from tablelog.replay.codec import encode_event, encode_header
+from tablelog.replay.fold import Replayer
+from tablelog.replay.jsonl import export_lines
+from tablelog.replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move
+from tablelog.rules import registry
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 RULES = [r.name for r in registry.rulesets()]
 CODES = {"ok": 0, "refused": 1, "garbled": 2}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ledger import Ledger
+from tablelog.ledger import Ledger
 from tests.cli.clitools import new_game, run, run_json, snapshot
 from tests.helpers import HEARTS_DEAL
 

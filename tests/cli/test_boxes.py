@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli.boxes import box, cell_width, wrap
+from tablelog.cli.boxes import box, cell_width, wrap
 
 
 def test_cell_width_counts_wide_characters_twice_and_marks_not_at_all():

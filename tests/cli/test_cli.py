@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from tablelog.cli.main import cli
 from tests.cli.clitools import NEW, new_game, play_first_moves, run, run_json, snapshot
 from tests.helpers import CLUBS_DEAL, PLAYERS
 

@@ -22,14 +22,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
-from ledger import Ledger, NewEvent, StorageFault
-from replay.codec import encode_event, encode_header
-from replay.dealer import dealer_move
-from replay.fold import Replayer
-from replay.games import make_header
-from rules import registry
-from rules.events import Event
+from tablelog.cli.main import cli
+from tablelog.ledger import Ledger, NewEvent, StorageFault
+from tablelog.replay.codec import encode_event, encode_header
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.fold import Replayer
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
+from tablelog.rules.events import Event
 from tests.helpers import PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def tablelog(
 ) -> subprocess.CompletedProcess[str]:
     """``tablelog --db DB ARGS`` as a process of its own."""
     return subprocess.run(
-        [*prefix, sys.executable, "-m", "cli", "--db", str(db), *args],
+        [*prefix, sys.executable, "-m", "tablelog", "--db", str(db), *args],
         capture_output=True, text=True, timeout=120, check=False, cwd=ROOT, preexec_fn=limit,
         env={**os.environ, "COLUMNS": "200"},
     )  # fmt: skip
@@ -147,7 +147,7 @@ def test_an_import_killed_at_any_moment_leaves_all_games_or_none(tmp_path: Path)
         delay = whole * share
         db = tmp_path / f"killed-{share}.db"
         process = subprocess.Popen(
-            [sys.executable, "-m", "cli", "--db", str(db), "import", str(exported)],
+            [sys.executable, "-m", "tablelog", "--db", str(db), "import", str(exported)],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         time.sleep(delay)

@@ -38,8 +38,8 @@ def test_fuzz_refuses_an_unknown_option(runner: CliRunner):
 
 
 def test_fuzz_players_pins_the_seat_count(runner: CliRunner, tmp_path: Path):
-    from replay.kit.fuzz import fuzz as run_fuzz
-    from rules import registry
+    from tablelog.replay.kit.fuzz import fuzz as run_fuzz
+    from tablelog.rules import registry
 
     seen: list[int] = []
     rules = registry.get("speahx")

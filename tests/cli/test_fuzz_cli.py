@@ -27,7 +27,7 @@ def test_ctrl_c_is_an_interruption_that_saves_nothing(tmp_path: Path):
     work.mkdir()
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "cli", "fuzz", "nordekasino", "--games", "100000"],
+        ["-m", "tablelog", "fuzz", "nordekasino", "--games", "100000"],
         cwd=str(work),
         env=_env(tmp_path),
         encoding="utf-8",
@@ -49,7 +49,7 @@ def test_a_run_prints_its_random_seed_and_leaves_no_hypothesis_directory(tmp_pat
     work = tmp_path / "work"
     work.mkdir()
     out = pexpect.run(
-        f"{sys.executable} -m cli fuzz karnoffel --games 3",
+        f"{sys.executable} -m tablelog fuzz karnoffel --games 3",
         cwd=str(work),
         env=_env(tmp_path),
         encoding="utf-8",

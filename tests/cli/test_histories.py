@@ -145,15 +145,15 @@ def test_one_game_as_html_goes_to_the_replay_page_when_there_is_one(
     import sys
     import types
 
-    from cli.histories import single_game_page
+    from tablelog.cli.histories import single_game_page
 
     if single_game_page() is None:  # no replay page yet: one game gets its own report
         page = run(club_runner, "export", "3", "--format", "html").stdout
         assert "1 game(s)" in page and page.count("<tr>") >= 2
     called: list[int] = []
-    fake = types.ModuleType("replay.page")
+    fake = types.ModuleType("tablelog.replay.page")
     fake.write_page = lambda ledger, game, out: (called.append(game), out.write("PAGE"))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "replay.page", fake)
+    monkeypatch.setitem(sys.modules, "tablelog.replay.page", fake)
     assert run(club_runner, "export", "3", "--format", "html").stdout == "PAGE"
     assert called == [3]
     several = run(club_runner, "export", "3", "4", "--format", "html").stdout
@@ -215,10 +215,10 @@ def test_list_json_streams_each_game_as_it_is_read(
 ) -> None:
     import sys
 
-    import replay.summary
+    from tablelog.replay import summary
 
     whole = run_json(club_runner, "list")
-    real = replay.summary.results
+    real = summary.results
     written_before_next: list[bool] = []
 
     def watched(*args: Any, **kwargs: Any) -> Any:
@@ -227,7 +227,7 @@ def test_list_json_streams_each_game_as_it_is_read(
             sys.stdout.flush()  # the runner's stdout: what was written so far
             written_before_next.append(result.uid in sys.stdout.buffer.getvalue().decode())  # type: ignore[attr-defined]
 
-    monkeypatch.setattr(replay.summary, "results", watched)
+    monkeypatch.setattr(summary, "results", watched)
     streamed = run_json(club_runner, "list")
     assert streamed == whole and whole["count"] == len(whole["games"]) == len(FIXTURES)
     assert written_before_next == [True] * len(FIXTURES)

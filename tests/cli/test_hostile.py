@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from tablelog.cli.main import cli
 from tests.cli.clitools import NEW, new_game, run, run_json, snapshot
 
 
@@ -117,13 +117,13 @@ def test_errors_under_json_are_json_with_their_kind(runner: CliRunner):
 def test_the_last_guard_turns_a_bug_into_one_line_and_exit_3(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ):
-    import replay.games
+    from tablelog.replay import games
 
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("a bug")
 
     new_game(runner, "--seed", "1")
-    monkeypatch.setattr(replay.games.Games, "load", broken)
+    monkeypatch.setattr(games.Games, "load", broken)
     result = run(runner, "show", "last", code=3)
     assert result.stderr.startswith("Error: internal error (KeyError")
     assert len(result.stderr.strip().splitlines()) == 1
@@ -276,7 +276,7 @@ def test_hostile_arguments_get_one_short_sentence(runner: CliRunner, args: list[
 def test_a_forged_header_with_a_matching_genesis_is_a_problem_not_a_crash(
     runner: CliRunner, db: Path
 ):
-    from ledger import genesis_hash, pack
+    from tablelog.ledger import genesis_hash, pack
 
     game = str(new_game(runner, "--seed", "1"))
     conn = sqlite3.connect(db)
@@ -341,10 +341,10 @@ def test_an_edited_header_line_is_named(runner: CliRunner, tmp_path: Path, chang
 def test_only_the_default_directory_is_created_and_that_is_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    import cli.db
+    from tablelog.cli import db as cli_db
 
     target = tmp_path / "data" / "tablelog" / "tablelog.db"
-    monkeypatch.setattr(cli.db, "default_db", lambda: target)
+    monkeypatch.setattr(cli_db, "default_db", lambda: target)
     monkeypatch.delenv("TABLELOG_DB", raising=False)
     runner = CliRunner()
     listed = run(runner, "list")
@@ -356,13 +356,13 @@ def test_only_the_default_directory_is_created_and_that_is_said(
 def test_a_retry_racing_its_first_attempt_is_a_refusal(runner: CliRunner, monkeypatch):
     """Two attempts under one id, both past the retry check before either writes (a race):
     the second is refused by the database's unique id, exit status 1 as a retry mismatch."""
-    import replay.retry
+    from tablelog.replay import retry
 
     game = str(new_game(runner, "--seed", "1"))
     move = first_move(runner, game)
     first = run_json(runner, "play", game, move, "--id", "race")
     after = snapshot(runner)
-    monkeypatch.setattr(replay.retry, "stored_retry", lambda *args: None)  # lost the race
+    monkeypatch.setattr(retry, "stored_retry", lambda *args: None)  # lost the race
     other = first_move(runner, game)
     refused = run(runner, "play", game, other, "--id", "race", code=1)
     assert f"event id race is already recorded as event {first['written'][0]['seq']}" in (

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from ledger import Ledger
-from replay.codec import encode_event
-from replay.games import Games
-from rules.events import Event
-from rules.narrespillet import RULES
+from tablelog.ledger import Ledger
+from tablelog.replay.codec import encode_event
+from tablelog.replay.games import Games
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet import RULES
 from tests.cli.clitools import run, run_json
 from tests.replay.test_narrespillet_absences import COINS_PASS, DEAL, HIEROPHANT_COINS
 

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
-from ledger import Ledger
-from replay.games import Games
-from replay.inspect import moves_data
-from replay.recorder import Recorder
+from tablelog.cli.main import cli
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.recorder import Recorder
 from tests.helpers import CLUBS_DEAL
 
 if os.environ.get("CI"):
@@ -93,7 +93,7 @@ def _spawn_record(db: Path, game: int) -> Any:
     env["TABLELOG_DB"] = str(db)
     return pexpect.spawn(
         sys.executable,
-        ["-m", "cli", "record", str(game)],
+        ["-m", "tablelog", "record", str(game)],
         env=env,
         encoding="utf-8",
         dimensions=(60, 160),

@@ -12,8 +12,8 @@ HEAVY = (
     "sqlite_utils",
     "rich",
     "platformdirs",
-    "replay.kit",
-    "replay.jsonl",
+    "tablelog.replay.kit",
+    "tablelog.replay.jsonl",
     "prompt_toolkit",
     "psycopg",
     "psycopg_pool",
@@ -21,14 +21,14 @@ HEAVY = (
 
 PROBE = """
 import json, sys
-from cli.main import cli
+from tablelog.cli.main import cli
 try:
     cli.main(args=sys.argv[1:], prog_name="tablelog", standalone_mode=False)
 except SystemExit:
     pass
 heavy = {heavy!r}
-print(json.dumps(sorted(m for m in heavy + ("rules.karnoffel", "rules.nordekasino")
-                        if m in sys.modules)))
+games = ("tablelog.rules.karnoffel", "tablelog.rules.nordekasino")
+print(json.dumps(sorted(m for m in heavy + games if m in sys.modules)))
 """
 
 
@@ -55,15 +55,17 @@ def test_play_and_show_load_only_their_own_game(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     new = ["new", "karnoffel", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--seed", "1"]
     subprocess.run(
-        [sys.executable, "-m", "cli", "--db", str(db), *new], check=True, capture_output=True
+        [sys.executable, "-m", "tablelog", "--db", str(db), *new],
+        check=True,
+        capture_output=True,
     )
     moves = subprocess.run(
-        [sys.executable, "-m", "cli", "--db", str(db), "moves", "last", "--json"],
+        [sys.executable, "-m", "tablelog", "--db", str(db), "moves", "last", "--json"],
         check=True,
         capture_output=True,
         text=True,
     )
     first = json.loads(moves.stdout)["moves"][0]["notation"]
-    assert loaded_by("play", "last", first, db=db) == ["rules.karnoffel"]
-    assert loaded_by("show", "last", "--json", db=db) == ["rules.karnoffel"]
-    assert loaded_by("show", "last", db=db) == ["rules.karnoffel"]  # the picture: no rich
+    assert loaded_by("play", "last", first, db=db) == ["tablelog.rules.karnoffel"]
+    assert loaded_by("show", "last", "--json", db=db) == ["tablelog.rules.karnoffel"]
+    assert loaded_by("show", "last", db=db) == ["tablelog.rules.karnoffel"]  # the picture: no rich

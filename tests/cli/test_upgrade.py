@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cli.main import cli
-from ledger import SCHEMA_VERSION, Ledger, LedgerError, NewEvent, open_ledger
+from tablelog.cli.main import cli
+from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerError, NewEvent, open_ledger
 from tests.backends import APP_ROLE
 from tests.pgserver import PostgresServer
 
@@ -121,7 +121,7 @@ def test_an_altered_game_stays_altered_and_named(v1: Path) -> None:
 def test_an_upgrade_that_would_change_a_head_changes_nothing(
     v1: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ledger.upgrade.pack_time", lambda text: (None, text + " "))
+    monkeypatch.setattr("tablelog.ledger.upgrade.pack_time", lambda text: (None, text + " "))
     read_back = r"some events of game\(s\) 1, 2, .* would not read back exactly"
     with pytest.raises(LedgerError, match=read_back):
         Ledger(v1)

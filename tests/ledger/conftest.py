@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger import LedgerStore, NewEvent, pack
+from tablelog.ledger import LedgerStore, NewEvent, pack
 from tests.backends import Backend
 
 MakeNotes = Callable[..., list[NewEvent]]

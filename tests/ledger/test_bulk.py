@@ -6,9 +6,9 @@ import re
 import time
 from pathlib import Path
 
-from ledger import Ledger
-from ledger.store import BATCH_CACHE_KIB
-from replay.codec import new_event_id
+from tablelog.ledger import Ledger
+from tablelog.ledger.store import BATCH_CACHE_KIB
+from tablelog.replay.codec import new_event_id
 
 
 def test_a_batch_raises_the_page_cache_and_gives_it_back(db_path: Path) -> None:

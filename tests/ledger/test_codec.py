@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger import Codec, CodecError, pack, unpack
+from tablelog.ledger import Codec, CodecError, pack, unpack
 
 
 @attrs.frozen

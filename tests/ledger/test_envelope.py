@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.envelope import pack_id, pack_time, unpack_id, unpack_time
-from ledger.records import utc_now
+from tablelog.ledger.envelope import pack_id, pack_time, unpack_id, unpack_time
+from tablelog.ledger.records import utc_now
 
 HEX32 = st.text("0123456789abcdef", min_size=32, max_size=32)
 

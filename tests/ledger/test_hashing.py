@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger import (
+from tablelog.ledger import (
     ChainBroken,
     ChainProblem,
     NewEvent,
@@ -21,7 +21,7 @@ from ledger import (
     short_hash,
     verify_records,
 )
-from ledger.hashing import chain_rows
+from tablelog.ledger.hashing import chain_rows
 
 GENESIS = genesis_hash("uid-1", b"header")
 FIELDS = (3, "ev-3", "play", 1, 2, b"\x81\xa4card\xa27H", "2024-01-01T00:00:00+00:00")

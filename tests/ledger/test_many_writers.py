@@ -9,7 +9,7 @@ import re
 from multiprocessing.synchronize import Barrier
 from typing import Any
 
-from ledger import ConcurrencyConflict, NewEvent, open_ledger, pack
+from tablelog.ledger import ConcurrencyConflict, NewEvent, open_ledger, pack
 from tests.backends import Backend
 
 OWN_GAMES = 16

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from ledger import LedgerError, LedgerStore, NewEvent, open_ledger
-from ledger.envelope import pack_id
-from ledger.schema import APPEND_ONLY
+from tablelog.ledger import LedgerError, LedgerStore, NewEvent, open_ledger
+from tablelog.ledger.envelope import pack_id
+from tablelog.ledger.schema import APPEND_ONLY
 from tests.backends import Backend, make_backend
 from tests.pgserver import PostgresServer
 
@@ -86,7 +86,7 @@ def test_the_database_refuses_a_second_event_at_a_seq_or_with_an_id(
 def test_verify_streams_and_names_the_tampered_event(
     pg: Backend, make_notes: MakeNotes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ledger.postgres.STREAM_ROWS", 4)  # several fetches for 30 events
+    monkeypatch.setattr("tablelog.ledger.postgres.STREAM_ROWS", 4)  # several fetches for 30 events
     with pg.open() as ledger:
         game = ledger.create_game("karnoffel", 1, b"h")
         ledger.append(game.id, 1, make_notes(30))
@@ -152,6 +152,6 @@ def test_every_backend_is_a_ledger_store(backend: Backend) -> None:
     ],
 )  # fmt: skip
 def test_a_url_is_shown_without_its_password(url: str, shown: str) -> None:
-    from ledger.postgres import redacted
+    from tablelog.ledger.postgres import redacted
 
     assert redacted(url) == shown

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from ledger import SCHEMA_VERSION, Ledger, NewEvent
+from tablelog.ledger import SCHEMA_VERSION, Ledger, NewEvent
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def test_reopening_keeps_the_data(db_path: Path) -> None:
 
 def test_a_remembered_schema_is_the_schema_sqlite_utils_writes(tmp_path: Path) -> None:
     # the first empty database is made by sqlite-utils; later ones replay its statements
-    import ledger.schema as schema
+    import tablelog.ledger.schema as schema
 
     def master(path: Path) -> list[tuple[str, str, str | None]]:
         with sqlite3.connect(path) as conn:

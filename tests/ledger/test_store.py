@@ -22,7 +22,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from ledger import (
+from tablelog.ledger import (
     ChainBroken,
     ConcurrencyConflict,
     DuplicateGame,
@@ -36,7 +36,7 @@ from ledger import (
     genesis_hash,
     pack,
 )
-from ledger.hashing import chain_rows
+from tablelog.ledger.hashing import chain_rows
 from tests.backends import BACKENDS, Backend, make_backend
 
 MakeNotes = Callable[..., list[NewEvent]]
@@ -315,7 +315,7 @@ def test_import_with_a_taken_event_id_writes_nothing(
 
 CHILD = """
 import sys
-from ledger import NewEvent, open_ledger
+from tablelog.ledger import NewEvent, open_ledger
 
 def events():
     for n in range(1, 300_001):

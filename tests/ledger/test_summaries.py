@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from ledger import LedgerStore as Ledger
+from tablelog.ledger import LedgerStore as Ledger
 from tests.backends import Backend
 from tests.ledger.conftest import MakeNotes
 
@@ -81,7 +81,7 @@ def test_no_game_among_none(ledger: Ledger) -> None:
 def test_results_are_read_in_pages_of_games(
     ledger: Ledger, make_notes: MakeNotes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ledger.summaries as summaries
+    import tablelog.ledger.summaries as summaries
 
     monkeypatch.setattr(summaries, "RESULTS_PAGE", 2)
     pages: list[int] = []

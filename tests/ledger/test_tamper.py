@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ledger import (
+from tablelog.ledger import (
     ChainProblem,
     Ledger,
     NewEvent,

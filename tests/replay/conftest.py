@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.games import Games
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games
 
 
 @pytest.fixture

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from replay.games import Games, LoadedGame, make_header
-from replay.inspect import moves_data
-from rules import registry
+from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.rules import registry
 
 SEATS = {"karnoffel": 4, "nordekasino": 4, "speahx": 4, "vriddiot": 4, "narrespillet": 4}
 NAMES = ("Anna", "Bo", "Cai", "Dina")

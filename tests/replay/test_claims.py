@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from replay.codec import encode_event
-from replay.fold import fold
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.kit.history import History
-from replay.kit.invariants import InvariantViolation, check_agreement, claims_hold
-from replay.verify import check_log, verify_stored
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.nordekasino import RULES
-from rules.protocol import RuleSet
+from tablelog.replay.codec import encode_event
+from tablelog.replay.fold import fold
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.invariants import InvariantViolation, check_agreement, claims_hold
+from tablelog.replay.verify import check_log, verify_stored
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.protocol import RuleSet
 
 # Physical two-player game, Anna deals, Bo plays first with his hand face down: he builds
 # 4H on 5C to 9, Anna takes the 9-pile with 9D, then Bo shows 3C, 6H and 7H: no 9.
@@ -151,7 +151,7 @@ def test_the_kit_catches_a_rule_set_that_lets_a_claim_break(
     with pytest.raises(IllegalEvent, match="hold no card worth 9"):
         check_agreement(RULES, history)  # the sound rules refuse the log outright
     # a copy of the rules whose apply lets the claim break: the kit's claim check says so
-    monkeypatch.setattr("rules.nordekasino.play.refuse_broken", lambda *args: None)
+    monkeypatch.setattr("tablelog.rules.nordekasino.play.refuse_broken", lambda *args: None)
     state = fold(RULES, loaded.header, loaded.events)
     with pytest.raises(InvariantViolation) as caught:
         claims_hold(RULES, RULES.deck(loaded.header), state, 8)

@@ -11,15 +11,21 @@ from collections import Counter
 import attrs
 import pytest
 
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
-from rules.cards import parse_cards
-from rules.claims import Absence
-from rules.errors import IllegalEvent
-from rules.speahx import RULES
-from rules.speahx.state import deck_of
-from rules.zones import Zone
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.jsonl import (
+    RefusedImport,
+    export_lines,
+    import_games,
+    parse_lines,
+    verify_parsed,
+)
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.speahx import RULES
+from tablelog.rules.speahx.state import deck_of
+from tablelog.rules.zones import Zone
 from tests.replay.test_claims import kit_sees_broken, written_unchecked
 from tests.rules.speahx_helpers import act, listed, position
 
@@ -129,7 +135,7 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
     games: Games, monkeypatch: pytest.MonkeyPatch
 ):
     game = played(games, ANNA_PICKS_UP)
-    monkeypatch.setattr("rules.speahx.play.settle", lambda event, state: state)
+    monkeypatch.setattr("tablelog.rules.speahx.play.settle", lambda event, state: state)
     kit_sees_broken(games, game, RULES, "8H", 7, BROKEN)
 
 

@@ -11,18 +11,24 @@ from collections import Counter
 import attrs
 import pytest
 
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.jsonl import RefusedImport, export_lines, import_games, parse_lines, verify_parsed
-from replay.kit.fuzz import fuzz
-from rules.cards import parse_cards
-from rules.claims import Absence
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.vriddiot import RULES
-from rules.vriddiot.events import Play
-from rules.vriddiot.state import LEAD, replace
-from rules.zones import Slots, Zone
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.jsonl import (
+    RefusedImport,
+    export_lines,
+    import_games,
+    parse_lines,
+    verify_parsed,
+)
+from tablelog.replay.kit.fuzz import fuzz
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.vriddiot import RULES
+from tablelog.rules.vriddiot.events import Play
+from tablelog.rules.vriddiot.state import LEAD, replace
+from tablelog.rules.zones import Slots, Zone
 from tests.replay.test_claims import kit_sees_broken, written_unchecked
 
 # Physical game, Anna deals (Bo is on her left, then Cai, then Anna); the hands are face
@@ -111,7 +117,7 @@ def test_the_kit_catches_a_rule_set_that_lets_an_absence_break(
     games: Games, monkeypatch: pytest.MonkeyPatch
 ):
     game = played(games, CAI_STARTS)
-    monkeypatch.setattr("rules.vriddiot.play.settle_claims", lambda event, state: state)
+    monkeypatch.setattr("tablelog.rules.vriddiot.play.settle_claims", lambda event, state: state)
     kit_sees_broken(games, game, RULES, "Bo: 4H", 6, BROKEN)
 
 

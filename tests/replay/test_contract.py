@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.kit import (
+from tablelog.replay.kit import (
     INVARIANTS,
     THOROUGH,
     check_all,
@@ -24,8 +24,8 @@ from replay.kit import (
     histories,
     seat_counts,
 )
-from rules import registry
-from rules.protocol import RuleSet
+from tablelog.rules import registry
+from tablelog.rules.protocol import RuleSet
 from tests.conftest import EXAMPLE_SCALE, HISTORY_CAP, PROFILE
 from tests.thirdparty.ladder import RULES as LADDER
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from replay.fold import Replayer, effective_events
-from replay.games import Games, make_header
-from replay.inspect import log_data
-from replay.jsonl import parse_lines, verify_parsed
-from replay.notation import format_event_move, parse_move
-from rules.errors import IllegalEvent, NotationError
-from rules.events import Event, Irregularity, Ruling
-from rules.karnoffel import RULES as KARNOFFEL
+from tablelog.replay.fold import Replayer, effective_events
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import log_data
+from tablelog.replay.jsonl import parse_lines, verify_parsed
+from tablelog.replay.notation import format_event_move, parse_move
+from tablelog.rules.errors import IllegalEvent, NotationError
+from tablelog.rules.events import Event, Irregularity, Ruling
+from tablelog.rules.karnoffel import RULES as KARNOFFEL
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "disputes"
 
@@ -58,7 +58,7 @@ def test_a_misdeal_is_dealt_again():
 @pytest.mark.parametrize("name", ["nordekasino-revoke", "nordekasino-exposed", "karnoffel-misdeal"])
 def test_the_log_shows_irregularities_and_what_a_ruling_took_back(name: str, games: Games):
     (parsed,) = parse_lines((FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())
-    from replay.jsonl import import_games
+    from tablelog.replay.jsonl import import_games
 
     (record,) = import_games(games.ledger, [parsed])
     rows = log_data(games.load(record.id))["events"]
@@ -77,7 +77,7 @@ def test_a_seeded_misdeal_is_dealt_again_by_the_dealer(games: Games):
     played = games.play(game.id, "ruling redeal")
     assert [e.kind for e in played.written] == ["ruling", "deal"]
     assert played.written[1].payload != first.payload  # a new deal, from the seed and seq
-    from replay.verify import verify_stored
+    from tablelog.replay.verify import verify_stored
 
     assert verify_stored(games.ledger, games.load(game.id)).ok
 

@@ -13,13 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.export import ExportError, histories, history
-from replay.export.csvfile import EVENT_COLUMNS, GAME_COLUMNS, decimal, write_events, write_games
-from replay.export.sqlitefile import write_sqlite
-from replay.export.text import write_text
-from replay.games import Games
-from replay.summary import results
+from tablelog.ledger import Ledger
+from tablelog.replay.export import ExportError, histories, history
+from tablelog.replay.export.csvfile import (
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    decimal,
+    write_events,
+    write_games,
+)
+from tablelog.replay.export.sqlitefile import write_sqlite
+from tablelog.replay.export.text import write_text
+from tablelog.replay.games import Games
+from tablelog.replay.summary import results
 from tests.club import RULE_SETS
 
 
@@ -66,8 +72,8 @@ def test_csv_of_events_has_one_row_per_event_with_notation(club_source: Path) ->
 
 
 def test_undo_marks_the_event_it_took_back(db: Path) -> None:
-    from replay.games import make_header
-    from rules import registry
+    from tablelog.replay.games import make_header
+    from tablelog.rules import registry
 
     with Ledger(db) as ledger:
         games = Games(ledger)
@@ -87,7 +93,7 @@ def test_undo_marks_the_event_it_took_back(db: Path) -> None:
 
 
 def _first_move(games: Games, gid: int) -> str:
-    from replay.notation import format_move
+    from tablelog.replay.notation import format_move
 
     game = games.load(gid)
     return format_move(game, next(game.rules.moves(game.state)))

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.fold import fold
-from replay.games import Games, make_header
-from replay.inspect import show_data
-from replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
-from replay.verify import verify_stored
-from rules import registry
+from tablelog.ledger import Ledger
+from tablelog.replay.fold import fold
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import show_data
+from tablelog.replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
+from tablelog.replay.verify import verify_stored
+from tablelog.rules import registry
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

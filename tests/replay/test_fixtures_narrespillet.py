@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.fold import fold
-from replay.games import Games
-from replay.jsonl import export_lines, import_games, parse_lines
-from replay.verify import verify_stored
-from rules.narrespillet.placements import classify
+from tablelog.ledger import Ledger
+from tablelog.replay.fold import fold
+from tablelog.replay.games import Games
+from tablelog.replay.jsonl import export_lines, import_games, parse_lines
+from tablelog.replay.verify import verify_stored
+from tablelog.rules.narrespillet.placements import classify
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "narrespillet"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from replay.fold import fold
-from replay.jsonl import parse_lines, verify_parsed
+from tablelog.replay.fold import fold
+from tablelog.replay.jsonl import parse_lines, verify_parsed
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "speahx"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from replay.fold import fold
-from replay.jsonl import parse_lines, verify_parsed
-from rules.zones import zone_total
+from tablelog.replay.fold import fold
+from tablelog.replay.jsonl import parse_lines, verify_parsed
+from tablelog.rules.zones import zone_total
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "vriddiot"
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from replay.fold import Replayer, effective_events, fold, states
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from rules.errors import IllegalEvent
-from rules.events import Deal, Event, Undo
-from rules.karnoffel import RULES
-from rules.karnoffel.events import Play
+from tablelog.replay.fold import Replayer, effective_events, fold, states
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Event, Undo
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.events import Play
 from tests.helpers import BO, HEARTS_DEAL, PLAYERS, build_log, karnoffel_header
 
 PHYSICAL = karnoffel_header()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from replay.games import BadGameRef, Games, LoadedGame, UnknownPlayer, make_header
-from replay.inspect import moves_data
-from replay.verify import check_log
-from rules.errors import IllegalEvent, NotationError, OptionError, TablelogError
-from rules.karnoffel import RULES
+from tablelog.replay.games import BadGameRef, Games, LoadedGame, UnknownPlayer, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.verify import check_log
+from tablelog.rules.errors import IllegalEvent, NotationError, OptionError, TablelogError
+from tablelog.rules.karnoffel import RULES
 from tests.helpers import ANNA, BO, CAI, HEARTS_DEAL, PLAYERS
 
 

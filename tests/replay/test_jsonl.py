@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from ledger import Ledger, LedgerError, event_hash, genesis_hash, pack
-from replay.codec import encode_header
-from replay.games import Games, LoadedGame, make_header
-from replay.inspect import moves_data
-from replay.jsonl import (
+from tablelog.ledger import Ledger, LedgerError, event_hash, genesis_hash, pack
+from tablelog.replay.codec import encode_header
+from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.jsonl import (
     ENVELOPE,
     HEADER_EXTRA,
     MalformedFile,
@@ -23,9 +23,9 @@ from replay.jsonl import (
     parse_lines,
     verify_parsed,
 )
-from rules.karnoffel import RULES
-from rules.protocol import Header
-from rules.serial import converter
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.protocol import Header
+from tablelog.rules.serial import converter
 from tests.helpers import HEARTS_DEAL, PLAYERS
 
 

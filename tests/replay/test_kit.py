@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from ledger import Ledger
-from replay.dealer import dealer_move
-from replay.jsonl import import_games, parse_lines, verify_parsed
-from replay.kit import (
+from tablelog.ledger import Ledger
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.jsonl import import_games, parse_lines, verify_parsed
+from tablelog.replay.kit import (
     INVARIANTS,
     SAMPLED,
     THOROUGH,
@@ -32,14 +32,14 @@ from replay.kit import (
     seat_counts,
     walk,
 )
-from replay.kit.fuzz import fuzz, replay_failure
-from replay.kit.sample import is_listed
-from replay.kit.strategies import headers
-from rules import registry
-from rules.cards import Card
-from rules.events import Event
-from rules.listing import kinds_of
-from rules.protocol import Header
+from tablelog.replay.kit.fuzz import fuzz, replay_failure
+from tablelog.replay.kit.sample import is_listed
+from tablelog.replay.kit.strategies import headers
+from tablelog.rules import registry
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Event
+from tablelog.rules.listing import kinds_of
+from tablelog.rules.protocol import Header
 from tests.replay.toy_rules import BROKEN, MUTE, RULES
 from tests.thirdparty.ladder import RULES as LADDER
 
@@ -264,9 +264,9 @@ def test_a_second_failure_with_the_same_seed_is_saved_beside_the_first(tmp_path)
 def test_conservation_names_a_zone_with_fewer_than_no_face_down_cards():
     from collections import Counter
 
-    from replay.kit.conservation import tally
-    from rules.cards import parse_cards
-    from rules.zones import Zone
+    from tablelog.replay.kit.conservation import tally
+    from tablelog.rules.cards import parse_cards
+    from tablelog.rules.zones import Zone
 
     deck = Counter(parse_cards("2S 3S 4S"))
     sound = {"hand:0": Zone((), 2), "table": Zone(tuple(parse_cards("4S")))}

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.games import Games, make_header
-from replay.jsonl import RefusedImport, export_lines, iter_games
-from replay.merge import import_stream
-from replay.notation import format_move
-from replay.summary import results
-from rules import registry
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.jsonl import RefusedImport, export_lines, iter_games
+from tablelog.replay.merge import import_stream
+from tablelog.replay.notation import format_move
+from tablelog.replay.summary import results
+from tablelog.rules import registry
 from tests.club import FIXTURES
 
 PLAYERS = ["Anna", "Bo", "Cai", "Dina"]

@@ -7,13 +7,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from replay.games import Games, make_header
-from replay.kit.history import History
-from replay.kit.invariants import InvariantViolation, check_all, claims_hold
-from replay.kit.sample import THOROUGH
-from rules.cards import parse_card
-from rules.errors import IllegalEvent
-from rules.narrespillet.state import evolve
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.invariants import InvariantViolation, check_all, claims_hold
+from tablelog.replay.kit.sample import THOROUGH
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.narrespillet.state import evolve
 from tests.rules.narrespillet_helpers import PLAYERS, RULES
 
 DEAL = "deal Anna:{anna} Bo:?,?,?,?,?,? Cai:Sw5,Sw6,St5,St6,Cu5,Cu6 Dina:Co5,Co6,Sw7,St7,Cu7,Co7"

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from replay.games import Games, make_header
-from replay.page import page_data, render_page
-from rules import registry
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.page import page_data, render_page
+from tablelog.rules import registry
 from tests.replay.page_helpers import played_game
 
 
@@ -73,7 +73,7 @@ def test_user_text_cannot_end_the_script_or_become_markup(games: Games):
 def test_corrections_irregularities_and_rulings_are_marked(games: Games):
     from pathlib import Path
 
-    from replay.jsonl import import_games, parse_lines
+    from tablelog.replay.jsonl import import_games, parse_lines
 
     path = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
     (record,) = import_games(

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from replay.games import Games
-from replay.page import render_page
+from tablelog.replay.games import Games
+from tablelog.replay.page import render_page
 from tests.replay.page_helpers import played_game
 
 RULESETS = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
@@ -80,7 +80,7 @@ def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, 
 
 
 def test_a_ruling_is_marked_and_a_screenshot_is_kept(browser_page, games, tmp_path):
-    from replay.jsonl import import_games, parse_lines
+    from tablelog.replay.jsonl import import_games, parse_lines
 
     fixture = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
     lines = fixture.read_text(encoding="utf-8").splitlines()

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.games import Games, make_header
-from replay.recorder import Recorder
-from rules import registry
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.recorder import Recorder
+from tablelog.rules import registry
 from tests.helpers import CLUBS_DEAL, PLAYERS
 
 
@@ -137,7 +137,7 @@ def test_completion_on_a_crowded_table_never_lists_every_move():
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from crowded import crowded_states
 
-    from rules.nordekasino import RULES
+    from tablelog.rules.nordekasino import RULES
 
     state, _ = crowded_states(1)[0]
     made = itertools.count()
@@ -163,7 +163,7 @@ class _FakeGame:
     def __init__(self, state: object, moves: object) -> None:
         import attrs
 
-        from rules.nordekasino import RULES
+        from tablelog.rules.nordekasino import RULES
 
         self.state = state
         self.rules = attrs.evolve(RULES, moves=moves, kinds=RULES.kinds, cards=RULES.cards)
@@ -181,7 +181,7 @@ def test_undo_and_redo_are_words_of_the_recorder_not_moves(db: Path, text: str):
 
 
 def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
-    from replay.notation import by_actor
+    from tablelog.replay.notation import by_actor
 
     assert by_actor("7H", "Anna") == "7H by Anna"
     assert by_actor("Anna 7H", "anna") == "Anna 7H"

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import attrs
 
-from ledger import Ledger
-from replay.games import Games, make_header
-from rules import registry
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Event
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games, make_header
+from tablelog.rules import registry
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
 
 
 def test_a_refused_move_does_not_say_whose_hidden_hand_holds_the_card(db: Path):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from replay.fold import fold
-from replay.jsonl import parse_lines, verify_parsed
-from replay.kit import check_closure, histories
-from rules import registry
+from tablelog.replay.fold import fold
+from tablelog.replay.jsonl import parse_lines, verify_parsed
+from tablelog.replay.kit import check_closure, histories
+from tablelog.rules import registry
 
 REGRESSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "regressions"
 KARNOFFEL = registry.get("karnoffel")

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ledger import Ledger
-from replay.export.html import write_report
-from replay.summary import Filters, results
+from tablelog.ledger import Ledger
+from tablelog.replay.export.html import write_report
+from tablelog.replay.summary import Filters, results
 
 
 def test_the_match_report_renders_offline_in_chromium(
@@ -44,8 +44,8 @@ def test_the_match_report_renders_offline_in_chromium(
 
 
 def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) -> None:
-    from replay.games import Games, make_header
-    from rules import registry
+    from tablelog.replay.games import Games, make_header
+    from tablelog.rules import registry
 
     sly = "<b>Bo</b><script>alert(1)</script>"
     with Ledger(db) as ledger:

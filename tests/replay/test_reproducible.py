@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def fuzz_in_a_process(rules: str, hash_seed: str, save_dir: Path) -> dict[str, object]:
     """``tablelog fuzz RULES --games 5 --seed 3 --json`` under ``PYTHONHASHSEED``."""
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-    command = [sys.executable, "-m", "cli", "fuzz", rules, "--games", "5", "--seed", "3"]
+    command = [sys.executable, "-m", "tablelog", "fuzz", rules, "--games", "5", "--seed", "3"]
     command += ["--json", "--save-dir", str(save_dir)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr

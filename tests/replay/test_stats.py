@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from ledger import Ledger
-from replay.stats import stats_data
-from replay.summary import Filters, GameResult, results
+from tablelog.ledger import Ledger
+from tablelog.replay.stats import stats_data
+from tablelog.replay.summary import Filters, GameResult, results
 
 
 def result(game: int, rules: str, data: dict) -> GameResult:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.games import Games
-from replay.summary import Filters, as_fraction, number_text, results
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games
+from tablelog.replay.summary import Filters, as_fraction, number_text, results
 from tests.club import RULE_SETS
 
 
@@ -62,8 +62,8 @@ def test_a_missing_summary_is_rebuilt_once(club: Path, monkeypatch: pytest.Monke
 def test_a_summary_follows_the_game_when_a_move_is_played(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from replay.games import make_header
-    from rules import registry
+    from tablelog.replay.games import make_header
+    from tablelog.rules import registry
 
     with Ledger(db) as ledger:
         games = Games(ledger)

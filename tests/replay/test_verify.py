@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from replay.games import Games, make_header
-from replay.inspect import moves_data
-from replay.verify import Problem, Verification, check_log
-from rules.cards import Card
-from rules.events import Event
-from rules.karnoffel import RULES
-from rules.karnoffel.events import Play, Turn
+from tablelog.replay.games import Games, make_header
+from tablelog.replay.inspect import moves_data
+from tablelog.replay.verify import Problem, Verification, check_log
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Event
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.events import Play, Turn
 from tests.helpers import CAI, HEARTS_DEAL, PLAYERS, build_log, karnoffel_header
 
 PHYSICAL = karnoffel_header()

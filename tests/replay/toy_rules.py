@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card, parse_card
-from rules.errors import IllegalEvent, NotationError
-from rules.events import Deal, Dealt, Event, Move, payload
-from rules.listing import filter_moves
-from rules.protocol import (
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import IllegalEvent, NotationError
+from tablelog.rules.events import Deal, Dealt, Event, Move, payload
+from tablelog.rules.listing import filter_moves
+from tablelog.rules.protocol import (
     ChanceStep,
     Header,
     OptionSpec,
@@ -28,7 +28,7 @@ from rules.protocol import (
     View,
     ZoneView,
 )
-from rules.zones import Zone, unaccounted
+from tablelog.rules.zones import Zone, unaccounted
 
 DECK = tuple(Card(r, s) for s in "SH" for r in "2345")
 RANK = {"2": 2, "3": 3, "4": 4, "5": 5}

@@ -3,9 +3,9 @@ and the shapes the coming games need (several decks, a seat's own zones, numbere
 
 from __future__ import annotations
 
-from rules.cards import deck_48, deck_french
-from rules.dealing import DealPlan, round_robin, to_each, to_zone
-from rules.seating import Seating
+from tablelog.rules.cards import deck_48, deck_french
+from tablelog.rules.dealing import DealPlan, round_robin, to_each, to_zone
+from tablelog.rules.seating import Seating
 
 FOUR = ("Anna", "Bo", "Cai", "Dina")
 THREE = ("Anna", "Bo", "Cai")

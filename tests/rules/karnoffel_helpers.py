@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.cards import parse_card, parse_cards
-from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move
-from rules.karnoffel import RULES
-from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.state import State
-from rules.protocol import Header, OptionValue
+from tablelog.rules.cards import parse_card, parse_cards
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Dealt, Event, Move
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.events import Play, Turn
+from tablelog.rules.karnoffel.state import State
+from tablelog.rules.protocol import Header, OptionValue
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 ANNA, BO, CAI, DINA = range(4)

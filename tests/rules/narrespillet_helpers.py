@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules import registry
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.protocol import Header
+from tablelog.rules import registry
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header
 
 RULES = registry.get("narrespillet")
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
@@ -72,8 +72,8 @@ def seats(state) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
 def forfeit_all(state, upto: int = 200):  # type: ignore[no-untyped-def]
     """Everyone (Demons too) forfeits whatever is open until the round ends; windows are
     passed."""
-    from rules.narrespillet.deck import HOUSES
-    from rules.narrespillet.state import OPEN
+    from tablelog.rules.narrespillet.deck import HOUSES
+    from tablelog.rules.narrespillet.state import OPEN
 
     for _ in range(upto):
         if state.phase != "play" or RULES.outcome(state) is not None:

@@ -14,14 +14,14 @@ from typing import Any
 import attrs
 import pytest
 
-from rules.cards import Card, parse_card, parse_cards
-from rules.errors import IllegalEvent
-from rules.events import Event, Move
-from rules.nordekasino import RULES
-from rules.nordekasino.events import Adams, Build, Capture, Trail
-from rules.nordekasino.state import PLAY, Pile, State, zone_map
-from rules.protocol import Header, OptionValue
-from rules.zones import Zone, unaccounted
+from tablelog.rules.cards import Card, parse_card, parse_cards
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
+from tablelog.rules.nordekasino.state import PLAY, Pile, State, zone_map
+from tablelog.rules.protocol import Header, OptionValue
+from tablelog.rules.zones import Zone, unaccounted
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 ANNA, BO, CAI, DINA = range(4)

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 
 import attrs
 
-from rules import registry
-from rules.cards import parse_cards
-from rules.events import Event
-from rules.protocol import Header
-from rules.speahx.state import HAND, State, Turn, initial_state
-from rules.zones import Slot, Slots, Zone
+from tablelog.rules import registry
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header
+from tablelog.rules.speahx.state import HAND, State, Turn, initial_state
+from tablelog.rules.zones import Slot, Slots, Zone
 
 SPEAHX = registry.get("speahx")
 NAMES = ("Anna", "Bo", "Cai", "Dina", "Emil", "Frida", "Gry", "Hans", "Ida")

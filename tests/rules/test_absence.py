@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from rules.cards import Card, parse_cards
-from rules.claims import (
+from tablelog.rules.cards import Card, parse_cards
+from tablelog.rules.claims import (
     Absence,
     Claim,
     absent,
@@ -18,8 +18,8 @@ from rules.claims import (
     refuse_broken,
     shown,
 )
-from rules.errors import IllegalEvent
-from rules.events import Event, Note
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Note
 
 HEARTS = frozenset(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"))
 NINE_H, FOUR_H, THREE_C = Card("9", "H"), Card("4", "H"), Card("3", "C")
@@ -102,7 +102,7 @@ def test_a_state_holding_an_absence_survives_msgpack():
     frozensets as sorted lists (the kit's roundtrip invariant packs every state)."""
     import msgpack
 
-    from rules.serial import converter
+    from tablelog.rules.serial import converter
 
     absence = Absence(0, "hand:0", frozenset(parse_cards("9H 7H 2C")), 4, "x", "Anna", "card")
     data = converter.unstructure(absence)

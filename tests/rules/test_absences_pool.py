@@ -8,12 +8,12 @@ from collections import Counter
 import attrs
 import pytest
 
-from rules.absences import impossible, settle
-from rules.cards import parse_cards
-from rules.claims import Absence
-from rules.errors import IllegalEvent
-from rules.events import Event, Note
-from rules.zones import Zone
+from tablelog.rules.absences import impossible, settle
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.claims import Absence
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Note
+from tablelog.rules.zones import Zone
 
 
 def none_of(cards: str, seq: int = 4, fresh: int = 0, seen: str = "") -> Absence:

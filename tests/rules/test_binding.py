@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from rules.binding import CannotBind, Locator, bind, bind_slot, in_hand, lies_on, taken_by
-from rules.cards import parse_card, parse_cards
-from rules.zones import Slot, Slots, Zone, unaccounted
+from tablelog.rules.binding import CannotBind, Locator, bind, bind_slot, in_hand, lies_on, taken_by
+from tablelog.rules.cards import parse_card, parse_cards
+from tablelog.rules.zones import Slot, Slots, Zone, unaccounted
 
 C = parse_card
 DECK = parse_cards("7H 8H 9H 10H 7S 8S")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import (
+from tablelog.rules.cards import (
     FOOL,
     JOKER,
     Card,
@@ -19,7 +19,7 @@ from rules.cards import (
     parse_card,
     parse_cards,
 )
-from rules.errors import NotationError
+from tablelog.rules.errors import NotationError
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ from collections import Counter
 import attrs
 import pytest
 
-from rules.cards import Card, parse_cards
-from rules.claims import Claim, broken, possible, refuse_broken, shown
-from rules.errors import IllegalEvent
-from rules.events import Event, Note
+from tablelog.rules.cards import Card, parse_cards
+from tablelog.rules.claims import Claim, broken, possible, refuse_broken, shown
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Note
 
 NINES = tuple(parse_cards("9S 9H 9D 9C"))
 FIVES = tuple(parse_cards("5S 5H 5D 5C"))

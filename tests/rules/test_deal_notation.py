@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import deck_french, parse_card, parse_cards
-from rules.deal_notation import deal_forms, format_deal, parse_deal
-from rules.dealing import DealPlan, pool_order, realize, to_each
-from rules.errors import NotationError
-from rules.events import Deal, Dealt
-from rules.vocab import TAROT
+from tablelog.rules.cards import deck_french, parse_card, parse_cards
+from tablelog.rules.deal_notation import deal_forms, format_deal, parse_deal
+from tablelog.rules.dealing import DealPlan, pool_order, realize, to_each
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Dealt
+from tablelog.rules.vocab import TAROT
 from tests.rules.deal_plans import (
     CASINO,
     KARNOFFEL,

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import Card, deck_french, parse_card
-from rules.dealing import (
+from tablelog.rules.cards import Card, deck_french, parse_card
+from tablelog.rules.dealing import (
     DealPlan,
     Place,
     Pool,
@@ -26,9 +26,9 @@ from rules.dealing import (
     to_each,
     to_zone,
 )
-from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event
-from rules.zones import Slot, Zone
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Dealt, Event
+from tablelog.rules.zones import Slot, Zone
 from tests.rules.deal_plans import (
     CASINO,
     KARNOFFEL,

@@ -6,13 +6,13 @@ import random
 
 import attrs
 
-from rules.cards import Card, parse_card, parse_cards
-from rules.events import Deal, Dealt, Move
-from rules.karnoffel import RULES
-from rules.karnoffel.deal import lowest_upcard
-from rules.karnoffel.events import Turn
-from rules.karnoffel.state import State
-from rules.zones import Zone
+from tablelog.rules.cards import Card, parse_card, parse_cards
+from tablelog.rules.events import Deal, Dealt, Move
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.deal import lowest_upcard
+from tablelog.rules.karnoffel.events import Turn
+from tablelog.rules.karnoffel.state import State
+from tablelog.rules.zones import Zone
 from tests.rules.karnoffel_helpers import (
     ALL_PLAYS,
     ANNA,

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import Card, parse_card
-from rules.errors import NotationError
-from rules.events import Move
-from rules.karnoffel import RULES
-from rules.karnoffel.events import Play, Turn
-from rules.karnoffel.state import DECK
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Move
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.events import Play, Turn
+from tablelog.rules.karnoffel.state import DECK
 from tests.rules.karnoffel_helpers import ANNA, BO, HANDS, deal_move, dealt, header
 
 STATE = dealt()  # Bo to play

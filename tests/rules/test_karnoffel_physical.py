@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.cards import parse_card
-from rules.karnoffel import RULES
-from rules.zones import Zone
+from tablelog.rules.cards import parse_card
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.zones import Zone
 from tests.rules.karnoffel_helpers import ANNA, BO, CAI, by, dealt, play, refusal
 
 

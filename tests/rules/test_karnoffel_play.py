@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.cards import parse_card
-from rules.events import Event, Move, Note
-from rules.karnoffel import RULES, max_events
-from rules.karnoffel.events import Play
-from rules.karnoffel.state import State
+from tablelog.rules.cards import parse_card
+from tablelog.rules.events import Event, Move, Note
+from tablelog.rules.karnoffel import RULES, max_events
+from tablelog.rules.karnoffel.events import Play
+from tablelog.rules.karnoffel.state import State
 from tests.rules.karnoffel_helpers import (
     ALL_PLAYS,
     ANNA,

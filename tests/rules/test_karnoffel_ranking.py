@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import parse_cards
-from rules.karnoffel.ranking import card_key, trick_winner_index, trump_name
-from rules.karnoffel.state import ANY_SUIT, DECK, LED_SUIT
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.karnoffel.ranking import card_key, trick_winner_index, trump_name
+from tablelog.rules.karnoffel.state import ANY_SUIT, DECK, LED_SUIT
 
 
 def winner(cards: str, scope: str = LED_SUIT, trump: str = "H") -> str:

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.errors import IllegalEvent, OptionError
-from rules.events import Event, Move
-from rules.karnoffel import RULES, max_events
-from rules.karnoffel.events import Play
-from rules.karnoffel.state import DECK, State
-from rules.protocol import Header
-from rules.serial import converter
+from tablelog.rules.errors import IllegalEvent, OptionError
+from tablelog.rules.events import Event, Move
+from tablelog.rules.karnoffel import RULES, max_events
+from tablelog.rules.karnoffel.events import Play
+from tablelog.rules.karnoffel.state import DECK, State
+from tablelog.rules.protocol import Header
+from tablelog.rules.serial import converter
 from tests.rules.karnoffel_helpers import ALL_PLAYS, dealt, header, play
 
 OPTION_SETS = st.fixed_dictionaries(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rules.cards import parse_card, parse_cards
-from rules.events import Event, Move
-from rules.karnoffel import RULES
-from rules.karnoffel.events import Play
-from rules.protocol import View
+from tablelog.rules.cards import parse_card, parse_cards
+from tablelog.rules.events import Event, Move
+from tablelog.rules.karnoffel import RULES
+from tablelog.rules.karnoffel.events import Play
+from tablelog.rules.protocol import View
 from tests.rules.karnoffel_helpers import ANNA, BO, CAI, DINA, HANDS, deal_move, dealt, header, play
 
 

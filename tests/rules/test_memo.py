@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.memo import per_state
+from tablelog.rules.memo import per_state
 
 
 def test_the_same_object_is_answered_once_and_an_equal_one_again() -> None:

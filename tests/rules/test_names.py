@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.names import split_name
+from tablelog.rules.names import split_name
 
 PLAYERS = ("Anna", "Anna Berg", "Weiß", "Bo")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules.cards import FOOL, parse_card
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.narrespillet.deck import HOUSES
-from rules.narrespillet.state import OPEN, PLACED
+from tablelog.rules.cards import FOOL, parse_card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.state import OPEN, PLACED
 from tests.rules.narrespillet_helpers import RULES, apply, draws, play, refusal, seats, table
 
 
@@ -109,7 +109,7 @@ def test_hermit_window_own_turn_option():
 def _empty_stock(state):  # type: ignore[no-untyped-def]
     import attrs
 
-    from rules.zones import Zone
+    from tablelog.rules.zones import Zone
 
     moved = len(state.stock)
     return attrs.evolve(state, stock=Zone(), discard=state.discard.add(hidden=moved))
@@ -150,7 +150,7 @@ def test_no_reshuffle_after_death():
 def test_the_high_priestess_gives_a_new_turn_and_shows_the_hand_to_her_player_only():
     state = table({"Anna": "T2 Sw3 Sw4 St2 St3 St4"})
     move = RULES.parse("Anna play T2 Cai", state)
-    from rules.events import Event
+    from tablelog.rules.events import Event
 
     shown = RULES.shown(state, Event(1, move.actor, move.payload))
     assert set(shown.seats[0]) >= set(state.hands[2].cards)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from replay.jsonl import parse_lines
-from rules.listing import lead_card
-from rules.narrespillet.deck import DECK
-from rules.narrespillet.moves import NO_CARD, cards, count, kinds, moves
+from tablelog.replay.jsonl import parse_lines
+from tablelog.rules.listing import lead_card
+from tablelog.rules.narrespillet.deck import DECK
+from tablelog.rules.narrespillet.moves import NO_CARD, cards, count, kinds, moves
 from tests.rules.narrespillet_helpers import RULES
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "narrespillet"

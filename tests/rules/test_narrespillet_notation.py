@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from rules.cards import parse_card
-from rules.errors import NotationError
-from rules.events import Event
-from rules.narrespillet.words import read_card
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.words import read_card
 from tests.rules.narrespillet_helpers import RULES, apply, play, table
 
 
@@ -55,8 +55,8 @@ def test_announce_says_what_a_placement_is():
 
 
 def test_every_listed_move_formats_and_parses_back_along_a_random_game():
-    from replay.dealer import dealer_move
-    from replay.games import make_header
+    from tablelog.replay.dealer import dealer_move
+    from tablelog.replay.games import make_header
 
     header = make_header(RULES, ("Anna", "Bo", "Cai"), {"rounds": 1}, seed=3)
     state, rng, seq = RULES.start(header), random.Random(3), 0

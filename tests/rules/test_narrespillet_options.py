@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import parse_card
-from rules.events import Event
-from rules.narrespillet.deck import HOUSES, MAGICIAN, STRENGTH
-from rules.narrespillet.flow import round_winners
-from rules.narrespillet.state import FORFEIT, PLACED, Placement, Slot, evolve
-from rules.narrespillet.take import is_unknown
-from rules.zones import Zone
+from tablelog.rules.cards import parse_card
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN, STRENGTH
+from tablelog.rules.narrespillet.flow import round_winners
+from tablelog.rules.narrespillet.state import FORFEIT, PLACED, Placement, Slot, evolve
+from tablelog.rules.narrespillet.take import is_unknown
+from tablelog.rules.zones import Zone
 from tests.rules.narrespillet_helpers import RULES, draws, play, table
 
 SW = HOUSES.index("Sw")

@@ -3,10 +3,10 @@ Star, Moon or Sun calls (the record cannot know it)."""
 
 from __future__ import annotations
 
-from rules.cards import FOOL, parse_card
-from rules.events import Event
-from rules.narrespillet.state import HAND
-from rules.protocol import Header
+from tablelog.rules.cards import FOOL, parse_card
+from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.state import HAND
+from tablelog.rules.protocol import Header
 from tests.rules.narrespillet_helpers import PLAYERS, RULES, apply, draws, play, refusal, seats
 
 KNOWN = {

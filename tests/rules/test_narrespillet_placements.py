@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import parse_cards
-from rules.narrespillet.placements import classify
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.narrespillet.placements import classify
 from tests.rules.narrespillet_helpers import apply, forfeit_all, play, refusal, table
 
 
 def kind(text: str, house: str, magic: str | None = None, variant: str = "standard"):  # type: ignore[no-untyped-def]
-    from rules.cards import parse_card
+    from tablelog.rules.cards import parse_card
 
     return classify(parse_cards(text), house, parse_card(magic) if magic else None, variant)
 

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules.errors import OptionError
-from rules.narrespillet.outcome import stake
-from rules.narrespillet.state import OVER, evolve
-from rules.protocol import Header
+from tablelog.rules.errors import OptionError
+from tablelog.rules.narrespillet.outcome import stake
+from tablelog.rules.narrespillet.state import OVER, evolve
+from tablelog.rules.protocol import Header
 from tests.rules.narrespillet_helpers import PLAYERS, RULES
 
 ANNA, BO, CAI, DINA = range(4)

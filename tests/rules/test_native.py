@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import Card, parse_card
-from rules.errors import NotationError
-from rules.native import name, normalize
-from rules.vocab import FRENCH, TAROT
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.native import name, normalize
+from tablelog.rules.vocab import FRENCH, TAROT
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.nordekasino import arith
-from rules.nordekasino.arith import (
+from tablelog.rules.nordekasino import arith
+from tablelog.rules.nordekasino.arith import (
     build_reach,
     capturable,
     code_of_more,

@@ -7,13 +7,13 @@ import random
 import attrs
 import pytest
 
-from rules.errors import IllegalEvent, NotationError
-from rules.events import Deal, Dealt, Event, Move
-from rules.nordekasino import RULES
-from rules.nordekasino.deal import deal_shape
-from rules.nordekasino.events import Adams, Capture
-from rules.nordekasino.state import DEAL, OVER, PLAY, State
-from rules.zones import Zone
+from tablelog.rules.errors import IllegalEvent, NotationError
+from tablelog.rules.events import Deal, Dealt, Event, Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.deal import deal_shape
+from tablelog.rules.nordekasino.events import Adams, Capture
+from tablelog.rules.nordekasino.state import DEAL, OVER, PLAY, State
+from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

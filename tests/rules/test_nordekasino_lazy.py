@@ -23,14 +23,14 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.events import Move
-from rules.listing import filter_moves, lead_card
-from rules.nordekasino import RULES, arith
-from rules.nordekasino.arith import ADAMS, reach
-from rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from rules.nordekasino.moves import KINDS, cards, count, kinds, moves
-from rules.nordekasino.state import PLAY, Pile, State
-from rules.nordekasino.turn import (
+from tablelog.rules.events import Move
+from tablelog.rules.listing import filter_moves, lead_card
+from tablelog.rules.nordekasino import RULES, arith
+from tablelog.rules.nordekasino.arith import ADAMS, reach
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.moves import KINDS, cards, count, kinds, moves
+from tablelog.rules.nordekasino.state import PLAY, Pile, State
+from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     build_options,
     can_capture,
@@ -38,7 +38,7 @@ from rules.nordekasino.turn import (
     hand_candidates,
     held_values,
 )
-from rules.zones import Zone
+from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import ANNA, C, header, position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -243,11 +243,11 @@ PROGRAM = textwrap.dedent(
 
     import attrs
 
-    from replay.dealer import chance_rng
-    from rules.events import Event
-    from rules.nordekasino import RULES
-    from rules.nordekasino.state import Pile
-    from rules.zones import Zone
+    from tablelog.replay.dealer import chance_rng
+    from tablelog.rules.events import Event
+    from tablelog.rules.nordekasino import RULES
+    from tablelog.rules.nordekasino.state import Pile
+    from tablelog.rules.zones import Zone
     from tests.rules.nordekasino_helpers import header, position
 
     deck = RULES.deck(header(4))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event
-from rules.nordekasino import RULES
-from rules.nordekasino.state import DEAL
-from rules.zones import Zone
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Dealt, Event
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.state import DEAL
+from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

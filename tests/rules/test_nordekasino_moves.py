@@ -14,13 +14,13 @@ from itertools import combinations
 import attrs
 import pytest
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.nordekasino import RULES
-from rules.nordekasino.events import Adams, Build, Capture, Trail
-from rules.nordekasino.state import Pile, State
-from rules.zones import Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
+from tablelog.rules.nordekasino.state import Pile, State
+from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import ANNA, header, position
 
 VALUES = (*range(23), 42)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import NotationError
-from rules.events import Move
-from rules.nordekasino import RULES
-from rules.nordekasino.events import Build, OpenHand, Reveal
-from rules.nordekasino.state import State
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Build, OpenHand, Reveal
+from tablelog.rules.nordekasino.state import State
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

@@ -8,13 +8,13 @@ from collections import Counter
 import attrs
 import pytest
 
-from rules.cards import JOKER
-from rules.errors import IllegalEvent, OptionError
-from rules.events import Event, Move
-from rules.nordekasino import RULES
-from rules.nordekasino.events import OpenHand, Reveal
-from rules.nordekasino.state import DEAL, OVER
-from rules.zones import Zone
+from tablelog.rules.cards import JOKER
+from tablelog.rules.errors import IllegalEvent, OptionError
+from tablelog.rules.events import Event, Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import OpenHand, Reveal
+from tablelog.rules.nordekasino.state import DEAL, OVER
+from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import parse_card
-from rules.events import Move
-from rules.nordekasino import RULES
-from rules.nordekasino.events import Build, Trail
-from rules.nordekasino.state import card_values
+from tablelog.rules.cards import parse_card
+from tablelog.rules.events import Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Build, Trail
+from tablelog.rules.nordekasino.state import card_values
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

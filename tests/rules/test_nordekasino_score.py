@@ -8,8 +8,8 @@ from typing import Any
 
 import attrs
 
-from rules.nordekasino import RULES
-from rules.nordekasino.state import OVER, State
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.state import OVER, State
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

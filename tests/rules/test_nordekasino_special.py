@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import NotationError
-from rules.events import Move
-from rules.nordekasino import RULES
-from rules.nordekasino.events import Adams, Capture
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Move
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Adams, Capture
 from tests.rules.nordekasino_helpers import (
     ANNA,
     BO,

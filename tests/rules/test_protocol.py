@@ -5,14 +5,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules import registry
-from rules.cards import parse_card
-from rules.errors import IllegalEvent, OptionError
-from rules.events import Deal, Event, Undo, payload
-from rules.karnoffel.events import Play
-from rules.options import Computed
-from rules.protocol import Header, OptionSpec, Outcome, resolve_options
-from rules.serial import converter
+from tablelog.rules import registry
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import IllegalEvent, OptionError
+from tablelog.rules.events import Deal, Event, Undo, payload
+from tablelog.rules.karnoffel.events import Play
+from tablelog.rules.options import Computed
+from tablelog.rules.protocol import Header, OptionSpec, Outcome, resolve_options
+from tablelog.rules.serial import converter
 
 SPECS = (
     OptionSpec("fast", False, "play fast"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules import registry
+from tablelog.rules import registry
 from tests.replay.toy_rules import RULES as HIGHCARD
 
 

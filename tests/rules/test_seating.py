@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating, best_index
+from tablelog.rules.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating, best_index
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules.errors import IllegalEvent
-from rules.listing import lead_card
-from rules.speahx.moves import KINDS, cards, count, kinds, moves, source_moves
-from rules.speahx.play import can_lay
-from rules.speahx.state import State, event_cap
-from rules.zones import Zone
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.listing import lead_card
+from tablelog.rules.speahx.moves import KINDS, cards, count, kinds, moves, source_moves
+from tablelog.rules.speahx.play import can_lay
+from tablelog.rules.speahx.state import State, event_cap
+from tablelog.rules.zones import Zone
 from tests.rules.speahx_helpers import SPEAHX, act, position
 
 

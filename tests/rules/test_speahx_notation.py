@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalEvent, NotationError
-from rules.events import Event
+from tablelog.rules.errors import IllegalEvent, NotationError
+from tablelog.rules.events import Event
 from tests.rules.speahx_helpers import SPEAHX, act, position
 
 STATE = position(hands={0: "JS JH 2S 10C"}, pile="5S", options={"jokers": 2})
@@ -90,7 +90,7 @@ def test_a_flipped_card_that_is_taken_in_is_seen_only_by_its_player():
 
 
 def _event(state, text):
-    from rules.events import Event
+    from tablelog.rules.events import Event
 
     move = SPEAHX.parse(text, state)
     return Event(state.count + 1, move.actor, move.payload)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalEvent
+from tablelog.rules.errors import IllegalEvent
 from tests.rules.speahx_helpers import act, hand, listed, position
 
 
@@ -69,8 +69,8 @@ def test_a_two_names_the_suit_to_follow():
 def _give_hand(state, seat, cards):
     import attrs
 
-    from rules.cards import parse_cards
-    from rules.zones import Zone
+    from tablelog.rules.cards import parse_cards
+    from tablelog.rules.zones import Zone
 
     hands = list(state.hands)
     hands[seat] = Zone(parse_cards(cards))

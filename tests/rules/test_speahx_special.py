@@ -6,11 +6,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules.cards import parse_cards
-from rules.errors import IllegalEvent
-from rules.protocol import Header
-from rules.speahx.state import Turn
-from rules.zones import Zone
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.protocol import Header
+from tablelog.rules.speahx.state import Turn
+from tablelog.rules.zones import Zone
 from tests.rules.speahx_helpers import SPEAHX, act, hand, listed, position
 
 # -- chance cards --------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_decks_default_to_one_more_for_every_fifth_player():
 
 
 def test_too_few_cards_for_the_players_is_refused():
-    from rules.errors import OptionError
+    from tablelog.rules.errors import OptionError
 
     with pytest.raises(OptionError, match="need 60 cards"):
         SPEAHX.start(Header("speahx", 1, tuple("ABCDEF"), {"decks": 1}))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.cards import parse_card, parse_cards
-from rules.events import Deal, Dealt
-from rules.protocol import ZoneView
-from rules.views import (
+from tablelog.rules.cards import parse_card, parse_cards
+from tablelog.rules.events import Deal, Dealt
+from tablelog.rules.protocol import ZoneView
+from tablelog.rules.views import (
     closed_view,
     deal_shown,
     default_view,
@@ -14,7 +14,7 @@ from rules.views import (
     public_view,
     shown_to_all,
 )
-from rules.zones import Zone
+from tablelog.rules.zones import Zone
 
 C = parse_card
 ZONES = {

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import JOKER, Card
-from rules.errors import NotationError
-from rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Remove, Set, Turn
+from tablelog.rules.cards import JOKER, Card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.vriddiot.events import (
+    Blind,
+    Chance,
+    Join,
+    Pass,
+    Pickup,
+    Play,
+    Remove,
+    Set,
+    Turn,
+)
 from tests.rules.test_vriddiot_war import war
 from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
 
@@ -83,8 +93,8 @@ def test_bad_input_says_what_is_accepted():
 def test_a_set_is_recorded_in_suit_order_whatever_order_it_is_typed_in():
     """The order of a set's cards means nothing, so the record keeps one order: the
     generator lists that one, and apply refuses any other (found by the contract suite)."""
-    from rules.errors import IllegalEvent
-    from rules.events import Event
+    from tablelog.rules.errors import IllegalEvent
+    from tablelog.rules.events import Event
 
     s = state()
     move = RULES.parse("6D 6S 6H", s)

@@ -7,10 +7,10 @@ from collections import Counter
 import attrs
 import pytest
 
-from rules.cards import JOKER, Card, parse_card
-from rules.errors import IllegalEvent, OptionError
-from rules.protocol import Header
-from rules.zones import Zone
+from tablelog.rules.cards import JOKER, Card, parse_card
+from tablelog.rules.errors import IllegalEvent, OptionError
+from tablelog.rules.protocol import Header
+from tablelog.rules.zones import Zone
 from tests.rules.vriddiot_helpers import RULES, deal, empty_stock, play, seat, turn_to, with_pile
 
 

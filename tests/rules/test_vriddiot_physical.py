@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalEvent
-from rules.events import Event
-from rules.protocol import Header
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header
 from tests.rules.vriddiot_helpers import RULES
 
 UPS = "deal 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
@@ -57,7 +57,7 @@ def test_a_card_known_to_be_elsewhere_cannot_be_laid_from_a_hidden_hand():
 def test_a_blind_card_gets_its_identity_when_turned():
     import attrs
 
-    from rules.zones import Zone
+    from tablelog.rules.zones import Zone
 
     state = run(start(), "Bo 9S", "deal")
     # Cai has played out hand and face-up cards; the stock is gone
@@ -80,8 +80,8 @@ def test_the_dealer_keeps_a_claimed_hands_cards_out_of_what_it_names():
     # in a claimed hand), never names that card: not removed by KKK, not drawn face up
     import random
 
-    from rules.cards import parse_cards
-    from rules.vriddiot.deal import _realize_refill, _realize_remove, refill_plan
+    from tablelog.rules.cards import parse_cards
+    from tablelog.rules.vriddiot.deal import _realize_refill, _realize_remove, refill_plan
 
     cards = tuple(parse_cards("2S 9C 5H KS 4S"))
     keeps = lambda drawn: parse_cards("9C")[0] not in drawn  # noqa: E731

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import Card, parse_card
-from rules.errors import IllegalEvent
-from rules.events import Event
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event
 from tests.rules.vriddiot_helpers import (
     RULES,
     deal,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules.cards import JOKER, parse_card
-from rules.errors import IllegalEvent
-from rules.zones import Zone
+from tablelog.rules.cards import JOKER, parse_card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.zones import Zone
 from tests.rules.vriddiot_helpers import RULES, deal, empty_stock, play, seat, turn_to, with_pile
 
 HANDS = ("6C 6D 6H", "3S 9D AH", "3D 2S 10H", "4C 6S 7D")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalEvent
+from tablelog.rules.errors import IllegalEvent
 from tests.rules.vriddiot_helpers import RULES, deal, empty_stock, play, seat, turn_to, with_pile
 
 HANDS = ("8H 5S KD", "3S 9D AH", "3D 2S 10H", "4C 6H 7D")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.cards import parse_card
-from rules.errors import IllegalEvent
+from tablelog.rules.cards import parse_card
+from tablelog.rules.errors import IllegalEvent
 from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
 
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from rules.cards import deck_48, parse_card
-from rules.zones import Zone, unaccounted, zone_total
+from tablelog.rules.cards import deck_48, parse_card
+from tablelog.rules.zones import Zone, unaccounted, zone_total
 
 SEVEN, NINE = parse_card("7H"), parse_card("9S")
 

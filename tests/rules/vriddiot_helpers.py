@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from rules import registry
-from rules.cards import parse_card
-from rules.events import Deal, Dealt, Event
-from rules.protocol import Header
-from rules.vriddiot.deal import deal_plan
-from rules.vriddiot.state import State
-from rules.zones import Zone
+from tablelog.rules import registry
+from tablelog.rules.cards import parse_card
+from tablelog.rules.events import Deal, Dealt, Event
+from tablelog.rules.protocol import Header
+from tablelog.rules.vriddiot.deal import deal_plan
+from tablelog.rules.vriddiot.state import State
+from tablelog.rules.zones import Zone
 
 RULES = registry.get("vriddiot")
 NAMES = ("Anna", "Bo", "Cai", "Dina", "Emil", "Frida", "Gry")
@@ -98,7 +98,7 @@ def with_pile(state: State, cards: str, top: int | None = None, **changes: objec
 
 
 def _value(card) -> int:
-    from rules.vriddiot.state import value
+    from tablelog.rules.vriddiot.state import value
 
     return value(card)
 
@@ -118,7 +118,7 @@ def seat(
 ) -> State:
     """``state`` with ``who``'s hand, face-up or face-down cards replaced (the cards they
     held go back to the stock's unseen count, new cards come out of it)."""
-    from rules.zones import Slot, Slots
+    from tablelog.rules.zones import Slot, Slots
 
     stock = len(state.stock)
     hands, upz, downz = list(state.hands), list(state.ups), list(state.downs)

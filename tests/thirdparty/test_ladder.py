@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Ledger
-from replay.games import Games
-from rules import registry
-from rules.cards import parse_cards
-from rules.errors import IllegalEvent
-from rules.events import Event, Move
-from rules.protocol import Header
+from tablelog.ledger import Ledger
+from tablelog.replay.games import Games
+from tablelog.rules import registry
+from tablelog.rules.cards import parse_cards
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.protocol import Header
 from tests.thirdparty.ladder import RULES, Match, Pass, Play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ def test_ladder_registers_through_the_entry_point_group(tmp_path: Path):
     db = str(tmp_path / "t.db")
 
     def tablelog(*args: str) -> dict[str, object]:
-        command = [sys.executable, "-m", "cli", "--db", db, *args, "--json"]
+        command = [sys.executable, "-m", "tablelog", "--db", db, *args, "--json"]
         done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         result: dict[str, object] = json.loads(done.stdout)

@@ -12,7 +12,7 @@ docs/adding-a-game.md.
 
 from __future__ import annotations
 
-from rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet
 from tests.thirdparty.ladder.play import apply, chance, moves
 from tests.thirdparty.ladder.state import (
     OPTIONS,

@@ -10,11 +10,11 @@ from typing import Any
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import IllegalEvent
-from rules.events import Deal, Dealt, Event, Move
-from rules.protocol import ChanceStep
-from rules.zones import Slot, Slots, Zone
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Deal, Dealt, Event, Move
+from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.zones import Slot, Slots, Zone
 from tests.thirdparty.ladder.state import (
     HAND,
     RANKS,

@@ -7,12 +7,12 @@ from collections import Counter
 
 import attrs
 
-from rules.cards import Card
-from rules.errors import OptionError
-from rules.events import payload
-from rules.options import Computed, OptionSpec, read_options
-from rules.protocol import Header, Outcome
-from rules.zones import Slots, Zone, unaccounted
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import OptionError
+from tablelog.rules.events import payload
+from tablelog.rules.options import Computed, OptionSpec, read_options
+from tablelog.rules.protocol import Header, Outcome
+from tablelog.rules.zones import Slots, Zone, unaccounted
 
 RANKS = "23456"
 HAND, SLOTS = 3, 2

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.cards import Card, parse_card
-from rules.errors import NotationError
-from rules.events import Deal, Dealt, Event, Move
-from rules.protocol import Header, Shown, View, ZoneView
+from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.errors import NotationError
+from tablelog.rules.events import Deal, Dealt, Event, Move
+from tablelog.rules.protocol import Header, Shown, View, ZoneView
 from tests.thirdparty.ladder.state import (
     HAND,
     SLOTS,

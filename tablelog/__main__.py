@@ -1,0 +1,5 @@
+"""``python -m tablelog`` runs the ``tablelog`` command."""
+
+from tablelog.cli.main import main
+
+main()
