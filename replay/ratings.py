@@ -51,8 +51,10 @@ class Rating:
 
 @attrs.frozen
 class History:
-    """One point of a player's rating over time: after game ``game`` of ``date``."""
+    """One point of a player's rating over time: after game ``game`` of ``date``, the
+    ``n``-th game of its rule set counted (1 = the first)."""
 
+    n: int
     game: int
     date: str
     mu: float
@@ -109,7 +111,7 @@ def rate(results: Iterable[GameResult]) -> dict[str, RulesRatings]:
                 games = rules.current[name].games + 1 if name in rules.current else 1
                 rules.current[name] = Rating(rating.mu, rating.sigma, games)
                 rules.history.setdefault(name, []).append(
-                    History(result.game, result.created[:10], rating.mu, rating.sigma)
+                    History(rules.games, result.game, result.created[:10], rating.mu, rating.sigma)
                 )
     return by_rules
 

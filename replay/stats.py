@@ -195,7 +195,7 @@ def _ratings(ratings: RulesRatings | None, player: str | None) -> list[dict[str,
 
 
 def _point(h: History) -> dict[str, Any]:
-    return {"game": h.game, "date": h.date, "rating": round(h.mu, 3),
+    return {"n": h.n, "game": h.game, "date": h.date, "rating": round(h.mu, 3),
             "uncertainty": round(h.sigma, 3)}  # fmt: skip
 
 

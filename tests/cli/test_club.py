@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +184,9 @@ def test_datasette_shows_the_metadata_facets_and_runs_a_saved_query(
         page = await ds.client.get("/club/player_results")
         return table, query, page
 
-    table, query, page = asyncio.run(ask())
+    # in a thread of its own: the session's Chromium (Playwright) may own this thread's loop
+    with ThreadPoolExecutor(1) as pool:
+        table, query, page = pool.submit(asyncio.run, ask()).result()
     assert table.status_code == 200
     facets = table.json()["facet_results"]
     facet_names = set(facets.get("results", facets))
