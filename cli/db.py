@@ -20,7 +20,7 @@ from tablelog.ledger import open_ledger as open_store
 
 __all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
 
-WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade"})
+WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade", "sync"})
 """The commands that write; every other command opens the database read-only."""
 
 

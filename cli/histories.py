@@ -1,4 +1,5 @@
-"""Match histories: ``list``, ``stats``, ``export`` in every format, and ``import``.
+"""Match histories: ``export`` in every format and ``import``, and the filters that
+``list`` (``cli/listing.py``) and ``stats`` (``cli/standings.py``) share with ``export``.
 
 Each command imports what it uses when it runs (the JSON Lines reader, the exporters,
 rich), so registering them costs the other commands nothing at start-up.
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
     from tablelog.replay.summary import Filters, Keep
 
-__all__ = ["export", "import_", "list_games", "single_game_page"]
+__all__ = ["export", "import_", "print_import", "single_game_page"]
 
 JSON = json_flag()
 VARIATIONS = click.option(
@@ -95,107 +96,6 @@ def _keeper(ctx: click.Context) -> Keep:
             pass
 
     return keep
-
-
-@click.command(name="list")
-@filter_options
-@click.option("--unfinished", is_flag=True, help="Only games that are not over.")
-@JSON
-@click.pass_context
-def list_games(
-    ctx: click.Context,
-    rules: str | None,
-    player: str | None,
-    since: str | None,
-    unfinished: bool,
-    as_json: bool,
-) -> None:
-    """List the games with their winners and scores (filtered), and how many."""
-    from tablelog.cli.db import MissingDatabase
-    from tablelog.replay.summary import results
-
-    with friendly():
-        try:
-            ledger = _ledger(ctx)
-        except MissingDatabase as missing:
-            click.echo(f"no games: {missing.format_message()}", err=True)
-            ledger = None
-        rows: list[dict[str, Any]] = []
-        if ledger is not None:
-            with ledger:
-                chosen = _filters(rules, player, since, unfinished)
-                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx)))
-                if as_json:  # streamed: each game is written as it is read
-                    render.emit_json_rows("games", found)
-                    return
-                rows = list(found)
-    if as_json:
-        render.emit_json_rows("games", rows)
-        return
-    print_results(rows)
-
-
-def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The games in order, each variation (fork) right under the game it branches from,
-    by the event it branches at; ``variation_of_game`` names that game's number (``None``
-    when the filters left it out)."""
-    by_uid = {row["uid"]: row["game"] for row in rows}
-    children: dict[str, list[dict[str, Any]]] = {}
-    tops = []
-    for row in rows:
-        parent = row.get("variation_of")
-        row = {**row, "variation_of_game": by_uid.get(parent) if parent else None}
-        if parent is not None and parent in by_uid:
-            children.setdefault(parent, []).append(row)
-        else:
-            tops.append(row)
-    ordered: list[dict[str, Any]] = []
-
-    def add(row: dict[str, Any]) -> None:
-        ordered.append(row)
-        for child in sorted(
-            children.get(row["uid"], []), key=lambda r: (r["variation_at"], r["game"])
-        ):
-            add(child)
-
-    for row in tops:
-        add(row)
-    return ordered
-
-
-def print_results(rows: Sequence[dict[str, Any]]) -> None:
-    """``list`` for people: one line per game, winners and scores, then the count; each
-    variation indented under the game it branches from."""
-    if not rows:
-        render.console().print("0 game(s)")
-        return
-    rows = with_variations(rows)
-    table = render.new_table(title="Games")
-    table.add_column("game", justify="right")
-    table.add_column("date", no_wrap=True)
-    table.add_column("rules", no_wrap=True)
-    for column in ("players", "events", "result", "scores"):
-        table.add_column(column, justify="right" if column == "events" else "left")
-    for row in rows:
-        result = " & ".join(row["winners"]) if row["over"] else "running"
-        if row.get("altered"):
-            result = "ALTERED: run verify"
-        number = f"↳ {row['game']}" if row.get("variation_of") else str(row["game"])
-        scores = "\n".join(f"{side} {score}" for side, score in row["scores"].items())
-        table.add_row(
-            number, row["created"][:10], row["rules"],
-            render.escape(", ".join(row["players"])), str(row["events"]),
-            render.escape(result), render.escape(scores),
-        )  # fmt: skip
-    out = render.console()
-    out.print(table)
-    forks = [row for row in rows if row.get("variation_of")]
-    for row in forks:
-        parent = row["variation_of_game"] or f"{row['variation_of'][:8]}… (not listed)"
-        out.print(f"↳ {row['game']} is a variation of game {parent} from event"
-                  f" {row['variation_at']}")  # fmt: skip
-    more = f" and {len(forks)} variation(s)" if forks else ""
-    out.print(f"{len(rows) - len(forks)} game(s){more}")
 
 
 def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
@@ -366,26 +266,45 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str
 def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -> None:
     """Import the games of a JSON Lines FILE; nothing is written if any game fails.
 
-    With --skip-existing the file may overlap the database (the files of several tables):
-    a game already present with the same log is skipped, one present with a different log
-    is refused, naming the game and the first event where they part.
+    A game the database holds a prefix of (it went on elsewhere) gets its new events. With
+    --skip-existing the file may overlap the database (the files of several tables): a
+    game already present with the same log is skipped, and one whose log parts from the
+    stored one is left as it is and named with the event where they part (exit status 1),
+    while the rest of the file is imported.
     """
     from tablelog.replay.jsonl import file_lines, iter_games
     from tablelog.replay.merge import import_stream
 
     with friendly(), _ledger(ctx) as ledger:
         report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)
+    print_import(report, as_json)
+    if report.refused:
+        raise SystemExit(1)
+
+
+def print_import(report: Any, as_json: bool) -> None:
+    """What an import did, game by game (``replay.merge.ImportReport``)."""
     if as_json:
         render.emit_json(
             {
                 "games": [r.id for r in report.imported],
+                "extended": [
+                    {"uid": uid, "game": gid, "events": n} for uid, gid, n in report.extended
+                ],
                 "skipped": [{"uid": uid, "game": gid} for uid, gid in report.skipped],
+                "refused": [
+                    {"uid": uid, "game": gid, "why": why} for uid, gid, why in report.refused
+                ],
             }
         )
         return
     for record in report.imported:
         click.echo(f"imported game {record.id} ({record.rules})")
+    for uid, gid, added in report.extended:
+        click.echo(f"extended game {gid} ({uid[:8]}…) by {added} new event(s)")
     for uid, gid in report.skipped:
         click.echo(f"skipped {uid}: already here as game {gid}")
-    if not report.imported and not report.skipped:
+    for _, _, why in report.refused:
+        click.echo(f"refused: {why}; it was left as it is", err=True)
+    if not (report.imported or report.skipped or report.extended or report.refused):
         click.echo("the file holds no game")

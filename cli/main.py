@@ -304,10 +304,11 @@ cli.lazy = {
     "fuzz": "tablelog.cli.fuzzing:fuzz",
     "record": "tablelog.cli.record:record",
     "migrate": "tablelog.cli.migrate:migrate",
-    "list": "tablelog.cli.histories:list_games",
+    "list": "tablelog.cli.listing:list_games",
     "stats": "tablelog.cli.standings:stats",
     "export": "tablelog.cli.histories:export",
     "import": "tablelog.cli.histories:import_",
+    "sync": "tablelog.cli.sync:sync",
     "diff": "tablelog.cli.disputes:diff",
     "upgrade": "tablelog.cli.upgrade:upgrade",
 }

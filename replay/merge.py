@@ -5,9 +5,17 @@ The file is read one game at a time (``replay.jsonl.iter_games``), each game che
 any size is imported holding one game in memory, and if any game fails nothing is
 written. Each game's results summary is stored with it, from the fold the check made.
 
-With ``skip_existing`` a file that overlaps the database is merged: a game whose uid is
-already stored with the same head is skipped; one stored with a different log is refused,
-naming the game and the first event where the two logs part.
+A game the database already holds (the same uid) is checked as an import checks it (chain
+and rules) and then compared with the stored copy, by hash:
+
+- the stored log is a prefix of the file's (the game went on elsewhere: a laptop at the
+  table, another club's copy): the new events are appended, each with its id, time and
+  hash as in the file, and the stored copy is the file's game again;
+- the same log (or the file's is a prefix of the stored one: nothing new): refused by a
+  plain import, skipped with ``skip_existing``;
+- the logs part: refused, naming the game and the first event where they part. A plain
+  import then writes nothing; with ``skip_existing`` that game alone is left as it is,
+  reported, and the rest of the file is imported.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import attrs
 from tablelog.ledger import GameRecord, LedgerStore, UnknownGame, short_hash
 from tablelog.replay.codec import encode_header
 from tablelog.replay.fold import Replayer
-from tablelog.replay.jsonl import ParsedGame, RefusedImport, verify_parsed
+from tablelog.replay.jsonl import ParsedGame, RefusedImport, chain_of, verify_parsed
 from tablelog.replay.summary import dumps, summarize
 
 __all__ = ["ImportReport", "import_stream"]
@@ -27,11 +35,16 @@ __all__ = ["ImportReport", "import_stream"]
 
 @attrs.frozen
 class ImportReport:
-    """What an import did: the games written and the uids skipped (already present)."""
+    """What an import did: the games written, extended, skipped and refused."""
 
     imported: tuple[GameRecord, ...]
     skipped: tuple[tuple[str, int], ...]
     """``(uid, local id)`` of each game skipped because the database holds it already."""
+    extended: tuple[tuple[str, int, int], ...] = ()
+    """``(uid, local id, events added)`` of each game whose stored log was a prefix."""
+    refused: tuple[tuple[str, int, str], ...] = ()
+    """``(uid, local id, why)`` of each game whose log parts from the stored one (only with
+    ``skip_existing``; a plain import raises instead)."""
 
 
 def import_stream(
@@ -41,6 +54,8 @@ def import_stream(
     seen: set[str] = set()
     imported: list[GameRecord] = []
     skipped: list[tuple[str, int]] = []
+    extended: list[tuple[str, int, int]] = []
+    refused: list[tuple[str, int, str]] = []
     with ledger.batch():
         for game in games:
             if game.uid in seen:
@@ -49,25 +64,37 @@ def import_stream(
                 )
             seen.add(game.uid)
             known = _stored_copy(ledger, game.uid)
-            if known is not None and skip_existing:
-                _same_log_or_refuse(ledger, game, known)
-                skipped.append((game.uid, known))
+            if known is None:
+                imported.append(_write(ledger, game, known))
                 continue
-            imported.append(_write(ledger, game, known))
-    return ImportReport(tuple(imported), tuple(skipped))
+            replayer = Replayer(game.rules, game.header)
+            _checked(game, replayer)  # the file's game is sound before it is compared
+            stored = [row.hash for row in ledger.events(known)]
+            parted = _parting(ledger, known, stored, game)
+            if parted is None:  # the stored log is a prefix of the file's
+                added = _extend(ledger, game, known, len(stored), replayer)
+                extended.append((game.uid, known, added))
+            elif parted > len(game.hashes):  # nothing new in the file
+                if not skip_existing:
+                    _write(ledger, game, known)  # refused, saying so
+                skipped.append((game.uid, known))
+            else:
+                why = _diverged(game, known, stored, parted)
+                if not skip_existing:
+                    raise RefusedImport(f"nothing was imported: {why}")
+                refused.append((game.uid, known, why))
+    return ImportReport(tuple(imported), tuple(skipped), tuple(extended), tuple(refused))
 
 
 def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameRecord:
     """Check the game (chain and rules) and write it with its summary."""
-    replayer = Replayer(game.rules, game.header)
-    result = verify_parsed(game, replayer)
-    if not result.ok:
-        raise RefusedImport(f"nothing was imported: {result.problems[0]}")
     if known is not None:
         raise RefusedImport(
             f"nothing was imported: game {game.uid} is already in the database as game"
             f" {known} (with --skip-existing, only what is new is imported)"
         )
+    replayer = Replayer(game.rules, game.header)
+    _checked(game, replayer)
     record = ledger.import_game(
         game.rules.name,
         game.header.rules_version,
@@ -92,19 +119,54 @@ def _stored_copy(ledger: LedgerStore, uid: str) -> int | None:
         return None
 
 
-def _same_log_or_refuse(ledger: LedgerStore, game: ParsedGame, known: int) -> None:
-    """Nothing if the stored game ``known`` has the file's log; else refused, naming the
-    game and the first event where the two logs part."""
-    hashes = [row.hash for row in ledger.events(known)]
-    parted = _first_difference(hashes, list(game.hashes))
+def _checked(game: ParsedGame, replayer: Replayer) -> None:
+    """Nothing if the game's chain and rules hold; else refused, naming its first problem
+    (an altered event is never taken for the stored copy whose hash it kept)."""
+    result = verify_parsed(game, replayer)
+    if not result.ok:
+        raise RefusedImport(f"nothing was imported: {result.problems[0]}")
+
+
+def _parting(ledger: LedgerStore, known: int, stored: list[bytes], game: ParsedGame) -> int | None:
+    """Where the stored log (hashes ``stored``) and the file's part: ``None`` when the
+    stored one is a prefix of the file's (the same log counts as parting just past the
+    file's end: there is nothing to add), else the first seq that differs (0: the header)."""
+    if not stored and ledger.game(known).genesis != chain_of(game)[0]:
+        return 0  # a game with no events yet: its header is its whole log
+    parted = _first_difference(stored, list(game.hashes))
     if parted is None:
-        return
+        return len(game.hashes) + 1
+    if parted == len(stored) + 1:
+        return None
+    return parted
+
+
+def _extend(
+    ledger: LedgerStore, game: ParsedGame, known: int, have: int, replayer: Replayer
+) -> int:
+    """Append the file's events past the stored ``have``, each with the id, time and hash
+    it has in the file; returns how many. The hashes are compared inside the import's
+    transaction, so a difference writes nothing."""
+    rows = ledger.append(known, have + 1, game.records[have:])
+    if [row.hash for row in rows] != list(game.hashes[have:]):
+        raise RefusedImport(
+            f"nothing was imported: the events of game {game.uid} past event {have} do not"
+            " hash as the file says once appended to the stored copy"
+        )
+    head = game.hashes[-1]
+    summary = summarize(game.rules, game.header, replayer, game.events[-1].seq)
+    ledger.store_summaries([(known, head, dumps(summary))])
+    return len(rows)
+
+
+def _diverged(game: ParsedGame, known: int, stored: list[bytes], parted: int) -> str:
+    """The sentence for a game whose stored log parts from the file's at ``parted``."""
     theirs = short_hash(game.hashes[-1]) if game.hashes else "(no events)"
-    ours = short_hash(hashes[-1]) if hashes else "(no events)"
-    raise RefusedImport(
-        f"nothing was imported: game {game.uid} is in the database as game {known} with"
-        f" a different log: they part at event {parted} (the database's head {ours},"
-        f" the file's {theirs})"
+    ours = short_hash(stored[-1]) if stored else "(no events)"
+    where = "in their headers" if parted == 0 else f"at event {parted}"
+    return (
+        f"game {game.uid} is in the database as game {known} with a different log: they"
+        f" part {where} (the database's head {ours}, the file's {theirs})"
     )
 
 

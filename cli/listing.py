@@ -1,0 +1,119 @@
+"""``list``: the games with their winners and scores, each variation under its game.
+
+The rows come from the results summaries (``replay.summary.results``); ``--json`` streams
+them as they are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from tablelog.cli import render
+from tablelog.cli.errors import friendly
+from tablelog.cli.histories import JSON, _filters, _keeper, _ledger, filter_options
+
+__all__ = ["list_games", "print_results", "with_variations"]
+
+
+@click.command(name="list")
+@filter_options
+@click.option("--unfinished", is_flag=True, help="Only games that are not over.")
+@JSON
+@click.pass_context
+def list_games(
+    ctx: click.Context,
+    rules: str | None,
+    player: str | None,
+    since: str | None,
+    unfinished: bool,
+    as_json: bool,
+) -> None:
+    """List the games with their winners and scores (filtered), and how many."""
+    from tablelog.cli.db import MissingDatabase
+    from tablelog.replay.summary import results
+
+    with friendly():
+        try:
+            ledger = _ledger(ctx)
+        except MissingDatabase as missing:
+            click.echo(f"no games: {missing.format_message()}", err=True)
+            ledger = None
+        rows: list[dict[str, Any]] = []
+        if ledger is not None:
+            with ledger:
+                chosen = _filters(rules, player, since, unfinished)
+                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx)))
+                if as_json:  # streamed: each game is written as it is read
+                    render.emit_json_rows("games", found)
+                    return
+                rows = list(found)
+    if as_json:
+        render.emit_json_rows("games", rows)
+        return
+    print_results(rows)
+
+
+def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games in order, each variation (fork) right under the game it branches from,
+    by the event it branches at; ``variation_of_game`` names that game's number (``None``
+    when the filters left it out)."""
+    by_uid = {row["uid"]: row["game"] for row in rows}
+    children: dict[str, list[dict[str, Any]]] = {}
+    tops = []
+    for row in rows:
+        parent = row.get("variation_of")
+        row = {**row, "variation_of_game": by_uid.get(parent) if parent else None}
+        if parent is not None and parent in by_uid:
+            children.setdefault(parent, []).append(row)
+        else:
+            tops.append(row)
+    ordered: list[dict[str, Any]] = []
+
+    def add(row: dict[str, Any]) -> None:
+        ordered.append(row)
+        for child in sorted(
+            children.get(row["uid"], []), key=lambda r: (r["variation_at"], r["game"])
+        ):
+            add(child)
+
+    for row in tops:
+        add(row)
+    return ordered
+
+
+def print_results(rows: Sequence[dict[str, Any]]) -> None:
+    """``list`` for people: one line per game, winners and scores, then the count; each
+    variation indented under the game it branches from."""
+    if not rows:
+        render.console().print("0 game(s)")
+        return
+    rows = with_variations(rows)
+    table = render.new_table(title="Games")
+    table.add_column("game", justify="right")
+    table.add_column("date", no_wrap=True)
+    table.add_column("rules", no_wrap=True)
+    for column in ("players", "events", "result", "scores"):
+        table.add_column(column, justify="right" if column == "events" else "left")
+    for row in rows:
+        result = " & ".join(row["winners"]) if row["over"] else "running"
+        if row.get("altered"):
+            result = "ALTERED: run verify"
+        number = f"↳ {row['game']}" if row.get("variation_of") else str(row["game"])
+        scores = "\n".join(f"{side} {score}" for side, score in row["scores"].items())
+        table.add_row(
+            number, row["created"][:10], row["rules"],
+            render.escape(", ".join(row["players"])), str(row["events"]),
+            render.escape(result), render.escape(scores),
+        )  # fmt: skip
+    out = render.console()
+    out.print(table)
+    forks = [row for row in rows if row.get("variation_of")]
+    for row in forks:
+        parent = row["variation_of_game"] or f"{row['variation_of'][:8]}… (not listed)"
+        out.print(f"↳ {row['game']} is a variation of game {parent} from event"
+                  f" {row['variation_at']}")  # fmt: skip
+    more = f" and {len(forks)} variation(s)" if forks else ""
+    out.print(f"{len(rows) - len(forks)} game(s){more}")

@@ -1,0 +1,62 @@
+"""``sync``: bring two databases level, game by game (``replay.sync``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from tablelog.cli import render
+from tablelog.cli.db import open_ledger
+from tablelog.cli.errors import friendly
+from tablelog.cli.flags import json_flag
+
+if TYPE_CHECKING:
+    from tablelog.cli.main import Context
+    from tablelog.replay.sync import SyncReport
+
+__all__ = ["sync"]
+
+
+@click.command()
+@click.argument("other", metavar="DB")
+@json_flag()
+@click.pass_obj
+def sync(obj: Context, other: str, as_json: bool) -> None:
+    """Bring the database (--db) and DB level: every game and every event that one has and
+    the other lacks is copied across, both ways (a SQLite file, or a postgresql:// URL).
+
+    A game that went on in one is extended in the other; a game whose logs part is left as
+    it is on both sides and named with the event where they part (exit status 1). Each
+    sent game is checked (chain and rules) before anything is written. Run twice, the
+    second run copies nothing.
+    """
+    from tablelog.replay.sync import sync as sync_ledgers
+
+    with friendly(), obj.ledger(write=True) as here, open_ledger(other) as there:
+        report = sync_ledgers(here, there)
+        names = {"a": here.path, "b": there.path}
+    if as_json:
+        render.emit_json({"level": report.level, "games": [g.as_dict() for g in report.games]})
+    else:
+        _print(report, names)
+    if report.diverged:
+        raise SystemExit(1)
+
+
+def _print(report: SyncReport, names: dict[str, str]) -> None:
+    if report.level:
+        click.echo(f"nothing to sync: {names['a']} and {names['b']} hold the same games")
+        return
+    for g in report.games:
+        where = names[g.to]
+        if g.what == "copied":
+            click.echo(f"copied game {g.uid[:8]}… to {where} as game {g.game}")
+        elif g.what == "extended":
+            click.echo(f"extended game {g.game} of {where} by {g.events} new event(s)")
+        else:
+            click.echo(f"not synced: {g.why}", err=True)
+    copied = sum(g.what == "copied" for g in report.games)
+    extended = sum(g.what == "extended" for g in report.games)
+    diverged = len(report.diverged)
+    click.echo(f"synced: {copied} game(s) copied, {extended} extended, {diverged} diverged")
