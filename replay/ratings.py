@@ -26,7 +26,17 @@ import attrs
 
 from tablelog.replay.summary import GameResult
 
-__all__ = ["MODEL", "History", "Rating", "RulesRatings", "counted", "rate", "teams"]
+__all__ = [
+    "MODEL",
+    "History",
+    "Lineup",
+    "Rating",
+    "RulesRatings",
+    "counted",
+    "lineups",
+    "rate",
+    "teams",
+]
 
 MODEL = "openskill PlackettLuce (mu 25, sigma 25/3)"
 """What the numbers are, as ``stats --json`` and the docs name it."""
@@ -70,6 +80,10 @@ class RulesRatings:
     games: int = 0
 
 
+Lineup = tuple[GameResult, list[tuple[list[str], int]]]
+"""A counted game with its teams and their ranks."""
+
+
 def counted(result: GameResult) -> bool:
     """Whether a game counts for ratings: finished, ranked, not altered, not a variation."""
     data = result.data
@@ -79,6 +93,20 @@ def counted(result: GameResult) -> bool:
         and data.get("variation_of") is None
         and len(teams(data)) >= 2
     )
+
+
+def lineups(results: Iterable[GameResult]) -> list[Lineup]:
+    """The counted games in the order they were played, each with its teams (computed once
+    for the ratings and the trends alike)."""
+    out = []
+    for result in sorted(results, key=lambda r: (r.created, r.game)):
+        data = result.data
+        if not data["over"] or data.get("altered") or data.get("variation_of") is not None:
+            continue
+        line = teams(data)
+        if len(line) >= 2:
+            out.append((result, line))
+    return out
 
 
 def teams(data: Mapping[str, Any]) -> list[tuple[list[str], int]]:
@@ -91,18 +119,17 @@ def teams(data: Mapping[str, Any]) -> list[tuple[list[str], int]]:
     return [(list(side), min(place_of.get(name, last) for name in side)) for side in sides if side]
 
 
-def rate(results: Iterable[GameResult]) -> dict[str, RulesRatings]:
-    """Ratings per rule set (by name) from the given games, in the order they were played."""
+def rate(counted: Iterable[Lineup]) -> dict[str, RulesRatings]:
+    """Ratings per rule set (by name) from the counted games (``lineups``), in the order
+    they were played."""
     from openskill.models import PlackettLuce  # only `stats` and the report pay for it
 
     model = PlackettLuce()
-    chosen = sorted((r for r in results if counted(r)), key=lambda r: (r.created, r.game))
     by_rules: dict[str, RulesRatings] = {}
     state: dict[tuple[str, str], Any] = {}
-    for result in chosen:
+    for result, line in counted:
         rules = by_rules.setdefault(result.rules, RulesRatings())
         rules.games += 1
-        line = teams(result.data)
         before = [[_rating(model, state, result.rules, n) for n in side] for side, _ in line]
         after = model.rate(before, ranks=[rank for _, rank in line])
         for (side, _), new in zip(line, after, strict=True):

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from tablelog.replay.ratings import MODEL, History, RulesRatings, rate
+from tablelog.replay.ratings import MODEL, History, RulesRatings, lineups, rate
 from tablelog.replay.summary import GameResult, number_text
 from tablelog.replay.trends import trends
 
@@ -136,8 +136,9 @@ def stats_data(results: Iterable[GameResult], player: str | None = None) -> dict
     ``player``, only that player's rows and partnerships."""
     chosen = list(results)
     per_rules = stats(chosen)
-    ratings = rate(chosen)
-    trended = trends(chosen)
+    counted = lineups(chosen)
+    ratings = rate(counted)
+    trended = trends(chosen, counted)
     if player is not None:
         for rs in per_rules.values():
             _only(rs, player)

@@ -1,6 +1,6 @@
 """Trends over a club's history, per rule set: win rates over time, head to head, seats.
 
-All three read the finished games that ratings count (``ratings.counted``: not altered,
+All three read the finished games that ratings count (``ratings.lineups``: not altered,
 not a variation) in the order they were played:
 
 - **trend**: per player, per date played, the games and wins of that date and the win
@@ -19,24 +19,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tablelog.replay.ratings import counted, teams
+from tablelog.replay.ratings import Lineup, lineups
 from tablelog.replay.summary import GameResult
 
 __all__ = ["trends"]
 
 
-def trends(results: Iterable[GameResult]) -> dict[str, dict[str, Any]]:
-    """Per rule set: ``trend``, ``head_to_head`` and ``seats`` as plain data."""
-    chosen = sorted((r for r in results if counted(r)), key=lambda r: (r.created, r.game))
-    out: dict[str, dict[str, Any]] = {}
-    for rules in sorted({r.rules for r in chosen}):
-        games = [r for r in chosen if r.rules == rules]
-        out[rules] = {
-            "trend": _trend(games),
+def trends(results: Iterable[GameResult], given: list[Lineup] | None = None) -> dict[str, Any]:
+    """Per rule set: ``trend``, ``head_to_head`` and ``seats`` as plain data (from the
+    games' ``lineups``, when the caller made them already)."""
+    chosen = lineups(results) if given is None else given
+    by_rules: dict[str, list[Lineup]] = {}
+    for item in chosen:
+        by_rules.setdefault(item[0].rules, []).append(item)
+    return {
+        rules: {
+            "trend": _trend([r for r, _ in games]),
             "head_to_head": _head_to_head(games),
-            "seats": _seats(games),
+            "seats": _seats([r for r, _ in games]),
         }
-    return out
+        for rules, games in sorted(by_rules.items())
+    }
 
 
 def _trend(games: list[GameResult]) -> dict[str, list[dict[str, Any]]]:
@@ -61,10 +64,9 @@ def _trend(games: list[GameResult]) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def _head_to_head(games: list[GameResult]) -> list[dict[str, Any]]:
+def _head_to_head(games: list[Lineup]) -> list[dict[str, Any]]:
     table: dict[tuple[str, str], list[int]] = {}
-    for r in games:
-        line = teams(r.data)
+    for _, line in games:
         for i, (side_a, rank_a) in enumerate(line):
             for side_b, rank_b in line[i + 1 :]:
                 for a in side_a:
