@@ -309,6 +309,7 @@ cli.lazy = {
     "export": "tablelog.cli.histories:export",
     "import": "tablelog.cli.histories:import_",
     "sync": "tablelog.cli.sync:sync",
+    "serve": "tablelog.cli.serve:serve",
     "diff": "tablelog.cli.disputes:diff",
     "upgrade": "tablelog.cli.upgrade:upgrade",
 }

@@ -1,0 +1,92 @@
+"""``serve``: the table's recorder and each seat's private view, on phones (``cli/web``).
+
+Starlette and uvicorn are imported by this command only, so no other command's start-up
+pays for them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from tablelog.cli.errors import BadInput, friendly
+
+if TYPE_CHECKING:
+    from tablelog.cli.main import Context
+
+__all__ = ["serve"]
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _key_file(given: str | None) -> Path:
+    if given:
+        return Path(given)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "serve.key"
+
+
+def print_links(title: str, links: list[dict[str, str]], qr: bool = True) -> None:
+    """A game's links on the terminal, each with its QR code (to scan from a phone)."""
+    out = sys.stdout
+    click.echo(f"\n{title}", file=out)
+    for link in links:
+        click.echo(f"  {link['name']}: {link['url']}", file=out)
+        if qr and link["role"] != "spectator":
+            import segno
+
+            segno.make(link["url"], error="m").terminal(out=out, compact=True)
+    out.flush()
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--game", "games", multiple=True, help="Print the links of this game (a number).")
+@click.option("--key-file", help="The links' key (default: serve.key in your data directory).")
+@click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")
+@click.pass_obj
+def serve(
+    obj: Context, host: str, port: int, games: tuple[str, ...], key_file: str | None, no_qr: bool
+) -> None:
+    """Serve the database to phones at the table: start a game, then open each seat's link.
+
+    Binds to 127.0.0.1 unless --host says otherwise. Each seat's link carries a secret that
+    only that phone should hold; the recorder's link enters any move, a spectator's only
+    looks. Behind a reverse proxy with TLS for a club (see docs/serve.md).
+    """
+    try:
+        import uvicorn
+
+        from tablelog.cli.web.app import Server, make_app
+        from tablelog.cli.web.links import Keys, load_key
+    except ImportError as missing:
+        raise BadInput(
+            f"`tablelog serve` needs {missing.name}: pip install 'tablelog[serve]'"
+        ) from None
+    try:
+        keys = Keys(load_key(_key_file(key_file)))
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot use the links' key: {error}") from None
+    server = Server(obj.db, keys, lambda title, links: print_links(title, links, not no_qr))
+    base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    with friendly(), server.ledger(write=True) as ledger:  # made here if it is new
+        from tablelog.replay.games import Games
+
+        where = ledger.path
+        for ref in games:
+            game = Games(ledger).load(ref)
+            print_links(f"game {game.id}: {game.rules.title}", server.links(base, game), not no_qr)
+    if host not in LOOPBACK:
+        click.echo(
+            f"Warning: listening on {host}: anyone on the network who has a link can join"
+            " that game; put it behind a reverse proxy with TLS for a club (docs/serve.md).",
+            err=True,
+        )
+    click.echo(f"serving {where} on {base}/ (Ctrl-C stops)", err=True)
+    sys.stdout.flush()
+    uvicorn.run(make_app(server), host=host, port=port, access_log=False, log_level="warning")

@@ -1,0 +1,251 @@
+"""``tablelog serve``: a real uvicorn server on loopback, phones as Chromium contexts.
+
+Each test starts the app on a free port in a thread (the same app ``serve`` runs) over a
+fresh SQLite database, talks to it over HTTP (httpx) and drives its pages in the
+distribution's Chromium through Playwright, two browser contexts standing for two phones.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from tablelog.cli.web.app import Server, make_app
+from tablelog.cli.web.links import Keys
+from tests.cli.clitools import run_json
+
+PHONE = {"width": 390, "height": 844}
+SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class Running:
+    """A server on loopback: its base URL and database."""
+
+    def __init__(self, base: str, db: Path) -> None:
+        self.base = base
+        self.db = db
+        self.http = httpx.Client(base_url=base, timeout=30)
+
+    def start(self, rules: str, players: list[str], seed: int | None) -> dict[str, Any]:
+        response = self.http.post("/api/games", json={"rules": rules, "players": players,
+                                                      "seed": seed})  # fmt: skip
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        data["secrets"] = {link["role"]: link["url"].split("#k=")[1] for link in data["links"]}
+        return data
+
+    def table(self, game: int, secret: str) -> httpx.Response:
+        return self.http.get(f"/api/t/{game}", headers={"X-Tablelog-Key": secret})
+
+    def play(self, game: int, secret: str, **body: Any) -> httpx.Response:
+        return self.http.post(f"/api/t/{game}/play", json=body,
+                              headers={"X-Tablelog-Key": secret})  # fmt: skip
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Running]:
+    import uvicorn
+
+    db = tmp_path / "club.db"
+    app = make_app(Server(str(db), Keys(b"k" * 32)))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            access_log=False)  # fmt: skip
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield Running(f"http://127.0.0.1:{port}", db)
+    finally:
+        running.should_exit = True
+        thread.join(10)
+
+
+def pretty(code: str) -> str:
+    return code[:-1] + SUIT[code[-1]] if code and code[-1] in SUIT else code
+
+
+def hand_cards(data: dict[str, Any]) -> dict[str, set[str]]:
+    """Each zone's known cards in a table response."""
+    return {z["name"]: set(z["cards"]) for z in data["table"]["zones"]}
+
+
+def test_without_a_valid_secret_a_request_gets_nothing(server: Running) -> None:
+    game = server.start("vriddiot", ["Anna", "Bo", "Cai", "Dina"], 3)
+    gid = game["game"]
+    wrong = server.table(gid, "a" * 26)
+    missing = server.http.get(f"/api/t/{gid}")
+    unknown = server.table(gid + 50, game["secrets"]["seat:0"])
+    for response in (wrong, missing, unknown):
+        assert response.status_code == 404
+        assert response.json() == {"error": "no such table, or the link is not valid"}
+    stream = server.http.get(f"/api/t/{gid}/events", params={"k": "nope"})
+    assert stream.status_code == 404
+    spectator = server.play(gid, game["secrets"]["spectator"], move="note hi", after=1)
+    assert spectator.status_code == 403 and "enters no moves" in spectator.json()["error"]
+    form_headers = {
+        "X-Tablelog-Key": game["secrets"]["recorder"],
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    form = server.http.post(f"/api/t/{gid}/play", content="move=7H", headers=form_headers)
+    assert form.status_code == 415
+    big = server.play(gid, game["secrets"]["recorder"], move="note " + "x" * 20_000, after=1)
+    assert big.status_code == 413
+    runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+    assert run_json(runner, "log", str(gid))["events"][-1]["seq"] == 1  # nothing written
+
+
+def test_a_seat_sees_its_own_hand_and_none_of_the_others(server: Running) -> None:
+    players = ["Anna", "Bo", "Cai", "Dina"]
+    game = server.start("vriddiot", players, 3)
+    gid = game["game"]
+    views = {n: server.table(gid, game["secrets"][f"seat:{n}"]).json() for n in range(4)}
+    for n, data in views.items():
+        assert data["viewer"] == players[n] and data["role"] == "seat"
+        zones = hand_cards(data)
+        assert zones[f"hand:{n}"], "a seat sees its own hand"
+        for other in range(4):
+            if other != n:
+                assert zones[f"hand:{other}"] == set(), "no other hand's cards"
+    public = server.table(gid, game["secrets"]["spectator"]).json()
+    assert all(not cards for name, cards in hand_cards(public).items() if name.startswith("hand"))
+    assert public["moves"] is None
+
+
+def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Running) -> None:
+    game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], 1)
+    gid, recorder = game["game"], game["secrets"]["recorder"]
+    data = server.table(gid, recorder).json()
+    first, second = (m["notation"] for m in data["moves"]["moves"][:2])
+    ok = server.play(gid, recorder, move=first, after=data["seq"], id="phone-a-1")
+    assert ok.status_code == 200 and not ok.json()["retried"]
+    late = server.play(gid, recorder, move=second, after=data["seq"], id="phone-b-1")
+    assert late.status_code == 409
+    assert f"has moved on since event {data['seq']}" in late.json()["error"]
+    again = server.play(gid, recorder, move=first, after=data["seq"], id="phone-a-1")
+    assert again.status_code == 200 and again.json()["retried"]  # answered, not doubled
+    runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+    log = run_json(runner, "log", str(gid))["events"]
+    assert [e["seq"] for e in log] == list(range(1, data["seq"] + 2))
+    other = data["moves"]["moves"][0]["actor"]
+    seat = (data["players"].index(other) + 1) % 4
+    wrong = server.play(gid, game["secrets"][f"seat:{seat}"], move=f"{other} {first}",
+                        after=data["seq"] + 1)  # fmt: skip
+    assert wrong.status_code in (400, 409) and wrong.json()["error"]
+
+
+def test_two_phones_play_a_seeded_vriddiot_game_by_tapping(server: Running, chromium: Any) -> None:
+    players = ["Anna", "Bo", "Cai", "Dina"]
+    game = server.start("vriddiot", players, 3)
+    gid = game["game"]
+    phones = {}
+    for seat in (0, 1):
+        context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{server.base}/t/{gid}#k={game['secrets'][f'seat:{seat}']}")
+        page.wait_for_selector("#zones .zone")
+        phones[seat] = page
+    try:
+        taps, waits = 0, []
+        for _ in range(12):
+            state = server.table(gid, game["secrets"]["recorder"]).json()
+            if state["over"]:
+                break
+            acting = [players.index(n) for n in state["table"]["to_act"]]
+            seat = next((s for s in acting if s in phones), None)
+            if seat is None:  # the other seats' turns: their moves entered by the recorder
+                move = state["moves"]["moves"][0]["notation"]
+                assert server.play(gid, game["secrets"]["recorder"], move=move,
+                                   after=state["seq"]).status_code == 200  # fmt: skip
+                continue
+            page, watcher = phones[seat], phones[1 - seat]
+            button = page.locator("#moves button.move").first
+            button.wait_for()
+            started = time.monotonic()
+            button.tap()
+            seq = state["seq"]
+            watcher.wait_for_function(
+                f"() => document.querySelector('#log li .seq') &&"
+                f" Number(document.querySelector('#log li .seq').textContent) > {seq}",
+                timeout=10_000,
+            )  # the other phone redraws by itself, from the event stream
+            waits.append(time.monotonic() - started)
+            taps += 1
+        assert taps >= 2, "both phones tapped moves"
+        runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+        head = run_json(runner, "log", str(gid))["events"][-1]["seq"]
+        assert head == server.table(gid, game["secrets"]["recorder"]).json()["seq"]
+        for seat, page in phones.items():  # no card of another seat's hand on a phone
+            own = server.table(gid, game["secrets"][f"seat:{seat}"]).json()
+            shown = set().union(*hand_cards(own).values())
+            secret: set[str] = set()
+            for other in range(4):
+                if other != seat:
+                    theirs = server.table(gid, game["secrets"][f"seat:{other}"]).json()
+                    secret |= hand_cards(theirs)[f"hand:{other}"]
+            text = page.inner_text("body")
+            leaked = [
+                c for c in secret - shown if re.search(rf"(?<!\d){re.escape(pretty(c))}", text)
+            ]
+            assert leaked == [], f"{players[seat]}'s phone shows {leaked}"
+        phones[0].evaluate("window.scrollTo(0, 0)")
+        phones[0].screenshot(path=str(artifact("serve-vriddiot-seat")))
+        print(f"tap-to-update seconds: {[round(w, 3) for w in waits]}")
+    finally:
+        for page in phones.values():
+            page.context.close()
+
+
+def test_the_recorder_taps_a_whole_seeded_karnoffel_deal(server: Running, chromium: Any) -> None:
+    game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], 2)
+    gid = game["game"]
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    watcher_context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/t/{gid}#k={game['secrets']['recorder']}")
+        watcher = watcher_context.new_page()
+        watcher.goto(f"{server.base}/t/{gid}#k={game['secrets']['spectator']}")
+        for _ in range(400):
+            page.wait_for_selector("#moves button.move, .turn:has-text('over')")
+            if page.locator(".turn", has_text="over").count():
+                break
+            seq = int(page.locator("#log li .seq").first.text_content() or 0)
+            page.locator("#moves button.move").first.tap()
+            page.wait_for_function(
+                f"() => Number(document.querySelector('#log li .seq').textContent) > {seq}"
+            )
+        assert "The game is over" in page.inner_text(".turn")
+        watcher.wait_for_function("() => document.querySelector('.turn').textContent"
+                                  ".includes('over')", timeout=10_000)  # fmt: skip
+        for shown in (page, watcher):
+            shown.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(artifact("serve-karnoffel-recorder")))
+        watcher.screenshot(path=str(artifact("serve-karnoffel-spectator")))
+        runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+        assert run_json(runner, "show", str(gid))["over"]
+    finally:
+        context.close()
+        watcher_context.close()
+
+
+def artifact(name: str) -> Path:
+    from tests.browser import ARTIFACTS
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
