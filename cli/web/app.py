@@ -15,7 +15,8 @@ Routes (JSON unless said; every ``/api/t/...`` request carries its link's secret
   a retry with the same ``id`` is answered with what was written, never doubled;
 - ``GET /api/t/{game}/events?k=SECRET``: Server-Sent Events, one ``head`` event whenever the
   game's head moves (whoever wrote it: another phone, ``tablelog play`` or ``record``, or
-  another server on the same PostgreSQL database), read from the ledger every 200 ms.
+  another server on the same PostgreSQL database), read from the ledger every 200 ms and
+  at once after a write through this server.
 
 Without a valid secret a request gets a 404 that says nothing of the game (not whether
 it exists). A seat's link sees and enters that seat's moves; the recorder's enters any
@@ -54,6 +55,8 @@ MAX_BODY = 16 * 1024
 """The largest request body taken, in bytes."""
 POLL = 0.2
 """How often the event stream reads a game's head, in seconds."""
+TICK = 0.02
+"""How often the event stream looks whether this process wrote to its game."""
 LOG_ROWS = 12
 NOTHING = {"error": "no such table, or the link is not valid"}
 
@@ -74,6 +77,9 @@ class Server:
     db: str | None
     keys: Keys
     announce: Callable[[str, list[dict[str, str]]], None] = lambda title, links: None
+    written: dict[int, int] = attrs.Factory(dict)
+    """Per game, how many writes this process made: its streams look at once, not at the
+    next read of the ledger."""
 
     def ledger(self, write: bool = False) -> LedgerStore:
         """A ledger for one request (SQLite read-only unless it writes)."""
@@ -195,6 +201,7 @@ def make_app(server: Server) -> Starlette:
             if role.seat is not None:
                 _own_move(game, role.seat, text)
             played = games.play(game.id, text, event_id=retry, after=str(after))
+            server.written[game.id] = server.written.get(game.id, 0) + 1
             written = played_data(played)["written"]
             fresh = games.load(game.id)
             return JSONResponse({"written": written, "retried": played.retried,
@@ -297,21 +304,28 @@ def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:
 
 
 async def _heads(server: Server, game: int, request: Request) -> AsyncIterator[str]:
-    """The event stream: the head now, then each time it moves; a comment every 15 s."""
+    """The event stream: the head now, then each time it moves; a comment every 15 s.
+
+    The ledger is read every ``POLL`` seconds (a write by anyone: a terminal, another
+    server on the same PostgreSQL database) and at once after this process wrote."""
     last: int | None = None
-    quiet = time.monotonic()
+    seen = -1
+    quiet = polled = 0.0
 
     def head() -> int:
         with server.ledger() as ledger:
             return ledger.head(game)[0]
 
     while not await request.is_disconnected():
-        seq = await asyncio.to_thread(head)
-        if seq != last:
-            last = seq
-            quiet = time.monotonic()
-            yield f"event: head\ndata: {json.dumps({'seq': seq})}\n\n"
-        elif time.monotonic() - quiet > 15:
-            quiet = time.monotonic()
+        now = time.monotonic()
+        mine = server.written.get(game, 0)
+        if mine != seen or now - polled >= POLL:
+            seen, polled = mine, now
+            seq = await asyncio.to_thread(head)
+            if seq != last:
+                last, quiet = seq, now
+                yield f"event: head\ndata: {json.dumps({'seq': seq})}\n\n"
+        if now - quiet > 15:
+            quiet = now
             yield ": still here\n\n"
-        await asyncio.sleep(POLL)
+        await asyncio.sleep(TICK)
