@@ -80,6 +80,10 @@ class Server:
     written: dict[int, int] = attrs.Factory(dict)
     """Per game, how many writes this process made: its streams look at once, not at the
     next read of the ledger."""
+    heads: Heads = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.heads = Heads(self)
 
     def ledger(self, write: bool = False) -> LedgerStore:
         """A ledger for one request (SQLite read-only unless it writes)."""
@@ -303,29 +307,65 @@ def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:
             for link in links]  # fmt: skip
 
 
+@attrs.define
+class Heads:
+    """Each game's head as last read, shared by every stream of this process: the ledger is
+    read once per game and moment, however many phones watch it."""
+
+    server: Server
+    read: dict[int, tuple[float, int]] = attrs.Factory(dict)
+    reading: dict[int, tuple[float, asyncio.Future[int]]] = attrs.Factory(dict)
+
+    async def seq(self, game: int, since: float) -> int:
+        """The head's seq, read at ``since`` or later (a read under way that began then or
+        later is shared; an older one is not waited for)."""
+        found = self.read.get(game)
+        if found is not None and found[0] >= since:
+            return found[1]
+        busy = self.reading.get(game)
+        if busy is not None and busy[0] >= since:
+            return await asyncio.shield(busy[1])
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        started = time.monotonic()
+        self.reading[game] = (started, future)
+        try:
+            seq = await asyncio.to_thread(self._head, game)
+        except Exception as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: the streams waiting on it see it raised
+            raise
+        finally:
+            if self.reading.get(game, (0, None))[1] is future:
+                del self.reading[game]
+        if self.read.get(game, (0.0, 0))[0] <= started:
+            self.read[game] = (started, seq)
+        future.set_result(seq)
+        return seq
+
+    def _head(self, game: int) -> int:
+        with self.server.ledger() as ledger:
+            return ledger.head(game)[0]
+
+
 async def _heads(server: Server, game: int, request: Request) -> AsyncIterator[str]:
     """The event stream: the head now, then each time it moves; a comment every 15 s.
 
-    The ledger is read every ``POLL`` seconds (a write by anyone: a terminal, another
-    server on the same PostgreSQL database) and at once after this process wrote."""
+    The head is read every ``POLL`` seconds (a write by anyone: a terminal, another server
+    on the same PostgreSQL database) and at once after this process wrote."""
+    heads = server.heads
     last: int | None = None
     seen = -1
-    quiet = polled = 0.0
-
-    def head() -> int:
-        with server.ledger() as ledger:
-            return ledger.head(game)[0]
-
+    quiet = time.monotonic()
     while not await request.is_disconnected():
         now = time.monotonic()
         mine = server.written.get(game, 0)
-        if mine != seen or now - polled >= POLL:
-            seen, polled = mine, now
-            seq = await asyncio.to_thread(head)
-            if seq != last:
-                last, quiet = seq, now
-                yield f"event: head\ndata: {json.dumps({'seq': seq})}\n\n"
-        if now - quiet > 15:
+        since = now if mine != seen else now - POLL
+        seen = mine
+        seq = await heads.seq(game, since)
+        if seq != last:
+            last, quiet = seq, now
+            yield f"event: head\ndata: {json.dumps({'seq': seq})}\n\n"
+        elif now - quiet > 15:
             quiet = now
             yield ": still here\n\n"
         await asyncio.sleep(TICK)
