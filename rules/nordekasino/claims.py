@@ -27,7 +27,7 @@ def hidden_counts(state: State) -> dict[int, int]:
 
 def worth(state: State, value: int) -> tuple[Card, ...]:
     """Every card of the deck that may count as ``value``, each once, in deck order."""
-    return _worth(state.table_info, value)
+    return _worth(state.table, value)
 
 
 @lru_cache(maxsize=256)

@@ -89,7 +89,7 @@ def _refuse(event: Event, reason: str) -> IllegalEvent:
 def deal_plan(state: State) -> DealPlan:
     """The deal the state waits for: each player's cards in turn from the dealer's right,
     then the table's (face up, the first deal only), then the middle's (face down)."""
-    return _plan(state.table_info, deal_shape(state))
+    return _plan(state.table, deal_shape(state))
 
 
 @lru_cache(maxsize=256)
@@ -120,7 +120,7 @@ def apply_deal(state: State, event: Event) -> State:
         raise _refuse(event, "the cards are dealt again only when every hand is played out")
     if event.actor is not None:
         raise _refuse(event, "a deal is entered for the table: it has no player as actor")
-    table = state.table_info
+    table = state.table
     zones = deal_cards(deal_plan(state), event, pool(state), _deck(table), partial(where, state))
     n = state.seats
     hands = tuple(zones.get(str(seat), EMPTY) for seat in range(n))
@@ -133,7 +133,7 @@ def apply_deal(state: State, event: Event) -> State:
         phase=PLAY,
         to_play=first,
         hands=hands,
-        table=state.table + tuple(Pile((card,)) for card in laid.cards),
+        piles=state.piles + tuple(Pile((card,)) for card in laid.cards),
         stock=Zone((), len(state.stock) - dealt),
         middle=state.middle.add(*middle.cards, hidden=middle.hidden),
         deals=state.deals + 1,
@@ -149,7 +149,7 @@ def _deck(table: Table) -> Counter[Card]:
 
 def where(state: State, card: Card) -> str:
     """Where ``card`` is known to be, as the end of a sentence ("it lies on the table")."""
-    return locator(state.table_info).where(card, zone_map(state), _deck(state.table_info))
+    return locator(state.table).where(card, zone_map(state), _deck(state.table))
 
 
 @lru_cache(maxsize=64)

@@ -191,7 +191,7 @@ def _seating(n: int, partners: bool) -> Seating:
 class State:
     """A moment of a Nørdekasino game.
 
-    ``to_play`` is the seat on turn (``None`` while dealing or over); ``table`` the piles
+    ``to_play`` is the seat on turn (``None`` while dealing or over); ``piles`` the piles
     in the order they were laid; ``won[side]`` the cards each side took; ``sweeps[side]``
     its sweeps; ``last_taker`` the seat that took the last trick so far; ``deals`` how
     many deals have been made; ``revealed[seat]`` the card a player showed under the
@@ -199,11 +199,11 @@ class State:
     ``claims`` the builds that rest on face-down cards, still open (``rules.claims``).
     """
 
-    table_info: Table
+    table: Table
     phase: str
     to_play: int | None
     hands: tuple[Zone, ...]
-    table: tuple[Pile, ...]
+    piles: tuple[Pile, ...]
     stock: Zone
     middle: Zone
     won: tuple[Zone, ...]
@@ -217,26 +217,26 @@ class State:
     @property
     def options(self) -> Options:
         """The game's options."""
-        return self.table_info.options
+        return self.table.options
 
     @property
     def players(self) -> tuple[str, ...]:
         """The players' names by seat."""
-        return self.table_info.players
+        return self.table.players
 
     @property
     def seats(self) -> int:
         """How many players."""
-        return self.table_info.seats
+        return self.table.seats
 
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self.table_info.dealer
+        return self.table.dealer
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """The table positions of the piles ``seat`` built last."""
-        return tuple(i for i, pile in enumerate(self.table) if pile.owner == seat)
+        return tuple(i for i, pile in enumerate(self.piles) if pile.owner == seat)
 
 
 def player(state: State, seat: int) -> str:
@@ -270,11 +270,11 @@ def initial_state(header: Header) -> State:
     table = Table(players, options, header.dealer, deck)
     seats = len(players)
     return State(
-        table_info=table,
+        table=table,
         phase=DEAL,
         to_play=None,
         hands=(EMPTY,) * seats,
-        table=(),
+        piles=(),
         stock=Zone((), len(deck)),
         middle=EMPTY,
         won=(EMPTY,) * table.sides,
@@ -286,7 +286,7 @@ def initial_state(header: Header) -> State:
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name, for conservation and binding face-down cards."""
     zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
-    zones["table"] = Zone(tuple(card for pile in state.table for card in pile.cards))
+    zones["table"] = Zone(tuple(card for pile in state.piles for card in pile.cards))
     zones["stock"] = state.stock
     zones["middle"] = state.middle
     for side, won in enumerate(state.won):
@@ -307,4 +307,4 @@ def pool_view(state: State) -> Counter[Card]:
 
 @lru_cache(maxsize=1024)
 def _pool(state: State) -> Counter[Card]:
-    return unaccounted(state.table_info.deck, zone_map(state).values())
+    return unaccounted(state.table.deck, zone_map(state).values())

@@ -49,7 +49,7 @@ def info(state: State) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _info(state: State) -> dict[str, Any]:
-    table = state.table_info
+    table = state.table
     return {
         "phase": state.phase,
         "deal": state.deals,
@@ -65,7 +65,7 @@ def _info(state: State) -> dict[str, Any]:
                 "more": pile.more,
                 "owner": None if pile.owner is None else player(state, pile.owner),
             }
-            for i, pile in enumerate(state.table)
+            for i, pile in enumerate(state.piles)
         ],
         "stock": len(state.stock),
         "middle": len(state.middle),
