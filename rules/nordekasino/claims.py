@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Claim, possible, shown
-from tablelog.rules.nordekasino.state import State, Table, card_values, player, pool, pool_view
+from tablelog.rules.nordekasino.state import State, Table, card_values
+from tablelog.rules.table import player, pool, pool_view
 
 __all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
 

@@ -32,8 +32,9 @@ from tablelog.rules.nordekasino.arith import (
     more_values,
 )
 from tablelog.rules.nordekasino.claims import playable, values_after
-from tablelog.rules.nordekasino.state import State, card_values, pool_view
+from tablelog.rules.nordekasino.state import State, card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
+from tablelog.rules.table import pool_view
 
 __all__ = [
     "SPADE_FIVE",

@@ -17,8 +17,9 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.play import apply, score
-from tablelog.rules.nordekasino.state import State, player, zone_map
+from tablelog.rules.nordekasino.state import State, zone_map
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 from tablelog.rules.zones import Zone
 
