@@ -7,6 +7,7 @@ distribution's Chromium through Playwright, two browser contexts standing for tw
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import threading
@@ -249,3 +250,42 @@ def artifact(name: str) -> Path:
 
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / f"{name}.png"
+
+
+@pytest.mark.parametrize(
+    "rules", ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
+)
+def test_each_game_on_a_phone_hides_the_other_hands(
+    server: Running, chromium: Any, rules: str
+) -> None:
+    """Every game: a seat's phone shows its own hand and no card of another seat's hand
+    (page text and response alike); the recorder's and the seat's screens are kept."""
+    players = ["Anna", "Bo", "Cai", "Dina"]
+    game = server.start(rules, players, 4)
+    gid = game["game"]
+    own = {n: server.table(gid, game["secrets"][f"seat:{n}"]).json() for n in range(4)}
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        for role, name in (("seat:0", "seat"), ("recorder", "recorder")):
+            page = context.new_page()
+            page.goto(f"{server.base}/t/{gid}#k={game['secrets'][role]}")
+            page.wait_for_selector("#zones .zone")
+            if role == "seat:0":
+                shown = set().union(*hand_cards(own[0]).values())
+                secret = set().union(*(hand_cards(own[n]).get(f"hand:{n}", set())
+                                       for n in (1, 2, 3))) - shown  # fmt: skip
+                assert secret, "the other seats hold cards this seat does not see"
+                response = json.dumps(own[0])
+                text = page.inner_text("body")
+                leaked = [
+                    c
+                    for c in secret
+                    if re.search(rf'"{re.escape(c)}"', response)
+                    or re.search(rf"(?<![\w♠♥♦♣]){re.escape(pretty(c))}(?!\w)", text)
+                ]
+                assert leaked == [], f"Anna's phone shows {leaked}"
+                assert "You · Anna" in text
+            page.screenshot(path=str(artifact(f"serve-{rules}-{name}")))
+            page.close()
+    finally:
+        context.close()
