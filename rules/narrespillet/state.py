@@ -13,13 +13,14 @@ chance step is needed.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.evolving import evolver
 from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.options import read_options
@@ -266,16 +267,9 @@ class State:
         return self.demons >= 0
 
 
-_STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for ``State``, without its per-call field lookups: a fold makes
-    several new states per event, and this is most of what that costs."""
-    values = [changes.pop(n) if n in changes else getattr(state, n) for n in _STATE_FIELDS]
-    if changes:
-        raise TypeError(f"State has no fields {sorted(changes)}")
-    return State(*values)
+evolve: Callable[..., State] = evolver(State)
+"""``attrs.evolve`` for ``State``, without its per-call field lookups: a fold makes several
+new states per event, and this is most of what that costs."""
 
 
 def seating(n: int) -> Seating:

@@ -10,6 +10,7 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 import attrs
@@ -18,6 +19,7 @@ from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.evolving import evolver
 from tablelog.rules.options import Computed, read_options
 from tablelog.rules.protocol import Header, OptionSpec
 from tablelog.rules.seating import Seating
@@ -193,14 +195,9 @@ class State:
         return seat not in self.finished
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(State))
-
-
-def replace(state: State, **changes: object) -> State:
-    """``state`` with ``changes`` (``attrs.evolve``, without its per-call field lookups:
-    this is the hot path of every fold)."""
-    values = [changes[name] if name in changes else getattr(state, name) for name in _FIELDS]
-    return State(*values)  # type: ignore[arg-type]
+replace: Callable[..., State] = evolver(State)
+"""``state`` with ``changes`` (``attrs.evolve``, without its per-call field lookups: this is
+the hot path of every fold)."""
 
 
 def initial_state(header: Header) -> State:
