@@ -241,6 +241,7 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
     return acc
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def capturable(value: int, key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
     worth ``value``: split into groups that each combine into ``value`` or are a "more
