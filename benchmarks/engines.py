@@ -14,6 +14,7 @@ interpreter that has RLCard and OpenSpiel installed). Every figure is CPU time
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -65,7 +66,8 @@ def archive(count: int) -> dict[str, Any]:
     """``benchmarks/histories.py``'s figures for one archive size."""
     from histories import run_size
 
-    with tempfile.TemporaryDirectory() as tmp:
+    # its progress lines go to stderr: stdout holds the one JSON object
+    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(sys.stderr):
         return run_size(Path(tmp), count)
 
 
