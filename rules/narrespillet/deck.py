@@ -21,7 +21,6 @@ def trump(n: int) -> Card:
 MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, CHARIOT = map(trump, range(1, 8))
 JUSTICE, HERMIT, WHEEL, STRENGTH, HANGED, DEATH, TEMPERANCE = map(trump, range(8, 15))
 DEMONS_CARD, TOWER, STAR, MOON, SUN, JUDGEMENT, WORLD = map(trump, range(15, 22))
-THE_FOOL = FOOL
 PICTURE_NAMES = {
     FOOL: "the Fool",
     MAGICIAN: "the Magician",

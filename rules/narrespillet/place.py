@@ -22,7 +22,7 @@ from tablelog.rules.narrespillet.state import (
     field_blocked,
     name,
 )
-from tablelog.rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
+from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 
@@ -197,8 +197,3 @@ def steal(state: State, thief: int, step: Step) -> State:
         trow = _set(trow, i, Slot(PLACED, moved, clock))
     slots = _set(_set(state.slots, victim, vrow), thief, trow)
     return evolve(state, slots=slots, clock=clock)
-
-
-def placement_cards(state: State, who: int) -> tuple[Card, ...]:
-    """Every card ``who`` may place now."""
-    return available(state, who, pool=True, chariot=True)

@@ -260,11 +260,6 @@ class State:
         """The number of players; the Demons are participant ``n``."""
         return self.table.n
 
-    @property
-    def demons_in_play(self) -> bool:
-        """Whether the Demons take part in this round."""
-        return self.demons >= 0
-
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
 

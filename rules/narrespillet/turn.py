@@ -26,20 +26,15 @@ from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance, set
 from tablelog.rules.narrespillet.pictures import do_picture
 from tablelog.rules.narrespillet.place import do_place, fool_step, steal
 from tablelog.rules.narrespillet.reveal import revealed
-from tablelog.rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step, evolve
+from tablelog.rules.narrespillet.state import FORFEIT, OPEN, Slot, State, Step, evolve
 from tablelog.rules.narrespillet.take import source_of, take
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply", "check", "waiting_turn"]
+__all__ = ["apply", "check"]
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
-
-
-def waiting_turn(state: State) -> bool:
-    """Whether the game waits for the actor's turn action."""
-    return state.phase == PLAY and state.actor is not None
 
 
 _RECENT: list[tuple[State, Event, State]] = []
