@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.errors import UnusableDatabase
 from tablelog.ledger.schema import APPEND_ONLY, SCHEMA_VERSION, refuse_newer
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def create_schema(conn: psycopg.Connection, where: str) -> int:
 
                 upgrade_postgres(conn, found, where)
         except psycopg.errors.InsufficientPrivilege as exc:
-            raise LedgerError(_cannot_create(found, where, exc)) from exc
+            raise UnusableDatabase(_cannot_create(found, where, exc)) from exc
         conn.execute(_triggers().encode())
         try:
             with conn.transaction():  # a savepoint: a user without CREATEROLE skips it

@@ -15,7 +15,7 @@ import sqlite3
 import urllib.parse
 from typing import TYPE_CHECKING
 
-from tablelog.ledger.errors import LedgerError, StorageFault
+from tablelog.ledger.errors import StorageFault, UnusableDatabase
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -138,7 +138,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
     none, ``SCHEMA_VERSION``: nothing to do).
 
     ``conn`` must be in autocommit mode (``isolation_level=None``). A database written by a
-    newer schema is refused with a ``LedgerError``.
+    newer schema is refused with ``UnusableDatabase``.
     """
     found = schema_version(conn)
     if found == SCHEMA_VERSION:
@@ -171,7 +171,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
 def refuse_newer(found: int, path: str) -> None:
     """Refuse a database written by a newer schema than this code knows."""
     if found > SCHEMA_VERSION:
-        raise LedgerError(
+        raise UnusableDatabase(
             f"{path} was written by a newer tablelog (schema {found}, this one knows"
             f" {SCHEMA_VERSION}); upgrade tablelog to open it"
         )

@@ -5,7 +5,7 @@ once in ``event_types``, no previous hash). The upgrade copies every event row i
 table (same ``pos``, so the write order ``verify`` checks is kept; same stored hash), drops
 the old table and puts the indexes and append-only triggers back. Before it commits, every
 game's head is recomputed from the events' contents as schema 1 held them and as schema 2
-gives them back: if any differs, nothing is changed (``LedgerError``). A game altered
+gives them back: if any differs, nothing is changed (``UpgradeRefused``). A game altered
 before the upgrade stays exactly as altered, and ``verify`` still names it.
 
 SQLite's upgrade runs in ``schema.create_schema`` (the first writer to open the file);
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tablelog.ledger.envelope import pack_id, pack_time
-from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.errors import UnusableDatabase, UpgradeRefused
 from tablelog.ledger.hashing import recomputed_heads
 from tablelog.ledger.records import StoredEvent
 
@@ -52,7 +52,7 @@ def check_heads(before: dict[int, bytes], after: dict[int, bytes], where: str) -
     if changed:
         shown = ", ".join(map(str, changed[:10]))
         more = f" and {len(changed) - 10} more" if len(changed) > 10 else ""
-        raise LedgerError(
+        raise UpgradeRefused(
             f"cannot upgrade {where} to schema 2: some events of game(s) {shown}{more} would"
             " not read back exactly as they were recorded (their head hash would change);"
             " nothing was changed: keep using the tablelog that wrote this file, and report it"
@@ -67,7 +67,7 @@ def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
     from tablelog.ledger.statements import SELECT_EVENTS
 
     if found != 1:
-        raise LedgerError(f"{path} has schema {found}, which this tablelog cannot upgrade")
+        raise UnusableDatabase(f"{path} has schema {found}, which this tablelog cannot upgrade")
     geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
     before = recomputed_heads(_rows(conn, _V1_BY_GAME, v1=True), geneses)
     conn.create_function("tablelog_pack_id", 1, lambda v: pack_id(_text(v)), deterministic=True)
@@ -124,7 +124,7 @@ def upgrade_postgres(conn: Any, found: int, where: str) -> None:
     from tablelog.ledger.postgres_schema import EVENT_TABLES
 
     if found != 1:
-        raise LedgerError(f"{where} has schema {found}, which this tablelog cannot upgrade")
+        raise UnusableDatabase(f"{where} has schema {found}, which this tablelog cannot upgrade")
     geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
     with conn.cursor(name="upgrade_before") as cur:
         cur.itersize = 5000

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from tablelog.errors import InvalidInput
 from tablelog.ledger import (
     CodecError,
     ConcurrencyConflict,
@@ -29,24 +30,41 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
 from tablelog.replay.redact import public_refusal
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
+from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Ruling
 from tablelog.rules.protocol import Header, RuleSet, resolve_options
 from tablelog.rules.suggest import did_you_mean
 
-__all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
+__all__ = [
+    "BadFork",
+    "BadGameRef",
+    "Games",
+    "LoadedGame",
+    "NewerRules",
+    "Played",
+    "UnknownPlayer",
+    "make_header",
+]
 
 
 MAX_NAME = 100
 """The longest player name, in characters."""
 
 
-class UnknownPlayer(TablelogError, LookupError):
+class UnknownPlayer(InvalidInput, LookupError):
     """A player name that is not at this game's table."""
 
 
-class BadGameRef(TablelogError, LookupError):
+class BadGameRef(InvalidInput, LookupError):
     """Text that names no game: not a number, nor ``last`` in a database with games."""
+
+
+class BadFork(InvalidInput, ValueError):
+    """A fork at a point the game does not have (before event 0 or past its last)."""
+
+
+class NewerRules(InvalidInput, ValueError):
+    """A game recorded with a newer version of its rule set than this tablelog knows."""
 
 
 @attrs.frozen
@@ -226,7 +244,7 @@ class Games:
             ) from None
         rules = registry.get(record.rules)
         if record.rules_version > rules.version:
-            raise TablelogError(
+            raise NewerRules(
                 f"game {record.id} was recorded with {rules.name} version "
                 f"{record.rules_version}; this tablelog knows version {rules.version}: upgrade"
             )
@@ -354,7 +372,7 @@ class Games:
         """
         game = self.load(ref)
         if not 0 <= at <= game.seq:
-            raise TablelogError(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
+            raise BadFork(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
         header = attrs.evolve(game.header, fork_of=game.record.uid, fork_at=at)
         record = self.ledger.create_game(game.rules.name, game.rules.version, encode_header(header))
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]

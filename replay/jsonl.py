@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import (
     GameRecord,
     LedgerError,
@@ -46,7 +47,6 @@ from tablelog.replay.jsonlimits import (
 )
 from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
 from tablelog.rules import registry
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.serial import converter
@@ -222,7 +222,7 @@ class _Builder:
             check_actor(data["actor"], len(self.header.players), where)
             try:
                 body = codec(self.rules).decode(data["type"], data["type_version"], blob)
-            except (TablelogError, LedgerError) as error:
+            except TablelogError as error:
                 what = f"not a valid {data['type']!r} event"
                 raise MalformedFile(f"{where}: {what}: {error}") from None
         self.events.append(Event(data["seq"], data["actor"], body, data["recorded_at"], data["id"]))
@@ -289,7 +289,7 @@ def _header_or_first(seq: int, reason: str) -> Problem:
     return Problem(seq, reason)
 
 
-class RefusedImport(TablelogError, ValueError):
+class RefusedImport(Refusal, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
 
 
