@@ -179,8 +179,8 @@ def sqlite_faults(cls: type[T]) -> type[T]:
     ``StorageFault`` for SQLite's errors about the file, an iterator it returns too: a
     damaged file met while reading is a sentence, like one met while writing. A misuse (a
     closed connection: ``ProgrammingError``) stays what it is, a bug."""
-    for name, method in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.isfunction(method):
+    for name, method in inspect.getmembers(cls, inspect.isfunction):  # inherited ones too
+        if not name.startswith("_"):
             setattr(cls, name, _sqlite_faults(method))
     return cls
 

@@ -33,7 +33,12 @@ from tablelog.ledger.errors import (
     UnknownGame,
 )
 from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
-from tablelog.ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
+from tablelog.ledger.postgres_schema import (
+    CREATE_SUMMARIES,
+    GAMES_LOCK,
+    SELECT_EVENTS,
+    create_schema,
+)
 from tablelog.ledger.records import (
     ChainProblem,
     GameRecord,
@@ -54,11 +59,6 @@ _INSERT_EVENT = (
     f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _COPY_EVENTS = f"COPY events ({_EVENT_COLUMNS}) FROM STDIN"
-SELECT_EVENTS = (
-    "SELECT e.game, e.seq, e.event_id, coalesce(t.name, '#' || e.type), e.type_version,"
-    " e.actor, e.payload, e.recorded, e.recorded_text, e.hash"
-    " FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
-)
 _HEAD = "SELECT seq, hash FROM events WHERE game = %s ORDER BY seq DESC LIMIT 1"
 _GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
 _INSERT_GAME = (

@@ -22,7 +22,6 @@ import attrs
 
 from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import (
-    GameRecord,
     LedgerError,
     LedgerStore,
     NewEvent,
@@ -59,7 +58,6 @@ __all__ = [
     "chain_of",
     "export_lines",
     "file_lines",
-    "import_games",
     "iter_games",
     "parse_lines",
     "read_text",
@@ -291,14 +289,6 @@ def _header_or_first(seq: int, reason: str) -> Problem:
 
 class RefusedImport(Refusal, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
-
-
-def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
-    """Write every game of a file in one transaction; nothing is written if any fails
-    (``replay.merge.import_stream``, which also merges with ``skip_existing``)."""
-    from tablelog.replay.merge import import_stream  # it builds on this module
-
-    return list(import_stream(ledger, games).imported)
 
 
 def file_lines(path: str) -> Iterator[str]:

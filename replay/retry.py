@@ -20,7 +20,7 @@ from tablelog.rules.errors import NotationError
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 __all__ = [
     "RetryMismatch",

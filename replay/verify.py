@@ -27,7 +27,7 @@ from tablelog.rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
     from tablelog.ledger import GameRecord, LedgerStore, StoredEvent
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 
 class Tampered(Refusal, ValueError):

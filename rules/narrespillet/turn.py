@@ -21,8 +21,8 @@ from tablelog.rules.narrespillet.absences import bound, checked, hierophant_pass
 from tablelog.rules.narrespillet.calls import apply_answer, call
 from tablelog.rules.narrespillet.chance import apply_draw
 from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
-from tablelog.rules.narrespillet.deck import CHARIOT, HOUSES
-from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance, settle
+from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
+from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
 from tablelog.rules.narrespillet.place import do_place, fool_step, steal
 from tablelog.rules.narrespillet.reveal import revealed
@@ -138,8 +138,6 @@ def _hermit(state: State, who: int) -> State:
     left = state.hermit[who] - 1
     state = evolve(state, hermit=_set(state.hermit, who, left))
     if not left:
-        from tablelog.rules.narrespillet.deck import HERMIT
-
         front = state.fronts[who].remove(HERMIT)
         state = discard_cards(evolve(state, fronts=_set(state.fronts, who, front)), HERMIT)
     resume = state.actor
@@ -202,8 +200,6 @@ def _drop_chariot(state: State, who: int) -> State:
 
 
 def _exorcise(state: State) -> State:
-    from tablelog.rules.narrespillet.flow import finish
-
     d = state.n
     clock = 10**9
     if state.options.demon_placements == "discard":

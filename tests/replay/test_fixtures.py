@@ -17,7 +17,8 @@ from tablelog.ledger import Ledger
 from tablelog.replay.fold import fold
 from tablelog.replay.games import Games, make_header
 from tablelog.replay.inspect import show_data
-from tablelog.replay.jsonl import export_lines, import_games, parse_lines, verify_parsed
+from tablelog.replay.jsonl import export_lines, parse_lines, verify_parsed
+from tablelog.replay.merge import import_games
 from tablelog.replay.verify import verify_stored
 from tablelog.rules import registry
 from tablelog.rules.narrespillet.placements import classify
