@@ -29,10 +29,11 @@ class MissingDatabase(BadInput):
 
 
 class Context:
-    """What every command shares: where the database is."""
+    """What every command shares: where the database is, and whether to print JSON."""
 
-    def __init__(self, db: str | None) -> None:
+    def __init__(self, db: str | None, json: bool = False) -> None:
         self.db = db
+        self.json = json
 
     def ledger(self, write: bool | None = None) -> LedgerStore:
         """The ledger: read-only unless the command writes (``WRITERS``)."""
