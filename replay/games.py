@@ -23,13 +23,13 @@ from tablelog.ledger import (
     StoredEvent,
     short_hash,
 )
+from tablelog.replay import retry
 from tablelog.replay.codec import decode_events, decode_header, encode_event, encode_header
 from tablelog.replay.dealer import MAX_CHANCE_RUN, dealer_move
 from tablelog.replay.fold import Replayer
 from tablelog.replay.loaded import LoadedGame, UnknownPlayer
 from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
 from tablelog.replay.redact import public_refusal
-from tablelog.replay.retry import check_after, stale_since, stored_retry
 from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent, OptionError
@@ -208,19 +208,19 @@ class Games:
         """
         game = self.load(ref)
         if event_id is not None:
-            row = stored_retry(self.ledger, game, text, event_id)
+            row = retry.stored_retry(self.ledger, game, text, event_id)
             if row is not None:
                 event = decode_events(game.rules, [row])[0]
                 before = game.state_at(event.seq - 1)
                 hashes = (short_hash(row.hash),)
                 return Played(game, (event,), (before,), game.state, hashes, retried=True)
         if after is not None:
-            check_after(game, after)
+            retry.check_after(game, after)
         move = parse_move(game, text)
         try:
             return self.submit(game, move, event_id=event_id)
         except ConcurrencyConflict:  # someone wrote between our read and our write
-            raise stale_since(self.load(game.id), game.seq) from None
+            raise retry.stale_since(self.load(game.id), game.seq) from None
 
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
