@@ -19,11 +19,11 @@ from tablelog.rules.narrespillet.state import (
     Slot,
     State,
     Step,
-    evolve,
     field_blocked,
     name,
 )
-from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take, where
+from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take
+from tablelog.rules.table import evolve, where
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 

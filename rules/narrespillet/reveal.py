@@ -17,8 +17,9 @@ import attrs
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, refusal
 from tablelog.rules.narrespillet.deck import category, category_cards, matches
-from tablelog.rules.narrespillet.state import State, Step, evolve
-from tablelog.rules.narrespillet.take import is_unknown, unknown, where
+from tablelog.rules.narrespillet.state import State, Step
+from tablelog.rules.narrespillet.take import is_unknown, unknown
+from tablelog.rules.table import evolve, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["check_reveal", "hierophant", "revealed"]
