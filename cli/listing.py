@@ -45,7 +45,7 @@ def list_games(
         if ledger is not None:
             with ledger:
                 chosen = _filters(rules, player, since, unfinished)
-                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx)))
+                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx, ledger)))
                 if as_json:  # streamed: each game is written as it is read
                     render.emit_json_rows("games", found)
                     return
