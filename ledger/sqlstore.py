@@ -252,13 +252,14 @@ class SqlEventStore(EventStore):
         row = conn.execute(self._dialect.head, (game,)).fetchone()
         if row is None:
             return 0, self._genesis(conn, game)
-        return row[0], bytes(row[1])
+        return row[0], row[1]  # as stored (both drivers give bytes for a hash)
 
     def _genesis(self, conn: Conn, game: int) -> bytes:
         row = conn.execute(self._dialect.genesis, (game,)).fetchone()
         if row is None:
             raise UnknownGame(game, self.path)
-        return bytes(row[0])
+        genesis: bytes = row[0]
+        return genesis
 
     def _where(self, conn: Conn, event_id: str) -> tuple[int, int] | None:
         """Where the event with this id is stored: ``(game, seq)``, or ``None``."""
