@@ -23,8 +23,13 @@ from psycopg import errors as pgerrors
 from tablelog.ledger.contract import LedgerStore
 from tablelog.ledger.dialect import Dialect
 from tablelog.ledger.envelope import db_rows
-from tablelog.ledger.errors import LedgerError
-from tablelog.ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
+from tablelog.ledger.errors import StorageFault
+from tablelog.ledger.postgres_schema import (
+    CREATE_SUMMARIES,
+    GAMES_LOCK,
+    SELECT_EVENTS,
+    create_schema,
+)
 from tablelog.ledger.readmodels import SqlReadModels
 from tablelog.ledger.records import StoredEvent
 from tablelog.ledger.schema import SCHEMA_VERSION
@@ -40,11 +45,6 @@ _INSERT_EVENT = (
     f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _COPY_EVENTS = f"COPY events ({_EVENT_COLUMNS}) FROM STDIN"
-SELECT_EVENTS = (
-    "SELECT e.game, e.seq, e.event_id, coalesce(t.name, '#' || e.type), e.type_version,"
-    " e.actor, e.payload, e.recorded, e.recorded_text, e.hash"
-    " FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
-)
 _INSERT_GAME = (
     "INSERT INTO games (id, uid, rules, rules_version, header, genesis, created)"
     " VALUES ((SELECT coalesce(max(id), 0) + 1 FROM games), %s, %s, %s, %s, %s, %s)"
@@ -93,7 +93,7 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
             with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
                 found = create_schema(conn, self.path)
         except psycopg.Error as exc:
-            raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot open the database {self.path}: {exc}") from exc
         self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
         """The schema this open upgraded the database from (``None``: it did not)."""
         self._pool = psycopg_pool.ConnectionPool(
@@ -132,9 +132,9 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
                     self._types.clear()
                     raise
         except psycopg_pool.PoolTimeout as exc:
-            raise LedgerError(f"cannot reach the database {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot reach the database {self.path}: {exc}") from exc
         except psycopg.Error as exc:
-            raise LedgerError(f"the database {self.path} refused it: {first_line(exc)}") from exc
+            raise StorageFault(f"the database {self.path} refused it: {first_line(exc)}") from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -205,7 +205,7 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
 
         A database opened before the table existed gets it here if this user may create
-        tables; otherwise ``LedgerError``, and the reader goes on without the cache."""
+        tables; otherwise ``StorageFault``, and the reader goes on without the cache."""
         with self._conn() as conn, conn.transaction():
             if conn.execute("SELECT to_regclass('summaries')").fetchone() in (None, (None,)):
                 conn.execute(CREATE_SUMMARIES.encode())

@@ -31,7 +31,13 @@ from typing import Any, ClassVar
 
 from tablelog.ledger.contract import EventStore, id_clash, retried
 from tablelog.ledger.dialect import Dialect
-from tablelog.ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from tablelog.ledger.errors import (
+    AppendRefused,
+    BadAppend,
+    ConcurrencyConflict,
+    DuplicateGame,
+    UnknownGame,
+)
 from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
 from tablelog.ledger.records import (
     ChainProblem,
@@ -97,7 +103,7 @@ class SqlEventStore(EventStore):
         writes nothing.
         """
         if expected_seq < 1:
-            raise LedgerError(
+            raise BadAppend(
                 f"events are numbered from 1, so an append cannot start at {expected_seq}"
             )
         if not events:
@@ -155,7 +161,7 @@ class SqlEventStore(EventStore):
             try:
                 self._insert_events(conn, chain_rows(game, genesis, events, hashes), bulk=True)
             except self._unique_violation as exc:
-                raise LedgerError(
+                raise AppendRefused(
                     f"cannot import game {uid}: an event id in it is already in the database"
                     f" ({first_line(exc)})"
                 ) from exc

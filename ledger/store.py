@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from tablelog.ledger.contract import LedgerStore
 from tablelog.ledger.dialect import Dialect
 from tablelog.ledger.envelope import db_rows
-from tablelog.ledger.errors import LedgerError, StorageFault
+from tablelog.ledger.errors import StorageFault, sqlite_faults
 from tablelog.ledger.readmodels import SqlReadModels
 from tablelog.ledger.schema import (
     SCHEMA_VERSION,
@@ -39,6 +39,7 @@ BATCH_CACHE_KIB = 64 * 1024
 SQLite's 2 MiB the system time per imported event tripled from 1,000 to 10,000 games."""
 
 
+@sqlite_faults
 class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
     """The event store in one SQLite file (or ``":memory:"``), with its own connection.
 
@@ -201,4 +202,4 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
                 conn.execute(CREATE_SUMMARIES)
                 conn.executemany(UPSERT_SUMMARY, rows)
         except sqlite3.Error as exc:
-            raise LedgerError(f"cannot keep the results summaries in {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot keep the results summaries in {self.path}: {exc}") from exc
