@@ -15,7 +15,7 @@ import click
 from tablelog.cli.errors import BadInput, friendly
 
 if TYPE_CHECKING:
-    from tablelog.cli.main import Context
+    from tablelog.cli.db import Context
 
 __all__ = ["serve"]
 

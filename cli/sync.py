@@ -12,7 +12,7 @@ from tablelog.cli.errors import friendly
 from tablelog.cli.flags import json_flag
 
 if TYPE_CHECKING:
-    from tablelog.cli.main import Context
+    from tablelog.cli.db import Context
     from tablelog.replay.sync import SyncReport
 
 __all__ = ["sync"]

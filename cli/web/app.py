@@ -61,7 +61,7 @@ LOG_ROWS = 12
 NOTHING = {"error": "no such table, or the link is not valid"}
 
 
-class Answer(Exception):
+class _Answer(Exception):
     """A request answered early: a status and a JSON body."""
 
     def __init__(self, status: int, body: dict[str, Any]) -> None:
@@ -107,7 +107,7 @@ class Server:
         secret = request.headers.get("x-tablelog-key") or request.query_params.get("k")
         role = self.keys.role_of(game.record.uid, len(game.header.players), secret)
         if role is None:
-            raise Answer(404, NOTHING)
+            raise _Answer(404, NOTHING)
         return role
 
     # -- what a link sees ---------------------------------------------------------------
@@ -145,7 +145,7 @@ def make_app(server: Server) -> Starlette:
         def run(request: Request) -> Response:
             try:
                 return handler(request)
-            except Answer as answer:
+            except _Answer as answer:
                 return JSONResponse(answer.body, status_code=answer.status)
             except click.ClickException as error:  # the CLI's own sentences, and status
                 status = 409 if error.exit_code == 1 else 400
@@ -157,11 +157,11 @@ def make_app(server: Server) -> Starlette:
     def loaded(ledger: LedgerStore, request: Request) -> LoadedGame:
         text = request.path_params["game"]
         if not text.isdigit() or len(text) > 9:
-            raise Answer(404, NOTHING)
+            raise _Answer(404, NOTHING)
         try:
             return Games(ledger).load(int(text))
         except (UnknownGame, BadGameRef):  # the same answer as a wrong key
-            raise Answer(404, NOTHING) from None
+            raise _Answer(404, NOTHING) from None
 
     @guarded
     def get_table(request: Request) -> Response:
@@ -173,17 +173,17 @@ def make_app(server: Server) -> Starlette:
     def body_of(request: Request) -> dict[str, Any]:
         kind = request.headers.get("content-type", "").split(";")[0].strip()
         if kind != "application/json":
-            raise Answer(415, {"error": "send the tool's own JSON (application/json)"})
+            raise _Answer(415, {"error": "send the tool's own JSON (application/json)"})
         size = request.headers.get("content-length")
         if size is None or not size.isdigit() or int(size) > MAX_BODY:
-            raise Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
+            raise _Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
         raw = _read(request)
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
-            raise Answer(400, {"error": "the body is not JSON"}) from None
+            raise _Answer(400, {"error": "the body is not JSON"}) from None
         if not isinstance(data, dict):
-            raise Answer(400, {"error": "the body is a JSON object"})
+            raise _Answer(400, {"error": "the body is a JSON object"})
         return data
 
     @guarded
@@ -191,17 +191,17 @@ def make_app(server: Server) -> Starlette:
         data = body_of(request)
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
-            raise Answer(400, {"error": 'name the move as text ("move": "7H")'})
+            raise _Answer(400, {"error": 'name the move as text ("move": "7H")'})
         if not isinstance(after, int) or after < 0:
-            raise Answer(400, {"error": 'say which event the table showed ("after": 12)'})
+            raise _Answer(400, {"error": 'say which event the table showed ("after": 12)'})
         if retry is not None and (not isinstance(retry, str) or not 0 < len(retry) <= 64):
-            raise Answer(400, {"error": "a retry id is text of 1 to 64 characters"})
+            raise _Answer(400, {"error": "a retry id is text of 1 to 64 characters"})
         with friendly(), server.ledger(write=True) as ledger:
             games = Games(ledger)
             game = loaded(ledger, request)
             role = server.role(request, game)
             if not role.writes:
-                raise Answer(403, {"error": "a spectator's link looks; it enters no moves"})
+                raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
             if role.seat is not None:
                 _own_move(game, role.seat, text)
             played = games.play(game.id, text, event_id=retry, after=str(after))
@@ -217,11 +217,11 @@ def make_app(server: Server) -> Starlette:
         rules, players = data.get("rules"), data.get("players")
         options, seed = data.get("options") or {}, data.get("seed")
         if not isinstance(rules, str) or not isinstance(players, list):
-            raise Answer(400, {"error": "name the rules and the players"})
+            raise _Answer(400, {"error": "name the rules and the players"})
         if not all(isinstance(p, str) for p in players) or not isinstance(options, dict):
-            raise Answer(400, {"error": "players are names; options are KEY: VALUE"})
+            raise _Answer(400, {"error": "players are names; options are KEY: VALUE"})
         if seed is not None and not isinstance(seed, int):
-            raise Answer(400, {"error": "a seed is a whole number"})
+            raise _Answer(400, {"error": "a seed is a whole number"})
         with friendly(), server.ledger(write=True) as ledger:
             ruleset = registry.get(rules)
             pairs = {str(k): str(v) for k, v in options.items()}
@@ -250,7 +250,7 @@ def make_app(server: Server) -> Starlette:
 
         try:
             game_id = await asyncio.to_thread(check)
-        except Answer as answer:
+        except _Answer as answer:
             return JSONResponse(answer.body, status_code=answer.status)
         return StreamingResponse(
             _heads(server, game_id, request),
@@ -280,7 +280,7 @@ def _read(request: Request) -> bytes:
 
     raw: bytes = from_thread(request.body)
     if len(raw) > MAX_BODY:
-        raise Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
+        raise _Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
     return raw
 
 
@@ -292,7 +292,7 @@ def _own_move(game: LoadedGame, seat: int, text: str) -> None:
         return
     whose = "the table's (the recorder enters it)" if move.actor is None else (
         f"{players[move.actor]}'s")  # fmt: skip
-    raise Answer(
+    raise _Answer(
         409,
         {"error": f"this is {players[seat]}'s phone: it enters {players[seat]}'s moves, and"
                   f" `{text.strip()}` is {whose}", "kind": "refused"},
