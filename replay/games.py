@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
@@ -31,7 +31,7 @@ from tablelog.replay.redact import public_refusal
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
 from tablelog.rules.events import Event, Move, Ruling
-from tablelog.rules.protocol import Header, RuleSet, resolve_options
+from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
 from tablelog.rules.suggest import did_you_mean
 
 __all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
@@ -50,7 +50,7 @@ class BadGameRef(TablelogError, LookupError):
 
 
 @attrs.frozen
-class LoadedGame:
+class LoadedGame(Generic[S]):
     """A game read from the ledger: its record, header, rule set and whole log.
 
     The log is folded once, on first use (``replayer``); ``timeline`` keeps the state
@@ -59,7 +59,7 @@ class LoadedGame:
 
     record: GameRecord
     header: Header
-    rules: RuleSet
+    rules: RuleSet[S]
     events: tuple[Event, ...]
     hashes: tuple[bytes, ...] = ()
 
@@ -79,24 +79,24 @@ class LoadedGame:
         return self.events[-1].seq if self.events else 0
 
     @cached_property
-    def replayer(self) -> Replayer:
+    def replayer(self) -> Replayer[S]:
         """The log folded once: the current state, with the stack an undo pops."""
         replayer = Replayer(self.rules, self.header)
         replayer.extend(self.events)
         return replayer
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current state."""
         return self.replayer.state
 
     @cached_property
-    def timeline(self) -> tuple[Any, ...]:
+    def timeline(self) -> tuple[S, ...]:
         """The state before the first event, then after each event of the log (one fold)."""
         replayer = Replayer(self.rules, self.header)
         return (replayer.state, *(replayer.push(event) for event in self.events))
 
-    def state_at(self, seq: int | None) -> Any:
+    def state_at(self, seq: int | None) -> S:
         """The state just after event ``seq`` (the current state for ``None``)."""
         if seq is None or seq >= self.seq:
             return self.state
@@ -127,14 +127,14 @@ class LoadedGame:
 
 
 @attrs.frozen
-class Played:
+class Played(Generic[S]):
     """What ``Games.play`` wrote: the events as stored, the state before each (to write
     them in notation), the state after them, and the new head hash."""
 
-    game: LoadedGame
+    game: LoadedGame[S]
     written: tuple[Event, ...]
-    befores: tuple[Any, ...]
-    state: Any
+    befores: tuple[S, ...]
+    state: S
     hashes: tuple[str, ...]
     retried: bool = False
     """A retry of a move already recorded (``play --id``): ``written`` is the stored
@@ -317,8 +317,8 @@ class Games:
         return self._deal_and_write(game, replayer, [event], [before])
 
     def _deal_and_write(
-        self, game: LoadedGame, replayer: Replayer, events: list[Event], befores: list[Any]
-    ) -> Played:
+        self, game: LoadedGame[S], replayer: Replayer[S], events: list[Event], befores: list[S]
+    ) -> Played[S]:
         """Add the seeded dealer's chance events that are now due, then write them all."""
         if game.seeded:
             seed = game.header.seed
@@ -335,8 +335,8 @@ class Games:
         return self._write(game, events, befores, replayer.state)
 
     def _write(
-        self, game: LoadedGame, events: list[Event], befores: list[Any], state: Any
-    ) -> Played:
+        self, game: LoadedGame[S], events: list[Event], befores: list[S], state: S
+    ) -> Played[S]:
         if not events:
             return Played(game, (), (), state, ())
         records = [encode_event(game.rules, e) for e in events]
