@@ -96,7 +96,7 @@ def _player_meant(players: Sequence[str], text: str) -> str:
     """``" (did you mean 'Bo'?)"`` when the line starts with a near miss of a player's
     name (``Bob 7H``), else ``""``."""
     first, space, _ = text.partition(" ")
-    if not space or any(first.casefold() == p.casefold() for p in players):
+    if not space or split_name(text, players)[0] is not None:
         return ""
     try:
         parse_card(first)

@@ -28,6 +28,7 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Claim
 from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from tablelog.rules.names import seat_named
 from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from tablelog.rules.table import table_deck, table_zones
 from tablelog.rules.vocab import FRENCH, Vocabulary
@@ -72,10 +73,10 @@ class Header:
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name`` (case-insensitive), or ``KeyError``."""
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name.casefold():
-                return seat
-        raise KeyError(name)
+        seat = seat_named(name, self.players)
+        if seat is None:
+            raise KeyError(name)
+        return seat
 
 
 @attrs.frozen
