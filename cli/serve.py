@@ -45,7 +45,9 @@ def print_links(title: str, links: list[dict[str, str]], qr: bool = True) -> Non
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port."
+)
 @click.option("--game", "games", multiple=True, help="Print the links of this game (a number).")
 @click.option("--key-file", help="The links' key (default: serve.key in your data directory).")
 @click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")

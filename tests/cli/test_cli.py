@@ -210,7 +210,12 @@ def test_export_import_and_verify_a_file(runner: CliRunner, tmp_path: Path):
     assert data == {"ok": True, "events": 4, "problems": [], "head": original["head"]}
 
     elsewhere = CliRunner(env={"TABLELOG_DB": str(tmp_path / "elsewhere.db")})
-    assert run_json(elsewhere, "import", path) == {"games": [1], "skipped": []}
+    assert run_json(elsewhere, "import", path) == {
+        "games": [1],
+        "extended": [],
+        "skipped": [],
+        "refused": [],
+    }
     (copy,) = run_json(elsewhere, "list")["games"]
     assert {k: copy[k] for k in ("events", "head", "created")} == {
         k: original[k] for k in ("events", "head", "created")

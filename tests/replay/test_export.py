@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -167,7 +168,9 @@ def test_datasette_opens_the_sqlite_export_and_runs_a_query(
         response = await ds.client.get("/club/results.json?_shape=array&won=1")
         return [tuple(r) for r in rows.rows], response.status_code, response.json()
 
-    counts, status, won = asyncio.run(ask())
+    # in a thread of its own: the session's Chromium (Playwright) may own this thread's loop
+    with ThreadPoolExecutor(1) as pool:
+        counts, status, won = pool.submit(asyncio.run, ask()).result()
     assert [rules for rules, _ in counts] == sorted(RULE_SETS)
     assert sum(n for _, n in counts) == len(list(Ledger(club_source).results()))
     assert status == 200 and won and all(r["won"] == 1 for r in won)
