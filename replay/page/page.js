@@ -82,13 +82,14 @@
 
   function draw() {
     const frame = frames[at];
-    const seat = seatSelect.value === "" ? null : Number(seatSelect.value);
-    const stored = views[seat === null ? frame.public : frame.seats[seat]];
+    const chosen = seatSelect.value === "" ? null : Number(seatSelect.value);
+    const seat = data.all_seats ? chosen : data.seat;
+    const stored = views[data.all_seats ? (chosen === null ? frame.public : frame.seats[chosen]) : frame.view];
     const view = { zones: stored.zones.map((i) => data.zones[i]), info: data.infos[stored.info] };
     const table = el("table");
     table.replaceChildren(...view.zones.map((z) => drawZone(z, seat)));
     table.dataset.seq = String(frame.seq);
-    table.dataset.as = seat === null ? "everyone" : data.players[seat];
+    table.dataset.as = data.all_seats ? (seat === null ? "everyone" : data.players[seat]) : data.viewer;
     slider.value = String(at);
     el("position").textContent = "event " + frame.seq + " of " + (frames.length - 1);
 
@@ -133,11 +134,15 @@
 
   el("title").textContent = "Game " + data.game + " · " + data.title;
   el("subtitle").textContent = data.players.join(", ") + (data.seeded ? " · dealt by the seeded dealer" : " · a physical game") + " · head " + data.head;
-  data.players.forEach((name, i) => {
-    const option = make("option", "", name);
-    option.value = String(i);
-    seatSelect.appendChild(option);
-  });
+  if (data.all_seats) {
+    data.players.forEach((name, i) => {
+      const option = make("option", "", name);
+      option.value = String(i);
+      seatSelect.appendChild(option);
+    });
+  } else {
+    seatSelect.closest("label").replaceWith(make("span", "as", "as " + data.viewer + " sees it"));
+  }
   const log = el("log");
   frames.forEach((frame) => {
     if (!frame.event) return;

@@ -16,10 +16,12 @@ from tests.replay.page_helpers import played_game
 RULESETS = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
 
 
-def opened(browser_page: Any, games: Games, tmp_path: Path, rules: str, moves: int) -> Any:
+def opened(
+    browser_page: Any, games: Games, tmp_path: Path, rules: str, moves: int, viewer: Any = None
+) -> Any:
     game = played_game(games, rules, moves)
     path = tmp_path / f"{rules}.html"
-    path.write_text(render_page(game), encoding="utf-8")
+    path.write_text(render_page(game, *((viewer,) if viewer else ())), encoding="utf-8")
     browser_page.open(path)
     return game
 
@@ -59,8 +61,11 @@ def test_the_page_loads_and_steps_with_the_keyboard(browser_page, games: Games, 
 
 
 def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, tmp_path):
-    game = opened(browser_page, games, tmp_path, "nordekasino", 5)
+    from tablelog.replay.gate import EVERY_SEAT
+
+    game = opened(browser_page, games, tmp_path, "nordekasino", 5, EVERY_SEAT)
     page = browser_page.page
+    assert "Every seat's cards" in page.text_content("header")
     hands = {s: sorted(c.text for c in game.state.hands[s].cards) for s in range(4)}
     everyone = drawn(page)["zones"]
     assert all(everyone[f"hand:{s}"]["faces"] == [] for s in range(4))
