@@ -24,7 +24,7 @@ from tablelog.replay.inspect import outcome_data
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
 
-__all__ = ["page_data"]
+__all__ = ["page_data", "view_data"]
 
 
 class _Store:
@@ -37,18 +37,23 @@ class _Store:
 
     def view(self, view: View) -> int:
         """The index of ``view``: its zones and info by index."""
-        zones = [
-            self.zones.add(
-                {
-                    "name": zone.name,
-                    "cards": [card.text for card in zone.cards],
-                    "hidden": zone.hidden,
-                    **({"slots": list(zone.slots)} if zone.slots is not None else {}),
-                }
-            )
-            for zone in view.zones
-        ]
-        return self.views.add({"zones": zones, "info": self.infos.add(_plain(dict(view.info)))})
+        data = view_data(view)
+        zones = [self.zones.add(zone) for zone in data["zones"]]
+        return self.views.add({"zones": zones, "info": self.infos.add(data["info"])})
+
+
+def view_data(view: View) -> dict[str, Any]:
+    """What the page stores of one view: its zones and its facts, JSON-ready."""
+    zones = [
+        {
+            "name": zone.name,
+            "cards": [card.text for card in zone.cards],
+            "hidden": zone.hidden,
+            **({"slots": list(zone.slots)} if zone.slots is not None else {}),
+        }
+        for zone in view.zones
+    ]
+    return {"zones": zones, "info": _plain(dict(view.info))}
 
 
 def _plain(value: Any) -> Any:

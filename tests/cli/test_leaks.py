@@ -86,3 +86,22 @@ def test_moves_says_whose_moves_it_lists_and_as_whom(runner: CliRunner):
     assert "Bo's moves, as Bo sees them" in out
     data = run_json(runner, "moves", "last")
     assert data["whose"] == ["Bo"] and data["heading"] == "Bo's moves, as Bo sees them"
+
+
+def test_diff_of_two_seeded_recordings_names_no_hidden_card(runner: CliRunner, tmp_path: Path):
+    """Two exports of one seeded game that part after the deal: ``diff`` shows the deal as
+    the table saw it, not the hands it dealt."""
+    game = new_game(runner, "--seed", "1")
+    short = tmp_path / "short.jsonl"
+    run(runner, "export", str(game), "-o", short)
+    run(runner, "play", str(game), run_json(runner, "moves", str(game))["moves"][0]["notation"])
+    long = tmp_path / "long.jsonl"
+    run(runner, "export", str(game), "-o", long)
+    out = run(runner, "diff", short, long, code=1).stdout
+    rules = registry.get("karnoffel")
+    with Ledger(Path(runner.env["TABLELOG_DB"])) as ledger:  # type: ignore[index]
+        loaded = Games(ledger).load(game)
+    deal = loaded.events[0].payload
+    hidden = [d.card.text for d in deal.cards if d.card is not None and not d.up]
+    assert hidden and not [c for c in hidden if names(out, c)], out
+    assert rules.name == "karnoffel"
