@@ -31,7 +31,7 @@ from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 
-__all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer"]
+__all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer", "table_data"]
 
 
 @attrs.frozen
@@ -73,7 +73,9 @@ class Gate:
         self.whole = viewer.every_seat or (viewer.recorder and header.seed is None)
 
     def view(self, state: Any) -> View:
-        """The table in ``state`` as the viewer sees it."""
+        """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
+        saying whose turn it is. The recorder's view of a physical game is every zone as
+        recorded, and has no typed table (its seats would show what no seat sees)."""
         if self.whole:
             public = self.rules.view(state, None)
             zones = self.rules.zones(state)
@@ -82,7 +84,17 @@ class Gate:
                 tuple(ZoneView(n, z.cards, z.hidden) for n, z in zones.items()),
                 public.info,
             )
-        return self.rules.view(state, self.viewer.seat)
+        view = self.rules.view(state, self.viewer.seat)
+        if view.table is None:
+            return view
+        players = self.header.players
+        turn = tuple(players[s] for s in sorted(self.rules.to_act(state)) if s < len(players))
+        return attrs.evolve(view, table=attrs.evolve(view.table, turn=turn))
+
+    def table(self, state: Any) -> dict[str, Any] | None:
+        """The typed table as JSON-ready data (cards as text), or ``None``."""
+        table = self.view(state).table
+        return None if table is None else table_data(table)
 
     def move(self, before: Any, event: Event, after: Any) -> Move | None:
         """``event``'s move as the viewer saw it: the cards they did not see blank
@@ -123,6 +135,23 @@ class Gate:
 
         move = self.move(before, event, after)
         return "" if move is None else announcement(self.rules, move, before)
+
+
+def table_data(table: Any) -> dict[str, Any]:
+    """A typed table (``rules.tableview.Table``) as JSON-ready data: cards as their text,
+    pairs (facts, scores) as two-item lists."""
+    data: dict[str, Any] = _plain(table)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.text
+    if attrs.has(type(value)):
+        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _cards(move: Move) -> list[Card]:

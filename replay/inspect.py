@@ -15,7 +15,7 @@ from tablelog.ledger import short_hash
 from tablelog.replay.dealer import chance_rng
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame, Played
-from tablelog.replay.gate import EVERYONE, RECORDER, Gate, Viewer
+from tablelog.replay.gate import EVERYONE, RECORDER, Gate, Viewer, table_data
 from tablelog.replay.narrate import narration
 from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
@@ -152,6 +152,7 @@ def _table(
 ) -> dict[str, Any]:
     rules = game.rules
     view = Gate(rules, game.header, viewer).view(state)
+    typed = view.table
     outcome = rules.outcome(state)
     step = rules.chance(state)
     return {
@@ -174,6 +175,7 @@ def _table(
             for z in view.zones
         ],
         "info": dict(view.info),
+        "table": None if typed is None else table_data(typed),
     }
 
 

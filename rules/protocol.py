@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -30,6 +30,9 @@ from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_
 from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
+
+if TYPE_CHECKING:
+    from tablelog.rules.tableview import Table
 
 __all__ = [
     "ChanceStep",
@@ -113,6 +116,9 @@ class View:
     seat: int | None
     zones: tuple[ZoneView, ...]
     info: Mapping[str, Any] = attrs.field(factory=dict)
+    table: Table | None = None
+    """The same table as a typed value (``rules.tableview``): seats round it, the centre;
+    what every output draws."""
 
     def cards(self) -> list[Card]:
         """Every card this view shows, with repeats."""

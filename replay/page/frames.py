@@ -19,7 +19,7 @@ from typing import Any
 
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
-from tablelog.replay.gate import EVERYONE, Gate, Viewer
+from tablelog.replay.gate import EVERYONE, Gate, Viewer, table_data
 from tablelog.replay.inspect import outcome_data
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
@@ -34,12 +34,33 @@ class _Store:
         self.zones = _Interned()
         self.infos = _Interned()
         self.views = _Interned()
+        self.parts = _Interned()
 
     def view(self, view: View) -> int:
-        """The index of ``view``: its zones and info by index."""
+        """The index of ``view``: its typed table (each seat, pile and battlefield by index),
+        or, for a view without one, its zones and info by index."""
+        if view.table is not None:
+            table = _compact(table_data(view.table))
+            for key in ("seats", "piles", "fields"):
+                table[key] = [self.parts.add(part) for part in table.get(key, ())]
+            return self.views.add({"table": table})
         data = view_data(view)
         zones = [self.zones.add(zone) for zone in data["zones"]]
         return self.views.add({"zones": zones, "info": self.infos.add(data["info"])})
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, list | str) and not value)
+
+
+def _compact(value: Any) -> Any:
+    """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
+    page reads as absent: a smaller file."""
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items() if not _empty(v)}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value
 
 
 def view_data(view: View) -> dict[str, Any]:
@@ -179,6 +200,7 @@ def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
         "sides": _sides(game, last),
         "frames": frames,
         "views": store.views.items,
+        "parts": store.parts.items,
         "zones": store.zones.items,
         "infos": store.infos.items,
     }

@@ -21,10 +21,13 @@ def embedded(page: str) -> dict:
     return json.loads(match.group(1))
 
 
-def zone(data: dict, frame: dict, seat: int | None, name: str) -> dict:
+def hand(data: dict, frame: dict, seat: int | None, owner: str) -> dict:
+    """``owner``'s hand in the typed table of ``seat``'s view (``None``: everyone's)."""
     view = data["views"][frame["public"] if seat is None else frame["seats"][seat]]
-    zones = [data["zones"][i] for i in view["zones"]]
-    return next(z for z in zones if z["name"] == name)
+    seats = [data["parts"][i] for i in view["table"]["seats"]]
+    place = next(s for s in seats if s["name"] == owner)["places"][0]
+    assert place["label"] == "hand"
+    return {"cards": place.get("known", []), "hidden": place.get("hidden", 0)}
 
 
 @pytest.mark.parametrize(
@@ -44,11 +47,11 @@ def test_a_seat_sees_its_own_hand_and_everyone_sees_none(games: Games):
     data = page_data(game, EVERY_SEAT)
     frame = data["frames"][-1]
     bo_hand = game.state.hands[1]
-    mine = zone(data, frame, 1, "hand:1")
+    mine = hand(data, frame, 1, "Bo")
     assert sorted(mine["cards"]) == sorted(c.text for c in bo_hand.cards) and mine["cards"]
-    assert zone(data, frame, None, "hand:1")["cards"] == []
-    assert zone(data, frame, 0, "hand:1")["cards"] == []
-    assert zone(data, frame, 0, "hand:1")["hidden"] == len(bo_hand)
+    assert hand(data, frame, None, "Bo")["cards"] == []
+    assert hand(data, frame, 0, "Bo")["cards"] == []
+    assert hand(data, frame, 0, "Bo")["hidden"] == len(bo_hand)
 
 
 def test_a_page_holds_only_its_viewers_view_unless_every_seat_is_asked_for(games: Games):
