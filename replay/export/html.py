@@ -104,11 +104,40 @@ def wins_by_evening(results: Sequence[GameResult]) -> tuple[list[str], dict[str,
     return evenings, cumulative
 
 
+def bars(players: Mapping[str, int], day: str, width: int = 640) -> str:
+    """An inline SVG bar chart of each player's wins on one evening (a line needs two)."""
+    left, row = 110, 26
+    height = 30 + row * len(players)
+    most = max([1, *players.values()])
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'role="img" aria-label="Wins per player on {_e(day)}">',
+        f'<text x="4" y="16">Wins on {_e(day)}</text>',
+    ]
+    ranked = sorted(players.items(), key=lambda item: (-item[1], item[0]))
+    for n, (player, wins) in enumerate(ranked):
+        y = 26 + n * row
+        length = (width - left - 60) * wins / most
+        colour = PALETTE[sorted(players).index(player) % len(PALETTE)]
+        parts.append(f'<text x="4" y="{y + 15}">{_e(player)}</text>')
+        parts.append(
+            f'<rect class="player" data-player="{_e(player)}" x="{left}" y="{y}" '
+            f'width="{max(length, 2):.1f}" height="{row - 8}" fill="{colour}">'
+            f"<title>{_e(player)}: {wins} win(s)</title></rect>"
+        )
+        parts.append(f'<text x="{left + max(length, 2) + 6:.1f}" y="{y + 15}">{wins}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
 def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) -> str:
-    """An inline SVG line chart of each player's wins so far, evening by evening."""
+    """An inline SVG chart of the wins: bars per player for one evening, else a line per
+    player of the wins so far, evening by evening (at most about twelve dates labelled)."""
     evenings, lines = wins_by_evening(results)
     if not evenings:
         return "<p>No games.</p>"
+    if len(evenings) == 1:
+        return bars({p: line[-1] for p, line in lines.items()}, evenings[0], width)
     left, right, top, bottom = 40, 150, 20, 40
     height = max(height, top + bottom + 14 * (len(lines) + 1))  # room for every name
     top_value = max([1, *(v for line in lines.values() for v in line)])
@@ -127,9 +156,15 @@ def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) ->
         f'<text x="4" y="{top + 4}">{top_value}</text>',
         f'<text x="4" y="{height - bottom}">0</text>',
     ]
+    every = max(1, -(-len(evenings) // 12))  # label about twelve dates, the last always
     for i, day in enumerate(evenings):
+        if i % every and i != len(evenings) - 1:
+            continue
         x = left + i * step
-        parts.append(f'<text x="{x:.1f}" y="{height - bottom + 16}">{_e(day[5:])}</text>')
+        text = day[5:] if evenings[0][:4] == evenings[-1][:4] else day
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - bottom + 16}" text-anchor="middle">{_e(text)}</text>'
+        )
     for n, (player, line) in enumerate(sorted(lines.items())):
         colour = PALETTE[n % len(PALETTE)]
         points = " ".join(point(i, v) for i, v in enumerate(line))
@@ -139,10 +174,11 @@ def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) ->
         )
         for i, v in enumerate(line):  # a dot per evening: one evening still shows
             cx, cy = point(i, v).split(",")
-            parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}"><title>{_e(player)},'
-                f" {_e(evenings[i])}: {v} win(s) so far</title></circle>"
-            )
+            if len(line) <= 60:  # a dot per evening while they do not crowd the line
+                parts.append(
+                    f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}"><title>{_e(player)},'
+                    f" {_e(evenings[i])}: {v} win(s) so far</title></circle>"
+                )
         parts.append(
             f'<text x="{width - right + 8}" y="{top + 14 * (n + 1)}" fill="{colour}">'
             f"{_e(player)} ({line[-1]})</text>"

@@ -9,6 +9,8 @@
   const slider = el("slider");
   const seatSelect = el("seat");
   let at = frames.length - 1;
+  const items = [];  // the move list's entries by event number
+  let marked = null;
 
   function make(tag, cls, text) {
     const node = document.createElement(tag);
@@ -143,8 +145,10 @@
     });
     const centre = make("div", "area centre");
     centre.id = "centre";
-    if (table.trick) centre.appendChild(trickNode(table.trick, pos.where, "trick", "trick"));
-    if (table.last_trick) centre.appendChild(trickNode(table.last_trick, pos.where, "lasttrick", "last trick, to " + table.last_trick.winner));
+    const tricks = make("div", "tricks");
+    if (table.trick) tricks.appendChild(trickNode(table.trick, pos.where, "trick", "trick"));
+    if (table.last_trick) tricks.appendChild(trickNode(table.last_trick, pos.where, "lasttrick", "last trick, to " + table.last_trick.winner));
+    if (tricks.childNodes.length) centre.appendChild(tricks);
     const piles = make("div", "piles");
     (table.piles || []).map((i) => parts[i]).forEach((p) => {
       if ((p.known || []).length || p.hidden || p.value) piles.appendChild(placeNode(p, 1));
@@ -211,10 +215,13 @@
       table.scores.forEach(([k, v]) => { dl.appendChild(make("dt", "", k)); dl.appendChild(make("dd", "", v)); });
       score.appendChild(dl);
     }
-    document.querySelectorAll("#log li").forEach((li) => li.classList.toggle("current", Number(li.dataset.seq) === frame.seq));
-    const current = document.querySelector("#log li.current");
-    const log = el("log");
-    if (current) log.scrollTop = current.offsetTop - log.clientHeight / 2;  // the log alone scrolls
+    if (marked) marked.classList.remove("current");
+    marked = items[frame.seq] || null;
+    if (marked) {
+      marked.classList.add("current");
+      const log = el("log");
+      log.scrollTop = marked.offsetTop - log.clientHeight / 2;  // the log alone scrolls
+    }
   }
 
   function go(to) {
@@ -244,6 +251,7 @@
     li.dataset.seq = String(frame.seq);
     if (!frame.event.effective) li.classList.add("retracted");
     li.addEventListener("click", () => go(frame.seq));
+    items[frame.seq] = li;
     log.appendChild(li);
   });
   slider.max = String(frames.length - 1);

@@ -58,3 +58,31 @@ def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) 
     assert browser_page.errors == []
     assert page.locator("table.results b").count() == 0
     assert sly in page.locator("table.results").text_content()
+
+
+def test_one_evening_draws_a_bar_per_player_and_a_season_a_line(db: Path) -> None:
+    """Issue 22: the chart of one evening was an empty L (one point per line)."""
+    import attrs
+
+    from tablelog.replay.export.html import chart
+    from tablelog.replay.games import Games, make_header
+    from tablelog.replay.inspect import moves_data
+    from tablelog.rules import registry
+
+    with Ledger(db) as ledger:
+        games = Games(ledger)
+        for seed in (1, 2):
+            header = make_header(registry.get("karnoffel"), ["Anna", "Bo", "Cai", "Dina"], {},
+                                 seed=seed)  # fmt: skip
+            game = games.create(header)
+            while listed := moves_data(games.load(game.id))["moves"]:
+                games.play(game.id, listed[0]["notation"])
+        evening = list(results(ledger, Filters()))
+    svg = chart(evening)
+    assert svg.count('<rect class="player"') == 4 and "polyline" not in svg
+    assert all(r.data["over"] for r in evening)
+    season = [
+        attrs.evolve(r, created=f"2026-0{1 + i}-0{1 + i}T20:00") for i, r in enumerate(evening)
+    ]
+    svg = chart(season)
+    assert svg.count('<polyline class="player"') == 4 and "<rect" not in svg
