@@ -41,10 +41,14 @@ def log_line(gate: Gate, step: Step) -> str:
 
 
 def page_moment(gate: Gate, step: Step) -> str:
-    """The replay page's data for this moment: the viewer's table and the event."""
+    """The replay page's data for this moment (and ``show --json``'s): the viewer's zones,
+    facts and typed table, and the event."""
     from tablelog.replay.page.frames import view_data
 
-    data: dict[str, Any] = {"view": view_data(gate.view(step.state))}
+    data: dict[str, Any] = {
+        "view": view_data(gate.view(step.state)),
+        "table": gate.table(step.state),
+    }
     if step.event is not None:
         data["event"] = gate.text(step.before, step.event, step.state)
     return json.dumps(data, ensure_ascii=False)
