@@ -14,8 +14,9 @@ import attrs
 from tablelog.rules.cards import SUIT_SYMBOLS, Card
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.karnoffel.events import Play, Turn
-from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, player, zone_map
+from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.tableview import Laid, Table, Trick, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.zones import Zone
@@ -67,7 +68,7 @@ def _laid(state: State, leader: int, cards: tuple[Card, ...]) -> tuple[Laid, ...
 
 def _table(state: State, seen: View) -> Table:
     """The typed table: four seats, the trick with who laid each card, the last trick."""
-    labels = [state.table.team(0), state.table.team(1)]
+    labels = [state.table.side_label(0), state.table.side_label(1)]
     done = state.tricks
     last = done[-1] if done else None
     facts = (
@@ -94,7 +95,7 @@ def _table(state: State, seen: View) -> Table:
 
 def info(state: State) -> dict[str, Any]:
     """The public facts of the state, as JSON-friendly values (cards as text)."""
-    labels = [state.table.team(0), state.table.team(1)]
+    labels = [state.table.side_label(0), state.table.side_label(1)]
     return {
         "phase": state.phase,
         "deal": state.deal_number,

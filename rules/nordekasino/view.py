@@ -19,8 +19,9 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.play import apply, score
-from tablelog.rules.nordekasino.state import OVER, State, player, zone_map
+from tablelog.rules.nordekasino.state import OVER, State, zone_map
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.tableview import Place, Table, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 from tablelog.rules.zones import Zone
@@ -51,7 +52,7 @@ LABELS = {"middle": "middle"}
 
 def _table(state: State, seen: View) -> Table:
     """The typed table: the seats, the table's piles with their values and owners."""
-    table = state.table_info
+    table = state.table
     piles = tuple(
         Place(
             f"pile {i}",
@@ -61,7 +62,7 @@ def _table(state: State, seen: View) -> Table:
             else (f"more {pile.value}" if pile.more else "/".join(map(str, pile.values))),
             owner=None if pile.owner is None else player(state, pile.owner),
         )
-        for i, pile in enumerate(state.table, 1)
+        for i, pile in enumerate(state.piles, 1)
     )
     sides = [table.side_label(s) for s in range(len(state.won))]
     points = {row["side"]: str(row["total"]) for row in score(state)}
@@ -97,7 +98,7 @@ def info(state: State) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _info(state: State) -> dict[str, Any]:
-    table = state.table_info
+    table = state.table
     return {
         "phase": state.phase,
         "deal": state.deals,
@@ -113,7 +114,7 @@ def _info(state: State) -> dict[str, Any]:
                 "more": pile.more,
                 "owner": None if pile.owner is None else player(state, pile.owner),
             }
-            for i, pile in enumerate(state.table)
+            for i, pile in enumerate(state.piles)
         ],
         "stock": len(state.stock),
         "middle": len(state.middle),

@@ -31,16 +31,43 @@ def test_the_match_report_renders_offline_in_chromium(
     first = rows.nth(0).locator("td")
     assert first.nth(0).text_content() == str(games[0].game)
     players = sorted({p for r in games for p in r.data["players"]})
-    lines = page.locator("svg polyline.player")
+    wins = page.locator("svg.chart").first  # two dates: a line of wins per player
+    lines = wins.locator("polyline.player")
     assert lines.count() == len(players)
     assert sorted(lines.nth(i).get_attribute("data-player") for i in range(len(players))) == (
         players
     )
-    box = page.locator("svg").bounding_box()
+    box = wins.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 200
     standings = page.locator("table.standings caption").all_text_contents()
     assert {c.split(" · ")[1] for c in standings} == {r.rules for r in games}
+    # a ratings chart per rule set, a line per rated player, the rating at its end
+    rated = {r.rules for r in games if r.data["over"]}
+    assert page.locator("h3").all_text_contents() == sorted(rated)
+    assert page.locator("svg.chart").count() == 1 + len(rated)
+    assert "±" in page.locator("table.standings").first.text_content()
     browser_page.screenshot("match-report")
+
+
+def test_one_evening_is_drawn_as_bars(browser_page: Any, club_source: Path, tmp_path: Path):
+    """A report of one date's games shows wins within games as bars, not an empty axis."""
+    page_file = tmp_path / "evening.html"
+    with Ledger(club_source) as ledger:
+        games = [r for r in results(ledger) if r.created.startswith("2026-11-21")]
+        with page_file.open("w", encoding="utf-8") as out:
+            write_report(games, out)
+    page = browser_page.open(page_file)
+    assert browser_page.errors == []
+    assert page.text_content("h2") == "Wins on the evening"
+    bars = page.locator("svg.bars rect.wins")
+    players = sorted({p for r in games for p in r.data["players"]})
+    assert bars.count() == len(players)
+    widths = {bars.nth(i).get_attribute("data-name"): float(bars.nth(i).get_attribute("width"))
+              for i in range(bars.count())}  # fmt: skip
+    winners = {w for r in games for w in r.data["winners"]}
+    assert all((widths[p] > 0) == (p in winners) for p in players)
+    assert "of" in page.locator("svg.bars").text_content()
+    browser_page.screenshot("match-report-evening")
 
 
 def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) -> None:
@@ -58,31 +85,3 @@ def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) 
     assert browser_page.errors == []
     assert page.locator("table.results b").count() == 0
     assert sly in page.locator("table.results").text_content()
-
-
-def test_one_evening_draws_a_bar_per_player_and_a_season_a_line(db: Path) -> None:
-    """Issue 22: the chart of one evening was an empty L (one point per line)."""
-    import attrs
-
-    from tablelog.replay.export.html import chart
-    from tablelog.replay.games import Games, make_header
-    from tablelog.replay.inspect import moves_data
-    from tablelog.rules import registry
-
-    with Ledger(db) as ledger:
-        games = Games(ledger)
-        for seed in (1, 2):
-            header = make_header(registry.get("karnoffel"), ["Anna", "Bo", "Cai", "Dina"], {},
-                                 seed=seed)  # fmt: skip
-            game = games.create(header)
-            while listed := moves_data(games.load(game.id))["moves"]:
-                games.play(game.id, listed[0]["notation"])
-        evening = list(results(ledger, Filters()))
-    svg = chart(evening)
-    assert svg.count('<rect class="player"') == 4 and "polyline" not in svg
-    assert all(r.data["over"] for r in evening)
-    season = [
-        attrs.evolve(r, created=f"2026-0{1 + i}-0{1 + i}T20:00") for i, r in enumerate(evening)
-    ]
-    svg = chart(season)
-    assert svg.count('<polyline class="player"') == 4 and "<rect" not in svg
