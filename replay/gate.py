@@ -110,11 +110,13 @@ class Gate:
         seen = Counter(shown.everyone)
         if seat is not None:
             seen.update(shown.seats.get(seat, ()))
+        if not Counter(named) - seen:
+            return move
         if event.family != "chance":  # a move names cards the viewer may already know
             seen |= Counter(self.view(before).cards())
             seen |= Counter(self.view(after).cards())
-        if not Counter(named) - seen:
-            return move
+            if not Counter(named) - seen:
+                return move
         return _blank(move, seen)
 
     def text(self, before: Any, event: Event, after: Any) -> str:

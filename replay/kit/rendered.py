@@ -41,13 +41,14 @@ def log_line(gate: Gate, step: Step) -> str:
 
 
 def page_moment(gate: Gate, step: Step) -> str:
-    """The replay page's data for this moment (and ``show --json``'s): the viewer's zones,
-    facts and typed table, and the event."""
+    """The replay page's data for this moment: the viewer's typed table (``show --json``'s
+    ``table``), or the zones and facts of a view without one, and the event."""
+    from tablelog.replay.gate import table_data
     from tablelog.replay.page.frames import view_data
 
+    view = gate.view(step.state)  # the page stores the typed table, else the zones and facts
     data: dict[str, Any] = {
-        "view": view_data(gate.view(step.state)),
-        "table": gate.table(step.state),
+        "view": table_data(view.table) if view.table is not None else view_data(view)
     }
     if step.event is not None:
         data["event"] = gate.text(step.before, step.event, step.state)
@@ -73,16 +74,17 @@ def outputs_hold(
         known = {card for card, n in seen[seat].items() if n > 0}
         for render in renderers:
             text = render(gate, step)
-            named = {card for token in pattern.findall(text) for card in names[token]}
-            leak = named - known
-            if leak:
-                who = "everyone" if seat is None else history.header.players[seat]
-                what = getattr(render, "__name__", "an output")
-                detail = (
-                    f"{what} for {who} names {cards_text(Counter(leak))}, never"
-                    f" shown to them: {text[:200]!r}"
-                )
-                raise InvariantViolation("views", step.seq, detail)
+            for found in pattern.finditer(text):
+                leak = names[found.group()] - known
+                if leak:
+                    who = "everyone" if seat is None else history.header.players[seat]
+                    what = getattr(render, "__name__", "an output")
+                    around = text[max(0, found.start() - 80) : found.end() + 40]
+                    detail = (
+                        f"{what} for {who} names {cards_text(Counter(leak))}, never"
+                        f" shown to them: …{around}…"
+                    )
+                    raise InvariantViolation("views", step.seq, detail)
 
 
 @lru_cache(maxsize=32)
