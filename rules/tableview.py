@@ -24,11 +24,35 @@ state or a dict by key name: ``show`` in the terminal, ``show --json``, the repl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
 import attrs
 
 from tablelog.rules.cards import Card
-from tablelog.rules.protocol import View, ZoneView
+
+
+class ZoneView(Protocol):
+    """A zone as a viewer sees it (``rules.protocol.ZoneView``, named here by its shape:
+    ``protocol.View`` refers to this module's ``Table``, and imports run one way)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def hidden(self) -> int: ...
+    @property
+    def slots(self) -> tuple[str | None, ...] | None: ...
+
+
+class View(Protocol):
+    """A view (``rules.protocol.View``), by its shape: the seat it is for and its zones."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def zones(self) -> tuple[ZoneView, ...]: ...
+
 
 __all__ = [
     "Field",
