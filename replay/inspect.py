@@ -21,7 +21,7 @@ from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card
-from tablelog.rules.protocol import Outcome
+from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 
 __all__ = [
@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 
-def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
+def outcome_data(outcome: Outcome | None, game: LoadedGame[S]) -> dict[str, Any] | None:
     """An outcome as plain data: winners and the ranking by name, scores, rounds."""
     if outcome is None:
         return None
@@ -47,7 +47,7 @@ def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | 
 
 
 def moves_data(
-    game: LoadedGame,
+    game: LoadedGame[S],
     *,
     seat: int | None = None,
     card: Card | None = None,
@@ -235,15 +235,15 @@ def _log_rows(game: LoadedGame, last: int, viewer: Viewer) -> Iterator[dict[str,
         yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)
 
 
-def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
+def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:
     """The seqs of the game events still in effect after ``events`` (no rules needed)."""
     return {e.seq for e in effective_events(events, game.seeded)}
 
 
 def _row(
-    game: LoadedGame,
+    game: LoadedGame[S],
     event: Event,
-    before: Any,
+    before: S,
     effective: bool,
     hash_: str,
     after: Any,

@@ -12,12 +12,11 @@ clause is dropped unless everyone can see the card there (an up-card, an open ha
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Move
 from tablelog.rules.listing import move_cards
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
 __all__ = ["public_refusal"]
 
@@ -25,7 +24,7 @@ _IN_HAND = re.compile(r":? ?it is already known to be in (?P<who>.+?)'s hand")
 
 
 def public_refusal(
-    rules: RuleSet, header: Header, state: Any, move: Move, refused: IllegalEvent
+    rules: RuleSet[S], header: Header, state: S, move: Move, refused: IllegalEvent
 ) -> IllegalEvent:
     """``refused`` without any clause that places one of the move's cards in a hand
     where the public view does not show it (only in a seeded game: a physical game's

@@ -27,14 +27,11 @@ from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.tableview import Field, Place, Seat, Slot, Table, table_of
 from tablelog.rules.views import default_view
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 def _public_names(state: State) -> frozenset[str]:

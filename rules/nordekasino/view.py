@@ -24,14 +24,12 @@ from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
 from tablelog.rules.tableview import Place, Table, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
-from tablelog.rules.zones import Zone
 
-__all__ = ["info", "shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name: ``hand:N``, ``table``, ``stock``, ``middle``, ``won:SIDE``."""
-    return zone_map(state)
+__all__ = [
+    "info",
+    "shown",
+    "view",
+]
 
 
 def view(state: State, seat: int | None) -> View:
