@@ -25,8 +25,9 @@ import attrs
 from tablelog.ledger import ConcurrencyConflict, LedgerError
 from tablelog.replay.dealer import chance_rng
 from tablelog.replay.games import Games, LoadedGame, Played
+from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import moves_data, played_data, show_data
-from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
+from tablelog.replay.notation import by_actor, format_event_move, format_move
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
@@ -112,8 +113,10 @@ class Recorder:
         self, text: str, *, keep_redo: bool = False, said: str = "", move: Move | None = None
     ) -> Entry:
         try:
-            move = parse_move(self.game, text) if move is None else move
-            played = self.games.submit(self.game, move)
+            if move is None:  # a line typed: with the steps it implies (replay.implied)
+                played = self.games.enter(self.game, text)
+            else:
+                played = self.games.submit(self.game, move)
         except ConcurrencyConflict as conflict:
             self.reload()
             return Entry(
@@ -137,7 +140,7 @@ class Recorder:
         """Take back the last move (in a seeded game with the dealer's cards after it),
         saying what it takes back."""
         replayer = self.game.replayer
-        start = replayer.undo_target()
+        start = entry_start(self.game)
         if start is None:
             return Entry(("nothing to undo",), refused=True)
         taken = replayer.effective[start:]

@@ -26,7 +26,7 @@ from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 
-__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
+__all__ = ["KINDS", "cards", "count", "kinds", "moves", "passes", "to_act"]
 
 KINDS = (
     "show",
@@ -53,6 +53,20 @@ NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lif
 
 def _head(state: State) -> Step | None:
     return state.queue[0] if state.queue and state.actor is None else None
+
+
+def passes(state: State) -> tuple[Move, ...]:
+    """The passes that close the open Fool window or the Hierophant's reveal window
+    ("everyone passed": nobody plays the Fool, nobody holds more of the named cards),
+    else ``()``."""
+    if state.phase != PLAY:
+        return ()
+    head = _head(state)
+    if head is None or head.kind not in ("fool", "reveal"):
+        return ()
+    if head.kind == "reveal":
+        return tuple(Move(w, ev.Pass()) for w in head.asked)
+    return tuple(Move(seat_of(state, w), ev.Pass(w == state.n)) for w in head.asked)
 
 
 @per_state()

@@ -16,7 +16,7 @@ from tablelog.rules.options import read_options
 from tablelog.rules.protocol import Header, Outcome, RuleSet
 from tablelog.rules.vriddiot.deal import chance
 from tablelog.rules.vriddiot.events import PAYLOADS
-from tablelog.rules.vriddiot.moves import moves, to_act
+from tablelog.rules.vriddiot.moves import moves, passes, to_act
 from tablelog.rules.vriddiot.notation import format_move, parse_move
 from tablelog.rules.vriddiot.play import apply
 from tablelog.rules.vriddiot.state import OPTIONS, OVER, Options, State, initial_state, make_deck
@@ -85,4 +85,5 @@ RULES = RuleSet(
     summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
     "the last player holding cards is the Idiot.",
     claims=open_claims,
+    passes=passes,
 )

@@ -196,4 +196,6 @@ def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
         played = recorder.enter("Anna 5H")  # before the first play, anyone may lead
         assert played.data is not None
         assert played.data["written"][0]["notation"] == "Anna 5H"
-        assert recorder.enter("undo").lines == ("undo takes back event 2 (Anna 5H)",)
+        # the refill the tool entered after the move (face down) is taken back with it
+        said = "undo takes back event 2 (Anna 5H), event 3 (deal)"
+        assert recorder.enter("undo").lines == (said,)
