@@ -31,6 +31,8 @@ from tablelog.replay.notation import by_actor, format_event_move, format_move
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
+from tablelog.rules.native import LANGUAGES
+from tablelog.rules.native import name as native_name
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]
 
@@ -209,8 +211,30 @@ class Recorder:
 
     def completions(self, text: str, limit: int = 60) -> Iterator[str]:
         """Whole lines that complete ``text``: commands, player names and legal moves,
-        filtered as typed (case-insensitive), at most ``limit`` of them."""
-        return itertools.islice(_unique(self._completions(text)), limit)
+        filtered as typed (case-insensitive), at most ``limit`` of them; a card begun in
+        words (``spar``, ``Herz K``) is completed in those words (``spar dame``)."""
+        lines = itertools.chain(self._completions(text), self._native(text))
+        return itertools.islice(_unique(lines), limit)
+
+    def _native(self, text: str) -> Iterator[str]:
+        """Legal moves written with their cards in the words ``text`` begins (Norwegian,
+        Danish, Swedish, German), as ``play`` reads them."""
+        vocabulary = self.game.rules.vocabulary
+        rest = text.lstrip()
+        if not vocabulary.native or not rest or rest[0].isdigit():
+            return
+        prefix, seat = "", None
+        first, space, after = rest.partition(" ")
+        for s, player_name in enumerate(self.game.header.players):
+            if space and first.casefold() == player_name.casefold():
+                prefix, seat, rest = f"{player_name} ", s, after
+        folded = rest.casefold()
+        for _stem, group in self._groups(seat):
+            for move_text in itertools.islice(group.moves, SCAN):
+                for lang in NATIVE:
+                    said = " ".join(_in_words(vocabulary, word, lang) for word in move_text.split())
+                    if said.casefold().startswith(folded) and said != move_text:
+                        yield prefix + said
 
     def _completions(self, text: str) -> Iterator[str]:
         players = self.game.header.players
@@ -255,6 +279,18 @@ class Recorder:
                         continue
                     stem = " ".join(first.split(" ")[:2])
                     yield _lead(stem), _Group(first, itertools.chain((first,), moves))
+
+
+NATIVE = tuple(lang for lang in LANGUAGES if lang != "en")
+"""The languages a card may be typed in words, besides its canonical text."""
+
+
+def _in_words(vocabulary: Any, word: str, lang: str) -> str:
+    """``word`` as ``lang`` names it when it is a card (``QS`` → ``spar dame``)."""
+    try:
+        return native_name(vocabulary.read(word), lang)
+    except TablelogError:
+        return word
 
 
 def _unique(lines: Iterator[str]) -> Iterator[str]:

@@ -26,7 +26,7 @@ Cards may be written in the canonical text or by name (``sverdridder``, ``ti_sta
 from __future__ import annotations
 
 from tablelog.rules.deal_notation import format_deal, parse_deal
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.chance import plan_for
@@ -44,6 +44,7 @@ VERBS = (
     "pass, hermit, vote, call, show, reveal, answer, deal"
 )
 DEMONS = "demons"
+VERB_WORDS = frozenset(VERBS.replace(",", " ").split())
 
 
 def parse_move(text: str, state: State) -> Move:
@@ -54,7 +55,7 @@ def parse_move(text: str, state: State) -> Move:
     if words[0].casefold() == "deal":
         plan = plan_for(state)
         if plan is None:
-            raise NotationError("no card is to be dealt or drawn now")
+            raise RefusedMove("no card is to be dealt or drawn now")
         return Move(None, parse_deal(plan, " ".join(words[1:]), read_card))
     if words[0].casefold() == "answer":
         return Move(None, _answer(state, words[1:]))
@@ -75,7 +76,23 @@ def _actor(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]
                 return seat, False, words[k:]
     if state.actor is not None:
         return seat_of(state, state.actor), state.actor == state.n, words
+    if words[0].casefold() in VERB_WORDS:  # a move without its player's name
+        from tablelog.rules.narrespillet.moves import to_act
+
+        acting = to_act(state)
+        if len(acting) == 1:
+            return acting[0], False, words
+        raise RefusedMove(_who_acts(state, acting, words[0]))
     raise NotationError(f"{words[0]!r} is not a player of this game ({', '.join(state.players)})")
+
+
+def _who_acts(state: State, acting: tuple[int, ...], verb: str) -> str:
+    """Why a move without a name cannot be given a player now."""
+    if not acting:
+        return "cards are to be drawn from the stock first (deal ...)"
+    names = ", ".join(state.players[s] for s in acting)
+    first = state.players[acting[0]]
+    return f"several players may act now ({names}): write the name first, like '{first} {verb}'"
 
 
 def _answer(state: State, args: list[str]) -> ev.Answer:
