@@ -213,8 +213,10 @@ class Recorder:
         """Whole lines that complete ``text``: commands, player names and legal moves,
         filtered as typed (case-insensitive), at most ``limit`` of them; a card begun in
         words (``spar``, ``Herz K``) is completed in those words (``spar dame``)."""
-        lines = itertools.chain(self._completions(text), self._native(text))
-        return itertools.islice(_unique(lines), limit)
+        canonical = list(itertools.islice(_unique(self._completions(text)), limit))
+        if canonical:  # words only when the line is not begun in the canonical notation
+            return iter(canonical)
+        return itertools.islice(_unique(self._native(text)), limit)
 
     def _native(self, text: str) -> Iterator[str]:
         """Legal moves written with their cards in the words ``text`` begins (Norwegian,

@@ -140,6 +140,7 @@ def test_completion_finishes_a_card_begun_in_words_as_play_reads_it(db: Path):
         assert list(recorder.completions("Herz K")) == ["Herz König"]
         assert "Bo spader dam" in list(recorder.completions("Bo spader d"))
         assert "QS" in list(recorder.completions("Q"))  # the canonical text as before
+        assert not any(" " in line for line in recorder.completions("Q"))  # no words then
         entry = recorder.enter("spar dame")  # what it completes is what play takes
         assert entry.data is not None and entry.data["written"][0]["notation"] == "QS"
 
