@@ -318,7 +318,8 @@ class Games:
         one back (an ``undo``) and is written instead."""
         if (move.actor, move.payload) == (entered.actor, entered.payload):
             before = game.replayer.before(len(game.replayer) - 1)
-            return Played(game, (entered,), (before,), game.state, (), retried=True)
+            hashes = (game.head_at(entered.seq),)
+            return Played(game, (entered,), (before,), game.state, hashes, retried=True)
         steps = implied.Steps(game, game.replayer.copy())
         steps.push(Move(None, Undo()), check=False)
         try:

@@ -124,3 +124,19 @@ def test_record_in_a_terminal_takes_the_same_entries(tmp_path: Path, name: str):
     for line in lines:
         _tablelog(db, "play", str(twin), line)
     assert _events(db, recorded) == _events(db, twin)
+
+
+def test_a_draw_typed_anyway_is_already_recorded_and_undo_takes_the_turn_back(tmp_path: Path):
+    db = tmp_path / "tablelog.db"
+    game = str(_new(db, ["speahx", *_players("Anna", "Bo", "Cai")]))
+    _tablelog(db, "play", game, "5H")  # the deal before it, Bo's draw after it
+    again = _tablelog(db, "play", game, "draw ?")
+    assert "already recorded: this retry wrote nothing" in again
+    refused = CliRunner().invoke(cli, ["--db", str(db), "play", game, "Cai draw ?"])
+    assert refused.exit_code == 1  # readable, not possible now: a refusal
+    assert [e["type"] for e in _events(db, int(game))[1:]] == ["deal", "speahx.play", "speahx.draw"]
+    _tablelog(db, "play", game, "undo")  # the play and the draw the tool wrote after it
+    kinds = [e["type"] for e in _events(db, int(game))[1:]]  # the header first
+    assert kinds == ["deal", "speahx.play", "speahx.draw", "undo", "undo"]
+    listed = json.loads(_tablelog(db, "moves", game, "--json"))["moves"]
+    assert "5H" in {m["notation"] for m in listed}  # Bo to play again
