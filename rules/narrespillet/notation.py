@@ -34,7 +34,13 @@ from tablelog.rules.narrespillet.deck import HOUSE_NAMES
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.placements import classify, describe
 from tablelog.rules.narrespillet.state import State, name, seat_of
-from tablelog.rules.narrespillet.words import card_words, join_phrases, read_card, read_field
+from tablelog.rules.narrespillet.words import (
+    HOUSE_WORDS,
+    card_words,
+    join_phrases,
+    read_card,
+    read_field,
+)
 from tablelog.rules.numbers import is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
@@ -114,10 +120,23 @@ def _target(state: State, word: str) -> int:
     )
 
 
+def _field_of(words: list[str]) -> str:
+    """The battlefield of a placement typed without one: the house its cards share."""
+    houses = {read_card(w).suit for w in words if not w.casefold().startswith("magic=")}
+    if len(houses) != 1 or not houses <= set(HOUSE_NAMES):
+        raise NotationError(
+            "place FIELD CARDS, like: place Co CoA Co10 (the field may be left out only when"
+            " every card is of one house)"
+        )
+    return houses.pop()
+
+
 def _payload(state: State, verb: str, args: list[str], demons: bool) -> object:
     if verb == "place":
         if not args:
             raise NotationError("place FIELD CARDS, like: place Co CoA Co10")
+        if args[0].casefold() not in HOUSE_WORDS and "+" not in args[0]:
+            args = [_field_of(args), *args]  # `place SwKn SwA`: the cards' own house
         fields = args[0].split("+")
         magic = None
         cards = []
