@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from tablelog.rules.cards import Card
 from tablelog.rules.narrespillet.absences import open_claims
+from tablelog.rules.narrespillet.actors import passes
 from tablelog.rules.narrespillet.chance import chance
 from tablelog.rules.narrespillet.deck import DECK
 from tablelog.rules.narrespillet.events import PAYLOADS
-from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, passes, to_act
+from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
 from tablelog.rules.narrespillet.outcome import outcome
 from tablelog.rules.narrespillet.shows import shows
