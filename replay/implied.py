@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import parse_move
-from tablelog.rules.errors import IllegalEvent, NotationError, TablelogError
+from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove, TablelogError
 from tablelog.rules.events import Event, Move
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def enter(game: LoadedGame, text: str, refuse: Refuse) -> Steps | None:
     base = Steps(game, game.replayer.copy())
     try:
         first = parse_move(game, text, base.state)
-    except NotationError:
+    except (NotationError, RefusedMove):  # unreadable here, or not now: tried further on
         first = None
     if first is not None and first.payload.FAMILY != "move":
         return None

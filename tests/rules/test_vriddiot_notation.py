@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablelog.rules.cards import JOKER, Card
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.vriddiot.events import (
     Blind,
     Chance,
@@ -66,7 +66,7 @@ def test_the_war_window_names_the_player():
     ]:
         move = RULES.parse(text, s)
         assert move.payload == payload and RULES.format(move, s) == text
-    with pytest.raises(NotationError, match="several players may act now"):
+    with pytest.raises(RefusedMove, match="several players may act now"):
         RULES.parse("pass", s)
 
 
