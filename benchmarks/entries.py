@@ -30,7 +30,8 @@ from typing import Any
 
 from tablelog.ledger import Ledger
 from tablelog.replay.games import Games, LoadedGame
-from tablelog.replay.jsonl import import_games, parse_lines
+from tablelog.replay.jsonl import parse_lines
+from tablelog.replay.merge import import_games
 from tablelog.replay.notation import format_event_move
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Dealt, Event, Move
