@@ -34,7 +34,7 @@ from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove, Tabl
 from tablelog.rules.events import Event, Move
 
 if TYPE_CHECKING:
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 __all__ = ["MAX_IMPLIED", "Steps", "enter", "entry_start", "follow", "restated"]
 

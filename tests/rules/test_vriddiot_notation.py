@@ -79,7 +79,7 @@ def test_chance_steps():
     assert RULES.format(remove, s) == "remove 2S 9C"
     assert RULES.format(RULES.parse("remove", s), s) == "remove"
     # a move without a name while the table owes a card says which step comes first
-    with pytest.raises(NotationError, match=r"no player moves now: the table enters .*turn"):
+    with pytest.raises(RefusedMove, match=r"no player moves now: the table enters .*turn"):
         RULES.parse("9S", s)
 
 
