@@ -8,6 +8,7 @@ log and replay fold the game once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -19,9 +20,10 @@ from tablelog.replay.narrate import narration
 from tablelog.replay.notation import announcement, format_event_move, format_move
 from tablelog.replay.redact import public_move
 from tablelog.rules.cards import Card
+from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card
-from tablelog.rules.protocol import Outcome
+from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 
 __all__ = [
@@ -34,7 +36,7 @@ __all__ = [
 ]
 
 
-def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
+def outcome_data(outcome: Outcome | None, game: LoadedGame[S]) -> dict[str, Any] | None:
     """An outcome as plain data: winners and the ranking by name, scores, rounds."""
     if outcome is None:
         return None
@@ -46,7 +48,7 @@ def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | 
 
 
 def moves_data(
-    game: LoadedGame,
+    game: LoadedGame[S],
     *,
     seat: int | None = None,
     card: Card | None = None,
@@ -76,17 +78,18 @@ def moves_data(
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
         example = step.realize(chance_rng(0, game.seq + 1), False)
-        moves.append(
-            {
-                "notation": format_move(game, example),
-                "actor": None,
-                "type": example.kind,
-                "event_type": example.type,
-                "card": None,
-                "chance": True,
-                "hint": step.hint,
-            }
-        )
+        for notation in chance_forms(game, step, format_move(game, example)):
+            moves.append(
+                {
+                    "notation": notation,
+                    "actor": None,
+                    "type": example.kind,
+                    "event_type": example.type,
+                    "card": None,
+                    "chance": True,
+                    "hint": step.hint,
+                }
+            )
     over = rules.outcome(state) is not None
     return {
         "game": game.id,
@@ -97,7 +100,37 @@ def moves_data(
     }
 
 
-def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) -> dict[str, Any]:
+_TOKENS = re.compile(r"([\s:,]+)")
+
+
+def chance_forms(game: LoadedGame, step: Any, example: str) -> list[str]:
+    """How a chance step is typed, never with a made-up card: a card the record already
+    knows (the same in every realization) stays, any other becomes ``CARD``; a reveal
+    that may be entered face down is offered both ways (``reveal ?``, ``reveal CARD``)."""
+    again = format_move(game, step.realize(chance_rng(1, game.seq + 1), False))
+    if again == example:  # nothing random in it: every card named is known
+        forms = [example]
+    else:
+        pieces = _TOKENS.split(example)
+        forms = ["".join("CARD" if _is_card(game, p) else p for p in pieces)]
+    if step.kind in ("reveal", "turn") and forms[0].endswith(" ?"):
+        forms.append(forms[0][:-1] + "CARD")
+    return forms
+
+
+def _is_card(game: LoadedGame, word: str) -> bool:
+    if not word.strip() or word == "?" or _TOKENS.fullmatch(word):
+        return False
+    try:
+        game.rules.vocabulary.read(word)
+    except TablelogError:
+        return False
+    return True
+
+
+def show_data(
+    game: LoadedGame[S], at: int | None = None, seat: int | None = None
+) -> dict[str, Any]:
     """The table after event ``at`` as seat ``seat`` (``None``: everyone) saw it."""
     seq = game.seq if at is None else max(0, min(at, game.seq))
     state = game.state_at(seq)
@@ -121,7 +154,7 @@ def played_data(played: Played) -> dict[str, Any]:
 
 
 def _table(
-    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, seat: int | None
+    game: LoadedGame[S], state: S, seq: int, head: str, at: str | None, seat: int | None
 ) -> dict[str, Any]:
     rules = game.rules
     view = rules.view(state, seat)
@@ -150,14 +183,16 @@ def _table(
     }
 
 
-def log_data(game: LoadedGame, seat: int | None = None) -> dict[str, Any]:
+def log_data(game: LoadedGame[S], seat: int | None = None) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
     as everyone (or ``seat``) saw it: a seeded deal's unseen cards are ``?``."""
     rows = list(_log_rows(game, len(game.events), seat))
     return {"game": game.id, "as": game.actor_name(seat), "events": rows}
 
 
-def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def replay_data(
+    game: LoadedGame[S], to: int | None = None, seat: int | None = None
+) -> dict[str, Any]:
     """The log up to event ``to``, each event with the table after it, as everyone (or
     ``seat``) saw it."""
     last = game.seq if to is None else max(0, min(to, game.seq))
@@ -168,7 +203,7 @@ def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None
     return {"game": game.id, "as": game.actor_name(seat), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[str, Any]]:
+def _log_rows(game: LoadedGame[S], last: int, seat: int | None) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
@@ -178,18 +213,18 @@ def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[st
         yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], seat)
 
 
-def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
+def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:
     """The seqs of the game events still in effect after ``events`` (no rules needed)."""
     return {e.seq for e in effective_events(events, game.seeded)}
 
 
 def _row(
-    game: LoadedGame,
+    game: LoadedGame[S],
     event: Event,
-    before: Any,
+    before: S,
     effective: bool,
     hash_: str,
-    after: Any,
+    after: S,
     seat: int | None = None,
 ) -> dict[str, Any]:
     rules = game.rules
