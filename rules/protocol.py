@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
@@ -33,6 +33,9 @@ from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_optio
 from tablelog.rules.table import table_deck, table_zones
 from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
+
+if TYPE_CHECKING:
+    from tablelog.rules.tableview import Table
 
 __all__ = [
     "ChanceStep",
@@ -94,6 +97,10 @@ class ChanceStep:
     kind: str
     hint: str
     realize: Callable[[random.Random, bool], Move]
+    unseen: bool = False
+    """True when nobody at a real table sees the step's cards (a refill drawn face down,
+    an all-face-down deal): a physical game's recorder writes it by itself, each card
+    ``?`` (``realize(rng, False)``), after the move that made it due."""
 
 
 @attrs.frozen
@@ -117,6 +124,9 @@ class View:
     seat: int | None
     zones: tuple[ZoneView, ...]
     info: Mapping[str, Any] = attrs.field(factory=dict)
+    table: Table | None = None
+    """The same table as a typed value (``rules.tableview``): seats round it, the centre;
+    what every output draws."""
 
     def cards(self) -> list[Card]:
         """Every card this view shows, with repeats."""
@@ -210,6 +220,9 @@ class RuleSet(Generic[S]):
     * ``claims(state)`` (optional): the open claims on face-down hands (``rules.claims``),
       made by moves whose legality rests on cards nobody has seen; the kit checks that
       every one can still be met.
+    * ``passes(state)`` and ``forced(state)`` (optional): the passes that close an open
+      response window, and a move no player decides; ``ChanceStep.unseen`` marks a chance
+      step nobody sees. The recorder writes these steps by themselves (``replay.implied``).
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -249,6 +262,15 @@ class RuleSet(Generic[S]):
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
     claims: Callable[[S], tuple[Claim | Absence, ...]] | None = None
     """The open claims on face-down cards in a state (``rules.claims``); optional."""
+    passes: Callable[[Any], tuple[Move, ...]] | None = None
+    """Optional: the passes that close the response window open in a state ("everyone
+    passed"), ``()`` when none is open. Entering the next in-turn move writes them first."""
+    shows: Callable[[Any, Move], tuple[Move, ...]] | None = None
+    """Optional: the moves that show the face-down cards a move uses, written before it
+    (a Narrespillet placement of cards nobody has seen yet)."""
+    forced: Callable[[Any], Move | None] | None = None
+    """Optional: the move the rules force in a state, with no choice for the player (a
+    flipped table card that cannot be laid is taken in), written after the step before it."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError
