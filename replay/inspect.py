@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tablelog.ledger import short_hash
-from tablelog.replay.dealer import chance_rng
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame, Played
 from tablelog.replay.narrate import narration
@@ -75,7 +75,7 @@ def moves_data(
         total = count_moves(rules, state, seat) if card is None and kind is None else None
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
-        example = step.realize(chance_rng(0, game.seq + 1), False)
+        example = sample(step, chance_rng(0, game.seq + 1), known=False)
         moves.append(
             {
                 "notation": format_move(game, example),

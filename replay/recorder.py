@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from tablelog.ledger import ConcurrencyConflict, LedgerError
-from tablelog.replay.dealer import chance_rng
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.inspect import moves_data, played_data, show_data
 from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
@@ -240,7 +240,7 @@ class Recorder:
         game, state, rules = self.game, self.game.state, self.game.rules
         step = rules.chance(state)
         if step is not None and not game.seeded:
-            example = format_move(game, step.realize(chance_rng(0, game.seq + 1), False))
+            example = format_move(game, sample(step, chance_rng(0, game.seq + 1), known=False))
             yield example.split(" ", 1)[0], _Group(example, iter(()))
         seats = [s for s in sorted(rules.to_act(state)) if seat is None or s == seat]
         for s in seats:
