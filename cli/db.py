@@ -18,7 +18,7 @@ from tablelog.cli.errors import BadInput
 from tablelog.ledger import Ledger, LedgerStore, is_postgres_url
 from tablelog.ledger import open_ledger as open_store
 
-__all__ = ["WRITERS", "MissingDatabase", "default_db", "open_ledger"]
+__all__ = ["WRITERS", "Context", "MissingDatabase", "default_db", "open_ledger", "pass_ctx"]
 
 WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade"})
 """The commands that write; every other command opens the database read-only."""
@@ -26,6 +26,24 @@ WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgr
 
 class MissingDatabase(BadInput):
     """A reading command pointed at a database file that does not exist."""
+
+
+class Context:
+    """What every command shares: where the database is, and whether to print JSON."""
+
+    def __init__(self, db: str | None, json: bool = False) -> None:
+        self.db = db
+        self.json = json
+
+    def ledger(self, write: bool | None = None) -> LedgerStore:
+        """The ledger: read-only unless the command writes (``WRITERS``)."""
+        if write is None:
+            write = click.get_current_context().info_name in WRITERS
+        return open_ledger(self.db, write=write)
+
+
+pass_ctx = click.make_pass_decorator(Context)
+"""A command's ``Context`` as its first argument."""
 
 
 def default_db() -> Path:

@@ -225,6 +225,9 @@ def _output(path: str | None, binary_name: str) -> Iterator[IO[str]]:
     try:
         with handle:
             yield handle
+    except OSError as error:  # the disk filled, the file went: the export is not written
+        os.remove(path)
+        raise BadInput(f"cannot write {binary_name} to {path}: {error.strerror}") from None
     except BaseException:
         os.remove(path)
         raise

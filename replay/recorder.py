@@ -22,12 +22,12 @@ from typing import Any
 
 import attrs
 
-from tablelog.ledger import ConcurrencyConflict, LedgerError
+from tablelog.errors import TablelogError
+from tablelog.ledger import ConcurrencyConflict
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.inspect import moves_data, played_data, show_data
 from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
 
@@ -124,7 +124,7 @@ class Recorder:
                 ),
                 refused=True,
             )
-        except (TablelogError, LedgerError) as error:
+        except TablelogError as error:
             return Entry((f"refused, nothing written: {error}",), refused=True)
         self._extend(played)
         if not keep_redo:

@@ -18,6 +18,7 @@ from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, round_robin
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.calls import answer_step
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
 from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, seating
@@ -141,8 +142,6 @@ def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
-        from tablelog.rules.narrespillet.calls import answer_step
-
         return answer_step(state)
     kind = "deal" if state.phase == DEAL else "draw"
     hint = f"{plan.rule}: {deal_forms(plan)}"

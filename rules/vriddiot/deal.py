@@ -47,7 +47,7 @@ from tablelog.rules.vriddiot.state import (
     stock_may_be,
     value,
 )
-from tablelog.rules.zones import Slots, Zone
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply_chance", "chance", "deal_plan", "refill_seat", "starter"]
 
@@ -310,8 +310,3 @@ def _turn(state: State) -> Listed:
         ok = partial(unseen_ok, state)
         cards = tuple(c for c in cards if ok((c,))) or cards
     return Listed.uniform(map(Turn, cards))
-
-
-def down_slots(state: State, seat: int) -> Slots:
-    """``seat``'s face-down table cards."""
-    return state.downs[seat]
