@@ -15,11 +15,10 @@ then still verify.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.events import Move
-from tablelog.rules.protocol import ChanceStep, RuleSet
+from tablelog.rules.protocol import ChanceStep, RuleSet, S
 
 __all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move", "sample"]
 
@@ -60,7 +59,7 @@ def _draw(drawing: Drawing, rng: random.Random, known: bool) -> Move:
     return Move(None, drawing.payload(drawing.shown(drawn, known)))
 
 
-def dealer_move(rules: RuleSet, state: Any, seed: int, seq: int) -> Move | None:
+def dealer_move(rules: RuleSet[S], state: S, seed: int, seq: int) -> Move | None:
     """The seeded dealer's chance move for ``state`` at ``seq``, or ``None`` if none is due."""
     step = rules.chance(state)
     if step is None:

@@ -9,7 +9,7 @@ to have moved. A refused move writes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
@@ -34,7 +34,7 @@ from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Ruling
-from tablelog.rules.protocol import Header, RuleSet, resolve_options
+from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
 
 __all__ = [
     "BadFork",
@@ -65,14 +65,14 @@ class NewerRules(InvalidInput, ValueError):
 
 
 @attrs.frozen
-class Played:
+class Played(Generic[S]):
     """What ``Games.play`` wrote: the events as stored, the state before each (to write
     them in notation), the state after them, and the new head hash."""
 
-    game: LoadedGame
+    game: LoadedGame[S]
     written: tuple[Event, ...]
-    befores: tuple[Any, ...]
-    state: Any
+    befores: tuple[S, ...]
+    state: S
     hashes: tuple[str, ...]
     retried: bool = False
     """A retry of a move already recorded (``play --id``): ``written`` is the stored
@@ -251,8 +251,8 @@ class Games:
         return self._deal_and_write(game, replayer, [event], [before])
 
     def _deal_and_write(
-        self, game: LoadedGame, replayer: Replayer, events: list[Event], befores: list[Any]
-    ) -> Played:
+        self, game: LoadedGame[S], replayer: Replayer[S], events: list[Event], befores: list[S]
+    ) -> Played[S]:
         """Add the seeded dealer's chance events that are now due, then write them all."""
         if game.seeded:
             seed = game.header.seed
@@ -269,8 +269,8 @@ class Games:
         return self._write(game, events, befores, replayer.state)
 
     def _write(
-        self, game: LoadedGame, events: list[Event], befores: list[Any], state: Any
-    ) -> Played:
+        self, game: LoadedGame[S], events: list[Event], befores: list[S], state: S
+    ) -> Played[S]:
         if not events:
             return Played(game, (), (), state, ())
         records = [encode_event(game.rules, e) for e in events]

@@ -21,7 +21,7 @@ from tablelog.replay.redact import public_move
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card
-from tablelog.rules.protocol import Outcome
+from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 
-def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
+def outcome_data(outcome: Outcome | None, game: LoadedGame[S]) -> dict[str, Any] | None:
     """An outcome as plain data: winners and the ranking by name, scores, rounds."""
     if outcome is None:
         return None
@@ -46,7 +46,7 @@ def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | 
 
 
 def moves_data(
-    game: LoadedGame,
+    game: LoadedGame[S],
     *,
     seat: int | None = None,
     card: Card | None = None,
@@ -97,7 +97,9 @@ def moves_data(
     }
 
 
-def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def show_data(
+    game: LoadedGame[S], at: int | None = None, seat: int | None = None
+) -> dict[str, Any]:
     """The table after event ``at`` as seat ``seat`` (``None``: everyone) saw it."""
     seq = game.seq if at is None else max(0, min(at, game.seq))
     state = game.state_at(seq)
@@ -121,7 +123,7 @@ def played_data(played: Played) -> dict[str, Any]:
 
 
 def _table(
-    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, seat: int | None
+    game: LoadedGame[S], state: S, seq: int, head: str, at: str | None, seat: int | None
 ) -> dict[str, Any]:
     rules = game.rules
     view = rules.view(state, seat)
@@ -150,14 +152,16 @@ def _table(
     }
 
 
-def log_data(game: LoadedGame, seat: int | None = None) -> dict[str, Any]:
+def log_data(game: LoadedGame[S], seat: int | None = None) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
     as everyone (or ``seat``) saw it: a seeded deal's unseen cards are ``?``."""
     rows = list(_log_rows(game, len(game.events), seat))
     return {"game": game.id, "as": game.actor_name(seat), "events": rows}
 
 
-def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def replay_data(
+    game: LoadedGame[S], to: int | None = None, seat: int | None = None
+) -> dict[str, Any]:
     """The log up to event ``to``, each event with the table after it, as everyone (or
     ``seat``) saw it."""
     last = game.seq if to is None else max(0, min(to, game.seq))
@@ -168,7 +172,7 @@ def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None
     return {"game": game.id, "as": game.actor_name(seat), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[str, Any]]:
+def _log_rows(game: LoadedGame[S], last: int, seat: int | None) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
@@ -178,18 +182,18 @@ def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[st
         yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], seat)
 
 
-def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
+def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:
     """The seqs of the game events still in effect after ``events`` (no rules needed)."""
     return {e.seq for e in effective_events(events, game.seeded)}
 
 
 def _row(
-    game: LoadedGame,
+    game: LoadedGame[S],
     event: Event,
-    before: Any,
+    before: S,
     effective: bool,
     hash_: str,
-    after: Any,
+    after: S,
     seat: int | None = None,
 ) -> dict[str, Any]:
     rules = game.rules

@@ -30,6 +30,7 @@ from tablelog.replay.inspect import moves_data, played_data, show_data
 from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
+from tablelog.rules.names import leading_name
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]
 
@@ -212,11 +213,9 @@ class Recorder:
     def _completions(self, text: str) -> Iterator[str]:
         players = self.game.header.players
         prefix, seat, rest = "", None, text.lstrip()
-        first, space, after = rest.partition(" ")
-        for s, name in enumerate(players):
-            if space and first.casefold() == name.casefold():
-                prefix, seat, rest = f"{name} ", s, after
-                break
+        named, end = leading_name(rest, players)
+        if named is not None and rest[end : end + 1] == " ":  # a whole name, then a space
+            prefix, seat, rest = f"{players[named]} ", named, rest[end + 1 :]
         words = rest.split(" ")
         folded = rest.casefold()
         if not prefix and len(words) == 1:

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
 
 import attrs
 
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.listing import move_cards
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
 __all__ = ["public_move", "public_refusal"]
 
@@ -29,7 +28,7 @@ _IN_HAND = re.compile(r":? ?it is already known to be in (?P<who>.+?)'s hand")
 
 
 def public_refusal(
-    rules: RuleSet, header: Header, state: Any, move: Move, refused: IllegalEvent
+    rules: RuleSet[S], header: Header, state: S, move: Move, refused: IllegalEvent
 ) -> IllegalEvent:
     """``refused`` without any clause that places one of the move's cards in a hand
     where the public view does not show it (only in a seeded game: a physical game's
@@ -52,7 +51,9 @@ def public_refusal(
     return IllegalEvent(refused.event, reason, label=refused.label)
 
 
-def public_move(rules: RuleSet, header: Header, state: Any, event: Event, seat: int | None) -> Move:
+def public_move(
+    rules: RuleSet[S], header: Header, state: S, event: Event, seat: int | None
+) -> Move:
     """``event``'s move as ``seat`` (``None``: everyone) saw it made: in a seeded game a
     deal's cards that it did not show to them are written ``?``; any other move as it is."""
     move = event.move

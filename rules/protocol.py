@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -27,7 +28,9 @@ from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.claims import Absence, Claim
 from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from tablelog.rules.names import seat_named
 from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
+from tablelog.rules.table import table_deck, table_zones
 from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
 
@@ -42,6 +45,7 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "RuleSet",
+    "S",
     "Shown",
     "View",
     "ZoneView",
@@ -71,10 +75,10 @@ class Header:
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name`` (case-insensitive), or ``KeyError``."""
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name.casefold():
-                return seat
-        raise KeyError(name)
+        seat = seat_named(name, self.players)
+        if seat is None:
+            raise KeyError(name)
+        return seat
 
 
 @attrs.frozen
@@ -176,12 +180,15 @@ class Outcome:
         )
 
 
+S = TypeVar("S")
+"""A game's state type: ``RuleSet[State]``."""
+
 MovesFn = Callable[..., Iterator[Move]]
 """``moves(state, seat=None, card=None, kind=None)``: legal moves, lazily, filtered."""
 
 
 @attrs.frozen
-class RuleSet:
+class RuleSet(Generic[S]):
     """A game: its name, version, options, payload types and its pure functions.
 
     * ``start(header) -> state``; ``apply(state, event) -> state`` is the only validator:
@@ -201,6 +208,9 @@ class RuleSet:
     * ``view(state, seat)``: what that seat (``None``: everyone) sees; ``shown(state,
       event)``: what an event about to be applied shows to whom.
     * ``zones(state)``: every zone by name, for conservation; ``deck(header)``: all cards.
+      Both default to what the shared table says (``rules.table``): ``state.zone_map()``
+      and the deck of the table ``start(header)`` lays; a game whose state is not built
+      on ``TableState`` gives them.
     * ``parse(text, state) -> Move`` raises ``NotationError``; ``format(move, state)`` is
       its inverse, in the game's card ``vocabulary``.
     * ``max_events(header)``: a bound on the length of any game's log.
@@ -218,32 +228,36 @@ class RuleSet:
     title: str
     version: int
     seats: tuple[int, int]
-    options: tuple[OptionSpec, ...]
-    payloads: tuple[type, ...]
-    start: Callable[[Header], Any]
-    apply: Callable[[Any, Event], Any]
-    to_act: Callable[[Any], tuple[int, ...]]
+    start: Callable[[Header], S]
+    apply: Callable[[S, Event], S]
+    to_act: Callable[[S], tuple[int, ...]]
     moves: MovesFn
-    chance: Callable[[Any], ChanceStep | None]
-    outcome: Callable[[Any], Outcome | None]
-    view: Callable[[Any, int | None], View]
-    zones: Callable[[Any], Mapping[str, Zone]]
-    deck: Callable[[Header], tuple[Card, ...]]
-    shown: Callable[[Any, Event], Shown]
-    parse: Callable[[str, Any], Move]
-    format: Callable[[Move, Any], str]
+    chance: Callable[[S], ChanceStep | None]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, int | None], View]
+    shown: Callable[[S, Event], Shown]
+    parse: Callable[[str, S], Move]
+    format: Callable[[Move, S], str]
     max_events: Callable[[Header], int]
+    options: tuple[OptionSpec, ...] = ()
+    payloads: tuple[type, ...] = ()
+    zones: Callable[[S], Mapping[str, Zone]] = attrs.field(default=table_zones)
+    """Default: the ``zone_map()`` of a state built on ``rules.table.TableState``."""
+    deck: Callable[[Header], tuple[Card, ...]] = attrs.field(
+        default=attrs.Factory(lambda self: partial(table_deck, self.start), takes_self=True)
+    )
+    """Default: the deck of the table that ``start(header)`` lays (``rules.table``)."""
     summary: str = ""
-    announce: Callable[[Move, Any], str] | None = None
+    announce: Callable[[Move, S], str] | None = None
     """What a player says aloud for a move (``I build 7``), or ``""``; optional."""
     vocabulary: Vocabulary = FRENCH
-    kinds: Callable[[Any, int], tuple[str, ...]] | None = None
-    cards: Callable[[Any, int, str], tuple[Card | None, ...]] | None = None
-    count: Callable[[Any, int | None], int] | None = None
-    figures: Callable[[Any], Mapping[str, Mapping[str, int | Fraction]]] | None = None
+    kinds: Callable[[S, int], tuple[str, ...]] | None = None
+    cards: Callable[[S, int, str], tuple[Card | None, ...]] | None = None
+    count: Callable[[S, int | None], int] | None = None
+    figures: Callable[[S], Mapping[str, Mapping[str, int | Fraction]]] | None = None
     """Optional: a game's own figures for statistics, by name, each by side label (or
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
-    claims: Callable[[Any], tuple[Claim | Absence, ...]] | None = None
+    claims: Callable[[S], tuple[Claim | Absence, ...]] | None = None
     """The open claims on face-down cards in a state (``rules.claims``); optional."""
 
     def __attrs_post_init__(self) -> None:

@@ -11,7 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
@@ -22,6 +22,7 @@ from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.notation import announcement, format_event_move
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 
 __all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
@@ -80,7 +81,7 @@ def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
         yield history(games.load(gid))
 
 
-def history(game: LoadedGame) -> History:
+def history(game: LoadedGame[S]) -> History:
     """One loaded game as a ``History``, folded once."""
     rules = game.rules
     replayer = Replayer(rules, game.header)
@@ -131,17 +132,17 @@ def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
     return undone
 
 
-class _News:
+class _News(Generic[S]):
     """Tricks won and sweeps made by each event, read from the public view's ``played``
     (finished tricks with their winner) and ``sweeps`` (per side), where a game shows
     them; a game whose view has neither is never asked for a view again."""
 
-    def __init__(self, rules: Any, start: Any) -> None:
+    def __init__(self, rules: RuleSet[S], start: S) -> None:
         self.view = rules.view
         self.last = self.view(start, None).info
         self.active = "played" in self.last or "sweeps" in self.last
 
-    def after(self, state: Any) -> tuple[str, ...]:
+    def after(self, state: S) -> tuple[str, ...]:
         """What changed between the last state seen and ``state``."""
         if not self.active:
             return ()

@@ -15,14 +15,11 @@ from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name: ``hand:0``..``hand:3``, ``stock``, ``turned``, ``trick``, ``won:0|1``."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 PUBLIC = frozenset({"turned", "trick", "won:0", "won:1"})

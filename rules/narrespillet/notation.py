@@ -28,6 +28,7 @@ from __future__ import annotations
 from tablelog.rules.deal_notation import format_deal, parse_deal
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Deal, Move
+from tablelog.rules.names import seat_named, split_name
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.chance import plan_for
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES
@@ -68,11 +69,9 @@ def parse_move(text: str, state: State) -> Move:
 def _actor(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]:
     if words[0].casefold() == DEMONS:
         return (state.demons if state.demons >= 0 else None), True, words[1:]
-    for k in range(len(words), 0, -1):
-        candidate = " ".join(words[:k]).casefold()
-        for seat, player in enumerate(state.players):
-            if player.casefold() == candidate:
-                return seat, False, words[k:]
+    seat, rest = split_name(" ".join(words), state.players)
+    if seat is not None:
+        return seat, False, rest.split()
     if state.actor is not None:
         return seat_of(state, state.actor), state.actor == state.n, words
     raise NotationError(f"{words[0]!r} is not a player of this game ({', '.join(state.players)})")
@@ -89,9 +88,9 @@ def _answer(state: State, args: list[str]) -> ev.Answer:
 def _target(state: State, word: str) -> int:
     if word.casefold() == DEMONS:
         return state.n
-    for seat, player in enumerate(state.players):
-        if player.casefold() == word.casefold():
-            return seat
+    seat = seat_named(word, state.players)
+    if seat is not None:
+        return seat
     raise NotationError(
         f"{word!r} is not a player of this game ({', '.join(state.players)}) or Demons"
     )

@@ -24,14 +24,11 @@ from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.views import default_view
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 def _public_names(state: State) -> frozenset[str]:

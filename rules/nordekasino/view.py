@@ -21,14 +21,12 @@ from tablelog.rules.nordekasino.state import State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
-from tablelog.rules.zones import Zone
 
-__all__ = ["info", "shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name: ``hand:N``, ``table``, ``stock``, ``middle``, ``won:SIDE``."""
-    return zone_map(state)
+__all__ = [
+    "info",
+    "shown",
+    "view",
+]
 
 
 def view(state: State, seat: int | None) -> View:

@@ -18,14 +18,11 @@ from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
 from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
 from tablelog.rules.table import player
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name (see ``state.zone_map``)."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 def _sees(state: State, seat: int | None, name: str) -> bool:

@@ -16,14 +16,12 @@ from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
 from tablelog.rules.vriddiot.state import State, zone_map
-from tablelog.rules.zones import Zone
 
-__all__ = ["info", "shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name (see ``state.zone_map``)."""
-    return zone_map(state)
+__all__ = [
+    "info",
+    "shown",
+    "view",
+]
 
 
 def _public(state: State) -> frozenset[str]:
