@@ -8,6 +8,7 @@ log and replay fold the game once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from tablelog.replay.narrate import narration
 from tablelog.replay.notation import announcement, format_event_move, format_move
 from tablelog.replay.redact import public_move
 from tablelog.rules.cards import Card
+from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card
 from tablelog.rules.protocol import Outcome, S
@@ -76,17 +78,18 @@ def moves_data(
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
         example = sample(step, chance_rng(0, game.seq + 1), known=False)
-        moves.append(
-            {
-                "notation": format_move(game, example),
-                "actor": None,
-                "type": example.kind,
-                "event_type": example.type,
-                "card": None,
-                "chance": True,
-                "hint": step.hint,
-            }
-        )
+        for notation in chance_forms(game, step, format_move(game, example)):
+            moves.append(
+                {
+                    "notation": notation,
+                    "actor": None,
+                    "type": example.kind,
+                    "event_type": example.type,
+                    "card": None,
+                    "chance": True,
+                    "hint": step.hint,
+                }
+            )
     over = rules.outcome(state) is not None
     return {
         "game": game.id,
@@ -95,6 +98,34 @@ def moves_data(
         "complete": listing.complete,
         "count": total,
     }
+
+
+_TOKENS = re.compile(r"([\s:,]+)")
+
+
+def chance_forms(game: LoadedGame, step: Any, example: str) -> list[str]:
+    """How a chance step is typed, never with a made-up card: a card the record already
+    knows (the same in every realization) stays, any other becomes ``CARD``; a reveal
+    that may be entered face down is offered both ways (``reveal ?``, ``reveal CARD``)."""
+    again = format_move(game, sample(step, chance_rng(1, game.seq + 1), known=False))
+    if again == example:  # nothing random in it: every card named is known
+        forms = [example]
+    else:
+        pieces = _TOKENS.split(example)
+        forms = ["".join("CARD" if _is_card(game, p) else p for p in pieces)]
+    if step.kind in ("reveal", "turn") and forms[0].endswith(" ?"):
+        forms.append(forms[0][:-1] + "CARD")
+    return forms
+
+
+def _is_card(game: LoadedGame, word: str) -> bool:
+    if not word.strip() or word == "?" or _TOKENS.fullmatch(word):
+        return False
+    try:
+        game.rules.vocabulary.read(word)
+    except TablelogError:
+        return False
+    return True
 
 
 def show_data(

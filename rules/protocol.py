@@ -98,6 +98,10 @@ class ChanceStep:
     kind: str
     hint: str
     outcomes: Listed | Drawing
+    unseen: bool = False
+    """True when nobody at a real table sees the step's cards (a refill drawn face down,
+    an all-face-down deal): a physical game's recorder writes it by itself, each card
+    ``?`` (sampled with ``known`` false), after the move that made it due."""
 
     def chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...] | None:
         """Each outcome with its exact probability, or ``None`` for a described draw."""
@@ -220,6 +224,9 @@ class RuleSet(Generic[S]):
     * ``claims(state)`` (optional): the open claims on face-down hands (``rules.claims``),
       made by moves whose legality rests on cards nobody has seen; the kit checks that
       every one can still be met.
+    * ``passes(state)`` and ``forced(state)`` (optional): the passes that close an open
+      response window, and a move no player decides; ``ChanceStep.unseen`` marks a chance
+      step nobody sees. The recorder writes these steps by themselves (``replay.implied``).
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -259,6 +266,15 @@ class RuleSet(Generic[S]):
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
     claims: Callable[[S], tuple[Claim | Absence, ...]] | None = None
     """The open claims on face-down cards in a state (``rules.claims``); optional."""
+    passes: Callable[[Any], tuple[Move, ...]] | None = None
+    """Optional: the passes that close the response window open in a state ("everyone
+    passed"), ``()`` when none is open. Entering the next in-turn move writes them first."""
+    shows: Callable[[Any, Move], tuple[Move, ...]] | None = None
+    """Optional: the moves that show the face-down cards a move uses, written before it
+    (a Narrespillet placement of cards nobody has seen yet)."""
+    forced: Callable[[Any], Move | None] | None = None
+    """Optional: the move the rules force in a state, with no choice for the player (a
+    flipped table card that cannot be laid is taken in), written after the step before it."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

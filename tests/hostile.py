@@ -127,22 +127,50 @@ def hostile_move(rng: random.Random, rules: RuleSet[S], header: Header, state: S
     return " ".join(tokens)
 
 
-def try_move(rules: RuleSet[S], replayer: Replayer, text: str) -> str:
+def try_move(rules: RuleSet[S], replayer: Replayer, text: str, header: Header | None = None) -> str:
     """``"ok"``, ``"refused"`` (exit 1) or ``"garbled"`` (exit 2) for ``text`` typed now;
-    anything else that goes wrong escapes, as it would reach the CLI's last guard."""
+    anything else that goes wrong escapes, as it would reach the CLI's last guard. With
+    the game's ``header``, a move is tried as ``play`` enters it: with the steps nobody
+    decides that it implies (``replay.implied``: a window closed, an unseen draw)."""
     state = replayer.state
     try:
         move = parse_move(_Table(rules, state), text)  # type: ignore[arg-type]
     except RefusedMove:
+        direct = "refused"
+    except NotationError:
+        direct = "garbled"
+    else:
+        seq = len(replayer.effective) + 1
+        try:
+            replayer.copy().push(Event(seq, move.actor, move.payload), check=True)
+        except IllegalEvent:
+            direct = "refused"
+        else:
+            return "ok"
+    if header is None:
+        return direct
+    from tablelog.replay import implied  # the path ``Games.play`` takes
+
+    try:
+        steps = implied.enter(_Game(rules, header, replayer), text, lambda _s, _m, e: e)  # type: ignore[arg-type]
+    except RefusedMove:
         return "refused"
     except NotationError:
         return "garbled"
-    seq = len(replayer.effective) + 1
-    try:
-        replayer.copy().push(Event(seq, move.actor, move.payload), check=True)
     except IllegalEvent:
         return "refused"
-    return "ok"
+    return direct if steps is None else "ok"
+
+
+class _Game(_Table):
+    """A stand-in for a loaded game: what ``replay.implied`` reads."""
+
+    def __init__(self, rules: RuleSet, header: Header, replayer: Replayer) -> None:
+        super().__init__(rules, replayer.state)
+        self.header = header
+        self.replayer = replayer
+        self.seq = len(replayer.effective)
+        self.seeded = header.seed is not None
 
 
 # -- JSON Lines ---------------------------------------------------------------------------

@@ -12,11 +12,13 @@ players, the end of a round), ``checks`` (``check``: why an event is refused), `
 from __future__ import annotations
 
 from tablelog.rules.narrespillet.absences import open_claims
+from tablelog.rules.narrespillet.actors import passes
 from tablelog.rules.narrespillet.chance import chance
 from tablelog.rules.narrespillet.events import PAYLOADS
 from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
 from tablelog.rules.narrespillet.outcome import outcome
+from tablelog.rules.narrespillet.shows import shows
 from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.narrespillet.view import shown, view
@@ -61,4 +63,6 @@ RULES = RuleSet(
     announce=announce,
     claims=open_claims,
     vocabulary=TAROT,
+    passes=passes,
+    shows=shows,
 )

@@ -40,6 +40,10 @@ def _names(state: State) -> dict[str, str]:
     return {"demons": "Demons", "pool": "Justice"}
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def plan_for(state: State) -> DealPlan | None:
     """The deal or draw the game waits for, or ``None``."""
     if state.phase == DEAL:
@@ -79,7 +83,7 @@ def plan_for(state: State) -> DealPlan | None:
     return DealPlan(
         places,
         state.players,
-        rule=f"{whom} draws {len(places)} card{'s' if len(places) != 1 else ''} from the stock",
+        rule=f"{whom} {'draw' if who == state.n else 'draws'} {_cards(len(places))} from the stock",
         face_up="the Demons' cards, Justice's cards and Strength's open cards are drawn face up",
         deck_name=DECK_NAME,
         names=_names(state),
@@ -145,4 +149,5 @@ def chance(state: State) -> ChanceStep | None:
         return answer_step(state)
     kind = "deal" if state.phase == DEAL else "draw"
     hint = f"{plan.rule}: {deal_forms(plan)}"
-    return ChanceStep(kind, hint, Drawing(plan, pool_order(pool_of(state)), "stock"))
+    drawing = Drawing(plan, pool_order(pool_of(state)), "stock")
+    return ChanceStep(kind, hint, drawing, unseen=not plan.ups)

@@ -16,7 +16,7 @@ from tablelog.rules.speahx.deal import chance
 from tablelog.rules.speahx.events import PAYLOADS
 from tablelog.rules.speahx.moves import cards, count, kinds, moves
 from tablelog.rules.speahx.notation import format_move, parse_move
-from tablelog.rules.speahx.play import apply, to_act
+from tablelog.rules.speahx.play import apply, forced, to_act
 from tablelog.rules.speahx.state import OPTIONS, State, event_cap, initial_state
 from tablelog.rules.speahx.turns import outcome
 from tablelog.rules.speahx.view import shown, view
@@ -52,4 +52,5 @@ RULES = RuleSet(
     kinds=kinds,
     cards=cards,
     claims=open_claims,
+    forced=forced,
 )

@@ -195,7 +195,7 @@ def chance(state: State) -> ChanceStep | None:
             f"{player(state, state.table.dealer)} deals 5 table cards and 5 hand cards to "
             f"each player, all face down: {deal_forms(plan)}"
         )
-        return ChanceStep("deal", hint, _gathered(plan, state.table.deck))
+        return ChanceStep("deal", hint, _gathered(plan, state.table.deck), unseen=not plan.ups)
     if phase not in (DRAW, REVEAL):
         return None
     unaccounted = pool(state)
@@ -204,17 +204,18 @@ def chance(state: State) -> ChanceStep | None:
     name = player(state, seat)
     if phase == DRAW:
         need = refill_size(state)
-        hint = f"{name} draws {need} card(s): draw CARD ... (? for a card nobody saw)"
+        cards_word = "a card" if need == 1 else f"{need} cards"
+        hint = f"{name} draws {cards_word}: draw CARD ... (? for a card nobody saw)"
         plan = DealPlan(to_each((seat,), need), state.table.players)
         binding = Binding(state.claims, state.hands, unaccounted)
-        return ChanceStep("draw", hint, Refill(plan, cards, "stock", binding))
+        return ChanceStep("draw", hint, Refill(plan, cards, "stock", binding), unseen=True)
     if state.claims:  # a card shown now must leave every claim possible
         ok = partial(unseen_ok, state)
         cards = tuple(c for c in cards if ok((c,))) or cards
     flip = state.turn.flip
     if flip >= 0:
         slot = state.tables[seat].slots[flip]
-        hint = f"{name} turns table card {flip + 1}: reveal CARD (like reveal 7H)"
+        hint = f"{name} turns table card {flip + 1}: reveal CARD (the card turned up)"
         if slot is not None and slot.card is not None:
             return ChanceStep("reveal", hint, Listed.certain(Reveal(slot.card)))
         return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards)))

@@ -287,7 +287,8 @@ def chance(state: State) -> ChanceStep | None:
     plan = refill_plan(state.table, seat, count)
     hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
     cards = pool_order(_stock_pool(state))
-    return ChanceStep("deal", hint, Drawing(plan, cards, "stock", _binding(state)))
+    drawing = Drawing(plan, cards, "stock", _binding(state))
+    return ChanceStep("deal", hint, drawing, unseen=not plan.ups)
 
 
 def _binding(state: State) -> Binding:

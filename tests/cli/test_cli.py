@@ -107,7 +107,13 @@ def test_a_physical_games_chance_step_is_listed_and_accepted(runner: CliRunner):
     game = str(new_game(runner))
     (step,) = run_json(runner, "moves", game)["moves"]
     assert step["chance"] is True and step["actor"] is None
-    played = run_json(runner, "play", game, step["notation"])
+    assert step["notation"] == "deal CARD CARD CARD CARD"  # the form: no card made up
+    played = run_json(
+        runner,
+        "play",
+        game,
+        step["notation"].replace("CARD", "{}").format("9H", "10C", "8C", "10H"),
+    )
     assert played["written"][0]["type"] == "deal"
     assert played["seq"] == 1
 
