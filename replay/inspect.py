@@ -16,9 +16,9 @@ from tablelog.ledger import short_hash
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame, Played
+from tablelog.replay.gate import EVERYONE, RECORDER, Gate, Viewer, table_data
 from tablelog.replay.narrate import narration
-from tablelog.replay.notation import announcement, format_event_move, format_move
-from tablelog.replay.redact import public_move
+from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
@@ -33,6 +33,7 @@ __all__ = [
     "played_data",
     "replay_data",
     "show_data",
+    "viewer_named",
 ]
 
 
@@ -91,13 +92,36 @@ def moves_data(
                 }
             )
     over = rules.outcome(state) is not None
+    whose = [game.header.players[s] for s in sorted(rules.to_act(state)) if seat in (None, s)]
     return {
         "game": game.id,
         "over": over,
+        "whose": whose,
+        "as": "the recorder" if not game.seeded else ("/".join(whose) or None),
+        "heading": moves_heading(whose, game.seeded, step is not None),
         "moves": moves,
         "complete": listing.complete,
         "count": total,
     }
+
+
+def moves_heading(whose: Sequence[str], seeded: bool, chance: bool) -> str:
+    """Whose moves a listing shows and as whom: ``Bo's moves, as Bo sees them``; in a
+    physical game the recorder's listing (``as the recorder sees them``): the cards of a
+    face-down hand are whatever it may hold."""
+    parts = [f"{name}'s" for name in whose]
+    if chance:
+        parts.append("the table's")
+    owners = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if not owners:
+        return "no moves"
+    if not seeded:
+        sees = "the recorder sees them"
+    elif len(whose) == 1:
+        sees = f"{whose[0]} sees them"
+    else:
+        sees = "each of them sees them"
+    return f"{owners} moves, as {sees}"
 
 
 _TOKENS = re.compile(r"([\s:,]+)")
@@ -129,13 +153,14 @@ def _is_card(game: LoadedGame, word: str) -> bool:
 
 
 def show_data(
-    game: LoadedGame[S], at: int | None = None, seat: int | None = None
+    game: LoadedGame, at: int | None = None, seat: int | Viewer | None = None
 ) -> dict[str, Any]:
     """The table after event ``at`` as seat ``seat`` (``None``: everyone) saw it."""
     seq = game.seq if at is None else max(0, min(at, game.seq))
     state = game.state_at(seq)
     head = game.events[seq - 1] if seq else None
-    return _table(game, state, seq, game.head_at(seq), head.recorded_at if head else None, seat)
+    when = head.recorded_at if head else None
+    return _table(game, state, seq, game.head_at(seq), when, viewer_of(seat))
 
 
 def played_data(played: Played) -> dict[str, Any]:
@@ -143,21 +168,22 @@ def played_data(played: Played) -> dict[str, Any]:
     game = played.game
     afters = (*played.befores[1:], played.state)
     rows = [
-        _row(game, event, before, True, hash_, after)
+        _row(game, event, before, True, hash_, after, RECORDER)  # who typed it
         for event, before, hash_, after in zip(
             played.written, played.befores, played.hashes, afters, strict=True
         )
     ]
     last = played.written[-1].recorded_at if played.written else None
-    after = _table(game, played.state, played.seq, played.head, last, None)
+    after = _table(game, played.state, played.seq, played.head, last, EVERYONE)
     return {**after, "written": rows, "retried": played.retried}
 
 
 def _table(
-    game: LoadedGame[S], state: S, seq: int, head: str, at: str | None, seat: int | None
+    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, viewer: Viewer
 ) -> dict[str, Any]:
     rules = game.rules
-    view = rules.view(state, seat)
+    view = Gate(rules, game.header, viewer).view(state)
+    typed = view.table
     outcome = rules.outcome(state)
     step = rules.chance(state)
     return {
@@ -172,7 +198,7 @@ def _table(
         "players": list(game.header.players),
         "options": dict(game.header.options),
         "seeded": game.seeded,
-        "as": game.actor_name(seat),
+        "as": _as(game, viewer),
         "to_act": [game.header.players[s] for s in sorted(rules.to_act(state))],
         "chance": None if step is None else step.hint,
         "zones": [
@@ -180,37 +206,64 @@ def _table(
             for z in view.zones
         ],
         "info": dict(view.info),
+        "table": None if typed is None else table_data(typed),
     }
 
 
-def log_data(game: LoadedGame[S], seat: int | None = None) -> dict[str, Any]:
+def viewer_of(seat: int | Viewer | None) -> Viewer:
+    """``seat`` as a ``Viewer`` (``None``: everyone)."""
+    return seat if isinstance(seat, Viewer) else Viewer(seat)
+
+
+def viewer_named(game: LoadedGame, name: str | None) -> Viewer:
+    """The viewer an ``--as NAME`` names: a player of ``game`` (a player's name always
+    wins), ``recorder`` for the recorder, nothing or ``everyone`` for everyone."""
+    if name is None:
+        return EVERYONE
+    if name not in game.header.players:
+        if name.casefold() == "recorder":
+            return RECORDER
+        if name.casefold() == "everyone":
+            return EVERYONE
+    return Viewer(game.seat(name))
+
+
+def _as(game: LoadedGame, viewer: Viewer) -> str | None:
+    """The ``as`` of the JSON: the seat's player, ``None`` for everyone, or the recorder."""
+    return "the recorder" if viewer.recorder else game.actor_name(viewer.seat)
+
+
+def log_data(game: LoadedGame, seat: int | Viewer | None = None) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
-    as everyone (or ``seat``) saw it: a seeded deal's unseen cards are ``?``."""
-    rows = list(_log_rows(game, len(game.events), seat))
-    return {"game": game.id, "as": game.actor_name(seat), "events": rows}
+    as everyone (or a seat, or the recorder) saw it: the cards they did not see are ``?``."""
+    viewer = viewer_of(seat)
+    rows = list(_log_rows(game, len(game.events), viewer))
+    return {"game": game.id, "as": _as(game, viewer), "events": rows}
 
 
 def replay_data(
-    game: LoadedGame[S], to: int | None = None, seat: int | None = None
+    game: LoadedGame, to: int | None = None, seat: int | Viewer | None = None
 ) -> dict[str, Any]:
-    """The log up to event ``to``, each event with the table after it, as everyone (or
-    ``seat``) saw it."""
+    """The log up to event ``to``, each event with the table after it, as everyone (or a
+    seat, or the recorder) saw it."""
+    viewer = viewer_of(seat)
+    gate = Gate(game.rules, game.header, viewer)
     last = game.seq if to is None else max(0, min(to, game.seq))
-    rows = list(_log_rows(game, last, seat))
+    rows = list(_log_rows(game, last, viewer))
     timeline = game.timeline
     for i, row in enumerate(rows, 1):
-        row["table"] = dict(game.rules.view(timeline[i], seat).info)
-    return {"game": game.id, "as": game.actor_name(seat), "to": last, "events": rows}
+        row["table"] = dict(gate.view(timeline[i]).info)
+    return {"game": game.id, "as": _as(game, viewer), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame[S], last: int, seat: int | None) -> Iterator[dict[str, Any]]:
+def _log_rows(game: LoadedGame, last: int, viewer: Viewer) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
     for i, event in enumerate(events):
         effective = event.seq in kept or event.family == "meta"
         hash_ = short_hash(game.hashes[i])
-        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], seat)
+        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)
 
 
 def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:
@@ -224,19 +277,19 @@ def _row(
     before: S,
     effective: bool,
     hash_: str,
-    after: S,
-    seat: int | None = None,
+    after: Any,
+    viewer: Viewer = EVERYONE,
 ) -> dict[str, Any]:
     rules = game.rules
     meta = event.family == "meta"
-    move = public_move(rules, game.header, before, event, seat)
+    gate = Gate(rules, game.header, viewer)
     return {
         "seq": event.seq,
         "type": event.kind,
         "event_type": event.type,
         "actor": game.actor_name(event.actor),
-        "notation": format_event_move(rules, move, before, game.header.players),
-        "says": announcement(rules, move, before),
+        "notation": gate.text(before, event, after),
+        "says": gate.says(before, event, after),
         "effective": effective,
         "recorded_at": event.recorded_at,
         "hash": hash_,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
@@ -33,6 +33,9 @@ from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_optio
 from tablelog.rules.table import table_deck, table_zones
 from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
+
+if TYPE_CHECKING:
+    from tablelog.rules.tableview import Table
 
 __all__ = [
     "ChanceStep",
@@ -131,6 +134,9 @@ class View:
     seat: int | None
     zones: tuple[ZoneView, ...]
     info: Mapping[str, Any] = attrs.field(factory=dict)
+    table: Table | None = None
+    """The same table as a typed value (``rules.tableview``): seats round it, the centre;
+    what every output draws."""
 
     def cards(self) -> list[Card]:
         """Every card this view shows, with repeats."""

@@ -19,7 +19,7 @@ from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
-from tablelog.replay.notation import announcement, format_event_move
+from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.protocol import RuleSet, S
@@ -74,16 +74,25 @@ def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> l
     return [r.game for r in results(ledger, filters, keep)]
 
 
-def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
-    """The games ``ids``, read and folded one at a time."""
+def histories(
+    ledger: LedgerStore, ids: Iterable[int], viewer: Viewer | str | None = None
+) -> Iterator[History]:
+    """The games ``ids``, read and folded one at a time, as ``viewer`` saw each (default
+    everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``)."""
+    from tablelog.replay.inspect import viewer_named
+
     games = Games(ledger)
     for gid in ids:
-        yield history(games.load(gid))
+        game = games.load(gid)
+        seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
+        yield history(game, seen)
 
 
-def history(game: LoadedGame[S]) -> History:
-    """One loaded game as a ``History``, folded once."""
+def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
+    """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
+    notation and payload name only the cards they saw (``replay.gate``)."""
     rules = game.rules
+    gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
     news = _News(rules, replayer.state)
@@ -91,6 +100,7 @@ def history(game: LoadedGame[S]) -> History:
     for i, event in enumerate(game.events):
         before = replayer.state
         after = replayer.push(event)
+        move = gate.move(before, event, after)
         rows.append(
             EventRow(
                 seq=event.seq,
@@ -98,13 +108,13 @@ def history(game: LoadedGame[S]) -> History:
                 type=event.type,
                 kind=event.kind,
                 family=event.family,
-                notation=format_event_move(rules, event.move, before),
-                says=announcement(rules, event.move, before),
+                notation=gate.text(before, event, after),
+                says=gate.says(before, event, after),
                 effective=event.seq not in undone,
                 undone_by=undone.get(event.seq),
                 recorded_at=event.recorded_at,
                 hash=short_hash(game.hashes[i]) if i < len(game.hashes) else "",
-                payload=converter.unstructure(event.payload),
+                payload={} if move is None else converter.unstructure(move.payload),
                 news=news.after(after),
             )
         )
