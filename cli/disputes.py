@@ -15,6 +15,7 @@ import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import BadInput, friendly
+from tablelog.cli.streams import fs_path
 from tablelog.replay.games import Games
 
 if TYPE_CHECKING:
@@ -27,13 +28,13 @@ OpenLedger = Callable[[], "LedgerStore"]
 
 
 def _is_file(ref: str) -> bool:
-    return os.path.exists(ref) and not ref.isdigit()
+    return os.path.exists(fs_path(ref)) and not ref.isdigit()
 
 
 def _file_games(path: str) -> list[Any]:
     from tablelog.replay.jsonl import parse_lines
 
-    with open(path, encoding="utf-8") as handle:
+    with open(fs_path(path), encoding="utf-8") as handle:
         return parse_lines(handle)
 
 
