@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import click
 
 from tablelog.cli import render
-from tablelog.cli.db import WRITERS, open_ledger
+from tablelog.cli.db import CREATORS, WRITERS, open_ledger
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
 from tablelog.cli.streams import FsPath, fs_path
 from tablelog.ledger import LedgerStore
@@ -41,9 +41,10 @@ class Context:
 
     def ledger(self, write: bool | None = None) -> LedgerStore:
         """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
+        command = click.get_current_context().info_name
         if write is None:
-            write = click.get_current_context().info_name in WRITERS
-        return open_ledger(self.db, write=write)
+            write = command in WRITERS
+        return open_ledger(self.db, write=write, create=command in CREATORS)
 
 
 pass_ctx = click.make_pass_decorator(Context)
