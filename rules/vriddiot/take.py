@@ -14,7 +14,7 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.vriddiot.claims import showing
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
-from tablelog.rules.vriddiot.state import State, player, pool, replace, where
+from tablelog.rules.vriddiot.state import WAR, State, player, pool, replace, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["can_play", "take"]
@@ -75,6 +75,9 @@ def can_play(state: State, seat: int) -> bool:
     """Whether ``seat`` is known to hold a card it may lay now: one of the cards the record
     knows (cards nobody entered may be unplayable, so they never forbid picking up)."""
     src = source(state, seat)
+    war = state.war
+    if war is not None and state.duty == WAR and war.twist is None and src:
+        return True  # any card is a war card ("måteplikt"): seen or not, it can be laid
     if src == "turned":
         zone = state.turned
     elif src == "hand":
