@@ -15,6 +15,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,7 @@ def _tablelog(
 
 def _counts(db: Path) -> tuple[int, int]:
     """The number of games and of events in the database (read directly)."""
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn:
         games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
         events = conn.execute("SELECT count(*) FROM events").fetchone()[0]
     return games, events
