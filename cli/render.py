@@ -222,10 +222,19 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
     out = console()
     if data["ok"]:
         out.print(escape(f"{name}: ok, {data['events']} events, head {data['head']}"))
+        if data.get("not_covered"):
+            out.print(escape(f"  {not_covered_line(data['not_covered'])}"))
         return
     out.print(f"{escape(name)}: [bold red]FAILED[/bold red] ({data['events']} events)")
     for problem in data["problems"]:
         out.print(f"  {escape(str(problem))}")
+
+
+def not_covered_line(fields: Sequence[str]) -> str:
+    """The sentence ``verify`` adds about what no hash covers."""
+    words = {"created": "created (the date the game was started)"}
+    named = ", ".join(words.get(f, f) for f in fields)
+    return f"not covered by the hash chain, so an edit of it is not found: {named}"
 
 
 def print_written(data: Mapping[str, Any]) -> None:
