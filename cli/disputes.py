@@ -15,6 +15,7 @@ import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import BadInput, friendly
+from tablelog.cli.flags import json_flag
 from tablelog.cli.streams import fs_path
 from tablelog.replay.games import Games
 
@@ -61,7 +62,7 @@ def _log(open_ledger: OpenLedger, ref: str) -> Log:
 @click.command()
 @click.argument("a")
 @click.argument("b")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@json_flag("Print JSON instead of a table.")
 @click.pass_obj
 def diff(obj: Any, a: str, b: str, as_json: bool) -> None:
     """Show where two logs of one game part: A and B are game numbers or JSON Lines files

@@ -161,6 +161,7 @@ class Guarded(click.Group):
         """Run the command; errors become one line (or one JSON object) and a status."""
         args = [*getattr(ctx, "_protected_args", ()), *ctx.args]
         as_json = "--json" in args[: args.index("--")] if "--" in args else "--json" in args
+        as_json = as_json or bool(ctx.params.get("as_json"))  # `tablelog --json COMMAND`
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort):
@@ -170,6 +171,15 @@ class Guarded(click.Group):
 
             quiet_broken_pipe()
             raise click.exceptions.Exit(SIGPIPE_STATUS) from None
+        except click.NoSuchOption as error:
+            from tablelog.cli.flags import misplaced
+
+            better = misplaced(error, args[0] if args else None)
+            if better is None:
+                raise
+            if as_json:
+                _emit(better.format_message(), "bad-input", better.exit_code)
+            raise better from None
         except click.ClickException as error:
             if not as_json:
                 raise

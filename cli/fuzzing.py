@@ -11,6 +11,7 @@ import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import friendly, option_pairs
+from tablelog.cli.flags import json_flag
 from tablelog.rules import registry
 from tablelog.rules.errors import OptionError
 from tablelog.rules.protocol import Header, RuleSet, resolve_options
@@ -95,7 +96,7 @@ def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], playe
     default=None,
     help="Play every game with this many players (default: drawn from the game's range).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@json_flag("Print JSON instead of text.")
 def fuzz(
     rules: str,
     games: int,

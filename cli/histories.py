@@ -16,6 +16,7 @@ import click
 
 from tablelog.cli import outfile, render
 from tablelog.cli.errors import BadInput, StorageRefused, friendly
+from tablelog.cli.flags import json_flag
 from tablelog.cli.outfile import new_file
 from tablelog.cli.streams import FsPath
 
@@ -23,9 +24,14 @@ if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
     from tablelog.replay.summary import Filters, Keep
 
-__all__ = ["export", "import_", "list_games", "single_game_page", "stats"]
+__all__ = ["export", "import_", "list_games", "single_game_page"]
 
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+JSON = json_flag()
+VARIATIONS = click.option(
+    "--variations",
+    is_flag=True,
+    help="Count variations (forks: a game replayed from one of its events) as games too.",
+)
 FORMATS = ("jsonl", "csv", "sqlite", "text", "html")
 
 
@@ -59,6 +65,7 @@ def _filters(
     since: str | None,
     unfinished: bool = False,
     games: Sequence[int] | None = None,
+    variations: bool = True,
 ) -> Filters:
     from tablelog.replay.summary import Filters
 
@@ -66,7 +73,8 @@ def _filters(
         from tablelog.rules import registry
 
         rules = registry.get(rules).name  # an unknown name is refused, naming the games
-    return Filters(rules, player, since, unfinished, None if games is None else tuple(games))
+    chosen = None if games is None else tuple(games)
+    return Filters(rules, player, since, unfinished, chosen, variations=variations)
 
 
 def _ledger(ctx: click.Context) -> LedgerStore:
@@ -128,11 +136,41 @@ def list_games(
     print_results(rows)
 
 
+def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games in order, each variation (fork) right under the game it branches from,
+    by the event it branches at; ``variation_of_game`` names that game's number (``None``
+    when the filters left it out)."""
+    by_uid = {row["uid"]: row["game"] for row in rows}
+    children: dict[str, list[dict[str, Any]]] = {}
+    tops = []
+    for row in rows:
+        parent = row.get("variation_of")
+        row = {**row, "variation_of_game": by_uid.get(parent) if parent else None}
+        if parent is not None and parent in by_uid:
+            children.setdefault(parent, []).append(row)
+        else:
+            tops.append(row)
+    ordered: list[dict[str, Any]] = []
+
+    def add(row: dict[str, Any]) -> None:
+        ordered.append(row)
+        for child in sorted(
+            children.get(row["uid"], []), key=lambda r: (r["variation_at"], r["game"])
+        ):
+            add(child)
+
+    for row in tops:
+        add(row)
+    return ordered
+
+
 def print_results(rows: Sequence[dict[str, Any]]) -> None:
-    """``list`` for people: one line per game, winners and scores, then the count."""
+    """``list`` for people: one line per game, winners and scores, then the count; each
+    variation indented under the game it branches from."""
     if not rows:
         render.console().print("0 game(s)")
         return
+    rows = with_variations(rows)
     table = render.new_table(title="Games")
     table.add_column("game", justify="right")
     table.add_column("date", no_wrap=True)
@@ -143,85 +181,22 @@ def print_results(rows: Sequence[dict[str, Any]]) -> None:
         result = " & ".join(row["winners"]) if row["over"] else "running"
         if row.get("altered"):
             result = "ALTERED: run verify"
+        number = f"↳ {row['game']}" if row.get("variation_of") else str(row["game"])
         scores = "\n".join(f"{side} {score}" for side, score in row["scores"].items())
         table.add_row(
-            str(row["game"]), row["created"][:10], row["rules"],
+            number, row["created"][:10], row["rules"],
             render.escape(", ".join(row["players"])), str(row["events"]),
             render.escape(result), render.escape(scores),
         )  # fmt: skip
     out = render.console()
     out.print(table)
-    out.print(f"{len(rows)} game(s)")
-
-
-@click.command()
-@filter_options
-@JSON
-@click.pass_context
-def stats(
-    ctx: click.Context, rules: str | None, player: str | None, since: str | None, as_json: bool
-) -> None:
-    """Games, wins, points and averages per player and partnership, with each game's own
-    figures (tricks, sweeps, Adams clears...)."""
-    from tablelog.replay.stats import stats_data
-    from tablelog.replay.summary import results
-
-    with friendly(), _ledger(ctx) as ledger:
-        chosen = results(ledger, _filters(rules, player, since), _keeper(ctx))
-        data = stats_data(chosen, player)
-    if as_json:
-        render.emit_json(data)
-        return
-    print_stats(data, player)
-
-
-def print_stats(data: dict[str, Any], player: str | None) -> None:
-    """``stats`` for people: the overall table, then per rule set players and partnerships."""
-    out = render.console()
-    if not data["games"]:
-        out.print("no games match")
-        return
-    overall = render.new_table(title=f"All games ({data['games']})")
-    for column in ("player", "games", "finished", "wins", "win rate"):
-        overall.add_column(column)
-    for p in data["players"]:
-        rate = "—" if p["win_rate"] is None else f"{p['win_rate']:.0%}"
-        overall.add_row(render.escape(p["name"]), str(p["games"]), str(p["finished"]),
-                        str(p["wins"]), rate)  # fmt: skip
-    out.print(overall)
-    for rules, section in data["rules"].items():
-        for key in ("players", "partnerships"):
-            if section[key]:
-                title = f"{rules} · {key} ({section['games']} games)"
-                out.print(_tally_table(title, section[key]))
-        if any(p["moves"] for p in section["players"]):
-            out.print(_moves_table(f"{rules} · moves by kind", section["players"]))
-
-
-def _moves_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
-    """Moves by kind (rows) per player (columns): narrow however many kinds a game has."""
-    kinds = sorted({k for r in rows for k in r["moves"]})
-    table = render.new_table(title=title)
-    table.add_column("kind")
-    for r in rows:
-        table.add_column(render.escape(r["name"]), justify="right")
-    for kind in kinds:
-        table.add_row(kind, *(str(r["moves"].get(kind, 0)) for r in rows))
-    return table
-
-
-def _tally_table(title: str, rows: Sequence[dict[str, Any]]) -> Any:
-    figures = sorted({f for r in rows for f in r["figures"]})
-    table = render.new_table(title=title)
-    table.add_column("name")
-    for column in ("games", "wins", "points", "average", *figures):
-        table.add_column(column, justify="right")
-    for r in rows:
-        table.add_row(
-            render.escape(r["name"]), str(r["games"]), str(r["wins"]), str(r["points"]),
-            f"{r['average']:g}", *(str(r["figures"].get(f, 0)) for f in figures),
-        )  # fmt: skip
-    return table
+    forks = [row for row in rows if row.get("variation_of")]
+    for row in forks:
+        parent = row["variation_of_game"] or f"{row['variation_of'][:8]}… (not listed)"
+        out.print(f"↳ {row['game']} is a variation of game {parent} from event"
+                  f" {row['variation_at']}")  # fmt: skip
+    more = f" and {len(forks)} variation(s)" if forks else ""
+    out.print(f"{len(rows) - len(forks)} game(s){more}")
 
 
 def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
@@ -254,6 +229,13 @@ def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
     " match report).",
 )
 @click.option("--events", is_flag=True, help="CSV: one row per event instead of per game.")
+@click.option(
+    "--players",
+    "per_player",
+    is_flag=True,
+    help="CSV: one row per player per game (tidy: seat, partnership, place, score, won).",
+)
+@VARIATIONS
 @click.option("-o", "--output", type=FsPath(dir_okay=False), help="Write to a file.")
 @click.pass_context
 def export(
@@ -266,6 +248,8 @@ def export(
     unfinished: bool,
     fmt: str,
     events: bool,
+    per_player: bool,
+    variations: bool,
     output: str | None,
 ) -> None:
     """Export GAMES (numbers or `last`), --all, or the games a filter picks.
@@ -278,6 +262,8 @@ def export(
         raise BadInput("name GAMES, or give --all or a filter (--rules, --player, --since)")
     if events and fmt != "csv":
         raise BadInput("--events is for --format csv (one row per event)")
+    if per_player and (fmt != "csv" or events):
+        raise BadInput("--players is for --format csv without --events (one row per player)")
     if fmt == "sqlite" and output is None:
         raise BadInput("--format sqlite writes a file: give -o FILE.sqlite")
     if output is not None and fmt == "sqlite" and os.path.exists(output):
@@ -291,15 +277,19 @@ def export(
         else:
             from tablelog.replay.export import select
 
-            ids = select(ledger, _filters(rules, player, since, unfinished), _keeper(ctx))
-        count = _write(ledger, ids, fmt, events, output)
+            chosen = _filters(rules, player, since, unfinished, variations=variations)
+            ids = select(ledger, chosen, _keeper(ctx))
+        count = _write(ledger, ids, fmt, "players" if per_player else "events" if events
+                       else "games", output)  # fmt: skip
     if output:
         what = "a replay page" if fmt == "html" and len(ids) == 1 else fmt
         size = os.path.getsize(output) // 1024 if os.path.exists(output) else 0
         click.echo(f"exported {count} game(s) as {what} to {output} ({size} KiB)", err=True)
 
 
-def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: str | None) -> int:
+def _write(ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str | None) -> int:
+    """Write the games ``ids`` as ``fmt``; a CSV has one row per game, event or player."""
+    events = rows == "events"
     if fmt == "sqlite":
         from tablelog.replay.export import histories
         from tablelog.replay.export.sqlitefile import write_sqlite
@@ -314,6 +304,10 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: 
             if os.path.lexists(output):
                 raise BadInput(f"{output} already exists; an SQLite export writes a new file")
             os.replace(temporary, output)
+        from tablelog.replay.export.datasette import write_metadata
+
+        meta = write_metadata(output)
+        click.echo(f"Datasette metadata in {meta}: datasette {output} -m {meta}", err=True)
         return count
     with outfile.output(output, fmt) as out:
         if fmt == "jsonl":
@@ -343,9 +337,9 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, events: bool, output: 
         refuse_altered_games(ledger, ids, "nothing is exported")  # results are derived data
         chosen = results(ledger, Filters(games=tuple(ids)))
         if fmt == "csv":
-            from tablelog.replay.export.csvfile import write_games
+            from tablelog.replay.export.csvfile import write_games, write_players
 
-            return write_games(chosen, out)
+            return (write_players if rows == "players" else write_games)(chosen, out)
         from tablelog.replay.export.html import write_report
 
         return write_report(chosen, out)

@@ -16,6 +16,7 @@ import click
 from tablelog.cli import render
 from tablelog.cli.db import CREATORS, WRITERS, open_ledger
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
+from tablelog.cli.flags import json_flag
 from tablelog.cli.streams import FsPath, fs_path
 from tablelog.ledger import LedgerStore
 from tablelog.replay.games import Games, make_header
@@ -30,14 +31,15 @@ from tablelog.rules import registry
 
 __all__ = ["cli", "main"]
 
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
+JSON = json_flag()
 
 
 class Context:
-    """What every command shares: where the database is."""
+    """What every command shares: where the database is, and whether to print JSON."""
 
-    def __init__(self, db: str | None) -> None:
+    def __init__(self, db: str | None, json: bool = False) -> None:
         self.db = db
+        self.json = json
 
     def ledger(self, write: bool | None = None) -> LedgerStore:
         """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
@@ -65,11 +67,17 @@ pass_ctx = click.make_pass_decorator(Context)
     type=click.Choice(["en", "nb", "da", "sv", "de"]),
     help="Write cards in words of this language (hjerter dame, Herz Dame); default 7♥.",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON instead of tables, for the command that follows (as its own --json).",
+)
 @click.version_option(package_name="tablelog")
 @click.pass_context
-def cli(ctx: click.Context, db: str | None, lang: str | None) -> None:
+def cli(ctx: click.Context, db: str | None, lang: str | None, as_json: bool) -> None:
     """Record card games as immutable event logs, replay them, and fuzz their rules."""
-    ctx.obj = Context(db)
+    ctx.obj = Context(db, json=as_json)
     render.set_language(lang)
 
 
@@ -300,7 +308,7 @@ cli.lazy = {
     "record": "tablelog.cli.record:record",
     "migrate": "tablelog.cli.migrate:migrate",
     "list": "tablelog.cli.histories:list_games",
-    "stats": "tablelog.cli.histories:stats",
+    "stats": "tablelog.cli.standings:stats",
     "export": "tablelog.cli.histories:export",
     "import": "tablelog.cli.histories:import_",
     "diff": "tablelog.cli.disputes:diff",

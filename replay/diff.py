@@ -5,6 +5,12 @@ database. The logs are compared by what happened (each event's seq, type, actor 
 payload), never by ids, times or hashes: two recordings of one game have different ones.
 The answer is the first event where they part (or that one log stops first), with a few
 events of context written in the game's notation on both sides.
+
+When either log takes something back (an ``undo``, a ruling to replay or redeal), the
+logs are compared by their *effective* events: what is still in effect once undone
+events are set aside, notes too. A game and its variation (a fork) that both went on with
+the same card after one of them undid a slip agree there; the answer names the first
+effective event where they part, with each side's event number.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import attrs
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import move_label
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event
+from tablelog.rules.events import Event, Ruling, Undo
 from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["Log", "LogDiff", "diff_logs"]
@@ -46,6 +52,9 @@ class LogDiff:
     first: int | None
     why: str
     rows: tuple[tuple[int, str | None, str | None, bool], ...]
+    effective: bool = False
+    """Whether ``first`` and the rows count effective events (undone ones set aside)
+    rather than the logs' event numbers."""
 
     @property
     def same(self) -> bool:
@@ -60,6 +69,7 @@ class LogDiff:
             "same": self.same,
             "first": self.first,
             "why": self.why,
+            "effective": self.effective,
             "rows": [{"seq": s, "a": x, "b": y, "same": same} for s, x, y, same in self.rows],
         }
 
@@ -116,6 +126,10 @@ def diff_logs(a: Log, b: Log) -> LogDiff:
     header = _header_difference(a, b)
     if header is not None:
         return LogDiff(a.name, b.name, 0, f"not the same game: {header}", ())
+    if _takes_back(a) or _takes_back(b):
+        effective = _effective_diff(a, b)
+        if effective is not None:
+            return effective
     common = 0
     for x, y in zip(a.events, b.events, strict=False):
         if not _same(x, y):
@@ -139,3 +153,60 @@ def diff_logs(a: Log, b: Log) -> LogDiff:
     else:
         why = f"they part at event {first}: {la[common]} in {a.name}, {lb[common]} in {b.name}"
     return LogDiff(a.name, b.name, first, why, tuple(rows))
+
+
+def _takes_back(log: Log) -> bool:
+    return any(isinstance(e.payload, Undo | Ruling) for e in log.events)
+
+
+def _folded(log: Log) -> Replayer | None:
+    replayer = Replayer(log.rules, log.header)
+    try:
+        replayer.extend(log.events)
+    except IllegalEvent:
+        return None  # a log the rules refuse is compared event by event
+    return replayer
+
+
+def _effective_labels(log: Log, replayer: Replayer, upto: int) -> list[str]:
+    """The first ``upto`` effective events in notation, each with its event number."""
+    out = []
+    for i, event in enumerate(replayer.effective[:upto]):
+        label = move_label(log.rules, log.header.players, event.move, replayer.before(i))
+        out.append(f"{label or event.type} (event {event.seq})")
+    return out
+
+
+def _effective_diff(a: Log, b: Log) -> LogDiff | None:
+    """The diff of the effective events, or ``None`` when a log cannot be folded."""
+    ra, rb = _folded(a), _folded(b)
+    if ra is None or rb is None:
+        return None
+    ea, eb = ra.effective, rb.effective
+    common = 0
+    for x, y in zip(ea, eb, strict=False):
+        if (x.type, x.actor, x.payload) != (y.type, y.actor, y.payload):
+            break
+        common += 1
+    na, nb = len(ea), len(eb)
+    if common == na == nb:
+        why = (
+            f"the logs agree on all {na} effective events (what was undone differs:"
+            f" {a.name} has {len(a.events)} events, {b.name} {len(b.events)})"
+        )
+        return LogDiff(a.name, b.name, None, why, (), effective=True)
+    upto = common + 1 + CONTEXT
+    la, lb = _effective_labels(a, ra, upto), _effective_labels(b, rb, upto)
+    rows = []
+    for i in range(max(0, common - CONTEXT), max(min(upto, na), min(upto, nb))):
+        rows.append((i + 1, la[i] if i < na else None, lb[i] if i < nb else None, i < common))
+    if common == na:
+        why = f"{a.name} stops after {na} effective events; {b.name} goes on to {nb}"
+    elif common == nb:
+        why = f"{b.name} stops after {nb} effective events; {a.name} goes on to {na}"
+    else:
+        why = (
+            f"they part at effective event {common + 1} (undone events set aside):"
+            f" {la[common]} in {a.name}, {lb[common]} in {b.name}"
+        )
+    return LogDiff(a.name, b.name, common + 1, why, tuple(rows), effective=True)

@@ -8,6 +8,12 @@ are in its first place. Figures are the rule set's own (``RuleSet.figures``: tri
 sweeps) credited to every player of the side; ``moves`` counts the moves each player
 made by kind (``adams`` for Nørdekasino's Adams clears, ``capture``, ``build``...), from
 the effective events of the log.
+
+Beside the tallies, each rule set has its players' ratings (``replay.ratings``: OpenSkill's
+Plackett–Luce, ``rating`` larger is stronger, with its ``uncertainty``), and the trends of
+``replay.trends``: win rate over time, head to head, and seats. They are computed over the
+games the filters choose, in the order they were played; variations (forks) are left out
+by the caller unless asked for.
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ from typing import Any
 
 import attrs
 
+from tablelog.replay.ratings import MODEL, History, RulesRatings, rate
 from tablelog.replay.summary import GameResult, number_text
+from tablelog.replay.trends import trends
 
 __all__ = ["Tally", "stats", "stats_data"]
 
@@ -126,7 +134,10 @@ def stats_data(results: Iterable[GameResult], player: str | None = None) -> dict
     """``stats --json``: overall games and wins per player, then per rule set the players
     and partnerships with points, averages, figures and moves by kind, best first. With
     ``player``, only that player's rows and partnerships."""
-    per_rules = stats(results)
+    chosen = list(results)
+    per_rules = stats(chosen)
+    ratings = rate(chosen)
+    trended = trends(chosen)
     if player is not None:
         for rs in per_rules.values():
             _only(rs, player)
@@ -143,12 +154,64 @@ def stats_data(results: Iterable[GameResult], player: str | None = None) -> dict
             {k: v for k, v in row.items() if k in ("name", "games", "finished", "wins", "win_rate")}
             for row in _order(overall)
         ],
+        "rating_model": MODEL,
         "rules": {
             name: {
                 "games": rs.games,
-                "players": _order(rs.players),
+                "rated_games": ratings[name].games if name in ratings else 0,
+                "players": _rated(_order(rs.players), ratings.get(name)),
                 "partnerships": _order(rs.partnerships),
+                "ratings": _ratings(ratings.get(name), player),
+                **_only_trends(trended.get(name), player),
             }
             for name, rs in sorted(per_rules.items())
         },
+    }
+
+
+def _rated(rows: list[dict[str, Any]], ratings: RulesRatings | None) -> list[dict[str, Any]]:
+    """Each player's row with ``rating``, ``uncertainty`` and ``rated_games`` (``None`` and
+    0 for a player with no finished game counted)."""
+    for row in rows:
+        found = ratings.current.get(row["name"]) if ratings is not None else None
+        row.update(
+            found.as_dict()
+            if found is not None
+            else {"rating": None, "uncertainty": None, "rated_games": 0}
+        )
+    return rows
+
+
+def _ratings(ratings: RulesRatings | None, player: str | None) -> list[dict[str, Any]]:
+    """The players by rating, strongest first, each with the rating after every game."""
+    if ratings is None:
+        return []
+    rows = [
+        {"name": name, **r.as_dict(), "history": [_point(h) for h in ratings.history[name]]}
+        for name, r in ratings.current.items()
+        if player is None or name.casefold() == player.casefold()
+    ]
+    return sorted(rows, key=lambda r: (-r["rating"], r["name"]))
+
+
+def _point(h: History) -> dict[str, Any]:
+    return {"n": h.n, "game": h.game, "date": h.date, "rating": round(h.mu, 3),
+            "uncertainty": round(h.sigma, 3)}  # fmt: skip
+
+
+def _only_trends(found: dict[str, Any] | None, player: str | None) -> dict[str, Any]:
+    """The rule set's trends, narrowed to one player's rows when ``player`` is given."""
+    if found is None:
+        return {"trend": {}, "head_to_head": [], "seats": []}
+    if player is None:
+        return found
+    wanted = player.casefold()
+    return {
+        "trend": {n: rows for n, rows in found["trend"].items() if n.casefold() == wanted},
+        "head_to_head": [
+            row
+            for row in found["head_to_head"]
+            if wanted in (row["player"].casefold(), row["opponent"].casefold())
+        ],
+        "seats": found["seats"],
     }

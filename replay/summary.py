@@ -7,11 +7,14 @@ game's head and stored summary in one query and folds only the games whose summa
 missing or stale (a move was played since, or the summary format changed), storing the
 new ones; so ``list`` on a big database folds nothing it folded before.
 
-A summary (``SUMMARY_VERSION`` 1) holds: ``players``, ``options``, ``seed``, ``events``
+A summary (``SUMMARY_VERSION`` 2) holds: ``players``, ``options``, ``seed``, ``events``
 (the head seq), ``over``, ``winners`` and ``ranking`` (names), ``scores`` (side label →
 an int, or a fraction as text ``"7/2"``), ``sides`` (side label → its players),
 ``figures`` (a game's own figures by name, side → number) and ``moves`` (player → kind
-of move → how many, effective moves only).
+of move → how many, effective moves only), and ``variation_of`` / ``variation_at``: for a
+fork (a variation of a game, replayed from one of its events), the uid of the game it
+branches from and the event it branches at; ``None`` for a game of its own. Version 2
+added those two; a version-1 summary is stale and computed again.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ __all__ = [
     "summarize",
 ]
 
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
 REFRESH_CHUNK = 500
 """Summaries computed during one read are stored every this many games."""
 
@@ -86,6 +89,8 @@ def summarize(rules: RuleSet, header: Header, replayer: Replayer, seq: int) -> d
         "sides": {},
         "figures": {},
         "moves": _move_counts(replayer.effective, players),
+        "variation_of": header.fork_of,
+        "variation_at": header.fork_at,
     }
     if outcome is not None:
         data["winners"] = [players[s] for s in outcome.winners]
@@ -112,17 +117,22 @@ def _move_counts(effective: Sequence[Event], players: Sequence[str]) -> dict[str
 @attrs.frozen
 class Filters:
     """Which games: a rule set, a player (case-insensitive), created since a date
-    (``YYYY-MM-DD`` or any ISO prefix), only unfinished ones, or these ids."""
+    (``YYYY-MM-DD`` or any ISO prefix), only unfinished ones, or these ids; with
+    ``variations`` false, no forks (``stats``, ratings and a season's exports count each
+    game once unless asked)."""
 
     rules: str | None = None
     player: str | None = None
     since: str | None = None
     unfinished: bool = False
     games: tuple[int, ...] | None = None
+    variations: bool = True
 
     def keeps(self, data: Mapping[str, Any]) -> bool:
         """Whether a game with this summary passes the filters SQL could not apply."""
         if self.unfinished and data["over"]:
+            return False
+        if not self.variations and data.get("variation_of") is not None:
             return False
         if self.player is not None:
             wanted = self.player.casefold()
@@ -191,6 +201,7 @@ def altered(row: ResultRow) -> dict[str, Any]:
         "v": SUMMARY_VERSION, "players": [], "options": {}, "seed": None,
         "events": row.head_seq, "over": False, "altered": True, "winners": [],
         "ranking": [], "scores": {}, "sides": {}, "figures": {}, "moves": {},
+        "variation_of": None, "variation_at": None,
     }  # fmt: skip
 
 

@@ -1,11 +1,12 @@
 """A match report for a set of games: one self-contained HTML file, no network needed.
 
 It holds a results table (every game: date, rule set, players, winners, scores), the
-standings per rule set (games, wins, points, average, from ``replay.stats``) and a chart
-of each player's wins over the evenings (cumulative, one line per player), drawn as
-inline SVG. No script, font or style sheet is fetched from anywhere: the file opens the
-same on a laptop at the club with no connection. Every name is escaped: user text is
-data, never markup.
+standings per rule set (games, wins, points, average and rating, from ``replay.stats``),
+a chart of each player's wins (bars for one evening, cumulative lines over several) and,
+per rule set, each player's rating game by game, drawn as inline SVG
+(``replay/export/charts.py``). No script, font or style sheet is fetched from anywhere:
+the file opens the same on a laptop at the club with no connection. Every name is
+escaped: user text is data, never markup.
 
 A single game's step-through replay page is another feature (``replay/page/``);
 ``export GAME --format html`` asks ``cli.histories.single_game_page`` for it and falls
@@ -18,22 +19,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import IO, Any
 
+from tablelog.replay.export.charts import ratings_chart, wins_chart
 from tablelog.replay.stats import stats_data
 from tablelog.replay.summary import GameResult
 
 __all__ = ["report", "write_report"]
 
-PALETTE = (
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-    "#7f7f7f", "#bcbd22",
-)  # fmt: skip
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: left; }
 th { background: #f3f3f3; }
 td.num { text-align: right; }
-svg text { font-size: 12px; }
+svg text { font-size: 12px; fill: #333; }
+svg.chart { max-width: 100%; height: auto; }
+h2 { margin-top: 2rem; }
+.note { color: #555; font-size: 0.9rem; }
 """
 
 
@@ -66,16 +67,21 @@ def _results_table(results: Sequence[GameResult]) -> str:
     return _table("Results", head, rows, "results")
 
 
+def _rating(row: Mapping[str, Any]) -> str:
+    return "—" if row.get("rating") is None else f"{row['rating']:.1f} ± {row['uncertainty']:.1f}"
+
+
 def _standings(stats: Mapping[str, Any]) -> str:
     parts = []
-    head = ("player", "games", "finished", "wins", "points", "average")
-    pairs = ("partnership", *head[1:])
+    head = ("player", "games", "finished", "wins", "points", "average", "rating")
+    pairs = ("partnership", *head[1:-1])
     for rules, data in stats["rules"].items():
-        rows = [
-            (p["name"], p["games"], p["finished"], p["wins"], p["points"], p["average"])
+        rated: list[tuple[Any, ...]] = [
+            (p["name"], p["games"], p["finished"], p["wins"], p["points"], p["average"],
+             _rating(p))
             for p in data["players"]
-        ]
-        parts.append(_table(f"Standings · {rules}", head, rows, "standings"))
+        ]  # fmt: skip
+        parts.append(_table(f"Standings · {rules}", head, rated, "standings"))
         if data["partnerships"]:
             rows = [
                 (p["name"], p["games"], p["finished"], p["wins"], p["points"], p["average"])
@@ -85,88 +91,43 @@ def _standings(stats: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def wins_by_evening(results: Sequence[GameResult]) -> tuple[list[str], dict[str, list[int]]]:
-    """The evenings (dates) in order and each player's cumulative wins after each."""
-    evenings = sorted({r.created[:10] for r in results})
-    index = {day: i for i, day in enumerate(evenings)}
-    players = sorted({p for r in results for p in r.data["players"]})
-    per_day = {p: [0] * len(evenings) for p in players}
-    for r in results:
-        for name in r.data["winners"]:
-            per_day[name][index[r.created[:10]]] += 1
-    cumulative = {}
-    for p, counts in per_day.items():
-        total, line = 0, []
-        for n in counts:
-            total += n
-            line.append(total)
-        cumulative[p] = line
-    return evenings, cumulative
-
-
-def chart(results: Sequence[GameResult], width: int = 640, height: int = 300) -> str:
-    """An inline SVG line chart of each player's wins so far, evening by evening."""
-    evenings, lines = wins_by_evening(results)
-    if not evenings:
-        return "<p>No games.</p>"
-    left, right, top, bottom = 40, 150, 20, 40
-    height = max(height, top + bottom + 14 * (len(lines) + 1))  # room for every name
-    top_value = max([1, *(v for line in lines.values() for v in line)])
-    step = (width - left - right) / max(len(evenings) - 1, 1)
-
-    def point(i: int, v: int) -> str:
-        y = top + (height - top - bottom) * (1 - v / top_value)
-        return f"{left + i * step:.1f},{y:.1f}"
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'role="img" aria-label="Wins per player over the evenings">',
-        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}"'
-        ' stroke="#444"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#444"/>',
-        f'<text x="4" y="{top + 4}">{top_value}</text>',
-        f'<text x="4" y="{height - bottom}">0</text>',
-    ]
-    for i, day in enumerate(evenings):
-        x = left + i * step
-        parts.append(f'<text x="{x:.1f}" y="{height - bottom + 16}">{_e(day[5:])}</text>')
-    for n, (player, line) in enumerate(sorted(lines.items())):
-        colour = PALETTE[n % len(PALETTE)]
-        points = " ".join(point(i, v) for i, v in enumerate(line))
-        parts.append(
-            f'<polyline class="player" data-player="{_e(player)}" fill="none" '
-            f'stroke="{colour}" stroke-width="2" points="{points}"/>'
-        )
-        for i, v in enumerate(line):  # a dot per evening: one evening still shows
-            cx, cy = point(i, v).split(",")
-            parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="3" fill="{colour}"><title>{_e(player)},'
-                f" {_e(evenings[i])}: {v} win(s) so far</title></circle>"
-            )
-        parts.append(
-            f'<text x="{width - right + 8}" y="{top + 14 * (n + 1)}" fill="{colour}">'
-            f"{_e(player)} ({line[-1]})</text>"
-        )
-    parts.append("</svg>")
-    return "\n".join(parts)
+def _ratings(stats: Mapping[str, Any]) -> str:
+    """Per rule set with rated games, the chart of each player's rating game by game."""
+    parts = []
+    for rules, data in stats["rules"].items():
+        if data["ratings"]:
+            parts.append(f"<h3>{_e(rules)}</h3>")
+            parts.append(ratings_chart(rules, data["ratings"]))
+    if not parts:
+        return '<p class="note">No finished game yet: nobody is rated.</p>'
+    note = (
+        '<p class="note">OpenSkill (Plackett–Luce) ratings: larger is stronger; a newcomer'
+        " starts at 25 with an uncertainty of 8.3, which shrinks with every game.</p>"
+    )
+    return "\n".join([note, *parts])
 
 
 def report(results: Iterable[GameResult], title: str = "Match report") -> str:
     """The whole report as one HTML document."""
     games = list(results)
     days = sorted({r.created[:10] for r in games})
-    span = f"{days[0]} to {days[-1]}" if days else "no games"
+    span = (f"{days[0]} to {days[-1]}" if len(days) > 1 else days[0]) if days else "no games"
+    stats = stats_data(games)
+    heading = "Wins on the evening" if len(days) == 1 else "Wins over the evenings"
     return "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>",
             f"<h1>{_e(title)}</h1>",
             f'<p class="summary">{len(games)} game(s), {_e(span)}.</p>',
-            "<h2>Wins over the evenings</h2>",
-            chart(games),
+            f"<h2>{heading}</h2>",
+            wins_chart(games),
             "<h2>Standings</h2>",
-            _standings(stats_data(games)),
+            _standings(stats),
+            "<h2>Ratings over the season</h2>",
+            _ratings(stats),
             "<h2>Games</h2>",
             _results_table(games),
             "</body></html>",

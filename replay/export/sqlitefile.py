@@ -5,7 +5,9 @@ with one row per fact, text and numbers only, foreign keys to ``games`` and an i
 every column people filter by. The tables (documented in docs/exports.md):
 
 * ``games``: id, uid, rules, rules_version, created, seed, options (JSON), events, over,
-  winners (``; ``-joined), head (the short head hash);
+  winners (``; ``-joined), head (the short head hash), variation_of (a fork's parent uid);
+* ``player_results``: the tidy long form, one row per player per game (game, date, rules,
+  player, seat, partnership, place, score, score_decimal, won, over), as the long CSV;
 * ``players``: game, seat, name;
 * ``results``: game, side (its label), players, place (1 = won), score (exact text),
   score_decimal (REAL), won (0/1);
@@ -13,6 +15,9 @@ every column people filter by. The tables (documented in docs/exports.md):
 * ``events``: game, seq, actor, type, notation, announcement, effective, undone_by,
   recorded_at, hash, payload (JSON);
 * ``rounds``: game, round (1, 2...), data (JSON: a deal's or a round's detail).
+
+Datasette's metadata (titles, column descriptions, facets, saved queries) is written
+beside the file by ``replay.export.datasette``.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from fractions import Fraction
 from typing import Any
 
 from tablelog.replay.export import ExportError, History
-from tablelog.replay.export.csvfile import decimal
+from tablelog.replay.export.csvfile import decimal, player_rows
+from tablelog.replay.summary import GameResult
 
 __all__ = ["SCHEMA", "write_sqlite"]
 
@@ -33,7 +39,14 @@ SCHEMA = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE, rules TEXT NOT NULL,
     rules_version INTEGER NOT NULL, created TEXT NOT NULL, seed INTEGER, options TEXT NOT NULL,
-    events INTEGER NOT NULL, over INTEGER NOT NULL, winners TEXT NOT NULL, head TEXT NOT NULL
+    events INTEGER NOT NULL, over INTEGER NOT NULL, winners TEXT NOT NULL, head TEXT NOT NULL,
+    variation_of TEXT
+);
+CREATE TABLE player_results (
+    game INTEGER NOT NULL REFERENCES games(id), date TEXT NOT NULL, rules TEXT NOT NULL,
+    player TEXT NOT NULL, seat INTEGER NOT NULL, partnership TEXT NOT NULL, place INTEGER,
+    score TEXT, score_decimal REAL, won INTEGER NOT NULL, over INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
 );
 CREATE TABLE players (
     game INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
@@ -63,6 +76,8 @@ INDEXES = """
 CREATE INDEX games_rules ON games (rules);
 CREATE INDEX games_created ON games (created);
 CREATE INDEX players_name ON players (name);
+CREATE INDEX player_results_player ON player_results (player);
+CREATE INDEX player_results_rules ON player_results (rules, date);
 CREATE INDEX results_players ON results (players);
 CREATE INDEX events_actor ON events (actor);
 CREATE INDEX events_type ON events (type);
@@ -119,12 +134,25 @@ def _write_game(conn: sqlite3.Connection, history: History) -> None:
     game, data = history.game, history.summary
     record = game.record
     conn.execute(
-        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             record.id, record.uid, record.rules, record.rules_version, record.created,
             game.header.seed, _json(data["options"]), data["events"], int(data["over"]),
-            "; ".join(data["winners"]), game.head_at(),
+            "; ".join(data["winners"]), game.head_at(), game.header.fork_of,
         ),
+    )  # fmt: skip
+    result = GameResult(record.id, record.uid, record.rules, record.created, b"", data)
+    conn.executemany(
+        "INSERT INTO player_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                row["game"], row["date"], row["rules"], row["player"], row["seat"],
+                row["partnership"], _blank(row["place"]), _blank(row["score"]),
+                float(row["score_decimal"]) if row["score_decimal"] != "" else None,
+                int(row["won"] == "true"), int(row["over"] == "true"),
+            )
+            for row in player_rows(result)
+        ],
     )  # fmt: skip
     conn.executemany(
         "INSERT INTO players VALUES (?, ?, ?)",
@@ -156,6 +184,11 @@ def _write_game(conn: sqlite3.Connection, history: History) -> None:
         "INSERT INTO rounds VALUES (?, ?, ?)",
         [(record.id, n, _json(dict(r))) for n, r in enumerate(rounds, 1)],
     )
+
+
+def _blank(value: Any) -> Any:
+    """A long row's cell for SQL: an empty cell is NULL; a score is its exact text."""
+    return None if value == "" else value if isinstance(value, int) else str(value)
 
 
 def _results(game: int, data: Mapping[str, Any]) -> list[tuple[Any, ...]]:

@@ -112,7 +112,9 @@ def test_sqlite_export_has_plain_tables_with_keys(club_source: Path, exported: P
     path = exported
     conn = sqlite3.connect(path)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"games", "players", "results", "figures", "events", "rounds"}
+    assert tables == {
+        "games", "players", "player_results", "results", "figures", "events", "rounds"
+    }  # fmt: skip
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     for table in tables - {"games"}:
         keys = conn.execute(f"PRAGMA foreign_key_list({table})").fetchall()

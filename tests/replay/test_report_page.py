@@ -31,16 +31,43 @@ def test_the_match_report_renders_offline_in_chromium(
     first = rows.nth(0).locator("td")
     assert first.nth(0).text_content() == str(games[0].game)
     players = sorted({p for r in games for p in r.data["players"]})
-    lines = page.locator("svg polyline.player")
+    wins = page.locator("svg.chart").first  # two dates: a line of wins per player
+    lines = wins.locator("polyline.player")
     assert lines.count() == len(players)
     assert sorted(lines.nth(i).get_attribute("data-player") for i in range(len(players))) == (
         players
     )
-    box = page.locator("svg").bounding_box()
+    box = wins.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 200
     standings = page.locator("table.standings caption").all_text_contents()
     assert {c.split(" · ")[1] for c in standings} == {r.rules for r in games}
+    # a ratings chart per rule set, a line per rated player, the rating at its end
+    rated = {r.rules for r in games if r.data["over"]}
+    assert page.locator("h3").all_text_contents() == sorted(rated)
+    assert page.locator("svg.chart").count() == 1 + len(rated)
+    assert "±" in page.locator("table.standings").first.text_content()
     browser_page.screenshot("match-report")
+
+
+def test_one_evening_is_drawn_as_bars(browser_page: Any, club_source: Path, tmp_path: Path):
+    """A report of one date's games shows wins within games as bars, not an empty axis."""
+    page_file = tmp_path / "evening.html"
+    with Ledger(club_source) as ledger:
+        games = [r for r in results(ledger) if r.created.startswith("2026-11-21")]
+        with page_file.open("w", encoding="utf-8") as out:
+            write_report(games, out)
+    page = browser_page.open(page_file)
+    assert browser_page.errors == []
+    assert page.text_content("h2") == "Wins on the evening"
+    bars = page.locator("svg.bars rect.wins")
+    players = sorted({p for r in games for p in r.data["players"]})
+    assert bars.count() == len(players)
+    widths = {bars.nth(i).get_attribute("data-name"): float(bars.nth(i).get_attribute("width"))
+              for i in range(bars.count())}  # fmt: skip
+    winners = {w for r in games for w in r.data["winners"]}
+    assert all((widths[p] > 0) == (p in winners) for p in players)
+    assert "of" in page.locator("svg.bars").text_content()
+    browser_page.screenshot("match-report-evening")
 
 
 def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) -> None:
