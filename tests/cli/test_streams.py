@@ -129,3 +129,19 @@ def test_cards_fall_back_to_their_letters_and_names_to_escapes(played: Path) -> 
     assert b"note \\xe9H" in done.stdout
     shown = _run(played, ["show", "1", "--as", "Bø", "--json"], "C-no-utf8")
     assert json.loads(shown.stdout)["as"] == "Bø"  # JSON escapes, the same JSON
+
+
+def test_record_reads_piped_lines_as_typed_in_the_c_locale(played: Path) -> None:
+    """`record` from a pipe under `LC_ALL=C PYTHONUTF8=0` read "é" as escaped bytes."""
+    full = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LANG", "PYTHONUTF8")}
+    full.update(ENVIRONMENTS["C-no-utf8"], TABLELOG_DB=str(played), COLUMNS="100")
+    done = subprocess.run(
+        [sys.executable, "-m", "tablelog", "record", "1"],
+        input="note é♥\nquit\n".encode(),
+        env=full,
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert _notes(played) == ["é♥"]
