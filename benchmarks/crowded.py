@@ -54,7 +54,7 @@ def crowded_states(tables: int, seed: int = 0) -> list[tuple[State, State]]:
     and the stock face down)."""
     header = Header("nordekasino", 1, ("Anna", "Bo", "Cai", "Dina"), {}, 0, None)
     start = initial_state(header)
-    deck = start.table_info.deck
+    deck = start.table.deck
     rng = random.Random(f"crowded:{seed}")
     out = []
     for _ in range(tables):
@@ -71,7 +71,7 @@ def crowded_states(tables: int, seed: int = 0) -> list[tuple[State, State]]:
                     Zone(hand) if seat == CROWDED_SEAT else Zone((), CROWDED_HAND)
                     for seat in range(start.seats)
                 ),
-                table=table,
+                piles=table,
                 stock=Zone((), len(deck) - CROWDED_PILES - start.seats * CROWDED_HAND),
             )
             for hand in (first, second)
@@ -114,7 +114,7 @@ def _cold(fn: Callable[[], object]) -> tuple[float, float]:
 def _largest(state: State, seat: int, make: Callable[[int, tuple[int, ...]], Move | None]) -> Move:
     """The first move ``make`` gives for some hand card (by index) and the whole table,
     else the table without one pile, and so on: a move taking as many piles as any."""
-    n = len(state.table)
+    n = len(state.piles)
     for size in range(n, 0, -1):
         for left_out in combinations(range(n), n - size):
             piles = tuple(i for i in range(n) if i not in left_out)
@@ -148,8 +148,8 @@ def probes(state: State) -> tuple[Move, Move, State, Move]:
 
     held = {v for card in turn.cards for v in card_values(card)}
     value = next(v for v in range(2, 14) if v not in held)
-    first = state.table[0]
-    owned = attrs.evolve(state, table=(Pile(first.cards, value, False, seat), *state.table[1:]))
+    first = state.piles[0]
+    owned = attrs.evolve(state, piles=(Pile(first.cards, value, False, seat), *state.piles[1:]))
     trail = Move(seat, Trail(turn.cards[-1]))
     return _largest(state, seat, capture), _largest(state, seat, build), owned, trail
 

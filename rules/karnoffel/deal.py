@@ -10,7 +10,6 @@ a card of the undealt stock face up and its suit is trump.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 from operator import itemgetter
@@ -42,14 +41,13 @@ from tablelog.rules.karnoffel.state import (
     DealState,
     State,
     Table,
-    player,
-    where_known,
-    zone_map,
 )
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.seating import best_index
-from tablelog.rules.zones import Zone, unaccounted
+from tablelog.rules.table import player, pool_view, where
+from tablelog.rules.table import pool as fresh_pool
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "apply_deal",
@@ -59,7 +57,6 @@ __all__ = [
     "lowest_upcard",
     "turn_chance",
     "unaccounted_cards",
-    "unaccounted_pool",
 ]
 
 DEALT = SEATS * HAND_SIZE
@@ -103,20 +100,16 @@ def _lowness(card: Card) -> int:
     return -PLAIN_ORDER.index(card.rank)  # plain_value, negated: the lowest is the best
 
 
-def _refuse(event: Event, reason: str) -> IllegalEvent:
-    return IllegalEvent(event, reason)
-
-
 def _check_deal_phase(state: State, event: Event) -> None:
     if state.phase == OVER:
-        raise _refuse(event, "the game is over")
+        raise IllegalEvent(event, "the game is over")
     if state.phase != DEAL:
-        raise _refuse(
+        raise IllegalEvent(
             event,
             "the cards are already dealt: the next deal comes after this deal's tricks",
         )
     if event.actor is not None:
-        raise _refuse(event, "a deal is entered for the table: it has no player as actor")
+        raise IllegalEvent(event, "a deal is entered for the table: it has no player as actor")
 
 
 def apply_deal(state: State, event: Event) -> State:
@@ -140,36 +133,34 @@ def apply_deal(state: State, event: Event) -> State:
 @per_state()
 def unaccounted_cards(state: State) -> tuple[Card, ...]:
     """The cards no zone holds as known, in deck order: what a face-down card may be."""
-    pool = unaccounted_pool(state)
+    pool = pool_view(state)
     return tuple(card for card in DECK if pool[card] > 0)
-
-
-@per_state()
-def unaccounted_pool(state: State) -> Counter[Card]:
-    """The cards no zone holds as known, with their counts (shared: never change it)."""
-    return unaccounted(DECK, zone_map(state).values())
 
 
 def apply_turn(state: State, event: Event) -> State:
     """Turn a card of the stock face up: its suit is trump for this deal."""
     if state.phase == OVER:
-        raise _refuse(event, "the game is over")
+        raise IllegalEvent(event, "the game is over")
     if state.options.trump_selection != TURN_FROM_STOCK:
-        raise _refuse(
+        raise IllegalEvent(
             event,
             "no card is turned from the stock in this game: the lowest face-up card of the "
             "deal sets the trump suit (option trump_selection=lowest_upcard)",
         )
     if state.phase == DEAL:
-        raise _refuse(event, "the cards must be dealt before the trump card is turned")
+        raise IllegalEvent(event, "the cards must be dealt before the trump card is turned")
     if state.phase != TURN:
-        raise _refuse(event, f"the trump card has already been turned ({state.turned.cards[0]})")
+        raise IllegalEvent(
+            event, f"the trump card has already been turned ({state.turned.cards[0]})"
+        )
     if event.actor is not None:
-        raise _refuse(event, "the trump card is turned for the table: it has no player as actor")
+        raise IllegalEvent(
+            event, "the trump card is turned for the table: it has no player as actor"
+        )
     card: Card = event.payload.card
-    pool = unaccounted(DECK, zone_map(state).values())
+    pool = fresh_pool(state)
     if card not in DECK_SET or pool[card] <= 0:
-        raise _refuse(event, f"{card} cannot be turned from the stock: {where_known(state, card)}")
+        raise IllegalEvent(event, f"{card} cannot be turned from the stock: {where(state, card)}")
     current = attrs.evolve(
         state.current, stock=state.stock.remove(card, pool), turned=Zone((card,)), trump=card.suit
     )

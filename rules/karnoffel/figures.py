@@ -9,7 +9,7 @@ __all__ = ["figures"]
 
 def figures(state: State) -> dict[str, dict[str, int]]:
     """Tricks taken and deals won by each team over the finished deals of the match."""
-    labels = (state.table.team(0), state.table.team(1))
+    labels = (state.table.side_label(0), state.table.side_label(1))
     tricks = [0, 0]
     won = [0, 0]
     for deal in state.deals:

@@ -24,7 +24,6 @@ from tablelog.rules.karnoffel.deal import (
     deal_chance,
     turn_chance,
     unaccounted_cards,
-    unaccounted_pool,
 )
 from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.ranking import trick_winner_index
@@ -42,10 +41,9 @@ from tablelog.rules.karnoffel.state import (
     MatchState,
     State,
     TrickRecord,
-    player,
-    where_known,
 )
 from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.table import player, pool_view, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "chance", "count", "legal_moves", "moves", "outcome", "to_act"]
@@ -89,9 +87,9 @@ def devil_text(trump: str) -> str:
 def _bind(state: State, event: Event, seat: int, card: Card) -> Zone:
     """The hand without one face-down card, bound to ``card`` if it is unaccounted for."""
     hand = state.hands[seat]
-    pool = unaccounted_pool(state) if hand.hidden else Counter()
+    pool = pool_view(state) if hand.hidden else Counter()
     try:
-        return bind(hand, card, pool, holder=player(state, seat), where=partial(where_known, state))
+        return bind(hand, card, pool, holder=player(state, seat), where=partial(where, state))
     except CannotBind as refusal:
         raise IllegalEvent(event, str(refusal)) from None
 
@@ -248,7 +246,7 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None
     team = 0 if state.scores[0] > state.scores[1] else 1
-    labels = (state.table.team(0), state.table.team(1))
+    labels = (state.table.side_label(0), state.table.side_label(1))
     rounds: tuple[dict[str, Any], ...] = tuple(
         {
             "deal": deal.number,

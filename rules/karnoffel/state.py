@@ -7,16 +7,15 @@ the header (player names, options, first dealer) so notation and views can use n
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 import attrs
 
-from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import Card, deck_48
 from tablelog.rules.errors import OptionError
 from tablelog.rules.options import read_options
 from tablelog.rules.protocol import Header, OptionSpec
 from tablelog.rules.seating import Seating
+from tablelog.rules.table import Table, TableState, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -96,19 +95,6 @@ class Options:
     open_partner_hands: bool = False
 
 
-@attrs.frozen(cache_hash=True)
-class Table:
-    """What stays the same for a whole match: players by seat, options, first dealer."""
-
-    players: tuple[str, ...]
-    options: Options
-    first_dealer: int = 0
-
-    def team(self, team: int) -> str:
-        """The team's label: ``"Anna & Cai"`` for team 0 (seats 0 and 2), ``"Bo & Dina"``."""
-        return SEATING.side_label(self.players, team)
-
-
 @attrs.frozen
 class TrickRecord:
     """A completed trick: who led it, its cards in play order, and who won it."""
@@ -159,8 +145,8 @@ NO_SCORE = MatchState()
 
 
 @attrs.frozen(cache_hash=True)
-class State:
-    """A moment of a Karnöffel match.
+class State(TableState[Options]):
+    """A moment of a Karnöffel match (``table``: players, options, first dealer).
 
     ``dealer`` is the dealer of the current deal, or of the next one while ``phase`` is
     ``deal``. The hands and the trick in progress (play order, led by ``leader``) are
@@ -168,7 +154,6 @@ class State:
     and the score ``match``. Read-only properties reach into both.
     """
 
-    table: Table
     phase: str
     dealer: int
     hands: tuple[Zone, ...]
@@ -176,6 +161,24 @@ class State:
     leader: int
     current: DealState
     match: MatchState = NO_SCORE
+
+    DECK_NAME = DECK_NAME
+
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name: hands, stock, turned card, trick, won tricks."""
+        return zone_map(self)
+
+    @staticmethod
+    def places(table: Table[Options]) -> dict[str, str]:
+        """A hand by its player, the trick, the turned card, the tricks a team won."""
+        places = hands_of(table)
+        places["trick"] = "it has already been played to this trick"
+        places["turned"] = "it is the card turned from the stock"
+        for team in range(SEATING.sides):
+            places[f"won:{team}"] = (
+                f"it was already played in a trick won by {table.side_label(team)}"
+            )
+        return places
 
     @property
     def stock(self) -> Zone:
@@ -223,16 +226,6 @@ class State:
         return self.match.deals
 
     @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.table.players
-
-    @property
-    def options(self) -> Options:
-        """The match's options."""
-        return self.table.options
-
-    @property
     def to_play(self) -> int | None:
         """The seat whose turn it is to play a card, or ``None`` outside the play phase."""
         if self.phase != PLAY:
@@ -254,7 +247,8 @@ def initial_state(header: Header) -> State:
         )
     if not 0 <= header.dealer < SEATS:
         raise OptionError(f"the first dealer must be a seat from 0 to 3, not {header.dealer}")
-    table = Table(players, read_options(Options, OPTIONS, header.options, SEATS), header.dealer)
+    options = read_options(Options, OPTIONS, header.options, SEATS)
+    table = Table(players, options, header.dealer, DECK, SEATING)
     return State(
         table=table,
         phase=DEAL,
@@ -274,27 +268,3 @@ def zone_map(state: State) -> dict[str, Zone]:
     zones["trick"] = Zone(state.trick)
     zones["won:0"], zones["won:1"] = state.won
     return zones
-
-
-def player(state: State, seat: int | None) -> str:
-    """The name of the player at ``seat`` (``seat N`` for a seat not at this table)."""
-    if seat is not None and 0 <= seat < SEATS:
-        return state.table.players[seat]
-    return "nobody" if seat is None else f"seat {seat}"
-
-
-def where_known(state: State, card: Card) -> str:
-    """Where ``card`` is already known to be, as the end of a sentence."""
-    return locator(state.table).where(card, zone_map(state), DECK_COUNTS)
-
-
-@lru_cache(maxsize=64)
-def locator(table: Table) -> Locator:
-    """How this table speaks of where a card is: a hand by its player, the trick, the
-    turned card, the tricks a team won."""
-    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
-    places["trick"] = "it has already been played to this trick"
-    places["turned"] = "it is the card turned from the stock"
-    for team in range(SEATING.sides):
-        places[f"won:{team}"] = f"it was already played in a trick won by {table.team(team)}"
-    return Locator(places, DECK_NAME)

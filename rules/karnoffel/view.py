@@ -11,8 +11,9 @@ from typing import Any
 
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.karnoffel.events import Play, Turn
-from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, player, zone_map
+from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.zones import Zone
 
@@ -54,7 +55,7 @@ def view(state: State, seat: int | None) -> View:
 
 def info(state: State) -> dict[str, Any]:
     """The public facts of the state, as JSON-friendly values (cards as text)."""
-    labels = [state.table.team(0), state.table.team(1)]
+    labels = [state.table.side_label(0), state.table.side_label(1)]
     return {
         "phase": state.phase,
         "deal": state.deal_number,

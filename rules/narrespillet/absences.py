@@ -22,8 +22,9 @@ from tablelog.rules.absences import settle
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, allows, broken, shown
 from tablelog.rules.events import Event
-from tablelog.rules.narrespillet.state import State, Step, evolve, name
+from tablelog.rules.narrespillet.state import State, Step, name
 from tablelog.rules.narrespillet.take import pool_of, unknown
+from tablelog.rules.table import evolve
 
 __all__ = ["bound", "checked", "hierophant_passed", "nobody_holds", "open_claims", "refusal"]
 

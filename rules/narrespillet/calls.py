@@ -22,9 +22,10 @@ from tablelog.rules.claims import allows
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, nobody_holds, refusal
-from tablelog.rules.narrespillet.state import PLAY, State, Step, evolve, name
+from tablelog.rules.narrespillet.state import PLAY, State, Step, name
 from tablelog.rules.narrespillet.take import is_unknown, take
 from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
 __all__ = ["answer_step", "apply_answer", "call", "check_answer", "holders", "may_hold"]

@@ -21,9 +21,10 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
-from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, evolve, seating
-from tablelog.rules.narrespillet.take import pool_of, where
+from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, seating
+from tablelog.rules.narrespillet.take import pool_of
 from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.table import evolve, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply_draw", "chance", "check_draw", "plan_for"]

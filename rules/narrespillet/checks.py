@@ -20,7 +20,8 @@ from tablelog.rules.narrespillet.pictures import check_picture
 from tablelog.rules.narrespillet.place import canonical, check_place
 from tablelog.rules.narrespillet.reveal import check_reveal
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State, Step, name, seat_of
-from tablelog.rules.narrespillet.take import is_unknown, source_of, where
+from tablelog.rules.narrespillet.take import is_unknown, source_of
+from tablelog.rules.table import where
 
 __all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "head_of"]
 

@@ -23,12 +23,12 @@ from tablelog.rules.narrespillet.state import (
     POOL,
     State,
     Step,
-    evolve,
     fresh_round,
     hand_limit,
     open_limit,
     order,
 )
+from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
 __all__ = ["MAX_RESHUFFLES", "discard_cards", "draw_need", "finish", "round_winners", "settle"]

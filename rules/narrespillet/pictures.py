@@ -47,11 +47,11 @@ from tablelog.rules.narrespillet.state import (
     Slot,
     State,
     Step,
-    evolve,
     hand_limit,
     name,
 )
-from tablelog.rules.narrespillet.take import available, source_of, take, where
+from tablelog.rules.narrespillet.take import available, source_of, take
+from tablelog.rules.table import evolve, where
 
 __all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "wheel_cap"]
 

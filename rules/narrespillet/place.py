@@ -18,11 +18,11 @@ from tablelog.rules.narrespillet.state import (
     Slot,
     State,
     Step,
-    evolve,
     field_blocked,
     name,
 )
 from tablelog.rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
+from tablelog.rules.table import evolve, where
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
 
@@ -95,7 +95,6 @@ def check_place(state: State, who: int, move: Place) -> str | None:
 
 
 def _missing(state: State, who: int, card: Card) -> str:
-    from tablelog.rules.narrespillet.take import where
 
     label = name(state, who)
     if state.hands[who].hidden and is_unknown(state, card):

@@ -18,8 +18,9 @@ from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, refusal
 from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES
-from tablelog.rules.narrespillet.state import State, Step, evolve
-from tablelog.rules.narrespillet.take import is_unknown, unknown, where
+from tablelog.rules.narrespillet.state import State, Step
+from tablelog.rules.narrespillet.take import is_unknown, unknown
+from tablelog.rules.table import evolve, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["category", "category_cards", "check_reveal", "hierophant", "matches", "revealed"]

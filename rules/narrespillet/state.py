@@ -13,18 +13,18 @@ chance step is needed.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from tablelog.rules.binding import in_hand, lies_on
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
 from tablelog.rules.memo import per_state
-from tablelog.rules.narrespillet.deck import DECK, HOUSES
+from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES
 from tablelog.rules.options import read_options
 from tablelog.rules.protocol import Header, OptionSpec
 from tablelog.rules.seating import Seating
+from tablelog.rules.table import Table, TableState
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "Slot",
     "State",
     "Step",
-    "evolve",
     "initial_state",
 ]
 
@@ -141,20 +140,6 @@ class Options:
 
 
 @attrs.frozen(cache_hash=True)
-class Table:
-    """What stays the same all game: the players, options and the first dealer."""
-
-    players: tuple[str, ...]
-    options: Options
-    first_dealer: int = 0
-
-    @property
-    def n(self) -> int:
-        """How many players (the Demons are participant ``n``)."""
-        return len(self.players)
-
-
-@attrs.frozen(cache_hash=True)
 class Placement:
     """A placement: its cards (the primary slot's zone holds them), what kind it is, its
     rank key (greater wins), the houses it holds, the card the Magician moved, and when it
@@ -208,10 +193,10 @@ class Step:
 
 
 @attrs.frozen(cache_hash=True)
-class State:
-    """A moment of a Narrespillet game (see the module's docstring)."""
+class State(TableState[Options]):
+    """A moment of a Narrespillet game (see the module's docstring); ``table`` holds the
+    players, the options and the first dealer."""
 
-    table: Table
     phase: str
     round: int
     dealer: int
@@ -245,15 +230,7 @@ class State:
     peeks: tuple[tuple[int, int], ...] = ()  # (who looked, at whom) this round
     claims: tuple[Absence, ...] = ()  # what face-down hands said they held none of (absences)
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.table.players
-
-    @property
-    def options(self) -> Options:
-        """The game's options."""
-        return self.table.options
+    DECK_NAME = "the tarot deck"
 
     @property
     def n(self) -> int:
@@ -265,17 +242,28 @@ class State:
         """Whether the Demons take part in this round."""
         return self.demons >= 0
 
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name (``zone_map``)."""
+        return zone_map(self)
 
-_STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for ``State``, without its per-call field lookups: a fold makes
-    several new states per event, and this is most of what that costs."""
-    values = [changes.pop(n) if n in changes else getattr(state, n) for n in _STATE_FIELDS]
-    if changes:
-        raise TypeError(f"State has no fields {sorted(changes)}")
-    return State(*values)
+    @staticmethod
+    def places(table: Table[Options]) -> dict[str, str]:
+        """Each participant's hand, open cards, Chariot, cards before it and placements,
+        the Justice cards, the table, the discard pile."""
+        places: dict[str, str] = {}
+        for who in range(table.n + 1):
+            tag = "demons" if who == table.n else str(who)
+            label = "the Demons" if who == table.n else table.players[who]
+            places[f"hand:{tag}"] = in_hand(label)
+            places[f"open:{tag}"] = f"it lies open before {label}"
+            places[f"chariot:{tag}"] = f"it is in {label}'s Chariot"
+            places[f"front:{tag}"] = f"it lies before {label}"
+            for house in HOUSES:
+                places[f"field:{tag}:{house}"] = f"it is placed on {label}'s {HOUSE_NAMES[house]}"
+        places["pool"] = "it is one of the Justice cards"
+        places["justice"] = lies_on("the table")
+        places["discard"] = "it has been discarded"
+        return places
 
 
 def seating(n: int) -> Seating:
@@ -291,7 +279,7 @@ def initial_state(header: Header) -> State:
     if not 0 <= header.dealer < len(players):
         raise OptionError(f"the first dealer must be a seat from 0 to {len(players) - 1}")
     options = read_options(Options, OPTIONS, header.options, len(players))
-    table = Table(players, options, header.dealer)
+    table = Table(players, options, header.dealer, DECK)
     return fresh_round(table, 1, header.dealer, ())
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tablelog.rules.binding import Locator, in_hand, lies_on
 from tablelog.rules.cards import Card
 from tablelog.rules.memo import per_state
-from tablelog.rules.narrespillet.deck import DECK, DECK_COUNTS, HOUSE_NAMES, HOUSES
-from tablelog.rules.narrespillet.state import State, evolve, zone_map
+from tablelog.rules.narrespillet.deck import DECK
+from tablelog.rules.narrespillet.state import State
+from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
     "source_of",
     "take",
     "unknown",
-    "where",
 ]
 
 HAND, OPENED, POOLED, CHARIOT = "hand", "open", "pool", "chariot"
@@ -98,24 +97,6 @@ def is_unknown(state: State, card: Card) -> bool:
 def pool_of(state: State) -> Counter[Card]:
     """The unaccounted cards (a fresh multiset): what a face-down card may be."""
     return Counter(dict.fromkeys(unknown(state), 1))
-
-
-def where(state: State, card: Card) -> str:
-    """Where ``card`` is known to be, as the end of a sentence."""
-    places: dict[str, str] = {}
-    for who in range(state.n + 1):
-        tag = "demons" if who == state.n else str(who)
-        label = "the Demons" if who == state.n else state.players[who]
-        places[f"hand:{tag}"] = in_hand(label)
-        places[f"open:{tag}"] = f"it lies open before {label}"
-        places[f"chariot:{tag}"] = f"it is in {label}'s Chariot"
-        places[f"front:{tag}"] = f"it lies before {label}"
-        for house in HOUSES:
-            places[f"field:{tag}:{house}"] = f"it is placed on {label}'s {HOUSE_NAMES[house]}"
-    places["pool"] = "it is one of the Justice cards"
-    places["justice"] = lies_on("the table")
-    places["discard"] = "it has been discarded"
-    return Locator(places, "the tarot deck").where(card, zone_map(state), DECK_COUNTS)
 
 
 _ = Zone

@@ -26,8 +26,9 @@ from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance, set
 from tablelog.rules.narrespillet.pictures import do_picture
 from tablelog.rules.narrespillet.place import do_place, fool_step, steal
 from tablelog.rules.narrespillet.reveal import revealed
-from tablelog.rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step, evolve
+from tablelog.rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step
 from tablelog.rules.narrespillet.take import source_of, take
+from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "check", "waiting_turn"]

@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Claim, possible, shown
-from tablelog.rules.nordekasino.state import State, Table, card_values, player, pool, pool_view
+from tablelog.rules.nordekasino.state import State, Table, card_values
+from tablelog.rules.table import player, pool, pool_view
 
 __all__ = ["after_play", "claim_for", "hidden_counts", "values_after", "worth"]
 
@@ -27,7 +28,7 @@ def hidden_counts(state: State) -> dict[int, int]:
 
 def worth(state: State, value: int) -> tuple[Card, ...]:
     """Every card of the deck that may count as ``value``, each once, in deck order."""
-    return _worth(state.table_info, value)
+    return _worth(state.table, value)
 
 
 @lru_cache(maxsize=256)

@@ -11,14 +11,11 @@ who holds what, so the log does not record them.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 
 import attrs
 
-from tablelog.rules.binding import Locator, in_hand, lies_on, taken_by
-from tablelog.rules.cards import Card
 from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, pool_order, realize, to_each, to_zone
 from tablelog.rules.dealing import apply_deal as deal_cards
@@ -33,15 +30,13 @@ from tablelog.rules.nordekasino.state import (
     Pile,
     State,
     Table,
-    player,
-    pool,
-    zone_map,
 )
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.seating import Seating
+from tablelog.rules.table import player, pool, where
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape", "locator", "where"]
+__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape"]
 
 TABLE = "table"
 MIDDLE = "middle"
@@ -82,19 +77,15 @@ def deal_shape(state: State) -> Shape:
     return Shape(each, table, stock - table - each * n)
 
 
-def _refuse(event: Event, reason: str) -> IllegalEvent:
-    return IllegalEvent(event, reason)
-
-
 def deal_plan(state: State) -> DealPlan:
     """The deal the state waits for: each player's cards in turn from the dealer's right,
     then the table's (face up, the first deal only), then the middle's (face down)."""
-    return _plan(state.table_info, deal_shape(state))
+    return _plan(state.table, deal_shape(state))
 
 
 @lru_cache(maxsize=256)
 def _plan(table: Table, shape: Shape) -> DealPlan:
-    seating = Seating(table.seats)  # seats are numbered in turn order (see state)
+    seating = Seating(table.n)  # seats are numbered in turn order (see state)
     order = seating.order_from(seating.next(table.dealer))
     places = to_each(order, shape.each) + to_zone(TABLE, shape.table, up=True)
     places += to_zone(MIDDLE, shape.middle)
@@ -115,13 +106,13 @@ def _plan(table: Table, shape: Shape) -> DealPlan:
 def apply_deal(state: State, event: Event) -> State:
     """Deal the next round from the stock."""
     if state.phase == OVER:
-        raise _refuse(event, "the game is over: every card has been dealt and played")
+        raise IllegalEvent(event, "the game is over: every card has been dealt and played")
     if state.phase != DEAL:
-        raise _refuse(event, "the cards are dealt again only when every hand is played out")
+        raise IllegalEvent(event, "the cards are dealt again only when every hand is played out")
     if event.actor is not None:
-        raise _refuse(event, "a deal is entered for the table: it has no player as actor")
-    table = state.table_info
-    zones = deal_cards(deal_plan(state), event, pool(state), _deck(table), partial(where, state))
+        raise IllegalEvent(event, "a deal is entered for the table: it has no player as actor")
+    table = state.table
+    zones = deal_cards(deal_plan(state), event, pool(state), table.counts, partial(where, state))
     n = state.seats
     hands = tuple(zones.get(str(seat), EMPTY) for seat in range(n))
     first = Seating(n).next(state.dealer)
@@ -133,35 +124,13 @@ def apply_deal(state: State, event: Event) -> State:
         phase=PLAY,
         to_play=first,
         hands=hands,
-        table=state.table + tuple(Pile((card,)) for card in laid.cards),
+        piles=state.piles + tuple(Pile((card,)) for card in laid.cards),
         stock=Zone((), len(state.stock) - dealt),
         middle=state.middle.add(*middle.cards, hidden=middle.hidden),
         deals=state.deals + 1,
         revealed=(None,) * n,
         open_hands=(),
     )
-
-
-@lru_cache(maxsize=64)
-def _deck(table: Table) -> Counter[Card]:
-    return Counter(table.deck)
-
-
-def where(state: State, card: Card) -> str:
-    """Where ``card`` is known to be, as the end of a sentence ("it lies on the table")."""
-    return locator(state.table_info).where(card, zone_map(state), _deck(state.table_info))
-
-
-@lru_cache(maxsize=64)
-def locator(table: Table) -> Locator:
-    """How this table speaks of where a card is: a hand, the table, the middle, a side's
-    taken cards."""
-    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
-    places[TABLE] = lies_on("the table")
-    places[MIDDLE] = "it lies face down in the middle"
-    for side in range(table.sides):
-        places[f"won:{side}"] = taken_by(table.side_label(side))
-    return Locator(places)
 
 
 def _realize(state: State, rng: random.Random, known: bool) -> Move:

@@ -92,7 +92,7 @@ class _Reader:
         if index in self.piles:
             raise NotationError(f"pile {token} is used twice")
         self.piles.append(index)
-        pile = self.state.table[index]
+        pile = self.state.piles[index]
         return {(v, pile.more) for v in pile.values}, False
 
 

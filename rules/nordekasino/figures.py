@@ -13,7 +13,7 @@ __all__ = ["figures"]
 
 def figures(state: State) -> dict[str, dict[str, int]]:
     """Each side's sweeps, cards taken and spades taken so far."""
-    table = state.table_info
+    table = state.table
     labels = [table.side_label(side) for side in range(len(state.won))]
     return {
         "sweeps": dict(zip(labels, state.sweeps, strict=True)),

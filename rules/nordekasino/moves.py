@@ -122,7 +122,7 @@ def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Mov
             if can_capture(card, key):
                 yield from (Move(turn.seat, Capture(card, p)) for p in sets_of(table, counts))
     if _spade_clear(state, cards):
-        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.table)))))
+        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.piles)))))
 
 
 def _spade_clear(state: State, cards: tuple[Card, ...]) -> bool:
@@ -130,8 +130,8 @@ def _spade_clear(state: State, cards: tuple[Card, ...]) -> bool:
     the whole table by value)."""
     return (
         SPADE_FIVE in cards
-        and bool(state.table)
-        and not can_capture(SPADE_FIVE, pile_key(state, range(len(state.table))))
+        and bool(state.piles)
+        and not can_capture(SPADE_FIVE, pile_key(state, range(len(state.piles))))
     )
 
 

@@ -69,7 +69,7 @@ def parse_move(text: str, state: State) -> Move:
             raise NotationError("take names the hand card and the piles: take 7H 3C 4D")
         card = parse_card(args[0])
         if [a.lower() for a in args[1:]] == ["all"]:
-            return Move(actor, Capture(card, tuple(range(len(state.table)))))
+            return Move(actor, Capture(card, tuple(range(len(state.piles)))))
         return Move(actor, Capture(card, _piles(args[1:], state)))
     if verb == "adams":
         return Move(actor, Adams(_piles(args, state)))
@@ -84,11 +84,11 @@ def _pile(ref: str, state: State) -> int:
             shown = ref if len(ref) <= 12 else ref[:12] + "…"
             raise NotationError(f"{shown!r}: a pile number is # and a number, like #2")
         number = int(ref[1:])
-        if not 1 <= number <= len(state.table):
-            raise RefusedMove(f"there is no pile {ref}: the table has {len(state.table)} piles")
+        if not 1 <= number <= len(state.piles):
+            raise RefusedMove(f"there is no pile {ref}: the table has {len(state.piles)} piles")
         return number - 1
     card = parse_card(ref)
-    found = [i for i, pile in enumerate(state.table) if card in pile.cards]
+    found = [i for i, pile in enumerate(state.piles) if card in pile.cards]
     if not found:
         raise RefusedMove(f"{card} is not on the table")
     if len(found) > 1:
@@ -179,9 +179,9 @@ def _build_values(
     """The ``(value, more)`` this build may announce: values the builder (or partner) holds,
     or 42 (the Adams rule), asked of the arithmetic alone (no "more" pile of a value
     nobody holds is searched for)."""
-    if actor is None or any(not 0 <= i < len(state.table) for i in piles) or not piles:
+    if actor is None or any(not 0 <= i < len(state.piles) for i in piles) or not piles:
         return set()
-    holder = state.table_info.partner(actor) if for_partner else actor
+    holder = state.table.partner(actor) if for_partner else actor
     held = held_values(state, holder, card, actor)
     wanted = sum(1 << v for v in held) | (0 if for_partner else 1 << ADAMS)
     return {
@@ -196,9 +196,9 @@ def _parse_deal(args: list[str], state: State) -> Deal:
 
 
 def _ref(state: State, index: int) -> str:
-    if not 0 <= index < len(state.table):
+    if not 0 <= index < len(state.piles):
         raise NotationError(f"there is no pile {index + 1}")
-    return _refs(state.table)[index]
+    return _refs(state.piles)[index]
 
 
 @lru_cache(maxsize=256)
@@ -230,7 +230,7 @@ def format_move(move: Move, state: State) -> str:
     if isinstance(payload, Adams):
         return f"{prefix}adams {refs}"
     if isinstance(payload, Capture):
-        if payload.card == SPADE_FIVE and payload.piles == tuple(range(len(state.table))):
+        if payload.card == SPADE_FIVE and payload.piles == tuple(range(len(state.piles))):
             return f"{prefix}take {payload.card.text} all"
         return f"{prefix}take {payload.card.text} {refs}"
     if isinstance(payload, Build):
@@ -259,7 +259,7 @@ def announce(move: Move, state: State) -> str:
     if (
         isinstance(payload, Capture)
         and payload.card == SPADE_FIVE
-        and len(payload.piles) == len(state.table)
+        and len(payload.piles) == len(state.piles)
     ):
         return "the spade 5 clears the table"
     return ""

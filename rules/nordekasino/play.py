@@ -22,18 +22,9 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.arith import ADAMS, build_reach, more_buildable, reach
 from tablelog.rules.nordekasino.claims import claim_for, hidden_counts
-from tablelog.rules.nordekasino.deal import apply_deal, deal_chance, where
+from tablelog.rules.nordekasino.deal import apply_deal, deal_chance
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
-from tablelog.rules.nordekasino.state import (
-    DEAL,
-    OVER,
-    PLAY,
-    Pile,
-    State,
-    card_values,
-    player,
-    pool,
-)
+from tablelog.rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values
 from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     can_capture,
@@ -42,6 +33,7 @@ from tablelog.rules.nordekasino.turn import (
     pile_key,
 )
 from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.table import player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["POINT_CARDS", "apply", "chance", "outcome", "score"]
@@ -123,9 +115,9 @@ def _check_piles(state: State, event: Event, piles: tuple[int, ...]) -> None:
         raise IllegalEvent(event, "name at least one pile on the table")
     if list(piles) != sorted(set(piles)):
         raise IllegalEvent(event, "each pile is named once, in table order")
-    if piles[0] < 0 or piles[-1] >= len(state.table):
+    if piles[0] < 0 or piles[-1] >= len(state.piles):
         raise IllegalEvent(
-            event, f"the table has {len(state.table)} piles: there is no pile {piles[-1] + 1}"
+            event, f"the table has {len(state.piles)} piles: there is no pile {piles[-1] + 1}"
         )
 
 
@@ -133,7 +125,7 @@ def _names(state: State, piles: tuple[int, ...]) -> str:
     """The piles as a sentence names them: ``9S, the 7-pile (3C 4D)``."""
     out = []
     for i in piles:
-        pile = state.table[i]
+        pile = state.piles[i]
         cards = " ".join(c.text for c in pile.cards)
         if pile.value is None:
             out.append(cards)
@@ -146,13 +138,13 @@ def _names(state: State, piles: tuple[int, ...]) -> str:
 def _remove(state: State, piles: tuple[int, ...]) -> tuple[tuple[Pile, ...], tuple[Card, ...]]:
     """The table without ``piles``, and their cards."""
     chosen = set(piles)
-    rest = tuple(p for i, p in enumerate(state.table) if i not in chosen)
-    cards = tuple(c for i in piles for c in state.table[i].cards)
+    rest = tuple(p for i, p in enumerate(state.piles) if i not in chosen)
+    cards = tuple(c for i in piles for c in state.piles[i].cards)
     return rest, cards
 
 
 def _gain(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[Zone, ...]:
-    side = state.table_info.side(seat)
+    side = state.table.side(seat)
     return (*state.won[:side], state.won[side].add(*cards), *state.won[side + 1 :])
 
 
@@ -177,12 +169,12 @@ def _capture(state: State, event: Event) -> State:
     _check_piles(state, event, move.piles)
     hands = _take_card(state, event, move.card)
     state = attrs.evolve(state, claims=_claims_after(state, event, move.card))
-    everything = move.piles == tuple(range(len(state.table)))
+    everything = move.piles == tuple(range(len(state.piles)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
         if not can_capture(move.card, key):
             values = " or ".join(map(str, card_values(move.card)))
-            more = any(state.table[i].more for i in move.piles)
+            more = any(state.piles[i].more for i in move.piles)
             raise IllegalEvent(
                 event,
                 f"{_names(state, move.piles)} cannot be combined into {values} "
@@ -192,7 +184,7 @@ def _capture(state: State, event: Event) -> State:
             )
     table, taken = _remove(state, move.piles)
     won = _gain(state, seat, (move.card, *taken))
-    return _end_turn(attrs.evolve(state, hands=hands, table=table, won=won, last_taker=seat), seat)
+    return _end_turn(attrs.evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
 
 
 def _build(state: State, event: Event) -> State:
@@ -212,7 +204,7 @@ def _build(state: State, event: Event) -> State:
     if move.more and not 0 <= move.value <= 21:
         raise IllegalEvent(event, f'no card is worth {move.value}, so no "more" pile of it')
     if not adams:
-        holder = state.table_info.partner(seat) if move.for_partner else seat
+        holder = state.table.partner(seat) if move.for_partner else seat
         if move.value not in held_values(state, holder, move.card, seat):
             whose = "your partner holds" if move.for_partner else "you hold"
             raise IllegalEvent(
@@ -239,11 +231,11 @@ def _build(state: State, event: Event) -> State:
     if adams:
         won = _gain(state, seat, cards)
         state = attrs.evolve(
-            state, hands=hands, table=table, won=won, last_taker=seat, claims=claims
+            state, hands=hands, piles=table, won=won, last_taker=seat, claims=claims
         )
     else:
         pile = Pile(cards, move.value, move.more, seat)
-        state = attrs.evolve(state, hands=hands, table=(*table, pile), claims=claims)
+        state = attrs.evolve(state, hands=hands, piles=(*table, pile), claims=claims)
         state = attrs.evolve(
             state, claims=claim_for(state, seat, holder, move.value, move.more, event.seq)
         )
@@ -257,8 +249,8 @@ def _trail(state: State, event: Event) -> State:
     _duty(state, event, "laying a card on the table")
     hands = _take_card(state, event, move.card)
     claims = _claims_after(state, event, move.card)
-    table = (*state.table, Pile((move.card,)))
-    return _end_turn(attrs.evolve(state, hands=hands, table=table, claims=claims), seat)
+    table = (*state.piles, Pile((move.card,)))
+    return _end_turn(attrs.evolve(state, hands=hands, piles=table, claims=claims), seat)
 
 
 def _adams(state: State, event: Event) -> State:
@@ -275,7 +267,7 @@ def _adams(state: State, event: Event) -> State:
         )
     table, cards = _remove(state, move.piles)
     won = _gain(state, seat, cards)
-    return attrs.evolve(state, table=table, won=won, last_taker=seat)
+    return attrs.evolve(state, piles=table, won=won, last_taker=seat)
 
 
 def _reveal(state: State, event: Event) -> State:
@@ -336,12 +328,12 @@ _HANDLERS = {
 
 def _end_turn(state: State, seat: int) -> State:
     """Score a sweep if the table is empty, pass the turn, and deal or finish."""
-    if not state.table:
-        side = state.table_info.side(seat)
+    if not state.piles:
+        side = state.table.side(seat)
         sweeps = (*state.sweeps[:side], state.sweeps[side] + 1, *state.sweeps[side + 1 :])
         state = attrs.evolve(state, sweeps=sweeps)
     if any(len(hand) for hand in state.hands):
-        return attrs.evolve(state, to_play=state.table_info.seating.next(seat))
+        return attrs.evolve(state, to_play=state.table.seating.next(seat))
     if len(state.stock):
         return attrs.evolve(state, phase=DEAL, to_play=None)
     return _finish(state)
@@ -354,9 +346,9 @@ def _finish(state: State) -> State:
         return attrs.evolve(state, phase=OVER, to_play=None)
     left = pool(state)
     middle = state.middle.cards + tuple(left.elements())
-    table = tuple(c for pile in state.table for c in pile.cards)
+    table = tuple(c for pile in state.piles for c in pile.cards)
     won = _gain(state, state.last_taker, table + middle)
-    return attrs.evolve(state, phase=OVER, to_play=None, table=(), middle=Zone(), won=won)
+    return attrs.evolve(state, phase=OVER, to_play=None, piles=(), middle=Zone(), won=won)
 
 
 def chance(state: State) -> ChanceStep | None:
@@ -366,7 +358,7 @@ def chance(state: State) -> ChanceStep | None:
 
 def score(state: State) -> list[dict[str, Any]]:
     """Each side's points so far, item by item, as exact fractions."""
-    table = state.table_info
+    table = state.table
     counts = [len(zone) for zone in state.won]
     spades = [sum(1 for c in zone.cards if c.suit == "S") for zone in state.won]
     most_cards, most_spades = max(counts), max(spades)
@@ -404,7 +396,7 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != OVER:
         return None
     rows = score(state)
-    table = state.table_info
+    table = state.table
     sides = {side: table.seating.side_seats(side) for side in range(len(rows))}
     ranking = Outcome.by_score(sides, {side: row["total"] for side, row in enumerate(rows)})
     scores = {row["side"]: row["total"] for row in rows}

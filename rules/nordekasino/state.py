@@ -6,12 +6,12 @@ Seats are numbered in turn order, which is counter-clockwise at the table: seat
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
 import attrs
 
+from tablelog.rules.binding import lies_on, taken_by
 from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
 from tablelog.rules.errors import OptionError
@@ -19,7 +19,8 @@ from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
 from tablelog.rules.options import read_options
 from tablelog.rules.protocol import Header, OptionSpec, OptionValue
 from tablelog.rules.seating import Seating
-from tablelog.rules.zones import Zone, unaccounted
+from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.zones import Zone
 
 __all__ = [
     "DEAL",
@@ -33,7 +34,6 @@ __all__ = [
     "State",
     "card_values",
     "initial_state",
-    "pool",
 ]
 
 DEAL = "deal"  # the dealer to deal (a chance step)
@@ -143,55 +143,16 @@ class Pile:
         return f"{name}: {' '.join(c.text for c in self.cards)}"
 
 
-@attrs.frozen(cache_hash=True)
-class Table:
-    """What stays the same for a whole game: players by seat, options, dealer, deck."""
-
-    players: tuple[str, ...]
-    options: Options
-    dealer: int
-    deck: tuple[Card, ...]
-
-    @property
-    def seats(self) -> int:
-        """How many players."""
-        return len(self.players)
-
-    @property
-    def seating(self) -> Seating:
-        """The seats in turn order (counter-clockwise at the table), partners opposite."""
-        return _seating(self.seats, self.options.partnership)
-
-    def side(self, seat: int) -> int:
-        """The side (team, or the seat itself) a seat scores for."""
-        return self.seating.side(seat)
-
-    @property
-    def sides(self) -> int:
-        """How many sides score."""
-        return self.seating.sides
-
-    def side_label(self, side: int) -> str:
-        """A side's name: the player, or ``"Anna & Cai"`` for a partnership."""
-        return self.seating.side_label(self.players, side)
-
-    def partner(self, seat: int) -> int:
-        """The partner of ``seat`` (partnership only)."""
-        partner = self.seating.partner(seat)
-        assert partner is not None, "only the partnership game has partners"
-        return partner
-
-
 @lru_cache(maxsize=64)
 def _seating(n: int, partners: bool) -> Seating:
     return Seating(n, partners=partners)
 
 
 @attrs.frozen(cache_hash=True)
-class State:
-    """A moment of a Nørdekasino game.
+class State(TableState[Options]):
+    """A moment of a Nørdekasino game (``table``: players, options, dealer, the decks).
 
-    ``to_play`` is the seat on turn (``None`` while dealing or over); ``table`` the piles
+    ``to_play`` is the seat on turn (``None`` while dealing or over); ``piles`` the piles
     in the order they were laid; ``won[side]`` the cards each side took; ``sweeps[side]``
     its sweeps; ``last_taker`` the seat that took the last trick so far; ``deals`` how
     many deals have been made; ``revealed[seat]`` the card a player showed under the
@@ -199,11 +160,10 @@ class State:
     ``claims`` the builds that rest on face-down cards, still open (``rules.claims``).
     """
 
-    table_info: Table
     phase: str
     to_play: int | None
     hands: tuple[Zone, ...]
-    table: tuple[Pile, ...]
+    piles: tuple[Pile, ...]
     stock: Zone
     middle: Zone
     won: tuple[Zone, ...]
@@ -214,34 +174,35 @@ class State:
     open_hands: tuple[int, ...] = ()
     claims: tuple[Claim, ...] = ()
 
-    @property
-    def options(self) -> Options:
-        """The game's options."""
-        return self.table_info.options
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.table_info.players
+    DECK_NAME = "this game's deck"
 
     @property
     def seats(self) -> int:
         """How many players."""
-        return self.table_info.seats
+        return self.table.n
 
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self.table_info.dealer
+        return self.table.dealer
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """The table positions of the piles ``seat`` built last."""
-        return tuple(i for i, pile in enumerate(self.table) if pile.owner == seat)
+        return tuple(i for i, pile in enumerate(self.piles) if pile.owner == seat)
 
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name (``zone_map``)."""
+        return zone_map(self)
 
-def player(state: State, seat: int) -> str:
-    """The name of the player in ``seat``."""
-    return state.players[seat]
+    @staticmethod
+    def places(table: Table[Options]) -> dict[str, str]:
+        """A hand by its player, the table, the middle, a side's taken cards."""
+        places = hands_of(table)
+        places["table"] = lies_on("the table")
+        places["middle"] = "it lies face down in the middle"
+        for side in range(table.sides):
+            places[f"won:{side}"] = taken_by(table.side_label(side))
+        return places
 
 
 def max_players(options: Options) -> int:
@@ -267,14 +228,15 @@ def initial_state(header: Header) -> State:
         )
     if not 0 <= header.dealer < len(players):
         raise OptionError(f"the dealer must be one of the {len(players)} seats")
-    table = Table(players, options, header.dealer, deck)
+    seating = _seating(len(players), options.partnership)
+    table = Table(players, options, header.dealer, deck, seating)
     seats = len(players)
     return State(
-        table_info=table,
+        table=table,
         phase=DEAL,
         to_play=None,
         hands=(EMPTY,) * seats,
-        table=(),
+        piles=(),
         stock=Zone((), len(deck)),
         middle=EMPTY,
         won=(EMPTY,) * table.sides,
@@ -286,25 +248,9 @@ def initial_state(header: Header) -> State:
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name, for conservation and binding face-down cards."""
     zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
-    zones["table"] = Zone(tuple(card for pile in state.table for card in pile.cards))
+    zones["table"] = Zone(tuple(card for pile in state.piles for card in pile.cards))
     zones["stock"] = state.stock
     zones["middle"] = state.middle
     for side, won in enumerate(state.won):
         zones[f"won:{side}"] = won
     return zones
-
-
-def pool(state: State) -> Counter[Card]:
-    """The cards not known to be anywhere, with their counts: what a face-down card may be
-    (a fresh copy, the caller may change it)."""
-    return Counter(_pool(state))
-
-
-def pool_view(state: State) -> Counter[Card]:
-    """The same counts as ``pool``, shared and remembered: the caller must not change it."""
-    return _pool(state)
-
-
-@lru_cache(maxsize=1024)
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(state.table_info.deck, zone_map(state).values())

@@ -32,8 +32,9 @@ from tablelog.rules.nordekasino.arith import (
     more_values,
 )
 from tablelog.rules.nordekasino.claims import playable, values_after
-from tablelog.rules.nordekasino.state import State, card_values, pool_view
+from tablelog.rules.nordekasino.state import State, card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
+from tablelog.rules.table import pool_view
 
 __all__ = [
     "SPADE_FIVE",
@@ -61,7 +62,7 @@ def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
     cards = dict.fromkeys(hand.cards)
     if hand.hidden:
         left = pool_view(state)
-        for c in dict.fromkeys(state.table_info.deck):
+        for c in dict.fromkeys(state.table.deck):
             if left[c] > 0 and c not in cards and playable(state, seat, c):
                 cards[c] = None
     return tuple(cards)
@@ -113,12 +114,12 @@ def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[i
 
 def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     """The sorted value codes of the piles at ``piles``."""
-    return tuple(sorted(state.table[i].code for i in piles))
+    return tuple(sorted(state.piles[i].code for i in piles))
 
 
 def layout(state: State) -> Layout:
     """The table of ``state`` read by value code (see ``subsets``)."""
-    return layout_of(tuple(pile.code for pile in state.table))
+    return layout_of(tuple(pile.code for pile in state.piles))
 
 
 def can_capture(card: Card, key: tuple[int, ...]) -> bool:
@@ -200,7 +201,7 @@ def _turn_of(state: State, seat: int) -> Turn:
     mine = tuple(held_values(state, seat, card) for card in cards)
     partner = None
     if state.options.partnership:
-        mate = state.table_info.partner(seat)
+        mate = state.table.partner(seat)
         partner = tuple(held_values(state, mate, card, seat) for card in cards)
     wanted = tuple(
         _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
@@ -249,11 +250,11 @@ def _duty_binds(state: State, seat: int) -> bool:
     turn = turn_of(state, seat)
     if not turn.cards:
         return False
-    if SPADE_FIVE in turn.cards and state.table:
+    if SPADE_FIVE in turn.cards and state.piles:
         return True
     values = sorted({v for card in turn.cards for v in card_values(card)})
     taking = _mask(values)
-    for pile in state.table:  # a pile worth a card's value is a capture already
+    for pile in state.piles:  # a pile worth a card's value is a capture already
         code = pile.code
         if (code >= 0 and code & taking) or (code < 0 and taking >> (-code - 1) & 1):
             return True

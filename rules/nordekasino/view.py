@@ -17,8 +17,9 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.play import apply, score
-from tablelog.rules.nordekasino.state import State, player, zone_map
+from tablelog.rules.nordekasino.state import State, zone_map
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 from tablelog.rules.zones import Zone
 
@@ -49,7 +50,7 @@ def info(state: State) -> dict[str, Any]:
 
 @lru_cache(maxsize=1024)
 def _info(state: State) -> dict[str, Any]:
-    table = state.table_info
+    table = state.table
     return {
         "phase": state.phase,
         "deal": state.deals,
@@ -65,7 +66,7 @@ def _info(state: State) -> dict[str, Any]:
                 "more": pile.more,
                 "owner": None if pile.owner is None else player(state, pile.owner),
             }
-            for i, pile in enumerate(state.table)
+            for i, pile in enumerate(state.piles)
         ],
         "stock": len(state.stock),
         "middle": len(state.middle),

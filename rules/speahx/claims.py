@@ -24,7 +24,8 @@ from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
 from tablelog.rules.speahx.cards import give_problem, play_problem
-from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table, player, pool
+from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
+from tablelog.rules.table import player, pool
 
 __all__ = [
     "fitting",

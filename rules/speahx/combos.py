@@ -18,7 +18,8 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.speahx.cards import suit_order
-from tablelog.rules.speahx.state import FLIPPED, HAND, State, pool
+from tablelog.rules.speahx.state import FLIPPED, HAND, State
+from tablelog.rules.table import pool
 
 __all__ = ["Source", "multisets", "source_of"]
 

@@ -38,11 +38,9 @@ from tablelog.rules.speahx.state import (
     TABLE_CARDS,
     State,
     Table,
-    player,
-    pool,
-    where_known,
 )
 from tablelog.rules.speahx.turns import pass_turn, refill_size
+from tablelog.rules.table import player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply_chance_step", "chance", "deal_plan"]
@@ -69,10 +67,6 @@ def deal_plan(table: Table) -> DealPlan:
     )
 
 
-def _refuse(event: Event, reason: str) -> IllegalEvent:
-    return IllegalEvent(event, reason)
-
-
 def _phase_text(state: State) -> str:
     if state.phase == OVER:
         return "the game is over"
@@ -90,9 +84,11 @@ def apply_chance_step(state: State, event: Event) -> State:
     payload = event.payload
     want = {Deal: DEAL, Draw: DRAW, Reveal: REVEAL}[type(payload)]
     if state.phase != want:
-        raise _refuse(event, _phase_text(state))
+        raise IllegalEvent(event, _phase_text(state))
     if event.actor is not None:
-        raise _refuse(event, "a chance step is entered for the table: it has no player as actor")
+        raise IllegalEvent(
+            event, "a chance step is entered for the table: it has no player as actor"
+        )
     if isinstance(payload, Deal):
         return _deal(state, event)
     if isinstance(payload, Draw):
@@ -117,7 +113,7 @@ def _bind_stock(state: State, event: Event, cards: tuple[Card, ...], unseen: int
     left = pool(state)
     for card in cards:
         if left[card] <= 0:
-            raise _refuse(event, f"{card} cannot come from the stock: {where_known(state, card)}")
+            raise IllegalEvent(event, f"{card} cannot come from the stock: {where(state, card)}")
         left[card] -= 1
     return Zone((), state.stock.hidden - len(cards) - unseen)
 
@@ -127,7 +123,7 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     got = len(payload.cards) + payload.unseen
     if payload.unseen < 0 or got != need:
         name = player(state, state.turn.seat)
-        raise _refuse(
+        raise IllegalEvent(
             event,
             f"{name} refills to 5 hand cards while the stock lasts: {need} card(s) now, not {got}",
         )
@@ -153,7 +149,7 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
     seat = turn.seat
     place = f"{player(state, seat)}'s table card {turn.flip + 1}"
     if card is None:
-        raise _refuse(event, f"{place} is turned face up: enter what it is (reveal 7H)")
+        raise IllegalEvent(event, f"{place} is turned face up: enter what it is (reveal 7H)")
     try:
         slots = bind_slot(
             state.tables[seat],
@@ -161,10 +157,10 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
             card,
             pool(state),
             place=place,
-            where=lambda c: where_known(state, c),
+            where=lambda c: where(state, c),
         )
     except CannotBind as refusal:
-        raise _refuse(event, str(refusal)) from None
+        raise IllegalEvent(event, str(refusal)) from None
     _, slots = slots.take(turn.flip)
     tables = (*state.tables[:seat], slots, *state.tables[seat + 1 :])
     return attrs.evolve(

@@ -34,9 +34,9 @@ from tablelog.rules.speahx.state import (
     REVEAL,
     State,
     event_cap,
-    player,
 )
 from tablelog.rules.speahx.turns import after_burn, end_turn, stopped
+from tablelog.rules.table import player
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
@@ -90,10 +90,6 @@ def _pending(state: State) -> str:
     return step.hint if step is not None else "nothing"
 
 
-def _refuse(event: Event, reason: str) -> IllegalEvent:
-    return IllegalEvent(event, reason)
-
-
 def _apply_taken(state: State, taken: Taken) -> State:
     seat = state.turn.seat
     hands = (*state.hands[:seat], taken.hand, *state.hands[seat + 1 :])
@@ -110,10 +106,10 @@ def _play(state: State, event: Event) -> State:
     cards = payload.cards
     problem = play_problem(cards, payload.suit, state.top, state.suit, state.options)
     if problem is not None:
-        raise _refuse(event, problem)
+        raise IllegalEvent(event, problem)
     taken = take(state, cards)
     if isinstance(taken, str):
-        raise _refuse(event, taken)
+        raise IllegalEvent(event, taken)
     state = _apply_taken(state, taken)
     pile, burned = burn((*state.pile, *cards), len(cards), state.options)
     named = payload.suit if pile else ""
@@ -127,17 +123,17 @@ def _give(state: State, event: Event) -> State:
     payload: Give = event.payload
     problem = give_problem(payload.cards, state.options)
     if problem is not None:
-        raise _refuse(event, problem)
+        raise IllegalEvent(event, problem)
     target = payload.target
     seat = state.turn.seat
     if not 0 <= target < len(state.players) or target == seat or not state.in_game(target):
-        raise _refuse(
+        raise IllegalEvent(
             event,
             f"the pile goes to another player still in the game, not {player(state, target)}",
         )
     taken = take(state, payload.cards)
     if isinstance(taken, str):
-        raise _refuse(event, taken)
+        raise IllegalEvent(event, taken)
     state = _apply_taken(state, taken)
     hand = state.hands[target].add(*state.pile)
     hands = (*state.hands[:target], hand, *state.hands[target + 1 :])
@@ -213,7 +209,7 @@ def chance_problem(state: State) -> str | None:
 def _chance(state: State, event: Event) -> State:
     problem = chance_problem(state)
     if problem is not None:
-        raise _refuse(event, problem)
+        raise IllegalEvent(event, problem)
     turn = state.turn
     claims = state.claims
     if turn.stage == HAND and not state.options.chance_may_skip_playable:
@@ -228,9 +224,11 @@ def _flip(state: State, event: Event) -> State:
     seat = state.turn.seat
     turn = state.turn
     if turn.stage != HAND:
-        raise _refuse(event, "a table card is turned only at the start of a turn or after a burn")
+        raise IllegalEvent(
+            event, "a table card is turned only at the start of a turn or after a burn"
+        )
     if len(state.hands[seat]) or len(state.stock):
-        raise _refuse(
+        raise IllegalEvent(
             event,
             "table cards are used only when the hand is empty and the stock is used up "
             '("Bordkort skal ikke benyttes før spilleren er tom for håndkort")',
@@ -238,7 +236,7 @@ def _flip(state: State, event: Event) -> State:
     slots = state.tables[seat].slots
     if not 1 <= place <= len(slots) or slots[place - 1] is None:
         left = " ".join(str(i + 1) for i in state.tables[seat].occupied())
-        raise _refuse(event, f"{player(state, seat)} has no table card {place} (left: {left})")
+        raise IllegalEvent(event, f"{player(state, seat)} has no table card {place} (left: {left})")
     return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, flip=place - 1, burned=False))
 
 
@@ -267,7 +265,7 @@ def pickup_problem(state: State) -> str | None:
 def _pickup(state: State, event: Event) -> State:
     problem = pickup_problem(state)
     if problem is not None:
-        raise _refuse(event, problem)
+        raise IllegalEvent(event, problem)
     seat = state.turn.seat
     if state.turn.stage == HAND and not state.options.voluntary_pickup:
         said = f"{player(state, seat)} picked up the pile"
@@ -281,7 +279,7 @@ def _pickup(state: State, event: Event) -> State:
 
 def _done(state: State, event: Event) -> State:
     if not state.turn.burned:
-        raise _refuse(
+        raise IllegalEvent(
             event, "a turn ends by laying cards or taking in the pile; done is after a burn"
         )
     return end_turn(state, refill=True)

@@ -23,7 +23,8 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.speahx.cards import run_length
 from tablelog.rules.speahx.claims import keeps
-from tablelog.rules.speahx.state import FLIPPED, HAND, State, player, pool, where_known
+from tablelog.rules.speahx.state import FLIPPED, HAND, State
+from tablelog.rules.table import player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["Taken", "take", "taken_or_none"]
@@ -145,9 +146,9 @@ def _combo_hand_cards(state: State, cards: Sequence[Card]) -> int | None:
     return n if n + 1 + run >= 4 else None
 
 
-def _missing(state: State, zone: Zone, cards: Sequence[Card], where: str) -> str:
+def _missing(state: State, zone: Zone, cards: Sequence[Card], source: str) -> str:
     """The sentence naming the first card ``zone`` cannot give."""
-    copies = Counter(state.table.deck)
+    copies = state.table.counts
     for card, n in Counter(cards).items():
         if n > copies[card]:
             return f"{card} is laid {n} times, but the game has {copies[card]} of it"
@@ -157,7 +158,7 @@ def _missing(state: State, zone: Zone, cards: Sequence[Card], where: str) -> str
             left.remove(card)
             continue
         if zone.hidden:
-            return f"{where} cannot hold {card}: {where_known(state, card)}"
-        holds = "hold" if where.endswith("cards") else "holds"
-        return f"{where} {holds} no {card}"
-    return f"{where} cannot give all of {' '.join(str(c) for c in cards)}"
+            return f"{source} cannot hold {card}: {where(state, card)}"
+        holds = "hold" if source.endswith("cards") else "holds"
+        return f"{source} {holds} no {card}"
+    return f"{source} cannot give all of {' '.join(str(c) for c in cards)}"

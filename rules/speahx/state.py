@@ -9,19 +9,17 @@ play (``out``: burned cards and used jokers) complete the zones.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 import attrs
 
-from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import JOKER, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
 from tablelog.rules.options import Computed, read_options
 from tablelog.rules.protocol import Header, OptionSpec
-from tablelog.rules.seating import Seating
-from tablelog.rules.zones import Slots, Zone, unaccounted
+from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
     "DEAL",
@@ -136,25 +134,6 @@ def deck_of(decks: int, jokers: int) -> tuple[Card, ...]:
 
 
 @attrs.frozen(cache_hash=True)
-class Table:
-    """What stays the same for a whole game: players by seat, options and dealer."""
-
-    players: tuple[str, ...]
-    options: Options
-    dealer: int = 0
-
-    @property
-    def seating(self) -> Seating:
-        """The seats, play going clockwise."""
-        return Seating(len(self.players))
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """Every card of the game."""
-        return deck_of(self.options.decks, self.options.jokers)
-
-
-@attrs.frozen(cache_hash=True)
 class Turn:
     """The turn in progress: whose, its stage, how many chance cards were drawn, whether
     the pile was burned during it (the player may go on or stop), and the table card
@@ -171,8 +150,8 @@ EMPTY = Zone()
 
 
 @attrs.frozen(cache_hash=True)
-class State:
-    """A moment of a Speahx game.
+class State(TableState[Options]):
+    """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 
     ``pile`` is the pile in play, bottom first; ``named`` the suit a 2 on top names.
     ``chance`` holds the chance cards the player on turn drew, ``flipped`` the table card
@@ -181,7 +160,6 @@ class State:
     ``claims``: what face-down hands were said not to hold (``rules.speahx.claims``).
     """
 
-    table: Table
     phase: str
     hands: tuple[Zone, ...]
     tables: tuple[Slots, ...]
@@ -196,15 +174,24 @@ class State:
     count: int = 0
     claims: tuple[Absence, ...] = ()
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.table.players
+    DECK_NAME = "this game's decks"
 
-    @property
-    def options(self) -> Options:
-        """The game's options."""
-        return self.table.options
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name (``zone_map``)."""
+        return zone_map(self)
+
+    @staticmethod
+    def places(table: Table[Options]) -> dict[str, str]:
+        """A hand or the table cards by their player, the pile, out of play, the chance
+        cards, the flipped table card."""
+        places = hands_of(table)
+        for seat, name in enumerate(table.players):
+            places[f"table:{seat}"] = f"it is one of {name}'s table cards"
+        places["pile"] = "it lies on the pile"
+        places["out"] = "it is out of play (burned or used as a joker)"
+        places["chance"] = "it is a chance card already drawn"
+        places["flipped"] = "it is the table card just flipped"
+        return places
 
     @property
     def top(self) -> Card | None:
@@ -260,7 +247,7 @@ def initial_state(header: Header) -> State:
         )
     if not 0 <= header.dealer < n:
         raise OptionError(f"the dealer must be a seat from 0 to {n - 1}, not {header.dealer}")
-    table = Table(players, options, header.dealer)
+    table = Table(players, options, header.dealer, deck_of(options.decks, options.jokers))
     return State(
         table=table,
         phase=DEAL,
@@ -282,39 +269,3 @@ def zone_map(state: State) -> dict[str, Zone]:
     zones["chance"] = state.chance
     zones["flipped"] = state.flipped
     return zones
-
-
-def pool(state: State) -> Counter[Card]:
-    """The cards no zone holds as known: what a face-down card may be (a fresh copy)."""
-    return Counter(_pool(state))
-
-
-@lru_cache(maxsize=16)
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(state.table.deck, zone_map(state).values())
-
-
-def player(state: State, seat: int | None) -> str:
-    """The name of the player at ``seat``."""
-    if seat is not None and 0 <= seat < len(state.players):
-        return state.players[seat]
-    return "nobody" if seat is None else f"seat {seat}"
-
-
-@lru_cache(maxsize=64)
-def locator(table: Table) -> Locator:
-    """How this table speaks of where a card is."""
-    places = {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
-    for seat, name in enumerate(table.players):
-        places[f"table:{seat}"] = f"it is one of {name}'s table cards"
-    places["pile"] = "it lies on the pile"
-    places["out"] = "it is out of play (burned or used as a joker)"
-    places["chance"] = "it is a chance card already drawn"
-    places["flipped"] = "it is the table card just flipped"
-    return Locator(places, "this game's decks")
-
-
-def where_known(state: State, card: Card) -> str:
-    """Where ``card`` is known to be, as the end of a sentence."""
-    counts = Counter(state.table.deck)
-    return locator(state.table).where(card, zone_map(state), counts)

@@ -26,8 +26,8 @@ from tablelog.rules.speahx.state import (
     PLAY,
     State,
     Turn,
-    player,
 )
+from tablelog.rules.table import player
 from tablelog.rules.zones import Zone
 
 __all__ = ["after_burn", "end_turn", "outcome", "pass_turn", "refill_size", "stopped"]

@@ -15,7 +15,8 @@ from tablelog.rules.claims import Absence, Open
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
-from tablelog.rules.speahx.state import SUIT_WORDS, State, player, zone_map
+from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
+from tablelog.rules.table import player
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
 from tablelog.rules.zones import Zone
 

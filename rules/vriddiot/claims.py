@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, shown
+from tablelog.rules.table import evolve, player, pool
 from tablelog.rules.vriddiot.legal import nearer, ordinary, start_forbidden
-from tablelog.rules.vriddiot.state import State, player, pool, replace, value
+from tablelog.rules.vriddiot.state import State, value
 
 __all__ = [
     "bound_from_hand",
@@ -136,4 +137,4 @@ def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absen
 def settle(event: object, state: State) -> State:
     """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
     claims = absences.settle(event, state.claims, state.hands, pool(state))
-    return state if claims is state.claims else replace(state, claims=claims)
+    return state if claims is state.claims else evolve(state, claims=claims)

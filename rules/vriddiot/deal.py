@@ -30,6 +30,7 @@ from tablelog.rules.dealing import (
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import unseen_ok
 from tablelog.rules.vriddiot.events import Remove, Turn
 from tablelog.rules.vriddiot.state import (
@@ -41,12 +42,8 @@ from tablelog.rules.vriddiot.state import (
     PLAY,
     State,
     Table,
-    player,
-    pool,
-    replace,
     stock_may_be,
     value,
-    where,
 )
 from tablelog.rules.zones import Slots, Zone
 
@@ -139,7 +136,7 @@ def _apply_deal(state: State, event: Event) -> State:
         n = table.n
         deal: Deal = event.payload
         dealt = 9 * n
-        state = replace(
+        state = evolve(
             state,
             phase=PLAY,
             hands=tuple(zones[str(s)] for s in range(n)),
@@ -147,7 +144,7 @@ def _apply_deal(state: State, event: Event) -> State:
             downs=tuple(deal_slots(deal, f"{s}.down", HAND) for s in range(n)),
             stock=Zone((), len(table.deck) - dealt),
         )
-        return replace(state, turn=starter(state), duty=LEAD)
+        return evolve(state, turn=starter(state), duty=LEAD)
     seat = refill_seat(state)
     if seat is None:
         raise IllegalEvent(event, "nobody draws from the stock now: every hand holds 3 cards")
@@ -159,7 +156,7 @@ def _apply_deal(state: State, event: Event) -> State:
     hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
     claims = took_unseen(state.claims, seat, got.hidden)
     stock = Zone((), len(state.stock) - count)
-    return replace(state, hands=tuple(hands), stock=stock, claims=claims)
+    return evolve(state, hands=tuple(hands), stock=stock, claims=claims)
 
 
 def _apply_turn(state: State, event: Event) -> State:
@@ -177,7 +174,7 @@ def _apply_turn(state: State, event: Event) -> State:
                 event, (f"{card} cannot come from the stock: KKK took the black cards out")
             )
         stock = Zone((), len(state.stock) - 1)
-        return replace(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
+        return evolve(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
     seat = state.turn
     slots = state.downs[seat]
     slot = slots.slots[state.reveal]
@@ -199,7 +196,7 @@ def _apply_turn(state: State, event: Event) -> State:
     _, rest = slots.take(state.reveal)
     downs = list(state.downs)
     downs[seat] = rest
-    return replace(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
+    return evolve(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
 
 
 def _apply_remove(state: State, event: Event) -> State:
@@ -219,7 +216,7 @@ def _apply_remove(state: State, event: Event) -> State:
         if counts[card] <= 0:
             raise IllegalEvent(event, f"{card} cannot be in the stock: {where(state, card)}")
         counts[card] -= 1
-    return replace(
+    return evolve(
         state,
         stock=Zone((), len(state.stock) - len(cards)),
         out=state.out.add(*cards),

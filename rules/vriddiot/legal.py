@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, player, value
+from tablelog.rules.table import player
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
 
 __all__ = [
     "declarations",

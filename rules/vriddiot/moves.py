@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
+from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State, pool
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 

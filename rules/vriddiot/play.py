@@ -14,6 +14,7 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.table import evolve, player
 from tablelog.rules.vriddiot.claims import claims_first, starter_claims
 from tablelog.rules.vriddiot.claims import settle as settle_claims
 from tablelog.rules.vriddiot.deal import apply_chance, refill_seat
@@ -48,8 +49,6 @@ from tablelog.rules.vriddiot.state import (
     State,
     War,
     in_suit_order,
-    player,
-    replace,
     value,
 )
 from tablelog.rules.vriddiot.take import can_play, take
@@ -94,7 +93,7 @@ def _apply(state: State, event: Event) -> State:
     if seat is None or not 0 <= seat < state.table.n:
         raise IllegalEvent(event, "a move must name the player who makes it")
     if state.refill_from is not None:  # 666's refill is over
-        state = replace(state, refill_from=None)
+        state = evolve(state, refill_from=None)
     if not state.active(seat):
         raise IllegalEvent(event, f"{player(state, seat)} has gone out and plays no more")
     war = state.war
@@ -136,9 +135,9 @@ def _apply(state: State, event: Event) -> State:
     if refused:
         raise IllegalEvent(event, refused)
     if claims_first(state):
-        state = replace(state, claims=starter_claims(state, seat, real[0], event.seq))
+        state = evolve(state, claims=starter_claims(state, seat, real[0], event.seq))
     taken = take(state, event, seat, real)
-    return settle(lay(replace(taken, turn=seat, started=True), seat, real, cards))
+    return settle(lay(evolve(taken, turn=seat, started=True), seat, real, cards))
 
 
 def _chance(state: State, event: Event, seat: int) -> State:
@@ -146,7 +145,7 @@ def _chance(state: State, event: Event, seat: int) -> State:
         raise IllegalEvent(event, "a chance card is drawn from the stock, and the stock is empty")
     if len(state.turned):
         raise IllegalEvent(event, "the card just turned must be laid or the pile picked up first")
-    return replace(state, turn=seat, pending="reveal", reveal=-1)
+    return evolve(state, turn=seat, pending="reveal", reveal=-1)
 
 
 def _blind(state: State, event: Event, seat: int, place: int) -> State:
@@ -161,7 +160,7 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
         raise IllegalEvent(
             event, (f"{player(state, seat)} has no face-down card {place} (left: {left})")
         )
-    return replace(state, turn=seat, pending="reveal", reveal=place - 1)
+    return evolve(state, turn=seat, pending="reveal", reveal=place - 1)
 
 
 def _pickup(state: State, event: Event, seat: int) -> State:
@@ -181,7 +180,7 @@ def _pickup(state: State, event: Event, seat: int) -> State:
         )
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)
-    state = replace(
+    state = evolve(
         state,
         hands=tuple(hands),
         pile=Zone(),
@@ -194,7 +193,7 @@ def _pickup(state: State, event: Event, seat: int) -> State:
     )
     if state.war is not None:
         return end_war(state)
-    return replace(state, turn=next_active(state, seat), duty=LEAD)
+    return evolve(state, turn=next_active(state, seat), duty=LEAD)
 
 
 def _window(state: State, event: Event, seat: int) -> State:
@@ -204,7 +203,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     window = tuple(s for s in war.window if s != seat)
     payload = event.payload
     if isinstance(payload, Pass):
-        return replace(state, war=attrs.evolve(war, window=window))
+        return evolve(state, war=attrs.evolve(war, window=window))
     if war.thrown:
         return _throw_in(state, event, seat, window)
     real: tuple[Card, ...] = payload.cards
@@ -227,7 +226,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     involved = tuple(sorted((*war.involved, seat), key=lambda s: steps(second, s)))
     jacks = war.jacks + sum(1 for c in cards if c.rank == "J")
     war = attrs.evolve(war, window=window, involved=involved, jacks=jacks)
-    state = replace(state, pile=state.pile.add(*real), run=run, war=war)
+    state = evolve(state, pile=state.pile.add(*real), run=run, war=war)
     if run[1] >= 4:  # the fourth card burns: the war is over and the burner leads
         return _burn(state, seat, real, by_value=True)
     return state
@@ -248,7 +247,7 @@ def _throw_in(state: State, event: Event, seat: int, window: tuple[int, ...]) ->
     if FIRER in real or any(c.rank != war.rank for c in cards):
         raise IllegalEvent(event, f"only {war.rank}s are thrown into the burned war")
     state = take(state, event, seat, real, out_of_turn=True)
-    return replace(state, burned=state.burned.add(*real), war=attrs.evolve(war, window=window))
+    return evolve(state, burned=state.burned.add(*real), war=attrs.evolve(war, window=window))
 
 
 def _run(state: State, cards: Sequence[Card]) -> tuple[str, int]:
@@ -270,7 +269,7 @@ def _burn(state: State, seat: int, real: Sequence[Card], *, by_value: bool = Fal
             out, burned = state.out, state.burned.add(FIRER)
     else:
         out, burned = state.out, state.burned.add(*state.pile.cards)
-    state = replace(
+    state = evolve(
         state, pile=Zone(), burned=burned, out=out, top=0, twist=None, run=("", 0), last=None
     )
     if war is not None:
@@ -279,13 +278,13 @@ def _burn(state: State, seat: int, real: Sequence[Card], *, by_value: bool = Fal
             thrown = War(war.rank, seat, (), thrown=True)  # "alle", the fourth's layer too
             holders = joiners(state, thrown)
             if holders:
-                state = replace(state, war=attrs.evolve(thrown, window=holders))
-    return replace(state, duty=LEAD, turn=seat)
+                state = evolve(state, war=attrs.evolve(thrown, window=holders))
+    return evolve(state, duty=LEAD, turn=seat)
 
 
 def _reverse_if_odd(state: State, cards: Sequence[Card]) -> State:
     if sum(1 for c in cards if c.rank == "J") % 2:
-        return replace(state, seating=state.seating.reversed())
+        return evolve(state, seating=state.seating.reversed())
     return state
 
 
@@ -293,12 +292,12 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     """What laying ``real`` (counting as ``cards``) does, after the cards left ``seat``."""
     duty, twist, war = state.duty, state.twist, state.war
     run = _run(state, cards)
-    state = replace(state, pile=state.pile.add(*real), run=run)
+    state = evolve(state, pile=state.pile.add(*real), run=run)
     if is_burn(cards, real) or run[1] >= 4:
         if war is None:
             state = _reverse_if_odd(state, cards)
         elif duty in (WAR, ADDON):
-            state = replace(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
+            state = evolve(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
         by_value = war is not None and run[1] >= 4 and cards[0].rank == war.rank
         return _burn(state, seat, real, by_value=by_value)
     card = cards[0]
@@ -308,22 +307,22 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     if duty == WAR:
         assert war is not None
         if rank == "8":
-            return replace(state, duty=ADDON, top=8)
+            return evolve(state, duty=ADDON, top=8)
         return _war_card(state, seat, cards, added=False)
     if duty == ADDON:
         nxt = next_active(state, seat)
         if rank == "A":
-            return replace(state, top=14, twist=None, last=None, duty=BEAT, turn=nxt)
-        new = replace(state, twist=(card.suit, worth), top=worth, last=None)
+            return evolve(state, top=14, twist=None, last=None, duty=BEAT, turn=nxt)
+        new = evolve(state, twist=(card.suit, worth), top=worth, last=None)
         if rank == "8":
-            return replace(new, duty=ADDON)
+            return evolve(new, duty=ADDON)
         new = _reverse_if_odd(new, cards)
-        return replace(new, duty=BEAT, turn=next_active(new, seat))
+        return evolve(new, duty=BEAT, turn=next_active(new, seat))
     # laying on the pile (or leading)
     if len(cards) == 3 and rank in ("6", "K"):
         return _combo(state, seat, real, rank)
     if rank == "8":
-        return replace(state, top=8, last=None, duty=ADDON)
+        return evolve(state, top=8, last=None, duty=ADDON)
     new_twist = twist
     if twist is not None:
         if rank == "A" or (rank == "2" and state.options.two_in_vri == "ends_vri"):
@@ -340,11 +339,11 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     )
     if starts_war:
         assert state.last is not None
-        return _declare_war(replace(state, top=worth), state.last[0], seat, rank, cards)
+        return _declare_war(evolve(state, top=worth), state.last[0], seat, rank, cards)
     last = (seat, rank) if rank in WAR_RANKS and twist is None else None
-    new = replace(state, top=worth, twist=new_twist, last=last, duty=BEAT)
+    new = evolve(state, top=worth, twist=new_twist, last=last, duty=BEAT)
     new = _reverse_if_odd(new, cards)
-    return replace(new, turn=next_active(new, seat))
+    return evolve(new, turn=next_active(new, seat))
 
 
 def _jacks(cards: Sequence[Card]) -> int:
@@ -357,7 +356,7 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
     worth = 6 if rank == "6" else 13
     pile = Zone(state.pile.cards[: len(state.pile.cards) - len(real)])
     twist = (state.twist[0], worth) if state.twist is not None else None
-    state = replace(
+    state = evolve(
         state,
         pile=pile,
         out=state.out.add(*real),
@@ -368,23 +367,23 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
         duty=BEAT,
     )
     if not pile.cards:  # nothing lies under it: the next player leads
-        state = replace(state, top=0, twist=None, duty=LEAD)
+        state = evolve(state, top=0, twist=None, duty=LEAD)
     if rank == "6":
         stock = Zone((), len(state.stock) + len(state.burned))
-        state = replace(state, stock=stock, burned=Zone(), black_free=False)
+        state = evolve(state, stock=stock, burned=Zone(), black_free=False)
         if state.options.resurrect_out_players and len(stock):
-            state = replace(state, finished=())  # "samtlige": everyone draws to 3
-        state = replace(state, refill_from=seat)  # the 666 layer draws first, as in Idiot
+            state = evolve(state, finished=())  # "samtlige": everyone draws to 3
+        state = evolve(state, refill_from=seat)  # the 666 layer draws first, as in Idiot
     elif len(state.stock):
-        state = replace(state, pending="remove")
-    return replace(state, turn=next_active(state, seat))
+        state = evolve(state, pending="remove")
+    return evolve(state, turn=next_active(state, seat))
 
 
 def _declare_war(state: State, first: int, second: int, rank: str, cards: Sequence[Card]) -> State:
     involved = tuple(sorted({first, second}, key=lambda s: state.seating.steps(second, s)))
     war = War(rank, second, involved, jacks=_jacks(cards))
-    state = replace(state, war=war, duty=WAR, last=None, twist=None)
-    return replace(state, war=attrs.evolve(war, window=joiners(state, war)))
+    state = evolve(state, war=war, duty=WAR, last=None, twist=None)
+    return evolve(state, war=attrs.evolve(war, window=joiners(state, war)))
 
 
 def _war_card(state: State, seat: int, cards: Sequence[Card], *, added: bool) -> State:
@@ -394,9 +393,9 @@ def _war_card(state: State, seat: int, cards: Sequence[Card], *, added: bool) ->
     card = cards[0]
     worth = value(card)
     if added and card.rank == "8":
-        return replace(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
+        return evolve(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
     twist = (card.suit, worth) if added else (war.twist[0], worth) if war.twist else None
     war = attrs.evolve(
         war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks(cards), twist=twist
     )
-    return replace(state, war=war, top=worth, duty=WAR)
+    return evolve(state, war=war, top=worth, duty=WAR)

@@ -9,19 +9,16 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
-
 import attrs
 
-from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
 from tablelog.rules.options import Computed, read_options
 from tablelog.rules.protocol import Header, OptionSpec
 from tablelog.rules.seating import Seating
-from tablelog.rules.zones import Slots, Zone, unaccounted
+from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
     "ANY_MATCH",
@@ -32,7 +29,6 @@ __all__ = [
     "Table",
     "War",
     "initial_state",
-    "replace",
 ]
 
 DEAL, PLAY, OVER = "deal", "play", "over"
@@ -116,22 +112,6 @@ def make_deck(options: Options) -> tuple[Card, ...]:
 
 
 @attrs.frozen(cache_hash=True)
-class Table:
-    """What stays the same for a game: players, options, dealer, the deck and its counts."""
-
-    players: tuple[str, ...]
-    options: Options
-    dealer: int
-    deck: tuple[Card, ...] = attrs.field(eq=False)
-    counts: Counter[Card] = attrs.field(eq=False, hash=False)
-
-    @property
-    def n(self) -> int:
-        """How many players."""
-        return len(self.players)
-
-
-@attrs.frozen(cache_hash=True)
 class War:
     """A war: its value, who laid the second card, who is in it (in the order they lay),
     the seats still to answer the join window, this round's war cards, jacks laid so far,
@@ -150,10 +130,9 @@ class War:
 
 
 @attrs.frozen(cache_hash=True)
-class State:
+class State(TableState[Options]):
     """A moment of a Vriddiot game (see the module's docstring)."""
 
-    table: Table
     phase: str
     seating: Seating
     hands: tuple[Zone, ...]
@@ -181,29 +160,26 @@ class State:
     """Who draws first when several hold fewer than 3: the player who laid 666 (then the
     others in turn order), until the next move; else the player on turn."""
 
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names by seat."""
-        return self.table.players
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name (``zone_map``)."""
+        return zone_map(self)
 
-    @property
-    def options(self) -> Options:
-        """The game's options."""
-        return self.table.options
+    @staticmethod
+    def places(table: Table[Options]) -> dict[str, str]:
+        """A hand or the face-up table cards by their player, the pile, the burn pile, out
+        of the game, the card just turned."""
+        places = hands_of(table)
+        for s, name in enumerate(table.players):
+            places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
+        places["pile"] = "it lies on the pile"
+        places["burned"] = "it is in the burn pile"
+        places["out"] = "it is out of the game"
+        places["turned"] = "it is the card just turned"
+        return places
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` is still in the game (has not gone out)."""
         return seat not in self.finished
-
-
-_FIELDS = tuple(f.name for f in attrs.fields(State))
-
-
-def replace(state: State, **changes: object) -> State:
-    """``state`` with ``changes`` (``attrs.evolve``, without its per-call field lookups:
-    this is the hot path of every fold)."""
-    values = [changes[name] if name in changes else getattr(state, name) for name in _FIELDS]
-    return State(*values)  # type: ignore[arg-type]
 
 
 def initial_state(header: Header) -> State:
@@ -222,7 +198,7 @@ def initial_state(header: Header) -> State:
     if not 0 <= header.dealer < n:
         raise OptionError(f"the dealer must be a seat from 0 to {n - 1}, not {header.dealer}")
     deck = make_deck(options)
-    table = Table(players, options, header.dealer, deck, Counter(deck))
+    table = Table(players, options, header.dealer, deck)
     return State(
         table=table,
         phase=DEAL,
@@ -250,45 +226,9 @@ def zone_map(state: State) -> dict[str, Zone]:
     return zones
 
 
-def pool(state: State) -> Counter[Card]:
-    """The cards no zone holds as known: what a face-down card may be (a fresh copy: the
-    caller may change it)."""
-    return Counter(_pool(state))
-
-
-@lru_cache(maxsize=16)
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(state.table.deck, zone_map(state).values())
-
-
 def stock_may_be(state: State, card: Card) -> bool:
     """Whether a face-down stock card may be ``card`` (after KKK no black card but ♠4 is)."""
     return not (state.black_free and card.suit in BLACK and card != FIRER)
-
-
-def player(state: State, seat: int | None) -> str:
-    """The name of ``seat``."""
-    if seat is not None and 0 <= seat < state.table.n:
-        return state.players[seat]
-    return "nobody" if seat is None else f"seat {seat}"
-
-
-@lru_cache(maxsize=64)
-def locator(table: Table) -> Locator:
-    """How this table speaks of where a card is."""
-    places = {f"hand:{s}": in_hand(name) for s, name in enumerate(table.players)}
-    for s, name in enumerate(table.players):
-        places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
-    places["pile"] = "it lies on the pile"
-    places["burned"] = "it is in the burn pile"
-    places["out"] = "it is out of the game"
-    places["turned"] = "it is the card just turned"
-    return Locator(places, "this game's deck")
-
-
-def where(state: State, card: Card) -> str:
-    """Where ``card`` is known to be, as the end of a sentence."""
-    return locator(state.table).where(card, zone_map(state), state.table.counts)
 
 
 def value(card: Card) -> int:

@@ -12,9 +12,10 @@ from tablelog.rules.binding import CannotBind, bind
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import showing
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
-from tablelog.rules.vriddiot.state import WAR, State, player, pool, replace, where
+from tablelog.rules.vriddiot.state import WAR, State
 from tablelog.rules.zones import Zone
 
 __all__ = ["can_play", "take"]
@@ -32,7 +33,7 @@ def take(
             raise IllegalEvent(
                 event, (f"the card just turned ({state.turned.cards[0]}) is the one to lay")
             )
-        return replace(state, turned=Zone())
+        return evolve(state, turned=Zone())
     if src == "down":
         raise IllegalEvent(
             event, ("face-down table cards are laid blind: blind 1, blind 2 or blind 3")
@@ -51,7 +52,7 @@ def take(
             zone = zone.remove(card)
         ups = list(state.ups)
         ups[seat] = zone
-        return replace(state, ups=tuple(ups))
+        return evolve(state, ups=tuple(ups))
     hand = state.hands[seat]
     counts = pool(state) if hand.hidden else Counter()
     bound: list[Card] = []
@@ -68,7 +69,7 @@ def take(
         hand = after
     hands = list(state.hands)
     hands[seat] = hand
-    return replace(state, hands=tuple(hands), claims=showing(state, seat, bound))
+    return evolve(state, hands=tuple(hands), claims=showing(state, seat, bound))
 
 
 def can_play(state: State, seat: int) -> bool:

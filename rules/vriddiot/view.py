@@ -12,9 +12,10 @@ from typing import Any
 from tablelog.rules.claims import Absence
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.table import player
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
-from tablelog.rules.vriddiot.state import State, player, zone_map
+from tablelog.rules.vriddiot.state import State, zone_map
 from tablelog.rules.zones import Zone
 
 __all__ = ["info", "shown", "view", "zones"]

@@ -15,18 +15,8 @@ from __future__ import annotations
 import attrs
 
 from tablelog.rules.cards import JOKER
-from tablelog.rules.vriddiot.state import (
-    ADDON,
-    ANY_MATCH,
-    BEAT,
-    LEAD,
-    OVER,
-    WAR,
-    State,
-    War,
-    pool,
-    replace,
-)
+from tablelog.rules.table import evolve, pool
+from tablelog.rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War
 from tablelog.rules.zones import Zone
 
 __all__ = ["end_war", "joiners", "next_active", "settle"]
@@ -67,11 +57,11 @@ def end_war(state: State, burner: int | None = None) -> State:
     war = state.war
     assert war is not None
     seating = state.seating.reversed() if war.jacks % 2 else state.seating
-    state = replace(state, war=None, seating=seating, twist=None, last=None)
+    state = evolve(state, war=None, seating=seating, twist=None, last=None)
     if burner is not None:
-        return replace(state, turn=burner, duty=LEAD)
+        return evolve(state, turn=burner, duty=LEAD)
     duty = BEAT if len(state.pile) else LEAD
-    return replace(state, turn=next_active(state, war.second), duty=duty)
+    return evolve(state, turn=next_active(state, war.second), duty=duty)
 
 
 def _has_cards(state: State, seat: int) -> bool:
@@ -91,9 +81,9 @@ def _eight_alone(state: State) -> State:
     if state.war is not None:
         war = state.war
         war = attrs.evolve(war, laid=(*war.laid, (seat, 8)), twist=(suit, 8))
-        return replace(state, war=war, duty=WAR)
-    state = replace(state, twist=(suit, 8), top=8, duty=BEAT)
-    return replace(state, turn=next_active(state, seat))
+        return evolve(state, war=war, duty=WAR)
+    state = evolve(state, twist=(suit, 8), top=8, duty=BEAT)
+    return evolve(state, turn=next_active(state, seat))
 
 
 def settle(state: State) -> State:
@@ -114,10 +104,10 @@ def settle(state: State) -> State:
             if state.active(s) and not _has_cards(state, s)
         ]
         if gone:
-            state = replace(state, finished=(*state.finished, *gone))
+            state = evolve(state, finished=(*state.finished, *gone))
     active = [s for s in range(state.table.n) if state.active(s)]
     if len(active) <= 1:
-        return replace(state, phase=OVER, war=None, turn=None)
+        return evolve(state, phase=OVER, war=None, turn=None)
     war = state.war
     if war is not None:
         war = attrs.evolve(
@@ -125,11 +115,11 @@ def settle(state: State) -> State:
             involved=tuple(s for s in war.involved if state.active(s)),
             window=tuple(s for s in war.window if state.active(s)),
         )
-        state = replace(state, war=war)
+        state = evolve(state, war=war)
         if war.window:
             return state
         if war.thrown:  # the throw-in is over: the fourth card's layer leads
-            return _fix_turn(replace(state, war=None, turn=war.second, duty=LEAD))
+            return _fix_turn(evolve(state, war=None, turn=war.second, duty=LEAD))
         if state.duty == ADDON and state.turn is not None and state.active(state.turn):
             return state
         if len(war.involved) < 2:
@@ -137,14 +127,14 @@ def settle(state: State) -> State:
         laid = {s for s, _ in war.laid}
         waiting = [s for s in war.involved if s not in laid]
         if waiting:
-            return replace(state, turn=waiting[0], duty=WAR)
+            return evolve(state, turn=waiting[0], duty=WAR)
         return _fix_turn(_resolve(state))
     return _fix_turn(state)
 
 
 def _fix_turn(state: State) -> State:
     if state.turn is not None and not state.active(state.turn):
-        return replace(state, turn=next_active(state, state.turn))
+        return evolve(state, turn=next_active(state, state.turn))
     return state
 
 
@@ -162,9 +152,9 @@ def _resolve(state: State) -> State:
     losers = tuple(s for s in war.involved if (s, high) in values)
     if len(losers) > 1:
         war = attrs.evolve(war, involved=losers, laid=(), twist=None)
-        return replace(state, war=war, turn=losers[0], duty=WAR)
+        return evolve(state, war=war, turn=losers[0], duty=WAR)
     picker = losers[0]
     hands = list(state.hands)
     hands[picker] = hands[picker].add(*state.pile.cards)
-    state = replace(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))
+    state = evolve(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))
     return end_war(state)

@@ -25,9 +25,10 @@ from tablelog.rules.cards import parse_cards
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot import RULES
 from tablelog.rules.vriddiot.events import Play
-from tablelog.rules.vriddiot.state import LEAD, replace
+from tablelog.rules.vriddiot.state import LEAD
 from tablelog.rules.zones import Slots, Zone
 from tests.replay.test_claims import kit_sees_broken, written_unchecked
 
@@ -175,7 +176,7 @@ def _two_claims_one_card(games: Games):
         attrs.evolve(c, fresh=0, seen=()) for c in state.claims if c.holder in ("Bo", "Cai")
     )
     empty = (Zone(),) * 3
-    return replace(
+    return evolve(
         state,
         hands=(Zone((), 1), Zone((), 1), Zone((), 1)),
         ups=empty,

@@ -13,7 +13,7 @@ from tablelog.replay.kit.invariants import InvariantViolation, check_all, claims
 from tablelog.replay.kit.sample import THOROUGH
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.narrespillet.state import evolve
+from tablelog.rules.table import evolve
 from tests.rules.narrespillet_helpers import PLAYERS, RULES
 
 DEAL = "deal Anna:{anna} Bo:?,?,?,?,?,? Cai:Sw5,Sw6,St5,St6,Cu5,Cu6 Dina:Co5,Co6,Sw7,St7,Cu7,Co7"

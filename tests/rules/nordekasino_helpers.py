@@ -75,7 +75,7 @@ def position(
         phase=PLAY,
         to_play=to_play,
         hands=tuple(Zone(parse_cards(h)) for h in hands),
-        table=piles,
+        piles=piles,
         stock=Zone((), 0),
         deals=1,
     )
@@ -89,8 +89,8 @@ def with_won(state: State, *won: str) -> State:
 def unseen(state: State) -> list[Card]:
     """The cards of the deck no zone of ``state`` holds, in deck order."""
     return sorted(
-        unaccounted(state.table_info.deck, zone_map(state).values()).elements(),
-        key=state.table_info.deck.index,
+        unaccounted(state.table.deck, zone_map(state).values()).elements(),
+        key=state.table.deck.index,
     )
 
 
@@ -156,4 +156,4 @@ def texts(cards: Sequence[Card]) -> list[str]:
 
 
 def table_cards(state: State) -> list[str]:
-    return [c.text for pile in state.table for c in pile.cards]
+    return [c.text for pile in state.piles for c in pile.cards]

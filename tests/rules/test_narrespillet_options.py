@@ -8,8 +8,9 @@ from tablelog.rules.cards import parse_card
 from tablelog.rules.events import Event
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN, STRENGTH
 from tablelog.rules.narrespillet.flow import round_winners
-from tablelog.rules.narrespillet.state import FORFEIT, PLACED, Placement, Slot, evolve
+from tablelog.rules.narrespillet.state import FORFEIT, PLACED, Placement, Slot
 from tablelog.rules.narrespillet.take import is_unknown
+from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 from tests.rules.narrespillet_helpers import RULES, draws, play, table
 

@@ -9,8 +9,9 @@ import pytest
 
 from tablelog.rules.errors import OptionError
 from tablelog.rules.narrespillet.outcome import stake
-from tablelog.rules.narrespillet.state import OVER, evolve
+from tablelog.rules.narrespillet.state import OVER
 from tablelog.rules.protocol import Header
+from tablelog.rules.table import evolve
 from tests.rules.narrespillet_helpers import PLAYERS, RULES
 
 ANNA, BO, CAI, DINA = range(4)

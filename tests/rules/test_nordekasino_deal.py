@@ -70,7 +70,7 @@ def test_the_first_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
     after = apply(state, move)
     assert after.phase == PLAY and after.to_play == CAI  # the dealer's right plays first
     assert [len(h) for h in after.hands] == [4, 4, 4]
-    assert len(after.table) == 2 and all(p.value is None for p in after.table)
+    assert len(after.piles) == 2 and all(p.value is None for p in after.piles)
     assert len(after.stock) == 54 - 14 and after.deals == 1
 
 
@@ -85,7 +85,7 @@ def test_after_a_seeded_deal_each_player_sees_only_their_own_hand() -> None:
                 assert hand.cards == state.hands[owner].cards and hand.hidden == 0
             else:
                 assert hand.cards == () and hand.hidden == 4
-        assert zones["table"].cards == tuple(p.cards[0] for p in state.table)
+        assert zones["table"].cards == tuple(p.cards[0] for p in state.piles)
         assert zones["stock"].cards == () and zones["stock"].hidden == 40
 
 
@@ -151,7 +151,7 @@ def test_a_re_deal_gives_four_each_and_nothing_to_the_table() -> None:
     move = RULES.parse("deal", state)
     assert [d.to for d in move.payload.cards] == ["1"] * 4 + ["2"] * 4 + ["0"] * 4
     after = apply(state, move)
-    assert after.to_play == BO and after.table == () and len(after.stock) == 28
+    assert after.to_play == BO and after.piles == () and len(after.stock) == 28
     with pytest.raises(NotationError, match="the 1st card, 'table', is neither a card nor a place"):
         RULES.parse("deal table 5C KD", state)
     with pytest.raises(NotationError, match="nothing is dealt face up in this deal"):
@@ -201,7 +201,7 @@ def play_out(seed: int, players: int, **options: object) -> tuple[State, list[tu
 def test_a_seeded_game_deals_every_card_and_ends(seed: int, players: int) -> None:
     state, deals = play_out(seed, players)
     assert deals == shapes(players)
-    assert state.table == () and len(state.middle) == 0 and len(state.stock) == 0
+    assert state.piles == () and len(state.middle) == 0 and len(state.stock) == 0
     assert sum(len(w) for w in state.won) == 54
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.winners

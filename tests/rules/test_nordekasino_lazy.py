@@ -54,7 +54,7 @@ def reference_moves(state: State) -> tuple[Move, ...]:
     seat = state.to_play
     cards = hand_candidates(state, seat)
     groups: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    codes = [pile.code for pile in state.table]
+    codes = [pile.code for pile in state.piles]
     for mask in range(1, 1 << len(codes)):
         piles = tuple(i for i in range(len(codes)) if mask >> i & 1)
         groups.setdefault(tuple(sorted(codes[i] for i in piles)), []).append(piles)
@@ -87,8 +87,8 @@ def reference_moves(state: State) -> tuple[Move, ...]:
                         builds.append(move)
                         if owned.intersection(piles):
                             forced.append(move)
-    spade = Move(seat, Capture(SPADE_FIVE, tuple(range(len(state.table)))))
-    if SPADE_FIVE in cards and state.table and spade not in captures:
+    spade = Move(seat, Capture(SPADE_FIVE, tuple(range(len(state.piles)))))
+    if SPADE_FIVE in cards and state.piles and spade not in captures:
         captures.append(spade)
     if owned and (captures or forced):
         listed = captures + forced
@@ -136,7 +136,7 @@ def positions(draw: st.DrawFn) -> State:
     return attrs.evolve(
         position([""] * players, partnership=partnership, **flags),
         hands=tuple(hands),
-        table=tuple(table),
+        piles=tuple(table),
         to_play=on_turn,
         open_hands=tuple(s for s in range(players) if rng.random() < 0.2),
     )
@@ -197,7 +197,7 @@ def crowded() -> State:
     return attrs.evolve(
         position(["", "", "", ""]),
         hands=(Zone(deck[13:17]), Zone((), 4), Zone((), 4), Zone((), 4)),
-        table=tuple(Pile((card,)) for card in deck[:12]),
+        piles=tuple(Pile((card,)) for card in deck[:12]),
     )
 
 
@@ -229,7 +229,7 @@ def test_trails_are_listed_without_arithmetic() -> None:
 def test_a_build_on_an_own_pile_under_the_duty_is_found_first() -> None:
     state = crowded()
     own = Pile((C("QC"),), 12, False, ANNA)
-    state = attrs.evolve(state, table=(*state.table, own))
+    state = attrs.evolve(state, piles=(*state.piles, own))
     assert duty_binds(state, ANNA)
     assert next(moves(state, ANNA, None, "trail"), None) is None
     builds = list(itertools.islice(moves(state, ANNA, None, "build"), 200))
@@ -256,7 +256,7 @@ PROGRAM = textwrap.dedent(
         state = attrs.evolve(
             position(["", "", "", ""], partnership=seed == 1),
             hands=(Zone(cards[6:9], 1), Zone((), 4), Zone(cards[9:13]), Zone((), 4)),
-            table=tuple(Pile((card,)) for card in cards[:6]),
+            piles=tuple(Pile((card,)) for card in cards[:6]),
         )
         print([RULES.format(m, state) for m in itertools.islice(RULES.moves(state), 80)])
     for seed in range(2):  # a seeded game played by random choices among the moves

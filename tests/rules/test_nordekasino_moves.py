@@ -45,7 +45,7 @@ def random_position(seed: int) -> State:
             table.append(Pile(cards, value, rng.random() < 0.3, owner))
     state = position([""] * players, partnership=partnership)
     return attrs.evolve(
-        state, hands=tuple(Zone(h) for h in hands), table=tuple(table), to_play=ANNA
+        state, hands=tuple(Zone(h) for h in hands), piles=tuple(table), to_play=ANNA
     )
 
 
@@ -53,7 +53,7 @@ def candidates(state: State) -> list[object]:
     seat = state.to_play
     assert seat is not None
     hand: tuple[Card, ...] = tuple(dict.fromkeys(state.hands[seat].cards))
-    n = len(state.table)
+    n = len(state.piles)
     subsets = [s for k in range(1, n + 1) for s in combinations(range(n), k)]
     out: list[object] = [Adams(s) for s in subsets]
     for card in hand:

@@ -155,8 +155,8 @@ def test_build_for_partner_to_the_partners_value() -> None:
     assert move in legal(state)
     assert RULES.announce(Move(ANNA, move), state) == "I build 7 for partner"
     after = act(state, move)
-    assert after.table[-1].value == 7 and after.table[-1].owner == ANNA  # the builder's pile
-    assert not after.table[-1].more
+    assert after.piles[-1].value == 7 and after.piles[-1].owner == ANNA  # the builder's pile
+    assert not after.piles[-1].more
 
 
 def test_build_for_partner_is_refused_for_a_value_the_partner_does_not_hold() -> None:
@@ -182,14 +182,14 @@ def test_build_for_a_face_down_partner_accepts_any_value_they_could_hold() -> No
     state = position(PARTNER, ["4C"], partnership=True)
     state = attrs.evolve(state, hands=(*state.hands[:2], Zone((), 2), state.hands[3]))
     after = act(state, build("3H", (0,), 1, for_partner=True))
-    assert after.table[-1].value == 1
+    assert after.piles[-1].value == 1
 
 
 def test_the_duty_after_building_for_partner() -> None:
     hands = ["2H 9S", "AH 5D", "7D 6C", "KD 2D"]
     state = position(hands, [built(7, "3H 4C", ANNA)], partnership=True)
     assert "build on it or take a trick" in refusal(state, trail("9S"))
-    assert act(state, build("2H", (0,), 9)).table[-1].value == 9
+    assert act(state, build("2H", (0,), 9)).piles[-1].value == 9
 
 
 # -- thomas_kragh -----------------------------------------------------------------------------

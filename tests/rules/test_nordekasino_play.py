@@ -61,30 +61,30 @@ def test_card_values(card: str, values: tuple[int, ...]) -> None:
 def test_each_value_of_a_card_captures(hand: str, table: str) -> None:
     state = position([f"{hand} 3H", "4C", "5C"], table.split())
     after = act(state, take(hand, 0, 1))
-    assert after.table == () and len(after.won[ANNA]) == 3
+    assert after.piles == () and len(after.won[ANNA]) == 3
 
 
 def test_a_loose_double_card_on_the_table_keeps_both_values() -> None:
     state = position(["8D 10S", "4C", "5C"], ["AH", "7C", "2H"])
-    assert act(state, take("8D", 0, 1)).table == state.table[2:]  # 1 + 7
-    assert act(state, take("10S", 0, 1)).table == state.table[2:]  # 14 + 7 = 21
+    assert act(state, take("8D", 0, 1)).piles == state.piles[2:]  # 1 + 7
+    assert act(state, take("10S", 0, 1)).piles == state.piles[2:]  # 14 + 7 = 21
 
 
 def test_a_build_locks_the_value_chosen_for_an_ace() -> None:
     state = position(["AH AS", "8D 10S", "5C"], ["JK", "7C"])
     state = act(state, build("AH", (0,), 14))  # the ace as 14, on the joker
-    assert state.table[-1].value == 14 and state.table[-1].values == (14,)
+    assert state.piles[-1].value == 14 and state.piles[-1].values == (14,)
     assert table_cards(state) == ["7C", "JK", "AH"]
     # Bo: as a loose ace it would be 1 + 7 = 8, but the pile is worth 14 only
     reason = refusal(state, take("8D", 0, 1))
     assert "cannot be combined into 8" in reason
-    assert act(state, take("10S", 0, 1)).table == ()  # 14 + 7 = 21
+    assert act(state, take("10S", 0, 1)).piles == ()  # 14 + 7 = 21
 
 
 def test_a_pile_built_with_the_ace_as_1_is_not_14() -> None:
     state = position(["10S 8H", "4C", "5C"], [built(1, "AH JK", BO), "7C"])
     assert "cannot be combined into 10 or 21" in refusal(state, take("10S", 0, 1))
-    assert act(state, take("8H", 0, 1)).table == ()  # 1 + 7 = 8
+    assert act(state, take("8H", 0, 1)).piles == ()  # 1 + 7 = 8
 
 
 # -- capture ----------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_capture_by_modulo_of_table_cards() -> None:
 def test_capture_several_groups_joined_by_more() -> None:
     state = position(["7H 2C", "4C", "5C"], ["3C", "4D", "7S"])
     after = act(state, take("7H", 0, 1, 2))  # (3 + 4) more 7
-    assert after.table == () and len(after.won[ANNA]) == 4
+    assert after.piles == () and len(after.won[ANNA]) == 4
 
 
 def test_capture_of_the_wrong_value_is_refused() -> None:
@@ -129,7 +129,7 @@ def test_capture_of_the_wrong_value_is_refused() -> None:
 def test_a_more_pile_is_taken_only_by_its_own_value() -> None:
     state = position(["KC 7H 9D", "4C", "5C"], [built(7, "3C 4D 7S", BO, more=True), "6D"])
     assert "more" in refusal(state, take("KC", 0))
-    assert act(state, take("7H", 0)).table == state.table[1:]
+    assert act(state, take("7H", 0)).piles == state.piles[1:]
 
 
 def test_a_more_pile_is_no_operand_of_a_sum() -> None:
@@ -143,7 +143,7 @@ def test_a_more_pile_is_no_operand_of_a_sum() -> None:
 def test_a_more_pile_and_a_group_of_its_value_are_taken_together() -> None:
     state = position(["7H 2H", "4C", "5C"], [built(7, "3C 4D 7S", BO, more=True), "2C", "5S"])
     after = act(state, take("7H", 0, 1, 2))
-    assert after.table == () and len(after.won[ANNA]) == 6
+    assert after.piles == () and len(after.won[ANNA]) == 6
 
 
 def test_a_card_not_held_cannot_be_played() -> None:
@@ -162,7 +162,7 @@ def test_only_the_player_on_turn_moves() -> None:
 def test_build_to_a_value_held() -> None:
     state = position(["3H 7D", "4C", "5C"], ["4S", "9C"])
     after = act(state, build("3H", (0,), 7))
-    pile = after.table[-1]
+    pile = after.piles[-1]
     assert (pile.value, pile.more, pile.owner) == (7, False, ANNA)
     assert texts(pile.cards) == ["4S", "3H"] and table_cards(after) == ["9C", "4S", "3H"]
     assert after.to_play == BO and after.sweeps == (0, 0, 0)
@@ -182,13 +182,13 @@ def test_the_value_must_still_be_held_after_the_turn() -> None:
 
 def test_either_value_of_a_held_double_card_is_a_target() -> None:
     state = position(["6H AD", "4C", "5C"], ["8S"])
-    assert act(state, build("6H", (0,), 14)).table[-1].value == 14  # the ace as 14
+    assert act(state, build("6H", (0,), 14)).piles[-1].value == 14  # the ace as 14
 
 
 def test_build_by_modulo_with_the_hand_card_as_divisor() -> None:
     state = position(["4H AC", "4C", "5C"], ["9C"])
     after = act(state, build("4H", (0,), 1))  # 9 mod 4 = 1
-    assert after.table[-1].value == 1 and after.table[-1].owner == ANNA
+    assert after.piles[-1].value == 1 and after.piles[-1].owner == ANNA
 
 
 def test_build_by_modulo_with_the_hand_card_as_dividend_is_refused() -> None:
@@ -204,13 +204,13 @@ def test_a_table_joker_makes_the_hand_card_part_of_a_pile_deeper_in_the_tree() -
     state = position(["9S AC", "4C", "5C"], ["JK", "4H"])
     move = RULES.parse("build 9S =(9S+JK) mod 4H", state)
     assert move.payload == build("9S", (0, 1), 1)
-    assert act(state, move.payload).table[-1].value == 1
+    assert act(state, move.payload).piles[-1].value == 1
 
 
 def test_build_more() -> None:
     state = position(["7H 7S", "4C", "5C"], ["7C"])
     after = act(state, build("7H", (0,), 7, more=True))
-    pile = after.table[-1]
+    pile = after.piles[-1]
     assert (pile.value, pile.more, pile.owner) == (7, True, ANNA)
     assert texts(pile.cards) == ["7C", "7H"] and table_cards(after) == ["7C", "7H"]
 
@@ -219,7 +219,7 @@ def test_build_more_onto_a_more_pile_and_groups() -> None:
     more = built(7, "7C 7D", BO, more=True)
     state = position(["4H 7S", "4C", "5C"], [more, "3C"])
     after = act(state, build("4H", (0, 1), 7, more=True))  # (4 + 3) more (more 7)
-    assert after.table[-1].more and len(after.table[-1].cards) == 4
+    assert after.piles[-1].more and len(after.piles[-1].cards) == 4
 
 
 def test_a_more_pile_never_changes_value() -> None:
@@ -231,7 +231,7 @@ def test_a_more_pile_never_changes_value() -> None:
 def test_building_on_another_players_pile_takes_it_over() -> None:
     state = position(["2H 9S", "4C", "5C"], [built(7, "3C 4D", BO), "KD"])
     after = act(state, build("2H", (0,), 9))
-    assert after.table[-1].owner == ANNA and after.table[-1].value == 9
+    assert after.piles[-1].owner == ANNA and after.piles[-1].value == 9
     assert after.owned(BO) == () and after.owned(ANNA) == (1,)
 
 
@@ -266,7 +266,7 @@ def test_a_surviving_build_forbids_a_new_build() -> None:
 
 def test_the_duty_is_met_by_building_on_the_pile() -> None:
     after = act(DUTY, build("2C", (0,), 9))
-    assert after.table[-1].owner == ANNA and after.table[-1].value == 9
+    assert after.piles[-1].owner == ANNA and after.piles[-1].value == 9
 
 
 def test_the_duty_is_met_by_capturing_anything() -> None:

@@ -65,7 +65,7 @@ def test_the_last_taker_gets_the_table_and_the_middle() -> None:
     state = act(state, take("7H", 0, 1))  # Anna takes the last trick: KS stays
     assert RULES.outcome(state) is None
     state = act(state, trail("9D"))  # Bo's last card ends the game
-    assert state.phase == OVER and state.table == () and len(state.middle) == 0
+    assert state.phase == OVER and state.piles == () and len(state.middle) == 0
     expected = ["7H", "3C", "4D", "KS", "9D", *texts(middle)]
     assert Counter(texts(state.won[ANNA].cards)) == Counter(expected)
     assert sum(len(w) for w in state.won) == 54  # every card is somebody's
@@ -103,7 +103,7 @@ def test_nobody_took_a_trick_so_nobody_gets_the_last_trick() -> None:
 
 
 def table_texts(state: State) -> list[str]:
-    return [c.text for pile in state.table for c in pile.cards]
+    return [c.text for pile in state.piles for c in pile.cards]
 
 
 def test_an_adams_clear_is_a_trick_for_the_last_trick() -> None:

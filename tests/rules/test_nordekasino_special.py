@@ -35,7 +35,7 @@ def test_the_spade_five_clears_a_non_empty_table_with_one_sweep() -> None:
     assert move in legal(state)
     assert RULES.announce(Move(ANNA, move), state) == "the spade 5 clears the table"
     after = act(state, move)
-    assert after.table == () and len(after.won[ANNA]) == 7
+    assert after.piles == () and len(after.won[ANNA]) == 7
     assert after.sweeps == (1, 0, 0)  # one sweep, not two
     assert after.last_taker == ANNA
 
@@ -45,7 +45,7 @@ def test_the_spade_five_as_an_ordinary_five() -> None:
     after = act(state, take("5S", 0, 1))  # 2 + 3
     assert table_cards(after) == ["KH"] and after.sweeps == (0, 0, 0)
     after = act(state, build("5S", (0,), 7))  # 5 + 2, holding a 7
-    assert after.table[-1].value == 7
+    assert after.piles[-1].value == 7
     assert "cannot be combined into 5" in refusal(state, take("5S", 2))  # not all: a 5
 
 
@@ -53,7 +53,7 @@ def test_the_spade_five_cannot_clear_an_empty_table() -> None:
     state = position(["5S 7S", "4C", "5C"], [])
     assert refusal(state, take("5S")) == "name at least one pile on the table"
     assert not any(isinstance(p, Capture) for p in legal(state))
-    assert act(state, trail("5S")).table[0].cards == (C("5S"),)
+    assert act(state, trail("5S")).piles[0].cards == (C("5S"),)
 
 
 # -- the Adams rule ---------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_a_more_21_pile_is_not_cleared() -> None:
     state = position(["10S 10S 3C", "4C", "5C"], ["KC", "8D"], decks=2)
     move = build("10S", (0, 1), 21, more=True)  # 21 more (13 + 8)
     after = act(state, move)
-    assert after.table[-1].more and after.table[-1].value == 21
+    assert after.piles[-1].more and after.piles[-1].value == 21
     assert table_cards(after) == ["KC", "8D", "10S"] and after.won[ANNA].cards == ()
     assert not any(isinstance(p, Adams) for p in legal(after))
 
@@ -126,7 +126,7 @@ def test_42_is_never_an_intermediate_value() -> None:
         RULES.parse("build 5D KH KS QH 4C =((KH+KS)+(QH+4C)) mod 5D", state)
     # ... but another tree to 2 is fine, so the build itself is legal
     assert RULES.parse("build 5D KH KS QH 4C =2", state).payload == build("5D", (0, 1, 2, 3), 2)
-    assert act(state, build("5D", (0, 1, 2, 3), 2)).table[-1].value == 2
+    assert act(state, build("5D", (0, 1, 2, 3), 2)).piles[-1].value == 2
 
 
 # -- sweeps -----------------------------------------------------------------------------------

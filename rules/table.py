@@ -1,0 +1,195 @@
+"""The table every game's state is built on, written once.
+
+A game's ``State`` is a frozen attrs value that subclasses ``TableState[Options]``: its
+first field is the ``Table``, what stays the same for the whole game (the players by
+seat, the typed options, the first dealer, every card, the seating). The game says which
+zones it has (``zone_map``) and how the table speaks of each (``places``, ``DECK_NAME``);
+the rest is here, for every game alike:
+
+* ``player(state, seat)``: the name of the player at a seat ("nobody", "seat 7");
+* ``pool(state)``: the cards no zone holds as known, what a face-down card may still be
+  (``pool_view`` shares one remembered copy the caller must not change);
+* ``where(state, card)``: where a card is known to be, as the end of a sentence ("it is
+  already known to be in Bo's hand"), for the refusals of ``rules.binding``;
+* ``evolve(state, **changes)``: the state with some fields changed, without
+  ``attrs.evolve``'s lookups on every call (a fold makes several states per event).
+
+A refusal is ``IllegalEvent(event, "a sentence naming the rule")`` (``rules.errors``).
+
+    >>> table = Table(("Anna", "Bo", "Cai"), options=None, dealer=2)
+    >>> table.n, player_name(table, 1), player_name(table, None), player_name(table, 5)
+    (3, 'Bo', 'nobody', 'seat 5')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from tablelog.rules.binding import Locator, in_hand
+from tablelog.rules.cards import Card
+from tablelog.rules.memo import per_state
+from tablelog.rules.seating import Seating
+from tablelog.rules.zones import Zone, unaccounted
+
+__all__ = [
+    "Table",
+    "TableState",
+    "evolve",
+    "hands_of",
+    "player",
+    "player_name",
+    "pool",
+    "pool_view",
+    "where",
+]
+
+OptionsT = TypeVar("OptionsT")
+S = TypeVar("S", bound="TableState[Any]")
+
+
+def _seating(table: Table[Any]) -> Seating:
+    return Seating(len(table.players))
+
+
+@attrs.frozen(cache_hash=True)
+class Table(Generic[OptionsT]):
+    """What stays the same for a whole game: the players by seat, the game's typed options,
+    the (first) dealer, every card of the game and the seating (plain seats, play going
+    clockwise, unless the game says otherwise). The deck and the seating follow from the
+    options, so they take no part in equality."""
+
+    players: tuple[str, ...]
+    options: OptionsT
+    dealer: int = 0
+    deck: tuple[Card, ...] = attrs.field(default=(), eq=False, repr=False)
+    seating: Seating = attrs.field(
+        default=attrs.Factory(_seating, takes_self=True), eq=False, repr=False
+    )
+
+    @property
+    def n(self) -> int:
+        """How many players."""
+        return len(self.players)
+
+    @cached_property
+    def counts(self) -> Counter[Card]:
+        """Every card of the game with its number of copies (several decks: more than one)."""
+        return Counter(self.deck)
+
+    @property
+    def sides(self) -> int:
+        """How many sides score (partners share one)."""
+        return self.seating.sides
+
+    def side(self, seat: int) -> int:
+        """The side a seat scores for (its own seat number without partners)."""
+        return self.seating.side(seat)
+
+    def partner(self, seat: int) -> int:
+        """The partner of ``seat`` (only a game with partners asks)."""
+        partner = self.seating.partner(seat)
+        assert partner is not None, "only a game with partners has partners"
+        return partner
+
+    def side_label(self, side: int) -> str:
+        """A side's name: the player, or ``"Anna & Cai"`` for partners."""
+        return self.seating.side_label(self.players, side)
+
+
+def hands_of(table: Table[Any]) -> dict[str, str]:
+    """The phrase for a card in each player's hand (``hand:S``), to start ``places`` with."""
+    return {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+
+
+def player_name(table: Table[Any], seat: int | None) -> str:
+    """The name of the player at ``seat``: ``nobody`` for ``None``, ``seat N`` for a seat
+    that is not at this table."""
+    if seat is not None and 0 <= seat < len(table.players):
+        return table.players[seat]
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+@attrs.frozen
+class TableState(Generic[OptionsT]):
+    """The base of every game's state: the table, and what a state says about its zones.
+
+    A game's state subclasses it (``class State(TableState[Options])``), adds its own
+    fields after ``table``, and gives ``zone_map`` (every zone by name), ``places`` (the
+    phrase for a card in each zone that may be named) and ``DECK_NAME``.
+    """
+
+    table: Table[OptionsT]
+
+    DECK_NAME: ClassVar[str] = "this game's deck"
+    """Finishes "it is not in ..." when a card named is in no deck of the game."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return self.table.players
+
+    @property
+    def options(self) -> OptionsT:
+        """The game's typed options."""
+        return self.table.options
+
+    def zone_map(self) -> dict[str, Zone]:
+        """Every zone by name (a fresh dict): what conservation counts, what binds cards."""
+        raise NotImplementedError(f"{type(self).__name__} must say which zones it has")
+
+    @staticmethod
+    def places(table: Table[Any]) -> Mapping[str, str]:
+        """How the table speaks of a card in each zone that may be named, by zone name
+        (``rules.binding``: ``in_hand``, ``lies_on``, ``taken_by``); first match wins."""
+        return {}
+
+
+def player(state: TableState[Any], seat: int | None) -> str:
+    """The name of the player at ``seat`` (see ``player_name``)."""
+    return player_name(state.table, seat)
+
+
+@per_state(maxsize=16)
+def pool_view(state: TableState[Any]) -> Counter[Card]:
+    """The cards no zone holds as known, with their counts: what a face-down card may be.
+    Remembered per state and shared: the caller must not change it."""
+    return unaccounted(state.table.deck, state.zone_map().values())
+
+
+def pool(state: TableState[Any]) -> Counter[Card]:
+    """The same counts as ``pool_view``, a fresh copy the caller may change."""
+    return Counter(pool_view(state))
+
+
+@lru_cache(maxsize=64)
+def _locator(
+    places: Callable[[Table[Any]], Mapping[str, str]], deck_name: str, table: Table[Any]
+) -> Locator:
+    return Locator(places(table), deck_name)
+
+
+def where(state: TableState[Any], card: Card) -> str:
+    """Where ``card`` is known to be, as the end of a sentence ("it lies on the pile")."""
+    locator = _locator(state.places, state.DECK_NAME, state.table)
+    return locator.where(card, state.zone_map(), state.table.counts)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """``state`` with ``changes`` (as ``attrs.evolve``, without its per-call field lookups:
+    this is the hot path of every fold). A name that is no field is a ``TypeError``."""
+    kind = type(state)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in attrs.fields(kind))
+    values = [changes.pop(n) if n in changes else getattr(state, n) for n in names]
+    if changes:
+        raise TypeError(f"{kind.__name__} has no fields {sorted(changes)}")
+    return kind(*values)
