@@ -89,8 +89,14 @@ def _keeper(ctx: click.Context) -> Keep:
     cannot be written (read-only file, busy, no right to) only loses the cache."""
 
     def keep(rows: list[tuple[int, bytes, str]]) -> None:
+        from tablelog.ledger import SCHEMA_VERSION
+
+        root = ctx.find_root().obj
         try:
-            with ctx.find_root().obj.ledger(write=True) as writer:
+            with root.ledger(write=False) as reader:  # a reader never upgrades an old file
+                if getattr(reader, "schema", SCHEMA_VERSION) != SCHEMA_VERSION:
+                    return
+            with root.ledger(write=True) as writer:
                 writer.store_summaries(rows)
         except click.ClickException:
             pass
