@@ -1,6 +1,6 @@
 """The attack run: many more hostile inputs than the tests try, and the figures of issue 11.
 
-For every rule set: thousands of move strings (``replay.kit.hostile.hostile_move``) are
+For every rule set: thousands of move strings (``tests/hostile.py: hostile_move``) are
 typed into states along random games, through the notation and the validator, and a
 share of them through ``tablelog play`` against a stored game, checking that a refused
 move writes nothing; hundreds of damaged JSON Lines files (``mutate_jsonl``) are imported
@@ -40,9 +40,9 @@ from tablelog.cli.main import cli  # noqa: E402
 from tablelog.ledger import Ledger  # noqa: E402
 from tablelog.replay.codec import encode_event, encode_header  # noqa: E402
 from tablelog.replay.jsonl import export_lines  # noqa: E402
-from tablelog.replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move  # noqa: E402
 from tablelog.rules import registry  # noqa: E402
 from tablelog.rules.events import Event  # noqa: E402
+from tests.hostile import hostile_move, mutate_jsonl, sample_states, try_move  # noqa: E402
 
 CODES = {"ok": 0, "refused": 1, "garbled": 2}
 

@@ -61,6 +61,7 @@ wall clock; where the per-CPU-second figure would judge otherwise, the result sa
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sqlite3
@@ -400,7 +401,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         " postgres (8, beside 1 and 2), histories (9: list, stats and exports on 1,000 and"
         " 10,000 games, its own table), record (10, Enter to redrawn table in `record`)",
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead: per game random_decisions_per_cpu_s,"
+        " fuzz_cpu_s_per_game and events_per_game, the archive rows and the peers"
+        " (benchmarks/engines.py)",
+    )
+    parser.add_argument("--game", action="append", help="with --json: this game only")
+    parser.add_argument("--cpu", type=float, default=10.0, help="with --json: CPU-s per game")
+    parser.add_argument("--fuzz-games", type=int, default=10, help="with --json: fuzz games")
+    parser.add_argument(
+        "--archive-games", type=int, default=1000, help="with --json: archive size (0: none)"
+    )
+    parser.add_argument(
+        "--peers",
+        metavar="PYTHON",
+        default=None,
+        help="with --json: an interpreter with rlcard and open_spiel installed, to measure them",
+    )
     args = parser.parse_args(argv)
+    if args.json:
+        from engines import report
+
+        figures = report(args.game, args.cpu, args.fuzz_games, args.archive_games, args.peers)
+        print(json.dumps(figures))
+        return 0
     if args.only == "histories":
         from histories import main as histories_main
 

@@ -19,7 +19,15 @@ from tablelog.cli.errors import BadInput
 from tablelog.ledger import Ledger, LedgerStore, is_postgres_url
 from tablelog.ledger import open_ledger as open_store
 
-__all__ = ["CREATORS", "WRITERS", "MissingDatabase", "default_db", "open_ledger"]
+__all__ = [
+    "CREATORS",
+    "WRITERS",
+    "Context",
+    "MissingDatabase",
+    "default_db",
+    "open_ledger",
+    "pass_ctx",
+]
 
 WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade"})
 """The commands that write; every other command opens the database read-only."""
@@ -31,6 +39,26 @@ source, ``upgrade``...) need one that is there, and say so when it is not."""
 
 class MissingDatabase(BadInput):
     """A reading command pointed at a database file that does not exist."""
+
+
+class Context:
+    """What every command shares: where the database is, and whether to print JSON."""
+
+    def __init__(self, db: str | None, json: bool = False) -> None:
+        self.db = db
+        self.json = json
+
+    def ledger(self, write: bool | None = None) -> LedgerStore:
+        """The ledger: read-only unless the command writes (``WRITERS``); only ``new``
+        and ``import`` may create the file (``CREATORS``)."""
+        command = click.get_current_context().info_name
+        if write is None:
+            write = command in WRITERS
+        return open_ledger(self.db, write=write, create=command in CREATORS)
+
+
+pass_ctx = click.make_pass_decorator(Context)
+"""A command's ``Context`` as its first argument."""
 
 
 def default_db() -> Path:

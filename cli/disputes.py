@@ -33,10 +33,9 @@ def _is_file(ref: str) -> bool:
 
 
 def _file_games(path: str) -> list[Any]:
-    from tablelog.replay.jsonl import parse_lines
+    from tablelog.replay.jsonl import file_lines, parse_lines
 
-    with open(fs_path(path), encoding="utf-8") as handle:
-        return parse_lines(handle)
+    return parse_lines(file_lines(fs_path(path)))
 
 
 def _one_file_game(path: str, what: str) -> Any:

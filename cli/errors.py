@@ -7,39 +7,35 @@ option); 3: an internal error, a bug in tablelog. Under ``--json`` an error is p
 ``{"error": SENTENCE, "kind": KIND, "exit": STATUS}`` on standard output, so a program
 reads one stream; the exit status is the same.
 
-The project's own errors are turned into sentences by ``friendly``; ``Guarded``, the
-group every command runs in, catches anything else as a last resort and reports it as
-an internal error in one line (exit status 3), never as a traceback. The tests look for
-inputs that reach it: each is a bug.
+What an error means is its type alone: every error tablelog raises on purpose is one of the
+three kinds of ``tablelog.errors`` (``Refusal``: 1, ``InvalidInput``: 2, ``StorageError``:
+1, "nothing was written"), and ``classify`` maps those three roots, nothing else, so
+renaming a class changes nothing. ``friendly`` turns them into click's errors inside a
+command; ``Guarded``, the group every command runs in, catches the same three roots and
+reports anything else as an internal error in one line (exit status 3), never as a
+traceback. The tests look for inputs that reach it: each is a bug.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from tablelog.ledger import (
-    ChainBroken,
-    ConcurrencyConflict,
-    DuplicateGame,
-    EventIdTaken,
-    LedgerError,
-)
-from tablelog.ledger.errors import StorageFault
-from tablelog.rules.errors import IllegalEvent, RefusedMove, TablelogError
+from tablelog.errors import InvalidInput, Refusal, StorageError
 
 __all__ = [
     "INTERNAL",
+    "PROJECT_ERRORS",
     "REFUSED",
     "USAGE",
     "BadInput",
     "Guarded",
     "Refused",
+    "exit_status",
     "friendly",
     "option_pairs",
 ]
@@ -48,20 +44,8 @@ REFUSED = 1
 USAGE = 2
 INTERNAL = 3
 
-_REFUSALS = (
-    IllegalEvent,
-    RefusedMove,
-    ConcurrencyConflict,
-    ChainBroken,
-    DuplicateGame,
-    EventIdTaken,
-)
-_REFUSAL_NAMES = frozenset(
-    {"RefusedImport", "InvariantViolation", "StaleMove", "RetryMismatch", "Tampered"}
-)
-"""Refusals raised by modules a command imports only when it needs them (JSON Lines
-import, the fuzz kit, the play checks): named here so that importing this module stays
-cheap."""
+PROJECT_ERRORS = (Refusal, InvalidInput, StorageError)
+"""The project's error roots: the only errors a command turns into a sentence."""
 
 
 class Refused(click.ClickException):
@@ -107,20 +91,27 @@ def classify(error: BaseException) -> Refused | BadInput | None:
     return mapped
 
 
+NOTHING_WRITTEN = ("nothing was written", "left it untouched", "nothing was changed")
+"""How a storage fault's sentence says that nothing was written (else the CLI says it)."""
+
+
 def _classify(error: BaseException) -> Refused | BadInput | None:
-    if isinstance(error, StorageFault):
-        return StorageRefused(str(error))
-    if isinstance(error, sqlite3.Error):
-        return StorageRefused(str(StorageFault.of(error, "the database")))
-    if isinstance(error, _REFUSALS) or any(
-        c.__name__ in _REFUSAL_NAMES for c in type(error).__mro__
-    ):
+    if isinstance(error, StorageError):
+        message = str(error)
+        if not any(said in message for said in NOTHING_WRITTEN):
+            message = f"{message}; nothing was written"
+        return StorageRefused(message)
+    if isinstance(error, Refusal):
         return Refused(str(error))
-    if isinstance(error, TablelogError | LedgerError):
+    if isinstance(error, InvalidInput):
         return BadInput(str(error))
-    if isinstance(error, OSError):  # a file named on the command line (export -o, ...)
-        return BadInput(f"cannot use {error.filename or 'the file'}: {error.strerror or error}")
     return None
+
+
+def exit_status(error: BaseException) -> int:
+    """The exit status a command ends with for ``error``: 1, 2, or 3 (internal)."""
+    mapped = _classify(error)
+    return INTERNAL if mapped is None else mapped.exit_code
 
 
 @contextmanager
@@ -128,7 +119,7 @@ def friendly() -> Iterator[None]:
     """Turn the project's errors into a one-line message and the right exit status."""
     try:
         yield
-    except (TablelogError, LedgerError, sqlite3.Error) as error:
+    except PROJECT_ERRORS as error:
         mapped = classify(error)
         assert mapped is not None
         raise mapped from None
@@ -184,12 +175,13 @@ class Guarded(click.Group):
             if not as_json:
                 raise
             _emit(error.format_message(), getattr(error, "kind", "bad-input"), error.exit_code)
-        except Exception as error:  # the last resort: a bug, reported in one line
+        except PROJECT_ERRORS as error:
             mapped = classify(error)
-            if mapped is not None:
-                if not as_json:
-                    raise mapped from None
-                _emit(mapped.format_message(), getattr(mapped, "kind", "refused"), mapped.exit_code)
+            assert mapped is not None
+            if not as_json:
+                raise mapped from None
+            _emit(mapped.format_message(), mapped.kind, mapped.exit_code)
+        except Exception as error:  # the last resort: a bug, reported in one line
             message = (
                 f"internal error ({type(error).__name__}: {_short(error)}); this is a bug in"
                 " tablelog, please report it with the command that caused it"

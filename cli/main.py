@@ -14,11 +14,10 @@ from collections.abc import Sequence
 import click
 
 from tablelog.cli import render
-from tablelog.cli.db import CREATORS, WRITERS, open_ledger
+from tablelog.cli.db import Context, pass_ctx
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
 from tablelog.cli.flags import json_flag
 from tablelog.cli.streams import FsPath, fs_path
-from tablelog.ledger import LedgerStore
 from tablelog.replay.games import Games, make_header
 from tablelog.replay.inspect import (
     log_data,
@@ -32,24 +31,6 @@ from tablelog.rules import registry
 __all__ = ["cli", "main"]
 
 JSON = json_flag()
-
-
-class Context:
-    """What every command shares: where the database is, and whether to print JSON."""
-
-    def __init__(self, db: str | None, json: bool = False) -> None:
-        self.db = db
-        self.json = json
-
-    def ledger(self, write: bool | None = None) -> LedgerStore:
-        """The ledger: read-only unless the command writes (``cli.db.WRITERS``)."""
-        command = click.get_current_context().info_name
-        if write is None:
-            write = command in WRITERS
-        return open_ledger(self.db, write=write, create=command in CREATORS)
-
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 @click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})

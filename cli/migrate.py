@@ -16,7 +16,7 @@ from tablelog.cli.db import open_ledger
 from tablelog.cli.errors import Refused, friendly
 
 if TYPE_CHECKING:
-    from tablelog.cli.main import Context
+    from tablelog.cli.db import Context
     from tablelog.ledger import GameSummary
 
 __all__ = ["migrate"]

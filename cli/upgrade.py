@@ -14,7 +14,7 @@ import click
 from tablelog.cli.errors import friendly
 
 if TYPE_CHECKING:
-    from tablelog.cli.main import Context
+    from tablelog.cli.db import Context
 
 __all__ = ["upgrade"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from tablelog.ledger.contract import LedgerStore, is_postgres_url
-from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.errors import UnusableDatabase
 from tablelog.ledger.store import Ledger
 
 __all__ = ["open_ledger"]
@@ -23,7 +23,7 @@ def open_ledger(target: str | os.PathLike[str]) -> LedgerStore:
     try:
         from tablelog.ledger.postgres import PostgresLedger
     except ImportError as exc:
-        raise LedgerError(
+        raise UnusableDatabase(
             f"a PostgreSQL database needs psycopg ({exc}); install it with"
             " pip install 'psycopg[binary,pool]'"
         ) from exc

@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from tablelog.ledger.errors import EventIdTaken, LedgerError
+from tablelog.ledger.errors import AppendRefused, BadAppend, EventIdTaken, LedgerError
 from tablelog.ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
 from tablelog.ledger.summaries import ResultRow
 
@@ -143,7 +143,7 @@ def retried(
     found = stored(expected_seq - 1, expected_seq + len(events) - 1)
     if len(found) == len(events) and all(map(same_event, events, found)):
         return found
-    raise LedgerError(
+    raise AppendRefused(
         f"event id {first} was already recorded as event {expected_seq} of game {game}"
         " with different contents; a retried append must resend the same events"
     )
@@ -154,7 +154,7 @@ def id_clash(find: FindEvent, events: Sequence[NewEvent], exc: Exception) -> Led
     seen: set[str] = set()
     for e in events:
         if e.event_id in seen:
-            return LedgerError(
+            return BadAppend(
                 f"event id {e.event_id} is given to two events of the same append;"
                 " every event needs an id of its own"
             )
@@ -163,7 +163,7 @@ def id_clash(find: FindEvent, events: Sequence[NewEvent], exc: Exception) -> Led
         where = find(e.event_id)
         if where is not None:
             return id_taken(e.event_id, where[0], where[1])
-    return LedgerError(f"the append was refused by the database: {exc}")
+    return AppendRefused(f"the append was refused by the database: {exc}")
 
 
 def id_taken(event_id: str, game: int, seq: int) -> LedgerError:

@@ -1,14 +1,24 @@
-"""The ledger's errors: one root, ``LedgerError``, and a sentence a person can act on.
+"""The ledger's errors: ``LedgerError`` and a sentence a person can act on.
 
-``ledger/`` never imports ``rules/``, so it has its own root; the CLI catches both
-``LedgerError`` and ``rules.TablelogError`` and prints the message.
+``LedgerError`` is what the ledger raises; each concrete error is also one of the
+project's three kinds (``tablelog.errors``: ``Refusal``, ``InvalidInput``,
+``StorageError``), which is what the CLI maps to an exit status. ``LedgerError`` itself is
+never raised.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import sqlite3
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from tablelog.errors import InvalidInput, Refusal, StorageError, TablelogError
 
 __all__ = [
+    "AppendRefused",
+    "BadAppend",
     "ChainBroken",
     "CodecError",
     "ConcurrencyConflict",
@@ -17,14 +27,19 @@ __all__ = [
     "LedgerError",
     "StorageFault",
     "UnknownGame",
+    "UnusableDatabase",
+    "UpgradeRefused",
+    "sqlite_faults",
 ]
 
+T = TypeVar("T")
 
-class LedgerError(Exception):
+
+class LedgerError(TablelogError):
     """Root of every error the ledger raises; its message is a sentence for a person."""
 
 
-class UnknownGame(LedgerError, LookupError):
+class UnknownGame(LedgerError, InvalidInput, LookupError):
     """A game id or uid that the database does not hold."""
 
     def __init__(self, game: int | str, path: str) -> None:
@@ -34,7 +49,7 @@ class UnknownGame(LedgerError, LookupError):
         super().__init__(f"there is no {what} in {path}")
 
 
-class ConcurrencyConflict(LedgerError):
+class ConcurrencyConflict(LedgerError, Refusal):
     """An append whose expected seq is not the game's next one: someone else wrote first."""
 
     def __init__(self, game: int, expected_seq: int, head_seq: int) -> None:
@@ -54,7 +69,7 @@ class ConcurrencyConflict(LedgerError):
         super().__init__(message)
 
 
-class DuplicateGame(LedgerError):
+class DuplicateGame(LedgerError, Refusal):
     """A game whose uid is already in the database (typically: imported twice)."""
 
     def __init__(self, uid: str, existing: int) -> None:
@@ -63,7 +78,7 @@ class DuplicateGame(LedgerError):
         super().__init__(f"this game is already in the database as game {existing} (uid {uid})")
 
 
-class EventIdTaken(LedgerError):
+class EventIdTaken(LedgerError, Refusal):
     """An event id that another stored event already has: a retry whose first attempt
     wrote a different move, or an id reused. A refusal, like a concurrency conflict."""
 
@@ -77,7 +92,7 @@ class EventIdTaken(LedgerError):
         )
 
 
-class ChainBroken(LedgerError):
+class ChainBroken(LedgerError, Refusal):
     """A hash chain that does not check out; ``seq`` is the first event that breaks it."""
 
     def __init__(self, seq: int, reason: str) -> None:
@@ -86,11 +101,31 @@ class ChainBroken(LedgerError):
         super().__init__(reason)
 
 
-class CodecError(LedgerError):
+class CodecError(LedgerError, InvalidInput):
     """A payload that cannot be encoded or decoded: unknown type, newer version, bad bytes."""
 
 
-class StorageFault(LedgerError):
+class AppendRefused(LedgerError, Refusal):
+    """An append or import the stored events refuse: a retried append whose events differ
+    from the ones stored under its ids, an imported game whose event ids are taken."""
+
+
+class BadAppend(LedgerError, InvalidInput, ValueError):
+    """An append that is not one: events numbered from below 1, two events with one id."""
+
+
+class UnusableDatabase(LedgerError, InvalidInput):
+    """A database this tablelog cannot use as it is: written by a newer schema, at a
+    schema it cannot upgrade, one whose schema this user may not create or upgrade (its
+    owner must open it once), or a PostgreSQL URL without psycopg installed."""
+
+
+class UpgradeRefused(LedgerError, Refusal):
+    """An upgrade that would change what was recorded (a game's head hash): nothing was
+    changed."""
+
+
+class StorageFault(LedgerError, StorageError):
     """The database file could not be read or written: read-only, full, locked, damaged,
     missing, or not a tablelog database. Nothing was written."""
 
@@ -133,3 +168,43 @@ class StorageFault(LedgerError):
         else:
             why = f"{path} refused the operation: {text}"
         return cls(why)
+
+
+_BUGS = (sqlite3.ProgrammingError, sqlite3.InterfaceError)
+"""SQLite's errors that mean a bug in the caller (a closed connection), not the file."""
+
+
+def sqlite_faults(cls: type[T]) -> type[T]:
+    """Every public method of an SQLite store (a class with a ``path``) raises
+    ``StorageFault`` for SQLite's errors about the file, an iterator it returns too: a
+    damaged file met while reading is a sentence, like one met while writing. A misuse (a
+    closed connection: ``ProgrammingError``) stays what it is, a bug."""
+    for name, method in inspect.getmembers(cls, inspect.isfunction):  # inherited ones too
+        if not name.startswith("_"):
+            setattr(cls, name, _sqlite_faults(method))
+    return cls
+
+
+def _sqlite_faults(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def translated(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            result = method(self, *args, **kwargs)
+        except _BUGS:
+            raise
+        except sqlite3.Error as exc:
+            raise StorageFault.of(exc, self.path) from exc
+        if inspect.isgenerator(result):
+            return _sqlite_faults_of(result, self.path)
+        return result
+
+    return translated
+
+
+def _sqlite_faults_of(items: Iterator[Any], path: str) -> Iterator[Any]:
+    try:
+        yield from items
+    except _BUGS:
+        raise
+    except sqlite3.Error as exc:
+        raise StorageFault.of(exc, path) from exc

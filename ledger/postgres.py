@@ -24,9 +24,21 @@ from psycopg import errors as pgerrors
 
 from tablelog.ledger.contract import LedgerStore, id_clash, retried
 from tablelog.ledger.envelope import db_rows, pack_id, stored_event
-from tablelog.ledger.errors import ConcurrencyConflict, DuplicateGame, LedgerError, UnknownGame
+from tablelog.ledger.errors import (
+    AppendRefused,
+    BadAppend,
+    ConcurrencyConflict,
+    DuplicateGame,
+    StorageFault,
+    UnknownGame,
+)
 from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
-from tablelog.ledger.postgres_schema import CREATE_SUMMARIES, GAMES_LOCK, create_schema
+from tablelog.ledger.postgres_schema import (
+    CREATE_SUMMARIES,
+    GAMES_LOCK,
+    SELECT_EVENTS,
+    create_schema,
+)
 from tablelog.ledger.records import (
     ChainProblem,
     GameRecord,
@@ -47,11 +59,6 @@ _INSERT_EVENT = (
     f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _COPY_EVENTS = f"COPY events ({_EVENT_COLUMNS}) FROM STDIN"
-SELECT_EVENTS = (
-    "SELECT e.game, e.seq, e.event_id, coalesce(t.name, '#' || e.type), e.type_version,"
-    " e.actor, e.payload, e.recorded, e.recorded_text, e.hash"
-    " FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
-)
 _HEAD = "SELECT seq, hash FROM events WHERE game = %s ORDER BY seq DESC LIMIT 1"
 _GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
 _INSERT_GAME = (
@@ -100,7 +107,7 @@ class PostgresLedger(LedgerStore):
             with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
                 found = create_schema(conn, self.path)
         except psycopg.Error as exc:
-            raise LedgerError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot open the database {self.path}: {exc}") from exc
         self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
         """The schema this open upgraded the database from (``None``: it did not)."""
         self._pool = psycopg_pool.ConnectionPool(
@@ -139,9 +146,9 @@ class PostgresLedger(LedgerStore):
                     self._types.clear()
                     raise
         except psycopg_pool.PoolTimeout as exc:
-            raise LedgerError(f"cannot reach the database {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot reach the database {self.path}: {exc}") from exc
         except psycopg.Error as exc:
-            raise LedgerError(f"the database {self.path} refused it: {_first_line(exc)}") from exc
+            raise StorageFault(f"the database {self.path} refused it: {_first_line(exc)}") from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -165,7 +172,7 @@ class PostgresLedger(LedgerStore):
         append retried with the same event ids and contents returns the stored events.
         """
         if expected_seq < 1:
-            raise LedgerError(
+            raise BadAppend(
                 f"events are numbered from 1, so an append cannot start at {expected_seq}"
             )
         if not events:
@@ -231,7 +238,7 @@ class PostgresLedger(LedgerStore):
                     for event_row in db_rows(rows, types.__getitem__):
                         copy.write_row(event_row)
             except pgerrors.UniqueViolation as exc:
-                raise LedgerError(
+                raise AppendRefused(
                     f"cannot import game {uid}: an event id in it is already in the database"
                     f" ({_first_line(exc)})"
                 ) from exc
@@ -315,7 +322,7 @@ class PostgresLedger(LedgerStore):
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
 
         A database opened before the table existed gets it here if this user may create
-        tables; otherwise ``LedgerError``, and the reader goes on without the cache."""
+        tables; otherwise ``StorageFault``, and the reader goes on without the cache."""
         with self._conn() as conn, conn.transaction():
             if conn.execute("SELECT to_regclass('summaries')").fetchone() in (None, (None,)):
                 conn.execute(CREATE_SUMMARIES.encode())

@@ -3,7 +3,7 @@
 The same columns (schema 2: ``EVENT_TABLES``), the same unique (game, seq) and unique
 event id, the same foreign keys, and triggers that refuse every UPDATE, DELETE and
 TRUNCATE on ``games``, ``events`` and ``event_types``. A schema-1 database is upgraded
-by the first owner who opens it (``ledger.upgrade``); a user who may not alter it is
+by the first owner who opens it (``upgrade_postgres``); a user who may not alter it is
 told to run ``tablelog upgrade``.
 Beside them, the role ``tablelog_writer`` (no login) may only SELECT and INSERT: grant it to
 the login roles of the recorders (``GRANT tablelog_writer TO alice``), so even a recorder
@@ -15,15 +15,27 @@ many first writers are fine); the role only if that user may create roles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tablelog.ledger.errors import LedgerError
-from tablelog.ledger.schema import APPEND_ONLY, SCHEMA_VERSION, read_version, refuse_newer
+from tablelog.ledger.envelope import pack_id, pack_time, stored_event
+from tablelog.ledger.errors import UnusableDatabase
+from tablelog.ledger.hashing import recomputed_heads
+from tablelog.ledger.schema import SCHEMA_VERSION, read_version, refuse_newer
+from tablelog.ledger.tables import APPEND_ONLY
+from tablelog.ledger.upgrade import check_heads, v1_event
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["CREATE_SUMMARIES", "EVENT_TABLES", "SCHEMA_LOCK", "WRITER_ROLE", "create_schema"]
+__all__ = [
+    "CREATE_SUMMARIES",
+    "EVENT_TABLES",
+    "SCHEMA_LOCK",
+    "SELECT_EVENTS",
+    "WRITER_ROLE",
+    "create_schema",
+    "upgrade_postgres",
+]
 
 SCHEMA_LOCK = -0x7461626C  # advisory lock key of schema creation ("tabl")
 GAMES_LOCK = -0x7461626D  # advisory lock key of game creation (dense ids, like SQLite's)
@@ -60,6 +72,12 @@ CREATE TABLE IF NOT EXISTS events (
 );"""
 """Schema 2's event tables (``ledger.envelope``): the type name once in ``event_types``, the
 id and time compact, no previous hash; fixed-width columns first (no alignment padding)."""
+
+SELECT_EVENTS = (  # an event as ``envelope.stored_event`` reads it
+    "SELECT e.game, e.seq, e.event_id, coalesce(t.name, '#' || e.type), e.type_version,"
+    " e.actor, e.payload, e.recorded, e.recorded_text, e.hash"
+    " FROM events AS e LEFT JOIN event_types AS t ON t.id = e.type"
+)
 
 _TABLES = f"""
 CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text NOT NULL);
@@ -130,7 +148,7 @@ def _cannot_create(found: int, where: str, exc: Exception) -> str:
 
 def create_schema(conn: psycopg.Connection, where: str) -> int:
     """Create the tables, triggers and writer role if missing, or upgrade an older schema
-    (``ledger.upgrade``), in one transaction; returns the version found before.
+    (``upgrade_postgres``), in one transaction; returns the version found before.
 
     ``conn`` is in autocommit mode. A database written by a newer schema is refused.
     """
@@ -150,11 +168,9 @@ def create_schema(conn: psycopg.Connection, where: str) -> int:
             if found == 0:
                 conn.execute(_TABLES.encode())
             else:
-                from tablelog.ledger.upgrade import upgrade_postgres
-
                 upgrade_postgres(conn, found, where)
         except psycopg.errors.InsufficientPrivilege as exc:
-            raise LedgerError(_cannot_create(found, where, exc)) from exc
+            raise UnusableDatabase(_cannot_create(found, where, exc)) from exc
         conn.execute(_triggers().encode())
         try:
             with conn.transaction():  # a savepoint: a user without CREATEROLE skips it
@@ -167,3 +183,64 @@ def create_schema(conn: psycopg.Connection, where: str) -> int:
             (str(SCHEMA_VERSION),),
         )
     return found
+
+
+_PG_RENAMES = """
+ALTER TABLE events RENAME TO events_v1;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_pkey TO events_v1_pkey;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_game_seq TO events_v1_game_seq;
+ALTER TABLE events_v1 RENAME CONSTRAINT events_event_id TO events_v1_event_id;
+ALTER SEQUENCE events_pos_seq RENAME TO events_v1_pos_seq;
+"""
+_PG_V1_BY_GAME = (
+    "SELECT game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
+    " FROM events ORDER BY game, seq"
+)
+_PG_V1_CHUNK = (
+    "SELECT pos, game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
+    " FROM events_v1 WHERE pos > %s ORDER BY pos LIMIT 5000"
+)
+_PG_COPY = (
+    "COPY events (pos, game, seq, event_id, type, type_version, actor, payload, recorded,"
+    " recorded_text, hash) FROM STDIN"
+)
+
+
+def upgrade_postgres(conn: Any, found: int, where: str) -> None:
+    """Upgrade schema ``found`` (1) to 2 inside the caller's transaction (``conn`` a psycopg
+    connection; the caller holds the schema lock and puts the triggers and grants back)."""
+    if found != 1:
+        raise UnusableDatabase(f"{where} has schema {found}, which this tablelog cannot upgrade")
+    geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
+    with conn.cursor(name="upgrade_before") as cur:
+        cur.itersize = 5000
+        cur.execute(_PG_V1_BY_GAME)
+        before = recomputed_heads((v1_event(row) for row in cur), geneses)
+    conn.execute(_PG_RENAMES.encode())
+    conn.execute(EVENT_TABLES.encode())
+    conn.execute(
+        "INSERT INTO event_types (name) SELECT type FROM events_v1 GROUP BY type ORDER BY min(pos)"
+    )
+    types = dict(conn.execute("SELECT name, id FROM event_types").fetchall())
+    last = 0
+    while True:
+        rows = conn.execute(_PG_V1_CHUNK, (last,)).fetchall()
+        if not rows:
+            break
+        with conn.cursor() as cur, cur.copy(_PG_COPY) as copy:
+            for pos, game, seq, event_id, type_, version, actor, payload, at, digest in rows:
+                micros, text = pack_time(at)
+                copy.write_row(
+                    (pos, game, seq, pack_id(event_id), types[type_], version, actor, payload,
+                     micros, text, digest)
+                )  # fmt: skip
+        last = rows[-1][0]
+    conn.execute("DROP TABLE events_v1")  # its constraints, triggers and sequence with it
+    conn.execute(
+        "SELECT setval('events_pos_seq', (SELECT coalesce(max(pos), 0) + 1 FROM events), false)"
+    )
+    with conn.cursor(name="upgrade_after") as cur:
+        cur.itersize = 5000
+        cur.execute(f"{SELECT_EVENTS} ORDER BY e.game, e.seq".encode())
+        after = recomputed_heads(map(stored_event, cur), geneses)
+    check_heads(before, after, where)

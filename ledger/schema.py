@@ -1,7 +1,7 @@
 """The ledger's SQLite schema: tables, indexes, append-only triggers and pragmas.
 
-Tables are created with sqlite-utils, imported only when a schema must be created: a
-command that opens an existing database never pays for it. There is no separate head
+Tables are created with sqlite-utils (``ledger.tables``), imported only when a schema must
+be created: a command that opens an existing database never pays for it. There is no separate head
 counter that could drift: a game's head is its last event row. Triggers refuse every
 UPDATE and DELETE on ``events``, ``games`` and ``event_types``; corrections are new events.
 Schema 2 stores the envelope compactly (``ledger.envelope``; an event's type name once, in
@@ -13,19 +13,15 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
-from typing import TYPE_CHECKING
 
-from tablelog.ledger.errors import LedgerError, StorageFault
-
-if TYPE_CHECKING:
-    import sqlite_utils
+from tablelog.ledger.errors import StorageFault, UnusableDatabase
+from tablelog.ledger.tables import APPEND_ONLY, create_tables
 
 __all__ = [
+    "APPEND_ONLY",
     "PRAGMAS",
     "SCHEMA_VERSION",
-    "create_event_tables",
     "create_schema",
-    "finish_events",
     "open_connection",
     "prepare_connection",
     "refuse_foreign",
@@ -45,33 +41,6 @@ PRAGMAS = (
     "PRAGMA foreign_keys=ON",
 )
 """Applied to every connection the ledger opens."""
-
-APPEND_ONLY = "tablelog: the event log is append-only; record a correction event instead"
-
-_GAMES_COLUMNS = {
-    "id": int,
-    "uid": str,
-    "rules": str,
-    "rules_version": int,
-    "header": bytes,
-    "genesis": bytes,
-    "created": str,
-}
-_EVENTS_COLUMNS = {
-    "pos": int,
-    "game": int,
-    "seq": int,
-    "event_id": bytes,  # ledger.envelope.pack_id: 16 bytes, or 0xFF + the id's UTF-8
-    "type": int,  # event_types.id
-    "type_version": int,
-    "actor": int,
-    "payload": bytes,
-    "recorded": int,  # microseconds since 1970 (UTC), when that gives the text back
-    "recorded_text": str,  # else the recorded time's text
-    "hash": bytes,
-}
-_EVENTS_NOT_NULL = {"game", "seq", "event_id", "type", "type_version", "payload", "hash"}
-
 
 _READ_PRAGMAS = ("PRAGMA busy_timeout=5000", "PRAGMA query_only=ON")
 
@@ -154,7 +123,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
     none, ``SCHEMA_VERSION``: nothing to do).
 
     ``conn`` must be in autocommit mode (``isolation_level=None``). A database written by a
-    newer schema is refused with a ``LedgerError``.
+    newer schema is refused with ``UnusableDatabase``.
     """
     found = schema_version(conn, path)
     if found == SCHEMA_VERSION:
@@ -167,7 +136,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
             conn.execute("COMMIT")
             return found
         if found == 0:
-            _create_once(conn, fresh=True)
+            create_tables(conn, fresh=True)
         else:
             from tablelog.ledger.upgrade import upgrade_sqlite  # an old database, once
 
@@ -187,70 +156,7 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
 def refuse_newer(found: int, path: str) -> None:
     """Refuse a database written by a newer schema than this code knows."""
     if found > SCHEMA_VERSION:
-        raise LedgerError(
+        raise UnusableDatabase(
             f"{path} was written by a newer tablelog (schema {found}, this one knows"
             f" {SCHEMA_VERSION}); upgrade tablelog to open it"
         )
-
-
-_DDL: list[str] = []
-"""The statements sqlite-utils wrote the first time it made a schema in an empty database
-(this process), replayed as they are for every later empty database: the same schema,
-without the tooling's cost (which the fuzz kit, making two databases per game, paid)."""
-
-
-def _create_once(conn: sqlite3.Connection, fresh: bool) -> None:
-    """Make the tables in ``conn``: by the statements remembered if it is empty, else (or the
-    first time) through sqlite-utils, remembering what it wrote."""
-    if fresh and _DDL:
-        for statement in _DDL:
-            conn.execute(statement)
-        return
-    import sqlite_utils  # the schema tooling, only when a schema is written
-
-    empty = fresh and not conn.execute("SELECT 1 FROM sqlite_master").fetchone()
-    _create(sqlite_utils.Database(conn, execute_plugins=False))
-    if empty:
-        rows = conn.execute(
-            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
-        ).fetchall()
-        _DDL[:] = [row[0] for row in rows]
-
-
-def _create(db: sqlite_utils.Database) -> None:
-    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
-    games = db.table("games").create(_GAMES_COLUMNS, pk="id", not_null={"uid"}, if_not_exists=True)
-    games.create_index(["uid"], index_name="games_uid", unique=True, if_not_exists=True)
-    create_event_tables(db, "events")
-    finish_events(db)
-
-
-def create_event_tables(db: sqlite_utils.Database, events: str) -> None:
-    """The table of event type names, and the events table (named ``events``, or another
-    name while an upgrade copies the old one)."""
-    db.table("event_types").create(
-        {"id": int, "name": str}, pk="id", not_null={"name"}, if_not_exists=True
-    ).create_index(["name"], index_name="event_types_name", unique=True, if_not_exists=True)
-    db.table(events).create(
-        _EVENTS_COLUMNS,
-        pk="pos",
-        not_null=_EVENTS_NOT_NULL,
-        foreign_keys=[("game", "games", "id"), ("type", "event_types", "id")],
-        if_not_exists=True,
-    )
-
-
-def finish_events(db: sqlite_utils.Database) -> None:
-    """The events table's unique indexes, and the triggers that keep the log append-only."""
-    events = db.table("events")
-    events.create_index(
-        ["game", "seq"], index_name="events_game_seq", unique=True, if_not_exists=True
-    )
-    events.create_index(["event_id"], index_name="events_event_id", unique=True, if_not_exists=True)
-    for table in ("events", "games", "event_types"):
-        for action in ("UPDATE", "DELETE"):
-            db.execute(
-                f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()}"
-                f" BEFORE {action} ON {table}"
-                f" BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
-            )

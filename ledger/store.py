@@ -19,11 +19,14 @@ from typing import Any
 from tablelog.ledger.contract import LedgerStore, id_clash, retried
 from tablelog.ledger.envelope import db_rows, pack_id, stored_event
 from tablelog.ledger.errors import (
+    AppendRefused,
+    BadAppend,
     ConcurrencyConflict,
     DuplicateGame,
     LedgerError,
     StorageFault,
     UnknownGame,
+    sqlite_faults,
 )
 from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
 from tablelog.ledger.records import (
@@ -68,6 +71,7 @@ BATCH_CACHE_KIB = 64 * 1024
 SQLite's 2 MiB the system time per imported event tripled from 1,000 to 10,000 games."""
 
 
+@sqlite_faults
 class Ledger(LedgerStore):
     """The event store in one SQLite file (or ``":memory:"``), with its own connection.
 
@@ -183,7 +187,7 @@ class Ledger(LedgerStore):
         writes nothing.
         """
         if expected_seq < 1:
-            raise LedgerError(
+            raise BadAppend(
                 f"events are numbered from 1, so an append cannot start at {expected_seq}"
             )
         if not events:
@@ -260,7 +264,7 @@ class Ledger(LedgerStore):
             try:
                 conn.executemany(INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
-                raise LedgerError(
+                raise AppendRefused(
                     f"cannot import game {uid}: an event id in it is already in the database"
                     f" ({exc})"
                 ) from exc
@@ -328,7 +332,7 @@ class Ledger(LedgerStore):
                 conn.execute(CREATE_SUMMARIES)
                 conn.executemany(UPSERT_SUMMARY, rows)
         except sqlite3.Error as exc:
-            raise LedgerError(f"cannot keep the results summaries in {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot keep the results summaries in {self.path}: {exc}") from exc
 
     def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
         """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""

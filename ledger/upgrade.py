@@ -5,11 +5,12 @@ once in ``event_types``, no previous hash). The upgrade copies every event row i
 table (same ``pos``, so the write order ``verify`` checks is kept; same stored hash), drops
 the old table and puts the indexes and append-only triggers back. Before it commits, every
 game's head is recomputed from the events' contents as schema 1 held them and as schema 2
-gives them back: if any differs, nothing is changed (``LedgerError``). A game altered
+gives them back: if any differs, nothing is changed (``UpgradeRefused``). A game altered
 before the upgrade stays exactly as altered, and ``verify`` still names it.
 
-SQLite's upgrade runs in ``schema.create_schema`` (the first writer to open the file);
-PostgreSQL's in ``postgres_schema.create_schema`` (by a user who may create tables).
+SQLite's upgrade (here) runs in ``schema.create_schema`` (the first writer to open the
+file); PostgreSQL's (``postgres_schema.upgrade_postgres``, sharing ``check_heads`` and
+``v1_event``) in ``postgres_schema.create_schema`` (by a user who may create tables).
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from tablelog.ledger.envelope import pack_id, pack_time
-from tablelog.ledger.errors import LedgerError
+from tablelog.ledger.errors import UnusableDatabase, UpgradeRefused
 from tablelog.ledger.hashing import recomputed_heads
 from tablelog.ledger.records import StoredEvent
+from tablelog.ledger.tables import create_event_tables, finish_events
 
-__all__ = ["check_heads", "upgrade_postgres", "upgrade_sqlite"]
+__all__ = ["check_heads", "upgrade_sqlite", "v1_event"]
 
 _V1_BY_GAME = (
     "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
@@ -52,7 +54,7 @@ def check_heads(before: dict[int, bytes], after: dict[int, bytes], where: str) -
     if changed:
         shown = ", ".join(map(str, changed[:10]))
         more = f" and {len(changed) - 10} more" if len(changed) > 10 else ""
-        raise LedgerError(
+        raise UpgradeRefused(
             f"cannot upgrade {where} to schema 2: some events of game(s) {shown}{more} would"
             " not read back exactly as they were recorded (their head hash would change);"
             " nothing was changed: keep using the tablelog that wrote this file, and report it"
@@ -63,11 +65,10 @@ def upgrade_sqlite(conn: sqlite3.Connection, found: int, path: str) -> None:
     """Upgrade schema ``found`` (1) to 2 inside the caller's open write transaction."""
     import sqlite_utils
 
-    from tablelog.ledger.schema import create_event_tables, finish_events
     from tablelog.ledger.statements import SELECT_EVENTS
 
     if found != 1:
-        raise LedgerError(f"{path} has schema {found}, which this tablelog cannot upgrade")
+        raise UnusableDatabase(f"{path} has schema {found}, which this tablelog cannot upgrade")
     geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
     before = recomputed_heads(_rows(conn, _V1_BY_GAME, v1=True), geneses)
     conn.create_function("tablelog_pack_id", 1, lambda v: pack_id(_text(v)), deterministic=True)
@@ -96,73 +97,8 @@ def _rows(conn: sqlite3.Connection, sql: str, *, v1: bool = False) -> Iterator[S
         yield StoredEvent(*row) if v1 else stored_event(row)
 
 
-_PG_RENAMES = """
-ALTER TABLE events RENAME TO events_v1;
-ALTER TABLE events_v1 RENAME CONSTRAINT events_pkey TO events_v1_pkey;
-ALTER TABLE events_v1 RENAME CONSTRAINT events_game_seq TO events_v1_game_seq;
-ALTER TABLE events_v1 RENAME CONSTRAINT events_event_id TO events_v1_event_id;
-ALTER SEQUENCE events_pos_seq RENAME TO events_v1_pos_seq;
-"""
-_PG_V1_BY_GAME = (
-    "SELECT game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
-    " FROM events ORDER BY game, seq"
-)
-_PG_V1_CHUNK = (
-    "SELECT pos, game, seq, event_id, type, type_version, actor, payload, recorded_at, hash"
-    " FROM events_v1 WHERE pos > %s ORDER BY pos LIMIT 5000"
-)
-_PG_COPY = (
-    "COPY events (pos, game, seq, event_id, type, type_version, actor, payload, recorded,"
-    " recorded_text, hash) FROM STDIN"
-)
-
-
-def upgrade_postgres(conn: Any, found: int, where: str) -> None:
-    """Upgrade schema ``found`` (1) to 2 inside the caller's transaction (``conn`` a psycopg
-    connection; the caller holds the schema lock and puts the triggers and grants back)."""
-    from tablelog.ledger.envelope import stored_event
-    from tablelog.ledger.postgres_schema import EVENT_TABLES
-
-    if found != 1:
-        raise LedgerError(f"{where} has schema {found}, which this tablelog cannot upgrade")
-    geneses = {g: bytes(h) for g, h in conn.execute("SELECT id, genesis FROM games")}
-    with conn.cursor(name="upgrade_before") as cur:
-        cur.itersize = 5000
-        cur.execute(_PG_V1_BY_GAME)
-        before = recomputed_heads((_v1_event(row) for row in cur), geneses)
-    conn.execute(_PG_RENAMES.encode())
-    conn.execute(EVENT_TABLES.encode())
-    conn.execute(
-        "INSERT INTO event_types (name) SELECT type FROM events_v1 GROUP BY type ORDER BY min(pos)"
-    )
-    types = dict(conn.execute("SELECT name, id FROM event_types").fetchall())
-    last = 0
-    while True:
-        rows = conn.execute(_PG_V1_CHUNK, (last,)).fetchall()
-        if not rows:
-            break
-        with conn.cursor() as cur, cur.copy(_PG_COPY) as copy:
-            for pos, game, seq, event_id, type_, version, actor, payload, at, digest in rows:
-                micros, text = pack_time(at)
-                copy.write_row(
-                    (pos, game, seq, pack_id(event_id), types[type_], version, actor, payload,
-                     micros, text, digest)
-                )  # fmt: skip
-        last = rows[-1][0]
-    conn.execute("DROP TABLE events_v1")  # its constraints, triggers and sequence with it
-    conn.execute(
-        "SELECT setval('events_pos_seq', (SELECT coalesce(max(pos), 0) + 1 FROM events), false)"
-    )
-    from tablelog.ledger.postgres import SELECT_EVENTS
-
-    with conn.cursor(name="upgrade_after") as cur:
-        cur.itersize = 5000
-        cur.execute(f"{SELECT_EVENTS} ORDER BY e.game, e.seq".encode())
-        after = recomputed_heads(map(stored_event, cur), geneses)
-    check_heads(before, after, where)
-
-
-def _v1_event(row: tuple[Any, ...]) -> StoredEvent:
+def v1_event(row: tuple[Any, ...]) -> StoredEvent:
+    """A schema-1 event row (either backend) as the event it stored."""
     game, seq, event_id, type_, version, actor, payload, at, digest = row
     return StoredEvent(
         game, seq, event_id, type_, version, actor, bytes(payload), at, bytes(digest)

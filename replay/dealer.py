@@ -14,7 +14,7 @@ from typing import Any
 from tablelog.rules.events import Move
 from tablelog.rules.protocol import RuleSet
 
-__all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move", "pending_chance"]
+__all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move"]
 
 MAX_CHANCE_RUN = 64
 """More chance steps than this in a row means a rule set that never stops dealing."""
@@ -31,9 +31,3 @@ def dealer_move(rules: RuleSet, state: Any, seed: int, seq: int) -> Move | None:
     if step is None:
         return None
     return step.realize(chance_rng(seed, seq), True)
-
-
-def pending_chance(rules: RuleSet, state: Any) -> str | None:
-    """A person's hint for the chance step a physical game waits for, if any."""
-    step = rules.chance(state)
-    return None if step is None else step.hint

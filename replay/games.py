@@ -9,11 +9,11 @@ to have moved. A refused move writes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 import attrs
 
+from tablelog.errors import InvalidInput
 from tablelog.ledger import (
     CodecError,
     ConcurrencyConflict,
@@ -23,107 +23,45 @@ from tablelog.ledger import (
     StoredEvent,
     short_hash,
 )
+from tablelog.replay import retry
 from tablelog.replay.codec import decode_events, decode_header, encode_event, encode_header
 from tablelog.replay.dealer import MAX_CHANCE_RUN, dealer_move
 from tablelog.replay.fold import Replayer
+from tablelog.replay.loaded import LoadedGame, UnknownPlayer
 from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
 from tablelog.replay.redact import public_refusal
+from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
+from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Ruling
 from tablelog.rules.protocol import Header, RuleSet, resolve_options
-from tablelog.rules.suggest import did_you_mean
 
-__all__ = ["BadGameRef", "Games", "LoadedGame", "Played", "UnknownPlayer", "make_header"]
+__all__ = [
+    "BadFork",
+    "BadGameRef",
+    "Games",
+    "LoadedGame",
+    "NewerRules",
+    "Played",
+    "UnknownPlayer",
+    "make_header",
+]
 
 
 MAX_NAME = 100
 """The longest player name, in characters."""
 
 
-class UnknownPlayer(TablelogError, LookupError):
-    """A player name that is not at this game's table."""
-
-
-class BadGameRef(TablelogError, LookupError):
+class BadGameRef(InvalidInput, LookupError):
     """Text that names no game: not a number, nor ``last`` in a database with games."""
 
 
-@attrs.frozen
-class LoadedGame:
-    """A game read from the ledger: its record, header, rule set and whole log.
+class BadFork(InvalidInput, ValueError):
+    """A fork at a point the game does not have (before event 0 or past its last)."""
 
-    The log is folded once, on first use (``replayer``); ``timeline`` keeps the state
-    after every event of the log, for the commands that show more than one moment.
-    """
 
-    record: GameRecord
-    header: Header
-    rules: RuleSet
-    events: tuple[Event, ...]
-    hashes: tuple[bytes, ...] = ()
-
-    @property
-    def id(self) -> int:
-        """The game's number in its database."""
-        return self.record.id
-
-    @property
-    def seeded(self) -> bool:
-        """Whether the seeded dealer deals this game."""
-        return self.header.seed is not None
-
-    @property
-    def seq(self) -> int:
-        """The seq of the last event (0 for a game with no events yet)."""
-        return self.events[-1].seq if self.events else 0
-
-    @cached_property
-    def replayer(self) -> Replayer:
-        """The log folded once: the current state, with the stack an undo pops."""
-        replayer = Replayer(self.rules, self.header)
-        replayer.extend(self.events)
-        return replayer
-
-    @property
-    def state(self) -> Any:
-        """The current state."""
-        return self.replayer.state
-
-    @cached_property
-    def timeline(self) -> tuple[Any, ...]:
-        """The state before the first event, then after each event of the log (one fold)."""
-        replayer = Replayer(self.rules, self.header)
-        return (replayer.state, *(replayer.push(event) for event in self.events))
-
-    def state_at(self, seq: int | None) -> Any:
-        """The state just after event ``seq`` (the current state for ``None``)."""
-        if seq is None or seq >= self.seq:
-            return self.state
-        return self.timeline[max(seq, 0)]
-
-    def head_at(self, seq: int | None = None) -> str:
-        """The short head hash after event ``seq`` (the last one for ``None``; the genesis
-        hash, which covers the header, for 0)."""
-        if seq is None:
-            return short_hash(self.hashes[-1] if self.hashes else self.record.genesis)
-        found = [h for e, h in zip(self.events, self.hashes, strict=False) if e.seq == seq]
-        return short_hash(found[0] if found and seq else self.record.genesis)
-
-    def seat(self, name: str) -> int:
-        """The seat of player ``name``, or ``UnknownPlayer`` naming who plays."""
-        try:
-            return self.header.seat_of(name)
-        except KeyError:
-            players = ", ".join(self.header.players)
-            near = did_you_mean(name, self.header.players)
-            raise UnknownPlayer(
-                f"{name!r} does not play in game {self.id}{near} ({players})"
-            ) from None
-
-    def actor_name(self, actor: int | None) -> str | None:
-        """The name of the player in seat ``actor`` (``None`` for the table)."""
-        return None if actor is None else self.header.players[actor]
+class NewerRules(InvalidInput, ValueError):
+    """A game recorded with a newer version of its rule set than this tablelog knows."""
 
 
 @attrs.frozen
@@ -218,15 +156,13 @@ class Games:
         try:
             header = decode_header(record.header)
         except CodecError as error:
-            from tablelog.replay.verify import Tampered
-
             raise Tampered(
                 f"game {record.id}'s header cannot be read ({error}): it was altered;"
                 f" `tablelog verify {record.id}` lists every problem"
             ) from None
         rules = registry.get(record.rules)
         if record.rules_version > rules.version:
-            raise TablelogError(
+            raise NewerRules(
                 f"game {record.id} was recorded with {rules.name} version "
                 f"{record.rules_version}; this tablelog knows version {rules.version}: upgrade"
             )
@@ -270,23 +206,21 @@ class Games:
         stored event (a retry); with ``after`` (a seq or head hash), the move is written
         only if the game is still there (``replay.retry``).
         """
-        from tablelog.replay.retry import check_after, stale_since, stored_retry
-
         game = self.load(ref)
         if event_id is not None:
-            row = stored_retry(self.ledger, game, text, event_id)
+            row = retry.stored_retry(self.ledger, game, text, event_id)
             if row is not None:
                 event = decode_events(game.rules, [row])[0]
                 before = game.state_at(event.seq - 1)
                 hashes = (short_hash(row.hash),)
                 return Played(game, (event,), (before,), game.state, hashes, retried=True)
         if after is not None:
-            check_after(game, after)
+            retry.check_after(game, after)
         move = parse_move(game, text)
         try:
             return self.submit(game, move, event_id=event_id)
         except ConcurrencyConflict:  # someone wrote between our read and our write
-            raise stale_since(self.load(game.id), game.seq) from None
+            raise retry.stale_since(self.load(game.id), game.seq) from None
 
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
@@ -354,7 +288,7 @@ class Games:
         """
         game = self.load(ref)
         if not 0 <= at <= game.seq:
-            raise TablelogError(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
+            raise BadFork(f"game {game.id} has events 0 to {game.seq}; cannot fork at {at}")
         header = attrs.evolve(game.header, fork_of=game.record.uid, fork_at=at)
         record = self.ledger.create_game(game.rules.name, game.rules.version, encode_header(header))
         copies = [Event(e.seq, e.actor, e.payload) for e in game.events[:at]]
@@ -370,6 +304,4 @@ class Games:
 def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:
     """Refuse to read a game whose stored bytes were altered (``Tampered``, naming the first
     altered event): its states would mean nothing. ``players`` 0 checks the header only."""
-    from tablelog.replay.verify import refuse_altered
-
     refuse_altered(record, rows, players, "nothing is shown from it")

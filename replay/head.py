@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablelog.errors import InvalidInput, TablelogError
 from tablelog.replay.fold import Replayer
 from tablelog.replay.verify import Problem, Verification
-from tablelog.rules.errors import IllegalEvent, TablelogError
+from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 
@@ -46,7 +47,7 @@ MIN_DIGITS = 6
 """A noted hash needs at least this many hex digits (the short form has 10)."""
 
 
-class BadHash(TablelogError, ValueError):
+class BadHash(InvalidInput, ValueError):
     """A noted head that is not a hash (too short, or not hexadecimal)."""
 
 
@@ -149,7 +150,6 @@ def _over(rules: RuleSet, header: Header, events: Sequence[Event]) -> bool:
 def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
     """``check_head`` for a game in the ledger, read from its rows (a log that no longer
     decodes is not a finished game)."""
-    from tablelog.ledger import LedgerError
     from tablelog.replay.codec import decode_events, decode_header
     from tablelog.rules import registry
 
@@ -159,7 +159,7 @@ def head_of_stored(ledger: LedgerStore, game: int, noted: str) -> HeadCheck:
     try:
         rules = registry.get(record.rules)
         over = _over(rules, decode_header(record.header), list(decode_events(rules, rows)))
-    except (TablelogError, LedgerError, ValueError, TypeError, KeyError):
+    except (TablelogError, ValueError, TypeError, KeyError):
         over = False
     hashes = [row.hash for row in rows]
     return check_head(noted, hashes, record.genesis, min(broken, default=None), over)

@@ -20,8 +20,8 @@ from typing import Any
 
 import attrs
 
+from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import (
-    GameRecord,
     LedgerError,
     LedgerStore,
     NewEvent,
@@ -46,7 +46,6 @@ from tablelog.replay.jsonlimits import (
 )
 from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
 from tablelog.rules import registry
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.serial import converter
@@ -59,7 +58,6 @@ __all__ = [
     "chain_of",
     "export_lines",
     "file_lines",
-    "import_games",
     "iter_games",
     "parse_lines",
     "read_text",
@@ -222,7 +220,7 @@ class _Builder:
             check_actor(data["actor"], len(self.header.players), where)
             try:
                 body = codec(self.rules).decode(data["type"], data["type_version"], blob)
-            except (TablelogError, LedgerError) as error:
+            except TablelogError as error:
                 what = f"not a valid {data['type']!r} event"
                 raise MalformedFile(f"{where}: {what}: {error}") from None
         self.events.append(Event(data["seq"], data["actor"], body, data["recorded_at"], data["id"]))
@@ -289,16 +287,8 @@ def _header_or_first(seq: int, reason: str) -> Problem:
     return Problem(seq, reason)
 
 
-class RefusedImport(TablelogError, ValueError):
+class RefusedImport(Refusal, ValueError):
     """A file that is well formed but whose chain or rules fail: nothing is imported."""
-
-
-def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
-    """Write every game of a file in one transaction; nothing is written if any fails
-    (``replay.merge.import_stream``, which also merges with ``skip_existing``)."""
-    from tablelog.replay.merge import import_stream  # it builds on this module
-
-    return list(import_stream(ledger, games).imported)
 
 
 def file_lines(path: str) -> Iterator[str]:

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tablelog.rules.errors import TablelogError
+from tablelog.errors import InvalidInput
 
 __all__ = [
     "MAX_DEPTH",
@@ -41,7 +41,7 @@ MAX_SEQ = 10_000_000
 """No game has more events than this."""
 
 
-class MalformedFile(TablelogError, ValueError):
+class MalformedFile(InvalidInput, ValueError):
     """A JSON Lines file that is not a tablelog log: names the line and the problem."""
 
 

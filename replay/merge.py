@@ -24,7 +24,7 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import ParsedGame, RefusedImport, verify_parsed
 from tablelog.replay.summary import dumps, summarize
 
-__all__ = ["ImportReport", "import_stream"]
+__all__ = ["ImportReport", "import_games", "import_stream"]
 
 
 @attrs.frozen
@@ -125,3 +125,9 @@ def _first_difference(ours: list[bytes], theirs: list[bytes]) -> int | None:
     if len(ours) != len(theirs):
         return min(len(ours), len(theirs)) + 1
     return None
+
+
+def import_games(ledger: LedgerStore, games: Iterable[ParsedGame]) -> list[GameRecord]:
+    """Write every game of a file in one transaction; nothing is written if any fails
+    (``import_stream``, which also merges with ``skip_existing``)."""
+    return list(import_stream(ledger, games).imported)

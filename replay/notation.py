@@ -18,7 +18,7 @@ from tablelog.rules.names import split_name
 from tablelog.rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 __all__ = [
     "MAX_MOVE_TEXT",

@@ -25,12 +25,12 @@ from typing import Any
 
 import attrs
 
-from tablelog.ledger import ConcurrencyConflict, LedgerError
+from tablelog.errors import TablelogError
+from tablelog.ledger import ConcurrencyConflict
 from tablelog.replay.dealer import chance_rng
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
 
@@ -129,7 +129,7 @@ class Recorder:
                 ),
                 refused=True,
             )
-        except (TablelogError, LedgerError) as error:
+        except TablelogError as error:
             since = self._reread()
             if not since:  # the game is as it was: the refusal stands
                 return Entry((f"refused, nothing written: {error}",), refused=True)
@@ -159,7 +159,7 @@ class Recorder:
         try:
             move = parse_move(self.game, text) if given is None else given
             played = self.games.submit(self.game, move)
-        except (TablelogError, LedgerError) as error:
+        except TablelogError as error:
             return Entry((moved, f"refused, nothing written: {error}"), refused=True)
         return self._written(played, keep_redo=keep_redo, said=said, before=(moved,))
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import StoredEvent
 from tablelog.replay.codec import decode_event
 from tablelog.replay.notation import move_label, parse_move
-from tablelog.rules.errors import NotationError, TablelogError
+from tablelog.rules.errors import NotationError
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 __all__ = [
     "RetryMismatch",
@@ -32,11 +33,11 @@ __all__ = [
 ]
 
 
-class StaleMove(TablelogError, ValueError):
+class StaleMove(Refusal, ValueError):
     """A move typed against a state of the game that is no longer its current one."""
 
 
-class RetryMismatch(TablelogError, ValueError):
+class RetryMismatch(Refusal, ValueError):
     """An event id already recorded for a different move (or another game)."""
 
 

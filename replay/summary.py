@@ -28,11 +28,11 @@ from typing import Any
 
 import attrs
 
-from tablelog.ledger import CodecError, LedgerError, LedgerStore, ResultRow
+from tablelog.errors import TablelogError
+from tablelog.ledger import CodecError, LedgerStore, ResultRow
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.verify import Tampered
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 
@@ -233,6 +233,6 @@ def _store(keep: Keep, pending: list[tuple[int, bytes, str]]) -> None:
     loses the cache, never the answer."""
     if not pending:
         return
-    with contextlib.suppress(LedgerError, TablelogError):
+    with contextlib.suppress(TablelogError):
         keep(list(pending))
     pending.clear()

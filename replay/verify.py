@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
 from tablelog.ledger.hashing import chain_intact
 from tablelog.replay.codec import decode_event, decode_header
@@ -20,16 +21,16 @@ from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import move_label
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent, TablelogError
+from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
     from tablelog.ledger import GameRecord, LedgerStore, StoredEvent
-    from tablelog.replay.games import LoadedGame
+    from tablelog.replay.loaded import LoadedGame
 
 
-class Tampered(TablelogError, ValueError):
+class Tampered(Refusal, ValueError):
     """A stored log whose bytes were changed after they were written: a refusal (exit
     status 1) that names the first altered event and points to ``verify``."""
 

@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
+from tablelog.errors import Refusal
 from tablelog.rules.cards import Card
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-class CannotBind(TablelogError, ValueError):
+class CannotBind(Refusal, ValueError):
     """A card that cannot come out of a zone; the message says why (a game turns it into
     its own refusal: ``IllegalEvent(event, str(error))``)."""
 

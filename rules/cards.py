@@ -56,12 +56,30 @@ TRUMP = "T"
 JOKER_RANK = "JK"
 
 
-@attrs.frozen(cache_hash=True, repr=False, order=False)
+_INTERNED: dict[tuple[str, str], Card] = {}
+
+
+@attrs.frozen(eq=False, repr=False, order=False)
 class Card:
-    """One playing card: a rank and a suit (``""`` for a joker, ``"T"`` for tarot trumps)."""
+    """One playing card: a rank and a suit (``""`` for a joker, ``"T"`` for tarot trumps).
+
+    Cards are interned: ``Card("7", "H") is Card("7", "H")``, so equality is identity and
+    the hash is the object's own (both in C, the hottest calls of every engine), while a
+    card means what its rank and suit say. Unpickling and copying go through ``Card``
+    too (``__reduce__``), so a card from another process is the same object as well.
+    """
 
     rank: str
     suit: str
+
+    def __new__(cls, rank: str, suit: str) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = _INTERNED[(rank, suit)] = super().__new__(cls)
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
 
     def __repr__(self) -> str:
         return f"Card({self.rank!r}, {self.suit!r})"

@@ -1,23 +1,20 @@
-"""The project's error root and the errors a rule set raises.
+"""The errors a rule set raises.
 
-Every error a user can cause is a ``TablelogError`` with a builtin mixed in, so callers
-can catch either, and its message is a sentence a person at the table can act on.
-``ledger/`` never imports ``rules/``, so it has its own ``LedgerError`` root; the CLI
-catches both and nothing else.
+Each is one of the project's three kinds of error (``tablelog.errors``: a ``Refusal``, an
+``InvalidInput`` or a ``StorageError``) with a builtin mixed in, so callers can catch
+either, and its message is a sentence a person at the table can act on.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tablelog.errors import InvalidInput, Refusal, TablelogError
+
 __all__ = ["IllegalEvent", "NotationError", "OptionError", "RefusedMove", "TablelogError"]
 
 
-class TablelogError(Exception):
-    """Root of every error tablelog raises for a user's mistake."""
-
-
-class IllegalEvent(TablelogError, ValueError):
+class IllegalEvent(Refusal, ValueError):
     """An event that the rules refuse, with the rule it breaks.
 
     Renders as ``event 14 (play 7H by Kari): the Devil may not lead the first trick``.
@@ -42,17 +39,15 @@ class IllegalEvent(TablelogError, ValueError):
         return IllegalEvent(self.event, self.reason, label=label)
 
 
-class NotationError(TablelogError, ValueError):
+class NotationError(InvalidInput, ValueError):
     """Text that is not a move of the game's notation (a garbled move, an unknown card)."""
 
 
-class OptionError(TablelogError, ValueError):
+class OptionError(InvalidInput, ValueError):
     """An unknown game option, or a value the option does not take."""
 
 
-class RefusedMove(NotationError):
+class RefusedMove(Refusal, ValueError):
     """Text that reads as a move, but one this position refuses (a card not on the table, a
-    build to a value nobody holds): a refusal, like ``IllegalEvent``, not garbled input.
-
-    A ``NotationError`` still, so callers that read text keep catching one class.
-    """
+    build to a value nobody holds): a refusal, like ``IllegalEvent``, not garbled input
+    (``NotationError``). A caller that reads text catches both."""

@@ -50,7 +50,6 @@ __all__ = [
     "Payload",
     "Ruling",
     "Undo",
-    "event_type",
     "kind_of",
     "payload",
     "type_table",
@@ -120,10 +119,6 @@ def payload(
         return cls
 
     return register
-
-
-event_type = payload
-"""The decorator's earlier name."""
 
 
 def kind_of(type_name: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from tablelog.rules.errors import TablelogError
+from tablelog.errors import InvalidInput
 from tablelog.rules.protocol import RuleSet
 from tablelog.rules.suggest import did_you_mean, fold
 
@@ -33,7 +33,7 @@ BUILT_IN = {
 """The games shipped with tablelog, by name: each is imported only when asked for."""
 
 
-class UnknownRules(TablelogError, LookupError):
+class UnknownRules(InvalidInput, LookupError):
     """A rule set name nobody registered."""
 
 

@@ -23,6 +23,7 @@ A refusal is ``IllegalEvent(event, "a sentence naming the rule")`` (``rules.erro
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cached_property, lru_cache
@@ -179,17 +180,25 @@ def where(state: TableState[Any], card: Card) -> str:
     return locator.where(card, state.zone_map(), state.table.counts)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {}
+"""Per state class, looked up once: each field's position, and a reader of every field in
+one C call (``operator.attrgetter``)."""
 
 
 def evolve(state: S, **changes: Any) -> S:
     """``state`` with ``changes`` (as ``attrs.evolve``, without its per-call field lookups:
     this is the hot path of every fold). A name that is no field is a ``TypeError``."""
     kind = type(state)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in attrs.fields(kind))
-    values = [changes.pop(n) if n in changes else getattr(state, n) for n in names]
-    if changes:
-        raise TypeError(f"{kind.__name__} has no fields {sorted(changes)}")
+    known = _FIELDS.get(kind)
+    if known is None:
+        names = tuple(f.name for f in attrs.fields(kind))
+        known = _FIELDS[kind] = ({n: i for i, n in enumerate(names)}, operator.attrgetter(*names))
+    index, read = known
+    values = list(read(state))
+    for name, value in changes.items():
+        i = index.get(name)
+        if i is None:
+            unknown = sorted(n for n in changes if n not in index)
+            raise TypeError(f"{kind.__name__} has no fields {unknown}")
+        values[i] = value
     return kind(*values)

@@ -60,10 +60,6 @@ class Vocabulary:
             raise NotationError(f"{text.strip()!r} is not a card of this deck: {self.form}")
         return card
 
-    def read_all(self, text: str) -> tuple[Card, ...]:
-        """Cards separated by spaces or commas."""
-        return tuple(self.read(part) for part in text.replace(",", " ").split())
-
     @staticmethod
     def text(card: Card) -> str:
         """The canonical ASCII text (``7H``, ``SwKn``, ``T13``, ``FOOL``)."""

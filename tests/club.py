@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 from tablelog.ledger import Ledger
-from tablelog.replay.jsonl import import_games, parse_lines
+from tablelog.replay.jsonl import parse_lines
+from tablelog.replay.merge import import_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted(p for p in (ROOT / "fixtures").rglob("*.jsonl") if p.parent.name != "regressions")

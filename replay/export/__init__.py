@@ -15,19 +15,19 @@ from typing import Any
 
 import attrs
 
+from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.notation import announcement, format_event_move
 from tablelog.replay.summary import Filters, Keep, summarize
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.serial import converter
 
 __all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
 
 
-class ExportError(TablelogError, ValueError):
+class ExportError(InvalidInput, ValueError):
     """An export that cannot be written where it was asked to (the file exists, the
     folder does not): nothing is written."""
 

@@ -28,6 +28,7 @@ from hypothesis import seed as hypothesis_seed
 
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event, encode_header
+from tablelog.replay.export import ExportError
 from tablelog.replay.jsonl import export_lines, parse_lines
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.invariants import check_all
@@ -225,7 +226,19 @@ def save_history(
     rules: RuleSet, history: History, cause: BaseException, directory: Path, seed: int
 ) -> Path:
     """Write ``history`` with a closing note on ``cause`` as a JSON Lines log, in a new
-    file (an earlier failure of the same rules and seed is never overwritten)."""
+    file (an earlier failure of the same rules and seed is never overwritten);
+    ``ExportError`` if ``directory`` cannot take it."""
+    try:
+        return _save_history(rules, history, cause, directory, seed)
+    except OSError as error:
+        raise ExportError(
+            f"cannot save the failing history in {directory}: {error.strerror or error}"
+        ) from None
+
+
+def _save_history(
+    rules: RuleSet, history: History, cause: BaseException, directory: Path, seed: int
+) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     note = Event(len(history.events) + 1, None, Note(f"fuzz failure: {cause}"))
     with Ledger(":memory:") as ledger:

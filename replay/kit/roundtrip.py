@@ -15,9 +15,10 @@ import msgpack
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import codec, decode_events, encode_event, encode_header
 from tablelog.replay.fold import fold
-from tablelog.replay.jsonl import export_lines, import_games, parse_lines
+from tablelog.replay.jsonl import export_lines, parse_lines
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.walk import InvariantViolation, Step
+from tablelog.replay.merge import import_games
 from tablelog.replay.notation import format_event_move
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Move

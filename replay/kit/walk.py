@@ -8,17 +8,17 @@ from typing import Any
 
 import attrs
 
+from tablelog.errors import Refusal
 from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.sample import Sampling
-from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.protocol import RuleSet
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
 
 
-class InvariantViolation(TablelogError, AssertionError):
+class InvariantViolation(Refusal, AssertionError):
     """A rule set broke an invariant: which one, at which event, and how."""
 
     def __init__(self, invariant: str, seq: int, detail: str) -> None:

@@ -116,11 +116,6 @@ OFF_SUIT_KEYS: Mapping[tuple[str, str], Mapping[Card, int]] = {
 """``OFF_SUIT_KEYS[trump, led][card]``: the off-suit court tiers used by ``any_suit``."""
 
 
-def lead_kind(card: Card, trump: str) -> str:
-    """How a trick led with ``card`` is ranked: its suit, or ``DEVIL_LEAD``."""
-    return DEVIL_LEAD if card.suit == trump and card.rank == "7" else card.suit
-
-
 def _by_suit(keys: Mapping[Card, int]) -> Mapping[str, Mapping[str, int]]:
     """``keys`` as ``[suit][rank]``: looked up by strings, without hashing a card."""
     return {suit: {c.rank: key for c, key in keys.items() if c.suit == suit} for suit in SUITS}

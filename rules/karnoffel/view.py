@@ -29,11 +29,6 @@ PUBLIC = frozenset({"turned", "trick", "won:0", "won:1"})
 """The zones everyone sees; the stock is face down and each hand is its owner's."""
 
 
-def sees_hand(state: State, seat: int | None, owner: int) -> bool:
-    """Whether ``seat`` may look at ``owner``'s hand: its own, or its partner's if open."""
-    return _sees(state, seat, f"hand:{owner}")
-
-
 def _sees(state: State, seat: int | None, name: str) -> bool:
     partner = SEATING.partner if state.options.open_partner_hands else None
     return hand_seen_by(seat, name, partner)

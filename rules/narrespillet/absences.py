@@ -22,6 +22,7 @@ from tablelog.rules.absences import settle
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, allows, broken, shown
 from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.deck import category, category_cards
 from tablelog.rules.narrespillet.state import State, Step, name
 from tablelog.rules.narrespillet.take import pool_of, unknown
 from tablelog.rules.table import evolve
@@ -70,8 +71,6 @@ def _possessive(who: str) -> str:
 def hierophant_passed(state: State, head: Step, seat: int, seq: int) -> State:
     """``seat`` passed in the Hierophant's window ``head``: its face-down cards hold none of
     the named cards nobody has accounted for."""
-    from tablelog.rules.narrespillet.reveal import category, category_cards
-
     pool = unknown(state)
     cards = frozenset(c for c in category_cards(head.what) if c in pool)
     if not cards or not state.hands[seat].hidden:

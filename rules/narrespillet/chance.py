@@ -19,6 +19,7 @@ from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
+from tablelog.rules.narrespillet.calls import answer_step
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
 from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, seating
@@ -146,8 +147,6 @@ def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
-        from tablelog.rules.narrespillet.calls import answer_step
-
         return answer_step(state)
     order = pool_order(pool_of(state))
     stock = [c for c in order]

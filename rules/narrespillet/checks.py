@@ -14,7 +14,9 @@ from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import refusal
+from tablelog.rules.narrespillet.actors import to_act
 from tablelog.rules.narrespillet.calls import check_answer
+from tablelog.rules.narrespillet.chance import check_draw
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.pictures import check_picture
 from tablelog.rules.narrespillet.place import canonical, check_place
@@ -49,8 +51,6 @@ def check(state: State, event: Event) -> str | None:
     if state.phase == OVER:
         return "the game is over"
     if isinstance(p, Deal):
-        from tablelog.rules.narrespillet.chance import check_draw
-
         return check_draw(state, event)
     if isinstance(p, ev.Answer):
         return check_answer(state, event)
@@ -183,8 +183,6 @@ def _busy(state: State, head: Step) -> str:
 
 
 def _check_show(state: State, seat: int | None, card: Card) -> str | None:
-    from tablelog.rules.narrespillet.moves import to_act
-
     if seat is None or not 0 <= seat < state.n:
         return "a card is shown by a player"
     if seat not in to_act(state):

@@ -1,5 +1,6 @@
 """Narrespillet's cards: the tarot deck, its four houses (the battlefields), the 22
-picture cards by name, and what kind of card a card is (number, court, picture)."""
+picture cards by name, what kind of card a card is (number, court, picture), and which
+cards each of the Hierophant's choices names."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ def trump(n: int) -> Card:
 MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, CHARIOT = map(trump, range(1, 8))
 JUSTICE, HERMIT, WHEEL, STRENGTH, HANGED, DEATH, TEMPERANCE = map(trump, range(8, 15))
 DEMONS_CARD, TOWER, STAR, MOON, SUN, JUDGEMENT, WORLD = map(trump, range(15, 22))
-THE_FOOL = FOOL
 PICTURE_NAMES = {
     FOOL: "the Fool",
     MAGICIAN: "the Magician",
@@ -68,3 +68,35 @@ def is_court(card: Card) -> bool:
 def value(card: Card) -> int:
     """A number card's value (the Ace counts one)."""
     return 1 if card.rank == "A" else int(card.rank)
+
+
+# The Hierophant's choices: a house's number and court cards, the pictures, the Fool
+
+
+def matches(choice: str, card: Card) -> bool:
+    """Whether the Hierophant's ``choice`` names ``card``: "Alle tall- og hoffkort i ett
+    av husene, alle billedkort unntatt Narren eller Narren alene"."""
+    if choice == "fool":
+        return card == FOOL
+    if choice == "pictures":
+        return card.suit == "T" and card != FOOL
+    return card.suit == choice
+
+
+def category_cards(choice: str) -> tuple[Card, ...]:
+    """The cards of the deck the Hierophant's ``choice`` names, in deck order."""
+    return tuple(c for c in DECK if matches(choice, c))
+
+
+_CATEGORY = {
+    "fool": ("the Fool alone", "Fool"),
+    "pictures": ("all picture cards but the Fool", "picture card but the Fool"),
+}
+
+
+def category(choice: str, *, one: bool = False) -> str:
+    """The Hierophant's ``choice`` in words: its cards, or (``one``) one card of it."""
+    if choice in _CATEGORY:
+        return _CATEGORY[choice][one]
+    house = HOUSE_NAMES[choice]
+    return f"number or court card of {house}" if one else f"the number and court cards of {house}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelog.rules.cards import Card
-from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.deck import HOUSES, TEMPERANCE
 from tablelog.rules.narrespillet.state import (
     DEAL,
     FORFEIT,
@@ -63,8 +63,6 @@ def _lift_temperance(state: State) -> State:
     if state.temperance is None:
         return state
     owner = state.temperance[0]
-    from tablelog.rules.narrespillet.deck import TEMPERANCE
-
     front = state.fronts[owner].remove(TEMPERANCE)
     state = evolve(state, fronts=_set(state.fronts, owner, front), temperance=None)
     return discard_cards(state, TEMPERANCE)

@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterator
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import allows
 from tablelog.rules.events import Event, Move
-from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
 from tablelog.rules.narrespillet.checks import check
-from tablelog.rules.narrespillet.deck import DECK, HOUSES
+from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import OPEN, PLAY, State, Step, seat_of
+from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
@@ -49,43 +49,6 @@ KINDS = (
 
 NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift", "exorcise"})
 """The kinds whose moves name no card."""
-
-
-def _head(state: State) -> Step | None:
-    return state.queue[0] if state.queue and state.actor is None else None
-
-
-@per_state()
-def to_act(state: State) -> tuple[int, ...]:
-    """The seats that may act now (several in a window); none while cards are drawn
-    (asked once per state: every check of a move asks)."""
-    if state.phase != PLAY:
-        return ()
-    head = _head(state)
-    if head is not None:
-        if head.kind in ("fool", "vote", "reveal"):
-            return tuple(
-                dict.fromkeys(seat_of(state, w) if head.kind == "fool" else w for w in head.asked)
-            )
-        if head.kind in ("call", "down"):
-            return (seat_of(state, head.who),)
-        return ()
-    if state.actor is None:
-        return ()
-    seats = [seat_of(state, state.actor)]
-    for who in _hermits(state):
-        seats.append(seat_of(state, who))
-    return tuple(dict.fromkeys(seats))
-
-
-def _hermits(state: State) -> tuple[int, ...]:
-    return tuple(
-        w
-        for w in range(state.n + 1)
-        if state.hermit[w]
-        and not state.finished[w]
-        and (state.options.hermit_window == "any_turn" or w == state.actor)
-    )
 
 
 def _lead(move: Move) -> Card | None:
@@ -168,7 +131,7 @@ def _leads(state: State, seat: int, kind: str) -> tuple[Card, ...]:
     if kind == "reveal":
         pool = unknown(state)
         return tuple(c for c in DECK if c in pool)
-    head = _head(state)
+    head = head_step(state)
     who = head.who if head is not None else state.actor
     if who is None or seat_of(state, who) != seat:
         return ()
@@ -186,7 +149,7 @@ def count(state: State, seat: int | None = None) -> int:
 
 def _generators(state: State) -> tuple[tuple[str, Gen], ...]:
     """The kinds possible in ``state`` with their candidate generators, in ``KINDS`` order."""
-    head = _head(state)
+    head = head_step(state)
     shows: tuple[tuple[str, Gen], ...] = (("show", _shows),)
     if head is not None:
         window: dict[str, tuple[tuple[str, Gen], ...]] = {
@@ -224,7 +187,7 @@ def _shows(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _fools(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     for w in head.asked:
         if _mine(state, seat, w):
@@ -232,7 +195,7 @@ def _fools(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _fool_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     for w in head.asked:
         if _mine(state, seat, w):
@@ -240,7 +203,7 @@ def _fool_passes(state: State, seat: int | None, card: Card | None) -> Iterator[
 
 
 def _votes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     for s in head.asked:
         if seat in (None, s):
@@ -249,7 +212,7 @@ def _votes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     s = seat_of(state, head.who)
     if seat in (None, s):
@@ -258,14 +221,14 @@ def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     if _mine(state, seat, head.who):
         yield Move(seat_of(state, head.who), ev.Pass(head.who == state.n))
 
 
 def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     if _mine(state, seat, head.who):
         s = seat_of(state, head.who)
@@ -274,9 +237,7 @@ def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 
 def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    from tablelog.rules.narrespillet.reveal import category_cards
-
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     pool = unknown(state)
     wanted = [c for c in category_cards(head.what) if c in pool and card in (None, c)]
@@ -286,7 +247,7 @@ def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move
 
 
 def _reveal_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = _head(state)
+    head = head_step(state)
     assert head is not None
     for s in head.asked:
         if seat in (None, s):
@@ -300,7 +261,7 @@ def _actor(state: State, seat: int | None) -> int | None:
 
 
 def _hermit_turns(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    for h in _hermits(state):
+    for h in hermits(state):
         if _mine(state, seat, h):
             yield Move(seat_of(state, h), ev.Hermit(h == state.n))
 

@@ -27,6 +27,7 @@ from tablelog.rules.narrespillet.deck import (
     LOVERS,
     MAGICIAN,
     MOON,
+    PICTURE_NAMES,
     PRIESTESS,
     STAR,
     STRENGTH,
@@ -37,6 +38,7 @@ from tablelog.rules.narrespillet.deck import (
     WORLD,
 )
 from tablelog.rules.narrespillet.events import Picture
+from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance
 from tablelog.rules.narrespillet.reveal import hierophant
 from tablelog.rules.narrespillet.state import (
     ALTHEA,
@@ -93,8 +95,6 @@ def _defaults(move: Picture, **used: object) -> str | None:
 
 
 def _title(card: Card) -> str:
-    from tablelog.rules.narrespillet.deck import PICTURE_NAMES
-
     return PICTURE_NAMES.get(card, str(card)).capitalize()
 
 
@@ -237,8 +237,6 @@ _CHECKS = {
 def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step, ...], str]:
     """Play the card: the new state, the steps that follow first, and what comes after
     the refill (``extra``: a new turn must follow, ``maybe``: one may, ``""``)."""
-    from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance
-
     card = move.card
     src = source_of(state, who, card, pool=True, chariot=False)
     assert src is not None
@@ -330,8 +328,6 @@ def do_picture(state: State, who: int, move: Picture) -> tuple[State, tuple[Step
 
 
 def _hang(state: State, target: int) -> State:
-    from tablelog.rules.narrespillet.flow import discard_cards
-
     hand, opened, chariot = state.hands[target], state.opens[target], state.chariots[target]
     front = state.fronts[target]
     lost = (CHARIOT,) if state.has_chariot[target] else ()
@@ -374,8 +370,6 @@ def _summon(state: State, who: int) -> State:
 
 
 def _tower_down(state: State, target: int, house: str) -> State:
-    from tablelog.rules.narrespillet.flow import discard_cards
-
     slot = state.slots[target][HOUSES.index(house)]
     placement = slot.placement
     assert placement is not None

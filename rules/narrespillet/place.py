@@ -9,6 +9,7 @@ import attrs
 from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES, MAGICIAN
 from tablelog.rules.narrespillet.events import Place
+from tablelog.rules.narrespillet.flow import discard_cards
 from tablelog.rules.narrespillet.placements import classify
 from tablelog.rules.narrespillet.state import (
     FORFEIT,
@@ -21,7 +22,7 @@ from tablelog.rules.narrespillet.state import (
     field_blocked,
     name,
 )
-from tablelog.rules.narrespillet.take import CHARIOT, available, is_unknown, source_of, take
+from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take
 from tablelog.rules.table import evolve, where
 
 __all__ = ["check_place", "do_place", "fool_candidates", "steal"]
@@ -95,7 +96,6 @@ def check_place(state: State, who: int, move: Place) -> str | None:
 
 
 def _missing(state: State, who: int, card: Card) -> str:
-
     label = name(state, who)
     if state.hands[who].hidden and is_unknown(state, card):
         return (
@@ -122,8 +122,6 @@ def do_place(state: State, who: int, move: Place) -> tuple[State, bool, bool]:
         state = take(state, who, card, src)
     cards = tuple(c for c in move.cards if c != MAGICIAN)
     if MAGICIAN in move.cards:
-        from tablelog.rules.narrespillet.flow import discard_cards
-
         state = discard_cards(state, MAGICIAN)
     clock = state.clock + 1
     placement = Placement(cards, kind.kind, kind.key, fields, move.magic, clock)
@@ -178,8 +176,6 @@ def fool_step(state: State, placer: int, fields: tuple[str, ...]) -> tuple[Step,
 def steal(state: State, thief: int, step: Step) -> State:
     """The Fool played: the placement moves to the thief's slots; the victim's reopen
     (or are forfeited, option ``fool_victim``); the Fool is discarded."""
-    from tablelog.rules.narrespillet.flow import discard_cards
-
     victim = step.who
     src = source_of(state, thief, FOOL, pool=False, chariot=False)
     assert src is not None
@@ -196,8 +192,3 @@ def steal(state: State, thief: int, step: Step) -> State:
         trow = _set(trow, i, Slot(PLACED, moved, clock))
     slots = _set(_set(state.slots, victim, vrow), thief, trow)
     return evolve(state, slots=slots, clock=clock)
-
-
-def placement_cards(state: State, who: int) -> tuple[Card, ...]:
-    """Every card ``who`` may place now."""
-    return available(state, who, pool=True, chariot=True)

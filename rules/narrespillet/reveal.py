@@ -14,16 +14,15 @@ from typing import Any
 
 import attrs
 
-from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, refusal
-from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES
+from tablelog.rules.narrespillet.deck import category, category_cards, matches
 from tablelog.rules.narrespillet.state import State, Step
 from tablelog.rules.narrespillet.take import is_unknown, unknown
 from tablelog.rules.table import evolve, where
 from tablelog.rules.zones import Zone
 
-__all__ = ["category", "category_cards", "check_reveal", "hierophant", "matches", "revealed"]
+__all__ = ["check_reveal", "hierophant", "revealed"]
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -32,21 +31,6 @@ def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
 
 def _who(state: State, seat: int | None) -> str:
     return state.players[seat] if seat is not None and 0 <= seat < state.n else "nobody"
-
-
-def matches(choice: str, card: Card) -> bool:
-    """Whether the Hierophant's ``choice`` names ``card``: "Alle tall- og hoffkort i ett
-    av husene, alle billedkort unntatt Narren eller Narren alene"."""
-    if choice == "fool":
-        return card == FOOL
-    if choice == "pictures":
-        return card.suit == "T" and card != FOOL
-    return card.suit == choice
-
-
-def category_cards(choice: str) -> tuple[Card, ...]:
-    """The cards of the deck the Hierophant's ``choice`` names, in deck order."""
-    return tuple(c for c in DECK if matches(choice, c))
 
 
 def hierophant(state: State, who: int, choice: str) -> tuple[State, tuple[Step, ...]]:
@@ -84,20 +68,6 @@ def check_reveal(state: State, head: Step, seat: int | None, p: object) -> str |
     if not is_unknown(state, p.card):
         return f"{state.players[seat]} cannot hold {p.card}: {where(state, p.card)}"
     return refusal(state, seat, p.card)
-
-
-_CATEGORY = {
-    "fool": ("the Fool alone", "Fool"),
-    "pictures": ("all picture cards but the Fool", "picture card but the Fool"),
-}
-
-
-def category(choice: str, *, one: bool = False) -> str:
-    """The Hierophant's ``choice`` in words: its cards, or (``one``) one card of it."""
-    if choice in _CATEGORY:
-        return _CATEGORY[choice][one]
-    house = HOUSE_NAMES[choice]
-    return f"number or court card of {house}" if one else f"the number and court cards of {house}"
 
 
 def revealed(

@@ -237,11 +237,6 @@ class State(TableState[Options]):
         """The number of players; the Demons are participant ``n``."""
         return self.table.n
 
-    @property
-    def demons_in_play(self) -> bool:
-        """Whether the Demons take part in this round."""
-        return self.demons >= 0
-
     def zone_map(self) -> dict[str, Zone]:
         """Every zone by name (``zone_map``)."""
         return zone_map(self)

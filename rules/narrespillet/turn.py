@@ -21,26 +21,21 @@ from tablelog.rules.narrespillet.absences import bound, checked, hierophant_pass
 from tablelog.rules.narrespillet.calls import apply_answer, call
 from tablelog.rules.narrespillet.chance import apply_draw
 from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
-from tablelog.rules.narrespillet.deck import CHARIOT, HOUSES
-from tablelog.rules.narrespillet.flow import discard_cards, lift_temperance, settle
+from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
+from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
 from tablelog.rules.narrespillet.place import do_place, fool_step, steal
 from tablelog.rules.narrespillet.reveal import revealed
-from tablelog.rules.narrespillet.state import FORFEIT, OPEN, PLAY, Slot, State, Step
+from tablelog.rules.narrespillet.state import FORFEIT, OPEN, Slot, State, Step
 from tablelog.rules.narrespillet.take import source_of, take
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply", "check", "waiting_turn"]
+__all__ = ["apply", "check"]
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
-
-
-def waiting_turn(state: State) -> bool:
-    """Whether the game waits for the actor's turn action."""
-    return state.phase == PLAY and state.actor is not None
 
 
 _RECENT: list[tuple[State, Event, State]] = []
@@ -144,8 +139,6 @@ def _hermit(state: State, who: int) -> State:
     left = state.hermit[who] - 1
     state = evolve(state, hermit=_set(state.hermit, who, left))
     if not left:
-        from tablelog.rules.narrespillet.deck import HERMIT
-
         front = state.fronts[who].remove(HERMIT)
         state = discard_cards(evolve(state, fronts=_set(state.fronts, who, front)), HERMIT)
     resume = state.actor
@@ -208,8 +201,6 @@ def _drop_chariot(state: State, who: int) -> State:
 
 
 def _exorcise(state: State) -> State:
-    from tablelog.rules.narrespillet.flow import finish
-
     d = state.n
     clock = 10**9
     if state.options.demon_placements == "discard":

@@ -241,6 +241,7 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
     return acc
 
 
+@lru_cache(maxsize=CACHE_SIZE)
 def capturable(value: int, key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
     worth ``value``: split into groups that each combine into ``value`` or are a "more
@@ -285,6 +286,17 @@ def _hand_groups(key: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], tuple[
         yield mine, _expand(groups, other)
 
 
+SMALL = 8
+"""Keys of at most this many piles have their hand-group splits made once and kept."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _kept_hand_groups(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """``_hand_groups`` of a small key, made once: every hand card value and every set of
+    wanted values asks the same splits of the same key."""
+    return tuple(_hand_groups(key))
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> int:
     """Of the values in the bitset ``wanted``, those v for which the hand card (value
@@ -298,7 +310,8 @@ def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> i
     if key[0] < 0:  # "more" piles: only their own value, and all must agree
         wanted &= 1 << (-key[0] - 1)
     out = 0
-    for mine, rest in _hand_groups(key):
+    splits = _kept_hand_groups(key) if len(key) <= SMALL else _hand_groups(key)
+    for mine, rest in splits:
         if not wanted & ~out:
             break
         candidates = build_reach(hand, mine) & wanted & ~out

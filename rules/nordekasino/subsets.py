@@ -52,10 +52,12 @@ class Layout:
     before, as a bitmask (a set is the first of its key when it holds every such pile's
     predecessor)."""
 
-    @property
-    def group_codes(self) -> tuple[int, ...]:
-        """The code of each group."""
-        return tuple(self.codes[positions[0]] for positions in self.groups)
+    group_codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The code of each group (made once)."""
+
+    def __attrs_post_init__(self) -> None:
+        codes = tuple(self.codes[positions[0]] for positions in self.groups)
+        object.__setattr__(self, "group_codes", codes)
 
     def group_counts(self, positions: Iterable[int]) -> Counts:
         """How many of ``positions`` fall in each group."""
@@ -76,6 +78,7 @@ def layout_of(codes: tuple[int, ...]) -> Layout:
     return Layout(codes, tuple(tuple(p) for p in where.values()), tuple(sorted(checks.items())))
 
 
+@lru_cache(maxsize=1 << 16)
 def key_of(layout: Layout, counts: Counts) -> tuple[int, ...]:
     """The key (sorted codes) of the sets that take ``counts`` piles of each group."""
     codes = layout.group_codes
@@ -85,11 +88,20 @@ def key_of(layout: Layout, counts: Counts) -> tuple[int, ...]:
 def keys_in_order(layout: Layout) -> Iterator[Counts]:
     """Every key once, in the order of its first set when sets are numbered as bitmasks
     (the first set of a key takes the first piles of each group)."""
+    return iter(_keys_in_order(layout))
+
+
+@lru_cache(maxsize=256)
+def _keys_in_order(layout: Layout) -> tuple[Counts, ...]:
+    """``keys_in_order``, found once per layout (a table's layout comes back turn after
+    turn, and every question about a state walks its keys)."""
     checks = layout.checks
     groups = tuple(sum(1 << p for p in group) for group in layout.groups)
-    for mask in range(1, 1 << len(layout.codes)):
-        if all(not (mask & bits) >> d & ~mask for d, bits in checks):
-            yield tuple((mask & bits).bit_count() for bits in groups)
+    return tuple(
+        tuple((mask & bits).bit_count() for bits in groups)
+        for mask in range(1, 1 << len(layout.codes))
+        if all(not (mask & bits) >> d & ~mask for d, bits in checks)
+    )
 
 
 def keys_by_size(layout: Layout, among: tuple[int, ...] | None = None) -> Iterator[Counts]:

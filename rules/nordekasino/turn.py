@@ -124,25 +124,43 @@ def layout(state: State) -> Layout:
 
 def can_capture(card: Card, key: tuple[int, ...]) -> bool:
     """Whether ``card`` takes the piles ``key`` by value (the ♠5 rule aside)."""
-    return any(capturable(v, key) for v in card_values(card))
+    return _takes(card_values(card), key)
 
 
 @lru_cache(maxsize=1 << 16)
+def _takes(hands: tuple[int, ...], key: tuple[int, ...]) -> bool:
+    """Whether a card worth any of ``hands`` takes the piles ``key`` (remembered by value:
+    every card of a value and every state with that key ask the same)."""
+    return any(capturable(v, key) for v in hands)
+
+
 def build_options(
     card: Card, key: tuple[int, ...], wanted: int = SATURATED
 ) -> tuple[tuple[int, bool], ...]:
     """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
     card and piles ``key`` can be built into, before asking whether the value is held."""
+    numbers, mores = _build_values(card_values(card), key)
+    return _options(numbers & wanted & SATURATED, mores & wanted)
+
+
+@lru_cache(maxsize=1 << 16)
+def _build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
+    """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
+    make, as bitsets, whatever is held: remembered by the card's values and the key
+    alone, since the values a player holds change every turn and the piles' arithmetic
+    does not (a "more" value is found the same whichever others are asked for)."""
     numbers = 0
     mores = 0
-    for hand in card_values(card):
+    for hand in hands:
         if key[0] >= 0:
-            numbers |= build_reach(hand, key) & wanted
-        mores |= more_values(hand, key, wanted)
-    return tuple(
-        [(v, False) for v in bit_values(numbers & SATURATED)]
-        + [(v, True) for v in bit_values(mores)]
-    )
+            numbers |= build_reach(hand, key)
+        mores |= more_values(hand, key)
+    return numbers, mores
+
+
+@lru_cache(maxsize=1 << 14)
+def _options(numbers: int, mores: int) -> tuple[tuple[int, bool], ...]:
+    return tuple([(v, False) for v in bit_values(numbers)] + [(v, True) for v in bit_values(mores)])
 
 
 def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:

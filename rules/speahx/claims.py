@@ -117,6 +117,9 @@ def keeps(claims: tuple[Open, ...], seat: int, bound: Iterable[Card]) -> bool:
 
 
 def settle(event: object, state: State) -> State:
-    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
+    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones
+    (the unaccounted-card pool is built only while a claim is open)."""
+    if not state.claims:
+        return state
     claims = absences.settle(event, state.claims, state.hands, pool(state))
     return state if claims is state.claims else attrs.evolve(state, claims=claims)

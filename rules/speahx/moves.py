@@ -19,6 +19,7 @@ all unless asked to.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
@@ -27,7 +28,7 @@ from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
 from tablelog.rules.speahx.sources import taken_or_none
-from tablelog.rules.speahx.state import HAND, LOCKED, PLAY, SUITS, State
+from tablelog.rules.speahx.state import HAND, LOCKED, PLAY, SUITS, Options, State
 
 __all__ = ["cards", "count", "kinds", "moves", "source_moves"]
 
@@ -60,13 +61,22 @@ def _takeable(state: State, chosen: tuple[Card, ...]) -> bool:
 def _first_ok(state: State, chosen: tuple[Card, ...], first: Card) -> bool:
     """Whether ``chosen`` may be laid with ``first`` first (the last card does not
     matter; a 2's suit is checked with spades, every suit being alike)."""
+    return _fits(chosen, first, state.top, state.suit, state.options)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fits(
+    chosen: tuple[Card, ...], first: Card, top: Card | None, follow: str, options: Options
+) -> bool:
+    """``_first_ok`` by the values it depends on, remembered: ``kinds``, ``cards`` and the
+    listing of one state (and the next states, on the same pile) ask the same ones."""
     rest = list(chosen)
     rest.remove(first)
     order = (first, *sorted(rest, key=suit_order))
     if first.rank == "2" or first.rank == "10":
         order = tuple(sorted(chosen, key=suit_order))
     suit = "S" if first.rank == "2" else ""
-    return play_problem(order, suit, state.top, state.suit, state.options) is None
+    return play_problem(order, suit, top, follow, options) is None
 
 
 def _lasts(chosen: tuple[Card, ...], first: Card) -> tuple[Card, ...]:
@@ -195,20 +205,21 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         return ()
     if kind not in SOURCE_KINDS:
         return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
-    return tuple(
-        c for c in _lead_candidates(state) if next(source_moves(state, c, kind), None) is not None
-    )
+    source = source_of(state)
+    found: set[Card] = set()
+    for rank, of_rank in source.ranks.items():  # one pass per rank, not one per card
+        for move in _rank_moves(state, source, rank, None, kind):
+            found.add(move.payload.cards[0])
+            if found.issuperset(of_rank):
+                break
+    return tuple(c for c in _lead_candidates(state) if c in found)
 
 
 def kinds(state: State, seat: int) -> tuple[str, ...]:
     """The kinds of move ``seat`` may make now, each found by its first move."""
     if not _on_turn(state, seat):
         return ()
-    found = [
-        k
-        for k in SOURCE_KINDS
-        if any(next(source_moves(state, c, k), None) is not None for c in _lead_candidates(state))
-    ]
+    found = [k for k in SOURCE_KINDS if next(source_moves(state, None, k), None) is not None]
     found += dict.fromkeys(m.kind for m in _others(state))
     return tuple(k for k in KINDS if k in found)
 

@@ -135,6 +135,9 @@ def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absen
 
 
 def settle(event: object, state: State) -> State:
-    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones."""
+    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones
+    (the unaccounted-card pool is built only while a claim is open)."""
+    if not state.claims:
+        return state
     claims = absences.settle(event, state.claims, state.hands, pool(state))
     return state if claims is state.claims else evolve(state, claims=claims)

@@ -45,7 +45,7 @@ from tablelog.rules.vriddiot.state import (
     stock_may_be,
     value,
 )
-from tablelog.rules.zones import Slots, Zone
+from tablelog.rules.zones import Zone
 
 __all__ = ["apply_chance", "chance", "deal_plan", "refill_seat", "starter"]
 
@@ -320,8 +320,3 @@ def chance(state: State) -> ChanceStep | None:
     hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
     cards = pool_order(_stock_pool(state))
     return ChanceStep("deal", hint, partial(_realize_refill, plan, cards, ok))
-
-
-def down_slots(state: State, seat: int) -> Slots:
-    """``seat``'s face-down table cards."""
-    return state.downs[seat]

@@ -23,10 +23,10 @@ from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import export_lines
-from tablelog.replay.kit.hostile import hostile_move, mutate_jsonl, sample_states, try_move
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
+from tests.hostile import hostile_move, mutate_jsonl, sample_states, try_move
 
 RULES = [r.name for r in registry.rulesets()]
 CODES = {"ok": 0, "refused": 1, "garbled": 2}

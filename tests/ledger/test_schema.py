@@ -133,17 +133,17 @@ def test_reopening_keeps_the_data(db_path: Path) -> None:
 
 def test_a_remembered_schema_is_the_schema_sqlite_utils_writes(tmp_path: Path) -> None:
     # the first empty database is made by sqlite-utils; later ones replay its statements
-    import tablelog.ledger.schema as schema
+    import tablelog.ledger.tables as tables
 
     def master(path: Path) -> list[tuple[str, str, str | None]]:
         with sqlite3.connect(path) as conn:
             query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
             return conn.execute(query).fetchall()
 
-    schema._DDL.clear()
+    tables._DDL.clear()
     with Ledger(tmp_path / "one.db"):
         pass
-    assert schema._DDL, "the statements were not remembered"
+    assert tables._DDL, "the statements were not remembered"
     with Ledger(tmp_path / "two.db"):
         pass
     assert master(tmp_path / "one.db") == master(tmp_path / "two.db")

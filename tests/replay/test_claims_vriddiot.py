@@ -16,11 +16,11 @@ from tablelog.replay.inspect import moves_data
 from tablelog.replay.jsonl import (
     RefusedImport,
     export_lines,
-    import_games,
     parse_lines,
     verify_parsed,
 )
 from tablelog.replay.kit.fuzz import fuzz
+from tablelog.replay.merge import import_games
 from tablelog.rules.cards import parse_cards
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import IllegalEvent

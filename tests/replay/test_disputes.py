@@ -58,7 +58,7 @@ def test_a_misdeal_is_dealt_again():
 @pytest.mark.parametrize("name", ["nordekasino-revoke", "nordekasino-exposed", "karnoffel-misdeal"])
 def test_the_log_shows_irregularities_and_what_a_ruling_took_back(name: str, games: Games):
     (parsed,) = parse_lines((FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())
-    from tablelog.replay.jsonl import import_games
+    from tablelog.replay.merge import import_games
 
     (record,) = import_games(games.ledger, [parsed])
     rows = log_data(games.load(record.id))["events"]

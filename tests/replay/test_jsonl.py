@@ -19,10 +19,10 @@ from tablelog.replay.jsonl import (
     MalformedFile,
     RefusedImport,
     export_lines,
-    import_games,
     parse_lines,
     verify_parsed,
 )
+from tablelog.replay.merge import import_games
 from tablelog.rules.karnoffel import RULES
 from tablelog.rules.protocol import Header
 from tablelog.rules.serial import converter

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tablelog.ledger import Ledger
 from tablelog.replay.dealer import dealer_move
-from tablelog.replay.jsonl import import_games, parse_lines, verify_parsed
+from tablelog.replay.jsonl import parse_lines, verify_parsed
 from tablelog.replay.kit import (
     INVARIANTS,
     SAMPLED,
@@ -35,6 +35,7 @@ from tablelog.replay.kit import (
 from tablelog.replay.kit.fuzz import fuzz, replay_failure
 from tablelog.replay.kit.sample import is_listed
 from tablelog.replay.kit.strategies import headers
+from tablelog.replay.merge import import_games
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event

@@ -73,7 +73,8 @@ def test_user_text_cannot_end_the_script_or_become_markup(games: Games):
 def test_corrections_irregularities_and_rulings_are_marked(games: Games):
     from pathlib import Path
 
-    from tablelog.replay.jsonl import import_games, parse_lines
+    from tablelog.replay.jsonl import parse_lines
+    from tablelog.replay.merge import import_games
 
     path = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
     (record,) = import_games(

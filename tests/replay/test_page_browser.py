@@ -80,7 +80,8 @@ def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, 
 
 
 def test_a_ruling_is_marked_and_a_screenshot_is_kept(browser_page, games, tmp_path):
-    from tablelog.replay.jsonl import import_games, parse_lines
+    from tablelog.replay.jsonl import parse_lines
+    from tablelog.replay.merge import import_games
 
     fixture = Path(__file__).parents[2] / "fixtures" / "disputes" / "nordekasino-revoke.jsonl"
     lines = fixture.read_text(encoding="utf-8").splitlines()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,3 +79,14 @@ def test_cards_round_trip_through_their_text(cards):
     text = cards_text(cards)
     assert parse_cards(text) == tuple(cards)
     assert parse_cards(cards_text(cards, pretty=True)) == tuple(cards)
+
+
+def test_cards_are_interned_through_every_way_of_making_one() -> None:
+    card = Card("7", "H")
+    assert parse_card("7♥") is card
+    assert Card(rank="7", suit="H") is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert copy.deepcopy(card) is card
+    assert attrs.evolve(card, suit="S") is Card("7", "S")
+    assert card != Card("7", "S")
+    assert {card: 1}[parse_card("7h")] == 1

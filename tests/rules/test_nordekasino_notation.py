@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino import RULES
 from tablelog.rules.nordekasino.events import Build, OpenHand, Reveal
@@ -31,7 +31,9 @@ def parsed(text: str, state: State = TABLE) -> Move:
 
 
 def refused(text: str, state: State = TABLE) -> str:
-    with pytest.raises(NotationError) as caught:
+    """The sentence for text that is garbled (``NotationError``) or reads as a move this
+    position refuses (``RefusedMove``)."""
+    with pytest.raises((NotationError, RefusedMove)) as caught:
         RULES.parse(text, state)
     return str(caught.value)
 

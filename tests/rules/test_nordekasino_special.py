@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import RefusedMove
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino import RULES
 from tablelog.rules.nordekasino.events import Adams, Capture
@@ -122,7 +122,7 @@ def test_42_is_never_an_intermediate_value() -> None:
     # reading of the expression ...
     state = position(["5D 2C", "3S", "5C"], ["KH", "KS", "QH", "4C"])
     assert adams(0, 1, 2, 3) in legal(state)
-    with pytest.raises(NotationError, match="a pile worth 42 is cleared at once"):
+    with pytest.raises(RefusedMove, match="a pile worth 42 is cleared at once"):
         RULES.parse("build 5D KH KS QH 4C =((KH+KS)+(QH+4C)) mod 5D", state)
     # ... but another tree to 2 is fine, so the build itself is legal
     assert RULES.parse("build 5D KH KS QH 4C =2", state).payload == build("5D", (0, 1, 2, 3), 2)

@@ -1,4 +1,4 @@
-"""Hostile input for the reliability tests and ``benchmarks/attack.py``: move texts and
+"""Hostile input for the attack tests and ``benchmarks/attack.py``: move texts and
 JSON Lines files as a careless or malicious user would type or edit them.
 
 Everything is drawn from a ``random.Random`` so that a failing case is reproduced by its

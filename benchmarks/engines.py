@@ -1,0 +1,93 @@
+"""Per game: random play, fuzz cost and game length, with the archive rows and the peers,
+as one JSON object (``python benchmarks/bench.py --json``; not part of the test suite).
+
+For each rule set: ``random_decisions_per_cpu_s`` (``benchmarks/random_play.py``: a
+random legal move from the full listing, applied by the immutable fold),
+``events_per_game`` of that random play, and ``fuzz_cpu_s_per_game``: CPU-seconds per game
+of ``replay.kit.fuzz`` with seed 1 and every invariant (the first ``--fuzz-games`` games of
+``tablelog fuzz GAME --seed 1 --jobs 1``; multiply by 200 for the issue's figure).
+``archive`` holds ``benchmarks/histories.py``'s rows at ``--archive-games`` games (0: left
+out), and ``peers`` the rows of ``benchmarks/peers.py`` run with ``--peers PYTHON`` (an
+interpreter that has RLCard and OpenSpiel installed). Every figure is CPU time
+(``time.process_time`` or the child's user + system time), never the wall clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from random_play import GAMES, measure  # noqa: E402
+
+from tablelog.replay.kit.fuzz import fuzz  # noqa: E402
+from tablelog.rules import registry  # noqa: E402
+
+
+def fuzz_cost(name: str, games: int) -> dict[str, float]:
+    """CPU-seconds per game of the first ``games`` games of seed 1, every invariant."""
+    rules = registry.get(name)
+    start = time.process_time()
+    report = fuzz(rules, games, 1)
+    cpu = time.process_time() - start
+    return {
+        "fuzz_cpu_s_per_game": cpu / max(report.games, 1),
+        "fuzz_games": report.games,
+        "fuzz_events_per_game": report.events / max(report.games, 1),
+        "fuzz_ok": report.ok,
+    }
+
+
+def peers(python: str, cpu: float) -> dict[str, Any]:
+    """The peers' rows, measured by ``python`` (a separate environment)."""
+    done = subprocess.run(
+        [python, str(HERE / "peers.py"), "--json", "--cpu", str(cpu)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        return {"error": done.stderr.strip().splitlines()[-1:]}
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def archive(count: int) -> dict[str, Any]:
+    """``benchmarks/histories.py``'s figures for one archive size."""
+    from histories import run_size
+
+    # its progress lines go to stderr: stdout holds the one JSON object
+    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(sys.stderr):
+        return run_size(Path(tmp), count)
+
+
+def report(
+    only: list[str] | None,
+    cpu: float,
+    fuzz_games: int,
+    archive_games: int,
+    peers_python: str | None,
+) -> dict[str, Any]:
+    """The whole JSON object."""
+    out: dict[str, Any] = {"games": {}}
+    for name in only or GAMES:
+        row = measure(name, cpu, 5_000, 10_000)
+        if fuzz_games:
+            row |= fuzz_cost(name, fuzz_games)
+        out["games"][name] = row
+        print(f"{name}: {row}", file=sys.stderr, flush=True)
+    if peers_python:
+        out["peers"] = peers(peers_python, cpu)
+    if archive_games:
+        out["archive"] = {str(archive_games): archive(archive_games)}
+    return out
