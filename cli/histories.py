@@ -83,10 +83,16 @@ def _ledger(ctx: click.Context) -> LedgerStore:
     return ledger
 
 
-def _keeper(ctx: click.Context) -> Keep:
+def _keeper(ctx: click.Context, reading: LedgerStore) -> Keep:
     """Keeps new results summaries for a reading command, whose own ledger is read-only:
     a writable ledger is opened only when there is something to keep, and a database that
-    cannot be written (read-only file, busy, no right to) only loses the cache."""
+    cannot be written (read-only file, busy, no right to) only loses the cache. A file of
+    an older schema is never written by a reading command: opening it to write would
+    upgrade it under the reader, so its summaries are computed and not kept."""
+    from tablelog.ledger import SCHEMA_VERSION
+
+    if getattr(reading, "schema", SCHEMA_VERSION) < SCHEMA_VERSION:
+        return lambda rows: None
 
     def keep(rows: list[tuple[int, bytes, str]]) -> None:
         from tablelog.ledger import SCHEMA_VERSION
@@ -131,7 +137,7 @@ def list_games(
         if ledger is not None:
             with ledger:
                 chosen = _filters(rules, player, since, unfinished)
-                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx)))
+                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx, ledger)))
                 if as_json:  # streamed: each game is written as it is read
                     render.emit_json_rows("games", found)
                     return
@@ -284,7 +290,7 @@ def export(
             from tablelog.replay.export import select
 
             chosen = _filters(rules, player, since, unfinished, variations=variations)
-            ids = select(ledger, chosen, _keeper(ctx))
+            ids = select(ledger, chosen, _keeper(ctx, ledger))
         count = _write(ledger, ids, fmt, "players" if per_player else "events" if events
                        else "games", output)  # fmt: skip
     if output:

@@ -43,7 +43,7 @@ def stats(
 
     with friendly(), _ledger(ctx) as ledger:
         chosen = _filters(rules, player, since, variations=variations)
-        data = stats_data(results(ledger, chosen, _keeper(ctx)), player)
+        data = stats_data(results(ledger, chosen, _keeper(ctx, ledger)), player)
     if as_json:
         render.emit_json(data)
         return

@@ -7,7 +7,7 @@ optimistic concurrency.
 
 from tablelog.ledger.backends import open_ledger
 from tablelog.ledger.codec import Codec, canonical, pack, unpack
-from tablelog.ledger.contract import LedgerStore, is_postgres_url
+from tablelog.ledger.contract import EventStore, LedgerStore, ReadModels, is_postgres_url
 from tablelog.ledger.errors import (
     ChainBroken,
     CodecError,
@@ -42,12 +42,14 @@ __all__ = [
     "ConcurrencyConflict",
     "DuplicateGame",
     "EventIdTaken",
+    "EventStore",
     "GameRecord",
     "GameSummary",
     "Ledger",
     "LedgerError",
     "LedgerStore",
     "NewEvent",
+    "ReadModels",
     "ResultRow",
     "StorageFault",
     "StoredEvent",

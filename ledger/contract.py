@@ -1,9 +1,11 @@
 """The backend contract: what every ledger store does, whatever database holds it.
 
 ``Ledger`` (SQLite, ``ledger/store.py``) is the embedded default; ``PostgresLedger``
-(``ledger/postgres.py``) serves leagues and clubs. ``replay/`` and ``cli/`` are written
-against ``LedgerStore`` only, and one contract test suite (``tests/ledger``) runs against
-every backend. The promises, each enforced by the database, not only by this code:
+(``ledger/postgres.py``) serves leagues and clubs. The contract has two halves:
+``EventStore``, the recorder (the log, written and read), and ``ReadModels`` (derived data
+kept beside it); ``LedgerStore`` is both. ``replay/`` and ``cli/`` are written against
+these only, and one contract test suite (``tests/ledger``) runs against every backend.
+The promises, each enforced by the database, not only by this code:
 
 - append-only: ``games`` and ``events`` rows are never updated or deleted (triggers refuse
   it); corrections are new events;
@@ -28,7 +30,16 @@ from tablelog.ledger.errors import AppendRefused, BadAppend, EventIdTaken, Ledge
 from tablelog.ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
 from tablelog.ledger.summaries import ResultRow
 
-__all__ = ["LedgerStore", "id_clash", "id_taken", "is_postgres_url", "retried", "same_event"]
+__all__ = [
+    "EventStore",
+    "LedgerStore",
+    "ReadModels",
+    "id_clash",
+    "id_taken",
+    "is_postgres_url",
+    "retried",
+    "same_event",
+]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -39,10 +50,15 @@ def is_postgres_url(target: str) -> bool:
 
 
 @runtime_checkable
-class LedgerStore(Protocol):
-    """The event store every backend provides (see the module's docstring for the promises).
+class EventStore(Protocol):
+    """The recorder: the log itself, written and read (see the module's docstring for the
+    promises). Every fact of a game is here; nothing here is derived.
 
-    A backend subclasses it, inheriting the context manager and ``create_game``.
+    Writing: ``create_game`` / ``import_game`` (a game and its header, and a whole log in
+    bulk), ``append`` with the expected seq, ``batch``. Reading: a game's record and its
+    events, its ``head``, the games, an event by its id (how a retried append is known),
+    and ``verify_chain``. A backend subclasses it (through ``LedgerStore``), inheriting the
+    context manager and ``create_game``.
     """
 
     path: str
@@ -101,7 +117,16 @@ class LedgerStore(Protocol):
         self, game: int, *, upto: int | None = None, after: int = 0
     ) -> list[StoredEvent]: ...
     def head(self, game: int) -> tuple[int, bytes]: ...
+    def find_event(self, event_id: str) -> StoredEvent | None: ...
     def verify_chain(self, game: int) -> list[ChainProblem]: ...
+
+
+@runtime_checkable
+class ReadModels(Protocol):
+    """Read models and caches: data derived from the log and kept beside it, which the
+    ledger stores and never interprets; deleting it changes no answer, only the time the
+    next reader takes (``ledger.summaries``)."""
+
     def results(
         self,
         *,
@@ -116,7 +141,12 @@ class LedgerStore(Protocol):
         """Keep ``(game, head, data)`` summaries, replacing older ones (derived data)."""
         ...
 
-    def find_event(self, event_id: str) -> StoredEvent | None: ...
+
+@runtime_checkable
+class LedgerStore(EventStore, ReadModels, Protocol):
+    """A whole ledger, what ``open_ledger`` returns: the recorder (``EventStore``) and the
+    read models beside it (``ReadModels``). Code that only records or reads the log, or
+    only reads the summaries, asks for the narrower one."""
 
 
 FindEvent = Callable[[str], "tuple[int, int] | None"]

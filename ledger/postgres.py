@@ -11,46 +11,32 @@ one ``COPY``; ``verify_chain`` streams the game's events through a server-side c
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from itertools import starmap
-from typing import Any
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, ClassVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 import psycopg_pool
 from psycopg import errors as pgerrors
 
-from tablelog.ledger.contract import LedgerStore, id_clash, retried
-from tablelog.ledger.envelope import db_rows, pack_id, stored_event
-from tablelog.ledger.errors import (
-    AppendRefused,
-    BadAppend,
-    ConcurrencyConflict,
-    DuplicateGame,
-    StorageFault,
-    UnknownGame,
-)
-from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
+from tablelog.ledger.contract import LedgerStore
+from tablelog.ledger.dialect import Dialect
+from tablelog.ledger.envelope import db_rows
+from tablelog.ledger.errors import StorageFault
 from tablelog.ledger.postgres_schema import (
     CREATE_SUMMARIES,
     GAMES_LOCK,
     SELECT_EVENTS,
     create_schema,
 )
-from tablelog.ledger.records import (
-    ChainProblem,
-    GameRecord,
-    GameSummary,
-    NewEvent,
-    StoredEvent,
-    utc_now,
-)
+from tablelog.ledger.readmodels import SqlReadModels
+from tablelog.ledger.records import StoredEvent
 from tablelog.ledger.schema import SCHEMA_VERSION
-from tablelog.ledger.summaries import ResultRow, paged, results_query, upsert_summary
+from tablelog.ledger.sqlstore import SqlEventStore, first_line
+from tablelog.ledger.summaries import upsert_summary
 
-__all__ = ["PostgresLedger", "redacted"]
+__all__ = ["POSTGRES", "PostgresLedger", "redacted"]
 
 _EVENT_COLUMNS = (
     "game, seq, event_id, type, type_version, actor, payload, recorded, recorded_text, hash"
@@ -59,8 +45,6 @@ _INSERT_EVENT = (
     f"INSERT INTO events ({_EVENT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
 )
 _COPY_EVENTS = f"COPY events ({_EVENT_COLUMNS}) FROM STDIN"
-_HEAD = "SELECT seq, hash FROM events WHERE game = %s ORDER BY seq DESC LIMIT 1"
-_GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
 _INSERT_GAME = (
     "INSERT INTO games (id, uid, rules, rules_version, header, genesis, created)"
     " VALUES ((SELECT coalesce(max(id), 0) + 1 FROM games), %s, %s, %s, %s, %s, %s)"
@@ -75,6 +59,11 @@ LEFT JOIN LATERAL (
 ) AS h ON true
 ORDER BY g.id
 """
+_GAME_COLUMNS = "id, uid, rules, rules_version, header, genesis, created"
+POSTGRES = Dialect(
+    "%s", SELECT_EVENTS, _GAME_COLUMNS, _SUMMARIES, "SELECT to_regclass('summaries')"
+)
+"""The statements of the shared store (``ledger.sqlstore``) on PostgreSQL."""
 STREAM_ROWS = 2000  # rows per fetch of verify_chain's server-side cursor
 
 
@@ -88,11 +77,7 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def _record(row: Sequence[Any]) -> GameRecord:
-    return GameRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
-
-
-class PostgresLedger(LedgerStore):
+class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
     """The event store in a PostgreSQL database, through a small connection pool.
 
     Creates the schema if it is missing. Use as a context manager, or call ``close()``.
@@ -103,6 +88,7 @@ class PostgresLedger(LedgerStore):
         self.path: str = redacted(url)
         self._pinned: psycopg.Connection | None = None  # the connection of a batch()
         self._types: dict[str, int] = {}  # event type name -> event_types.id
+        self._dialect = POSTGRES
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
                 found = create_schema(conn, self.path)
@@ -148,7 +134,7 @@ class PostgresLedger(LedgerStore):
         except psycopg_pool.PoolTimeout as exc:
             raise StorageFault(f"cannot reach the database {self.path}: {exc}") from exc
         except psycopg.Error as exc:
-            raise StorageFault(f"the database {self.path} refused it: {_first_line(exc)}") from exc
+            raise StorageFault(f"the database {self.path} refused it: {first_line(exc)}") from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -165,158 +151,55 @@ class PostgresLedger(LedgerStore):
 
     # -- writing ---------------------------------------------------------------------
 
-    def append(self, game: int, expected_seq: int, events: Sequence[NewEvent]) -> list[StoredEvent]:
-        """Append ``events`` as seq ``expected_seq``, ``expected_seq + 1``... in one transaction.
+    _unique_violation: ClassVar[type[Exception]] = pgerrors.UniqueViolation
 
-        Raises ``ConcurrencyConflict`` if the game's head is not ``expected_seq - 1``; an
-        append retried with the same event ids and contents returns the stored events.
-        """
-        if expected_seq < 1:
-            raise BadAppend(
-                f"events are numbered from 1, so an append cannot start at {expected_seq}"
-            )
-        if not events:
-            return []
+    @contextmanager
+    def _writing(self, game: int | None) -> Iterator[psycopg.Connection]:
+        """One transaction holding the game's advisory lock (or the lock of creating games,
+        so ids stay dense): appends to one game queue, other games do not wait."""
         with self._conn() as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (game,))
-            head = conn.execute(_HEAD, (game,)).fetchone()
-            head_seq, prev = (0, self._genesis(conn, game)) if head is None else head
-            if head_seq != expected_seq - 1:
-                stored = retried(
-                    lambda e: self._find_event(conn, e),
-                    lambda after, upto: self._events(conn, game, after, upto),
-                    game,
-                    expected_seq,
-                    events,
-                )
-                if stored is None:
-                    raise ConcurrencyConflict(game, expected_seq, head_seq)
-                return stored
-            rows = list(chain_rows(game, bytes(prev), events, first_seq=expected_seq))
-            types = self._type_ids(conn, {e.type for e in events})
-            try:
-                with conn.transaction(), conn.cursor() as cur:  # a savepoint
-                    cur.executemany(_INSERT_EVENT, list(db_rows(rows, types.__getitem__)))
-            except pgerrors.UniqueViolation as exc:
-                if exc.diag.constraint_name == "events_game_seq":
-                    raise ConcurrencyConflict(game, expected_seq, self.head(game)[0]) from exc
-                raise id_clash(lambda e: self._find_event(conn, e), events, exc) from exc
-        return list(starmap(StoredEvent, rows))
+            lock = GAMES_LOCK if game is None else game
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock,))
+            yield conn
 
-    def import_game(
-        self,
-        rules: str,
-        rules_version: int,
-        header: bytes,
-        events: Iterable[NewEvent],
-        *,
-        uid: str | None = None,
-        created: str | None = None,
-        hashes: Sequence[bytes] | None = None,
-    ) -> GameRecord:
-        """Store a whole game and its events (seq 1, 2, 3...) in one transaction, by COPY.
+    def _reading(self) -> AbstractContextManager[psycopg.Connection]:
+        return self._conn()
 
-        ``hashes`` are an export file's claims: the first that differs from the recomputed
-        chain raises ``ChainBroken`` and nothing is written. A known ``uid``: ``DuplicateGame``.
-        """
-        uid = uuid.uuid4().hex if uid is None else uid
-        created = utc_now() if created is None else created
-        genesis = genesis_hash(uid, header)
-        with self._conn() as conn, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (GAMES_LOCK,))
-            existing = conn.execute("SELECT id FROM games WHERE uid = %s", (uid,)).fetchone()
-            if existing is not None:
-                raise DuplicateGame(uid, existing[0])
-            values = (uid, rules, rules_version, header, genesis, created)
-            row = conn.execute(_INSERT_GAME, values).fetchone()
-            assert row is not None
-            game: int = row[0]
-            rows = list(chain_rows(game, genesis, events, hashes))  # one game's
-            types = self._type_ids(conn, {row[3] for row in rows})
-            try:
-                with conn.transaction(), conn.cursor() as cur, cur.copy(_COPY_EVENTS) as copy:
-                    for event_row in db_rows(rows, types.__getitem__):
-                        copy.write_row(event_row)
-            except pgerrors.UniqueViolation as exc:
-                raise AppendRefused(
-                    f"cannot import game {uid}: an event id in it is already in the database"
-                    f" ({_first_line(exc)})"
-                ) from exc
-        return GameRecord(game, uid, rules, rules_version, header, genesis, created)
+    def _insert_events(self, conn: psycopg.Connection, rows: Iterable[Any], *, bulk: bool) -> None:
+        """The rows in a savepoint: ``executemany`` for an append, ``COPY`` for an import."""
+        rows = list(rows)  # one game's
+        types = self._type_ids(conn, {row[3] for row in rows})
+        with conn.transaction(), conn.cursor() as cur:  # a savepoint
+            if not bulk:
+                cur.executemany(_INSERT_EVENT, list(db_rows(rows, types.__getitem__)))
+                return
+            with cur.copy(_COPY_EVENTS) as copy:
+                for event_row in db_rows(rows, types.__getitem__):
+                    copy.write_row(event_row)
 
-    # -- reading ---------------------------------------------------------------------
+    def _insert_game(self, conn: psycopg.Connection, values: tuple[Any, ...]) -> int:
+        row = conn.execute(_INSERT_GAME, values).fetchone()
+        assert row is not None
+        game: int = row[0]
+        return game
 
-    def game(self, game: int) -> GameRecord:
-        """The stored game ``game``; ``UnknownGame`` if there is none."""
-        with self._conn() as conn:
-            sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s"
-            row = conn.execute(sql, (game,)).fetchone()
-        if row is None:
-            raise UnknownGame(game, self.path)
-        return _record(row)
+    def _seq_taken(self, exc: Exception) -> bool:
+        """A writer past the advisory lock (none of ours) took the seq: the constraint says so."""
+        return isinstance(exc, pgerrors.UniqueViolation) and (
+            exc.diag.constraint_name == "events_game_seq"
+        )
 
-    def last_game(self) -> int | None:
-        """The id of the newest game (``max(id)``), or ``None`` in an empty database."""
-        with self._conn() as conn:
-            row = conn.execute("SELECT max(id) FROM games").fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+    @contextmanager
+    def _written_order(
+        self, conn: psycopg.Connection, game: int
+    ) -> Iterator[Iterable[StoredEvent]]:
+        """The events streamed from the server (a named cursor, ``STREAM_ROWS`` at a time)."""
+        with conn.transaction(), conn.cursor(name="verify") as cur:
+            cur.itersize = STREAM_ROWS
+            cur.execute(POSTGRES.events_written, (game,))
+            yield map(POSTGRES.row, cur)
 
-    def game_by_uid(self, uid: str) -> GameRecord:
-        """The stored game with this uid; ``UnknownGame`` if there is none."""
-        with self._conn() as conn:
-            sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE uid = %s"
-            row = conn.execute(sql, (uid,)).fetchone()
-        if row is None:
-            raise UnknownGame(uid, self.path)
-        return _record(row)
-
-    def games(self) -> list[GameSummary]:
-        """Every game, by id, with its event count and head."""
-        with self._conn() as conn:
-            rows = conn.execute(_SUMMARIES).fetchall()
-        out = []
-        for row in rows:
-            record = _record(row)
-            count, head_seq, head_hash = row[7:]
-            if head_seq is None:
-                head_seq, head_hash = 0, record.genesis
-            out.append(GameSummary(record, count, head_seq, bytes(head_hash)))
-        return out
-
-    def events(self, game: int, *, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
-        """The events of ``game`` with ``after < seq <= upto``, ordered by seq."""
-        with self._conn() as conn:
-            return self._events(conn, game, after, upto)
-
-    def head(self, game: int) -> tuple[int, bytes]:
-        """The seq and hash of the game's last event; ``(0, genesis)`` for an empty game."""
-        with self._conn() as conn:
-            row = conn.execute(_HEAD, (game,)).fetchone()
-            if row is None:
-                return 0, self._genesis(conn, game)
-        return row[0], bytes(row[1])
-
-    def results(
-        self,
-        *,
-        rules: str | None = None,
-        since: str | None = None,
-        games: Sequence[int] | None = None,
-    ) -> Iterator[ResultRow]:
-        """Every game (of ``rules``, created at or after ``since``, among ``games``) with its
-        head and its stored summary (derived data: see ``ledger.summaries``), by id."""
-        with self._conn() as conn:
-            has = conn.execute("SELECT to_regclass('summaries')").fetchone() not in (None, (None,))
-
-        def page(after: int, limit: int) -> list[Any]:
-            sql, params = results_query(
-                with_summaries=has, rules=rules, since=since, games=games, mark="%s",
-                after=after, limit=limit,
-            )  # fmt: skip
-            with self._conn() as conn:
-                return conn.execute(sql.encode(), params).fetchall()
-
-        return paged(page)
+    # -- read models -----------------------------------------------------------------
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
         """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
@@ -329,51 +212,7 @@ class PostgresLedger(LedgerStore):
             with conn.cursor() as cur:
                 cur.executemany(upsert_summary("%s").encode(), list(rows))
 
-    def find_event(self, event_id: str) -> StoredEvent | None:
-        """The stored event with this id, in whichever game, or ``None``."""
-        with self._conn() as conn:
-            sql = f"{SELECT_EVENTS} WHERE event_id = %s"
-            row = conn.execute(sql, (pack_id(event_id),)).fetchone()
-        return None if row is None else stored_event(row)
-
-    def verify_chain(self, game: int) -> list[ChainProblem]:
-        """Recheck the game's header and hash chain, in the order events were written,
-        streaming the events from the server (a named cursor, ``STREAM_ROWS`` at a time)."""
-        record = self.game(game)
-        problems = []
-        if genesis_hash(record.uid, record.header) != record.genesis:
-            problems.append(
-                ChainProblem(
-                    0,
-                    "the game's header was altered after it was recorded:"
-                    " its genesis hash does not match it",
-                )
-            )
-        sql = f"{SELECT_EVENTS} WHERE game = %s ORDER BY pos"
-        with self._conn() as conn, conn.transaction():
-            # the numbers first (eight bytes an event), then the events, streamed once
-            numbers = conn.execute("SELECT seq FROM events WHERE game = %s ORDER BY pos", (game,))
-            seqs = [row[0] for row in numbers]
-            with conn.cursor(name="verify") as cur:
-                cur.itersize = STREAM_ROWS
-                cur.execute(sql, (game,))
-                problems.extend(verify_records(record.genesis, map(stored_event, cur), seqs))
-        return problems
-
     # -- helpers ---------------------------------------------------------------------
-
-    def _events(
-        self, conn: psycopg.Connection, game: int, after: int, upto: int | None
-    ) -> list[StoredEvent]:
-        if upto is None:
-            sql = f"{SELECT_EVENTS} WHERE game = %s AND seq > %s ORDER BY seq"
-            rows = conn.execute(sql, (game, after)).fetchall()
-        else:
-            sql = f"{SELECT_EVENTS} WHERE game = %s AND seq > %s AND seq <= %s ORDER BY seq"
-            rows = conn.execute(sql, (game, after, upto)).fetchall()
-        if not rows:
-            self._genesis(conn, game)  # raises UnknownGame
-        return list(map(stored_event, rows))
 
     def _type_ids(self, conn: psycopg.Connection, names: set[str]) -> dict[str, int]:
         """The ``event_types`` ids of these type names, adding the new ones (in the caller's
@@ -390,19 +229,3 @@ class PostgresLedger(LedgerStore):
             ).fetchall()
             self._types.update(found)
         return self._types
-
-    def _genesis(self, conn: psycopg.Connection, game: int) -> bytes:
-        row = conn.execute("SELECT genesis FROM games WHERE id = %s", (game,)).fetchone()
-        if row is None:
-            raise UnknownGame(game, self.path)
-        return bytes(row[0])
-
-    @staticmethod
-    def _find_event(conn: psycopg.Connection, event_id: str) -> tuple[int, int] | None:
-        sql = "SELECT game, seq FROM events WHERE event_id = %s"
-        row = conn.execute(sql, (pack_id(event_id),)).fetchone()
-        return None if row is None else (row[0], row[1])
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -3,13 +3,18 @@ one schema-1 read a reader of an old file makes)."""
 
 from __future__ import annotations
 
+from tablelog.ledger.dialect import Dialect
+from tablelog.ledger.records import StoredEvent
+from tablelog.ledger.summaries import HAS_SUMMARIES
+
 __all__ = [
     "GAME_COLUMNS",
-    "HEAD",
     "INSERT_EVENT",
     "INSERT_GAME",
     "SELECT_EVENTS",
     "SELECT_EVENTS_1",
+    "SQLITE",
+    "SQLITE_1",
     "SUMMARIES",
 ]
 
@@ -26,7 +31,6 @@ SELECT_EVENTS_1 = (  # schema 1, read as it is by a reader (a writer upgrades it
     "SELECT game, seq, event_id, type, type_version, actor, CAST(payload AS BLOB),"
     " recorded_at, CAST(hash AS BLOB) FROM events"
 )
-HEAD = "SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1"
 GAME_COLUMNS = "id, uid, rules, rules_version, CAST(header AS BLOB), CAST(genesis AS BLOB), created"
 INSERT_GAME = (
     "INSERT INTO games (uid, rules, rules_version, header, genesis, created)"
@@ -42,3 +46,16 @@ LEFT JOIN events AS h
   ON h.pos = (SELECT pos FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1)
 ORDER BY g.id
 """
+
+SQLITE = Dialect("?", SELECT_EVENTS, GAME_COLUMNS, SUMMARIES, HAS_SUMMARIES)
+"""Schema 2 on SQLite."""
+SQLITE_1 = Dialect(
+    "?",
+    SELECT_EVENTS_1,
+    GAME_COLUMNS,
+    SUMMARIES,
+    HAS_SUMMARIES,
+    row=lambda row: StoredEvent(*row),
+    stored_id=str,
+)
+"""Schema 1 on SQLite, as a reader reads an old file (a writer upgrades it first)."""

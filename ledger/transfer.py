@@ -2,21 +2,22 @@
 
 A game is copied as it is stored: its uid, header, creation time and every event with its
 recorded time, so its hashes and its head are the same in the target; the target recomputes
-the chain as it imports and refuses a game whose stored hashes do not check out.
+the chain as it imports and refuses a game whose stored hashes do not check out. Only the
+log moves (``EventStore``): the summaries are derived data, computed there when first read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tablelog.ledger.contract import LedgerStore
+from tablelog.ledger.contract import EventStore
 from tablelog.ledger.records import GameRecord, GameSummary, NewEvent
 
 __all__ = ["already_there", "copy_games"]
 
 
 def already_there(
-    games: Sequence[GameSummary], target: LedgerStore
+    games: Sequence[GameSummary], target: EventStore
 ) -> list[tuple[GameSummary, int]]:
     """The games of ``games`` whose uid the target already holds, each with its id there."""
     held = {s.record.uid: s.record.id for s in target.games()}
@@ -24,8 +25,8 @@ def already_there(
 
 
 def copy_games(
-    source: LedgerStore,
-    target: LedgerStore,
+    source: EventStore,
+    target: EventStore,
     games: Sequence[GameSummary],
     done: Callable[[GameSummary], None] = lambda _: None,
 ) -> list[GameRecord]:
