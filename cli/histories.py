@@ -95,14 +95,8 @@ def _keeper(ctx: click.Context, reading: LedgerStore) -> Keep:
         return lambda rows: None
 
     def keep(rows: list[tuple[int, bytes, str]]) -> None:
-        from tablelog.ledger import SCHEMA_VERSION
-
-        root = ctx.find_root().obj
         try:
-            with root.ledger(write=False) as reader:  # a reader never upgrades an old file
-                if getattr(reader, "schema", SCHEMA_VERSION) != SCHEMA_VERSION:
-                    return
-            with root.ledger(write=True) as writer:
+            with ctx.find_root().obj.ledger(write=True) as writer:
                 writer.store_summaries(rows)
         except click.ClickException:
             pass
