@@ -10,7 +10,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -205,7 +205,7 @@ def print_results(rows: Sequence[dict[str, Any]]) -> None:
     out.print(f"{len(rows) - len(forks)} game(s){more}")
 
 
-def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
+def single_game_page() -> Callable[..., None] | None:
     """The hook for one game's step-through replay page (``replay.page.write_page(ledger,
     game, out)``); ``None`` while no such page exists, and a single game then gets the
     match report of that one game."""
@@ -215,7 +215,7 @@ def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
         page = importlib.import_module("tablelog.replay.page")
     except ImportError:
         return None
-    writer: Callable[[LedgerStore, int, IO[str]], None] | None = getattr(page, "write_page", None)
+    writer: Callable[..., None] | None = getattr(page, "write_page", None)
     return writer
 
 
@@ -236,6 +236,17 @@ def single_game_page() -> Callable[[LedgerStore, int, IO[str]], None] | None:
 )
 @click.option("--events", is_flag=True, help="CSV: one row per event instead of per game.")
 @click.option(
+    "--as",
+    "as_player",
+    help="text, html, csv --events, sqlite: as this player saw each game (default: as"
+    " everyone did; `recorder`: as typed in a physical game).",
+)
+@click.option(
+    "--all-seats",
+    is_flag=True,
+    help="html of one game: every seat's cards, to switch between them (a finished game).",
+)
+@click.option(
     "--players",
     "per_player",
     is_flag=True,
@@ -254,6 +265,8 @@ def export(
     unfinished: bool,
     fmt: str,
     events: bool,
+    as_player: str | None,
+    all_seats: bool,
     per_player: bool,
     variations: bool,
     output: str | None,
@@ -268,6 +281,13 @@ def export(
         raise BadInput("name GAMES, or give --all or a filter (--rules, --player, --since)")
     if events and fmt != "csv":
         raise BadInput("--events is for --format csv (one row per event)")
+    if as_player is not None and (fmt == "jsonl" or (fmt == "csv" and not events)):
+        raise BadInput(
+            "--as is for text, html, csv --events and sqlite: JSON Lines is the whole record"
+            " (for import), and the per-game CSV names no card"
+        )
+    if all_seats and (fmt != "html" or as_player is not None):
+        raise BadInput("--all-seats is for --format html of one game, without --as")
     if per_player and (fmt != "csv" or events):
         raise BadInput("--players is for --format csv without --events (one row per player)")
     if fmt == "sqlite" and output is None:
@@ -285,16 +305,24 @@ def export(
 
             chosen = _filters(rules, player, since, unfinished, variations=variations)
             ids = select(ledger, chosen, _keeper(ctx, ledger))
-        count = _write(ledger, ids, fmt, "players" if per_player else "events" if events
-                       else "games", output)  # fmt: skip
+        if all_seats and len(ids) != 1:
+            raise BadInput("--all-seats makes the replay page of one game: name one game")
+        from tablelog.replay.gate import EVERY_SEAT
+
+        viewer: Any = EVERY_SEAT if all_seats else as_player
+        rows = "players" if per_player else "events" if events else "games"
+        count = _write(ledger, ids, fmt, rows, output, viewer)
     if output:
         what = "a replay page" if fmt == "html" and len(ids) == 1 else fmt
         size = os.path.getsize(output) // 1024 if os.path.exists(output) else 0
         click.echo(f"exported {count} game(s) as {what} to {output} ({size} KiB)", err=True)
 
 
-def _write(ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str | None) -> int:
-    """Write the games ``ids`` as ``fmt``; a CSV has one row per game, event or player."""
+def _write(
+    ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str | None, viewer: Any = None
+) -> int:
+    """Write the games ``ids`` as ``fmt`` for ``viewer`` (a name as ``--as`` takes it, or a
+    ``Viewer``); a CSV has one row per game, event or player."""
     events = rows == "events"
     if fmt == "sqlite":
         from tablelog.replay.export import histories
@@ -304,7 +332,7 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str
         with new_file(output, "sqlite") as temporary:
             os.remove(temporary)  # write_sqlite makes a new file
             try:
-                count = write_sqlite(histories(ledger, ids), temporary)
+                count = write_sqlite(histories(ledger, ids, viewer), temporary)
             except sqlite3.Error as error:
                 raise StorageRefused(f"cannot write sqlite to {output}: {error}") from None
             if os.path.lexists(output):
@@ -329,14 +357,14 @@ def _write(ledger: LedgerStore, ids: list[int], fmt: str, rows: str, output: str
             if fmt == "text":
                 from tablelog.replay.export.text import write_text
 
-                return write_text(histories(ledger, ids), out)
+                return write_text(histories(ledger, ids, viewer), out)
             from tablelog.replay.export.csvfile import write_events
 
-            return write_events(histories(ledger, ids), out)
+            return write_events(histories(ledger, ids, viewer), out)
         from tablelog.replay.summary import Filters, results
 
         if fmt == "html" and len(ids) == 1 and (page := single_game_page()) is not None:
-            page(ledger, ids[0], out)
+            page(ledger, ids[0], out, viewer)
             return 1
         from tablelog.replay.verify import refuse_altered_games
 

@@ -25,6 +25,7 @@ from tablelog.replay.inspect import (
     played_data,
     replay_data,
     show_data,
+    viewer_named,
 )
 from tablelog.rules import registry
 
@@ -182,19 +183,26 @@ def moves(
 @cli.command()
 @click.argument("game")
 @click.option("--at", type=int, help="Show the table just after event N.")
-@click.option("--as", "as_player", help="Show only what this player could see.")
+@click.option(
+    "--as",
+    "as_player",
+    help="Show only what this player could see (`recorder`: what was typed in a physical game).",
+)
 @JSON
 @pass_ctx
 def show(obj: Context, game: str, at: int | None, as_player: str | None, as_json: bool) -> None:
     """Show the table now (or after event N), as everyone or one player saw it."""
     with friendly(), obj.ledger() as ledger:
         loaded = Games(ledger).load(game)
-        seat = loaded.seat(as_player) if as_player else None
-        data = show_data(loaded, at, seat)
+        data = show_data(loaded, at, viewer_named(loaded, as_player))
     render.emit_json(data) if as_json else render.print_show(data)
 
 
-AS = click.option("--as", "as_player", help="As this player saw it (default: the public table).")
+AS = click.option(
+    "--as",
+    "as_player",
+    help="As this player saw it (default: the public table; `recorder`: as typed).",
+)
 
 
 @cli.command()
@@ -206,7 +214,7 @@ def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
     """Print the whole log of GAME, corrections included, as the table saw it."""
     with friendly(), obj.ledger() as ledger:
         loaded = Games(ledger).load(game)
-        data = log_data(loaded, loaded.seat(as_player) if as_player else None)
+        data = log_data(loaded, viewer_named(loaded, as_player))
     render.emit_json(data) if as_json else render.print_log(data)
 
 
@@ -220,7 +228,7 @@ def replay(obj: Context, game: str, to: int | None, as_player: str | None, as_js
     """Replay GAME event by event, with the public table (or --as PLAYER's) after each."""
     with friendly(), obj.ledger() as ledger:
         loaded = Games(ledger).load(game)
-        data = replay_data(loaded, to, loaded.seat(as_player) if as_player else None)
+        data = replay_data(loaded, to, viewer_named(loaded, as_player))
     render.emit_json(data) if as_json else render.print_replay(data)
 
 

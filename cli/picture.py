@@ -10,6 +10,7 @@ characters (``cli.boxes``), without rich.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -45,7 +46,6 @@ def picture(data: Mapping[str, Any], pretty: Pretty) -> list[tuple[str, str]]:
             lines.append((label, text))
     lines.extend(_last_trick(info, players, pretty))
     lines.extend(_piles(info.get("piles"), pretty))
-    over = data.get("over", False)
     for key, value in info.items():
         if key in _SHOWN_ELSEWHERE and (key != "stock" or "stock" in zones):
             continue
@@ -53,9 +53,6 @@ def picture(data: Mapping[str, Any], pretty: Pretty) -> list[tuple[str, str]]:
         if text is None:
             continue
         label = _key_label(key)
-        if key == "points" and not over and data["rules"] == "nordekasino":
-            label = "points so far"
-            text += "  (includes the provisional most-cards and most-spades points)"
         lines.append((label, text))
     return lines
 
@@ -70,6 +67,17 @@ def print_picture(data: Mapping[str, Any], pretty: Pretty, title: str | None = N
     heading = title or (
         f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
     )
+    if data.get("table") is not None:
+        from tablelog.cli.tablepicture import table_lines
+
+        width = shutil.get_terminal_size((100, 24)).columns
+        lines = [
+            heading,
+            "─" * min(len(heading), width),
+            *table_lines(data["table"], pretty, width),
+        ]
+        click.echo("\n".join([*lines, *status_lines(data)]))
+        return
     lines = box(heading, picture(data, pretty), bold=styled())
     click.echo("\n".join([*lines, *status_lines(data)]))
 

@@ -158,7 +158,7 @@ def print_moves(data: Mapping[str, Any]) -> None:
     if not data["moves"]:
         out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
         return
-    grid = new_table(title=f"game {data['game']}: legal moves")
+    grid = new_table(title=escape(f"game {data['game']}: {data['heading']}"))
     notes = [_move_note(move) for move in data["moves"]]
     for column in ("kind", "card", "type this", "who", *(("note",) if any(notes) else ())):
         grid.add_column(column)

@@ -58,8 +58,9 @@ class ConcurrencyConflict(LedgerError, Refusal):
         self.head_seq = head_seq
         if head_seq >= expected_seq:
             message = (
-                f"game {game} has moved on: this append expected to write event {expected_seq}"
-                f" but the game is already at event {head_seq}; replay it and try again"
+                f"game {game} has moved on: someone else wrote event {expected_seq} first"
+                f" (the game is now at event {head_seq}); look at the table again and retype"
+                " the move if it still stands"
             )
         else:
             message = (

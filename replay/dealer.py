@@ -9,10 +9,9 @@ check that every chance event of a seeded game is the one the dealer makes.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tablelog.rules.events import Move
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 
 __all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move"]
 
@@ -25,7 +24,7 @@ def chance_rng(seed: int, seq: int) -> random.Random:
     return random.Random(f"tablelog:{seed}:{seq}")
 
 
-def dealer_move(rules: RuleSet, state: Any, seed: int, seq: int) -> Move | None:
+def dealer_move(rules: RuleSet[S], state: S, seed: int, seq: int) -> Move | None:
     """The seeded dealer's chance move for ``state`` at ``seq``, or ``None`` if none is due."""
     step = rules.chance(state)
     if step is None:

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from tablelog.replay.fold import Replayer
+from tablelog.replay.gate import RECORDER, Gate
 from tablelog.replay.notation import move_label
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Ruling, Undo
@@ -102,22 +103,29 @@ def _same(x: Event, y: Event) -> bool:
 
 def _labels(log: Log, upto: int) -> list[str]:
     """The first ``upto`` events of ``log`` in notation (``7H by Anna``), each written in
-    the state it was made in; after an event the rules refuse, by its type."""
+    the state it was made in as the recorder saw it (``replay.gate``: in a seeded game, a
+    deal's hidden cards are ``?``); after an event the rules refuse, by its type."""
     replayer = Replayer(log.rules, log.header)
+    gate = Gate(log.rules, log.header, RECORDER)
     out: list[str] = []
     broken = False
     for event in log.events[:upto]:
-        label = (
-            None
-            if broken
-            else move_label(log.rules, log.header.players, event.move, replayer.state)
-        )
-        out.append(label or f"{event.type} (actor {event.actor})")
+        label = None
         if not broken:
+            before = replayer.state
             try:
-                replayer.push(event)
+                after = replayer.push(event)
             except IllegalEvent:
                 broken = True
+                label = move_label(log.rules, log.header.players, event.move, before)
+            else:
+                seen = gate.move(before, event, after)
+                label = (
+                    gate.text(before, event, after)
+                    if seen is None
+                    else move_label(log.rules, log.header.players, seen, before)
+                )
+        out.append(label or f"{event.type} (actor {event.actor})")
     return out
 
 
@@ -152,6 +160,8 @@ def diff_logs(a: Log, b: Log) -> LogDiff:
         why = f"{b.name} stops after event {nb}; {a.name} goes on to event {na}"
     else:
         why = f"they part at event {first}: {la[common]} in {a.name}, {lb[common]} in {b.name}"
+        if la[common] == lb[common]:
+            why += " (they differ in cards nobody at the table was shown)"
     return LogDiff(a.name, b.name, first, why, tuple(rows))
 
 

@@ -15,11 +15,11 @@ N events, or listing every state along it, costs N applications whatever the und
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Generic
 
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Irregularity, Note, Ruling, Undo
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
 __all__ = [
     "Replayer",
@@ -74,7 +74,7 @@ def ruling_target(effective: Sequence[Event], event: Event) -> int:
     raise IllegalEvent(event, f"a ruling is stand, replay or redeal, not {ruling.decision!r}")
 
 
-class Replayer:
+class Replayer(Generic[S]):
     """A log folded event by event, with the effective events and their states on a stack.
 
     ``push(event)`` takes any event of the log: a note changes nothing, an undo pops the
@@ -86,16 +86,16 @@ class Replayer:
 
     __slots__ = ("_events", "_states", "apply", "rules", "seeded", "start")
 
-    def __init__(self, rules: RuleSet, header: Header, start: Any = None) -> None:
+    def __init__(self, rules: RuleSet[S], header: Header, start: S | None = None) -> None:
         self.rules = rules
         self.apply = rules.apply
         self.seeded = header.seed is not None
         self.start = rules.start(header) if start is None else start
         self._events: list[Event] = []
-        self._states: list[Any] = [self.start]
+        self._states: list[S] = [self.start]
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The state after every event pushed so far."""
         return self._states[-1]
 
@@ -108,7 +108,7 @@ class Replayer:
         """How many events are in effect."""
         return len(self._events)
 
-    def before(self, index: int) -> Any:
+    def before(self, index: int) -> S:
         """The state just before the effective event at ``index``."""
         return self._states[index]
 
@@ -116,7 +116,7 @@ class Replayer:
         """The index of the first effective event an undo would now retract."""
         return undo_target(self._events, self.seeded)
 
-    def push(self, event: Event, *, check: bool = False) -> Any:
+    def push(self, event: Event, *, check: bool = False) -> S:
         """Take one event of the log; returns the state after it."""
         payload = event.payload
         if isinstance(payload, Note | Irregularity):
@@ -134,16 +134,16 @@ class Replayer:
         self._states.append(after)
         return after
 
-    def extend(self, events: Iterable[Event]) -> Any:
+    def extend(self, events: Iterable[Event]) -> S:
         """Push every event; returns the final state."""
         push = self.push
         for event in events:
             push(event)
         return self._states[-1]
 
-    def copy(self) -> Replayer:
+    def copy(self) -> Replayer[S]:
         """An independent replayer at the same point (the states are shared: frozen)."""
-        other = Replayer.__new__(Replayer)
+        other: Replayer[S] = Replayer.__new__(Replayer)
         other.rules, other.apply, other.seeded = self.rules, self.apply, self.seeded
         other.start = self.start
         other._events, other._states = list(self._events), list(self._states)
@@ -179,7 +179,7 @@ def effective_events(events: Iterable[Event], seeded: bool) -> list[Event]:
     return effective
 
 
-def fold_from(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
+def fold_from(rules: RuleSet[S], state: S, events: Iterable[Event]) -> S:
     """Apply ``events`` (game events only) to ``state`` one by one."""
     apply = rules.apply
     for event in events:
@@ -187,12 +187,12 @@ def fold_from(rules: RuleSet, state: Any, events: Iterable[Event]) -> Any:
     return state
 
 
-def fold(rules: RuleSet, header: Header, events: Iterable[Event]) -> Any:
+def fold(rules: RuleSet[S], header: Header, events: Iterable[Event]) -> S:
     """The state after ``events`` (the full log, meta events included)."""
     return Replayer(rules, header).extend(events)
 
 
-def states(rules: RuleSet, header: Header, events: Sequence[Event]) -> Iterator[tuple[int, Any]]:
+def states(rules: RuleSet[S], header: Header, events: Sequence[Event]) -> Iterator[tuple[int, S]]:
     """Every state of a log as ``(seq, state)``, from ``(0, start)`` to the last event.
 
     One pass, undos included: each undo pops the replayer's stack.
@@ -203,7 +203,7 @@ def states(rules: RuleSet, header: Header, events: Sequence[Event]) -> Iterator[
         yield event.seq, replayer.push(event)
 
 
-def step(rules: RuleSet, state: Any, event: Event) -> Any:
+def step(rules: RuleSet[S], state: S, event: Event) -> S:
     """Apply one game event, refusing anything after the game is over."""
     if rules.outcome(state) is not None:
         raise IllegalEvent(event, "the game is over")

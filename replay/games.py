@@ -9,7 +9,7 @@ to have moved. A refused move writes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
@@ -23,7 +23,7 @@ from tablelog.ledger import (
     StoredEvent,
     short_hash,
 )
-from tablelog.replay import retry
+from tablelog.replay import implied, retry
 from tablelog.replay.codec import decode_events, decode_header, encode_event, encode_header
 from tablelog.replay.dealer import MAX_CHANCE_RUN, dealer_move
 from tablelog.replay.fold import Replayer
@@ -32,9 +32,9 @@ from tablelog.replay.notation import check_text, move_label, notation_clash, par
 from tablelog.replay.redact import public_refusal
 from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent, OptionError
-from tablelog.rules.events import Event, Move, Ruling
-from tablelog.rules.protocol import Header, RuleSet, resolve_options
+from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
+from tablelog.rules.events import Event, Move, Ruling, Undo
+from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
 
 __all__ = [
     "BadFork",
@@ -65,14 +65,14 @@ class NewerRules(InvalidInput, ValueError):
 
 
 @attrs.frozen
-class Played:
+class Played(Generic[S]):
     """What ``Games.play`` wrote: the events as stored, the state before each (to write
     them in notation), the state after them, and the new head hash."""
 
-    game: LoadedGame
+    game: LoadedGame[S]
     written: tuple[Event, ...]
-    befores: tuple[Any, ...]
-    state: Any
+    befores: tuple[S, ...]
+    state: S
     hashes: tuple[str, ...]
     retried: bool = False
     """A retry of a move already recorded (``play --id``): ``written`` is the stored
@@ -216,11 +216,50 @@ class Games:
                 return Played(game, (event,), (before,), game.state, hashes, retried=True)
         if after is not None:
             retry.check_after(game, after)
-        move = parse_move(game, text)
         try:
-            return self.submit(game, move, event_id=event_id)
+            return self.enter(game, text, event_id=event_id)
         except ConcurrencyConflict:  # someone wrote between our read and our write
             raise retry.stale_since(self.load(game.id), game.seq) from None
+
+    def enter(self, game: LoadedGame, text: str, *, event_id: str | None = None) -> Played:
+        """Record the entry ``text`` on ``game``: the move with the steps nobody decides
+        that it implies before and after it (``replay.implied``), then the dealer's."""
+
+        def refuse(before: Any, move: Move, refused: IllegalEvent) -> IllegalEvent:
+            return _worded(game, before, move, refused)
+
+        try:
+            steps = implied.enter(game, text, refuse)
+            if steps is None:  # not a player's move: undo, a note, a deal, a ruling
+                return self.submit(game, parse_move(game, text), event_id=event_id)
+        except TablelogError:
+            again = implied.restated(game, text)  # a draw the tool entered, typed again
+            if again is None:
+                raise
+            return self._restate(game, *again)
+        if event_id is not None:  # the id names the entry's own move, not the steps around it
+            index = next(i for i, e in enumerate(steps.events) if e.family == "move")
+            steps.events = [
+                attrs.evolve(e, id=event_id) if i == index else e
+                for i, e in enumerate(steps.events)
+            ]
+        return self._deal_and_write(game, steps.replayer, steps.events, steps.befores)
+
+    def _restate(self, game: LoadedGame, entered: Event, move: Move) -> Played:
+        """A chance step typed after the tool entered it face down: the same step is
+        answered as already recorded; one naming cards the table saw takes the face-down
+        one back (an ``undo``) and is written instead."""
+        if (move.actor, move.payload) == (entered.actor, entered.payload):
+            before = game.replayer.before(len(game.replayer) - 1)
+            hashes = (game.head_at(entered.seq),)
+            return Played(game, (entered,), (before,), game.state, hashes, retried=True)
+        steps = implied.Steps(game, game.replayer.copy())
+        steps.push(Move(None, Undo()), check=False)
+        try:
+            steps.push(move)
+        except IllegalEvent as refused:
+            raise _worded(game, steps.befores[-1], move, refused) from None
+        return self._deal_and_write(game, steps.replayer, steps.events, steps.befores)
 
     def submit(self, game: LoadedGame, move: Move, *, event_id: str | None = None) -> Played:
         """Validate ``move`` on ``game``'s current state and append it (and the dealer's)."""
@@ -228,6 +267,13 @@ class Games:
         replayer = game.replayer.copy()
         before = replayer.state
         if event.family == "meta":
+            undo = isinstance(move.payload, Undo) and not game.seeded
+            start = implied.entry_start(game) if undo else None
+            if start is not None and len(replayer) - start > 1:  # the entry's own steps too
+                steps = implied.Steps(game, replayer)
+                for _ in range(len(replayer) - start):
+                    steps.push(move, check=False)
+                return self._write(game, steps.events, steps.befores, replayer.state)
             try:
                 replayer.push(event)
             except IllegalEvent as refused:
@@ -245,32 +291,35 @@ class Games:
         try:
             replayer.push(event, check=True)
         except IllegalEvent as refused:
-            label = move_label(game.rules, game.header.players, move, before)
-            hidden = public_refusal(game.rules, game.header, before, move, refused)  # no leak
-            raise hidden.with_label(label) from None
+            raise _worded(game, before, move, refused) from None
         return self._deal_and_write(game, replayer, [event], [before])
 
     def _deal_and_write(
-        self, game: LoadedGame, replayer: Replayer, events: list[Event], befores: list[Any]
-    ) -> Played:
-        """Add the seeded dealer's chance events that are now due, then write them all."""
-        if game.seeded:
-            seed = game.header.seed
-            assert seed is not None
-            for _ in range(MAX_CHANCE_RUN):
-                seq = game.seq + len(events) + 1
-                move = dealer_move(game.rules, replayer.state, seed, seq)
-                if move is None:
-                    break
-                event = Event(seq, move.actor, move.payload)
-                befores.append(replayer.state)
-                replayer.push(event)
-                events.append(event)
-        return self._write(game, events, befores, replayer.state)
+        self, game: LoadedGame[S], replayer: Replayer[S], events: list[Event], befores: list[S]
+    ) -> Played[S]:
+        """Add the steps that follow by themselves (the seeded dealer's chance events, a
+        forced move, a physical game's unseen draw), then write them all."""
+        steps = implied.Steps(game, replayer)
+        steps.events, steps.befores = events, befores
+        last_meta = bool(events) and events[-1].family == "meta"
+        for _ in range(MAX_CHANCE_RUN):
+            before = len(steps.events)
+            if game.seeded:
+                seed = game.header.seed
+                assert seed is not None
+                move = dealer_move(game.rules, replayer.state, seed, game.seq + before + 1)
+                if move is not None:
+                    steps.push(move, check=False)
+                    continue
+            if not last_meta:  # an undo leaves the position it takes back to as it was
+                implied.follow(steps)
+            if len(steps.events) == before:
+                break
+        return self._write(game, steps.events, steps.befores, replayer.state)
 
     def _write(
-        self, game: LoadedGame, events: list[Event], befores: list[Any], state: Any
-    ) -> Played:
+        self, game: LoadedGame[S], events: list[Event], befores: list[S], state: S
+    ) -> Played[S]:
         if not events:
             return Played(game, (), (), state, ())
         records = [encode_event(game.rules, e) for e in events]
@@ -299,6 +348,13 @@ class Games:
             self._deal_and_write(forked, forked.replayer.copy(), [], [])
             forked = self.load(record.id)
         return forked
+
+
+def _worded(game: LoadedGame, before: Any, move: Move, refused: IllegalEvent) -> IllegalEvent:
+    """A refusal as a person reads it: the move named, nothing leaked of hidden cards."""
+    label = move_label(game.rules, game.header.players, move, before)
+    hidden = public_refusal(game.rules, game.header, before, move, refused)  # no leak
+    return hidden.with_label(label)
 
 
 def _refuse_altered(record: GameRecord, rows: Sequence[StoredEvent], players: int) -> None:

@@ -8,6 +8,7 @@ log and replay fold the game once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -15,13 +16,14 @@ from tablelog.ledger import short_hash
 from tablelog.replay.dealer import chance_rng
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame, Played
+from tablelog.replay.gate import EVERYONE, RECORDER, Gate, Viewer, table_data
 from tablelog.replay.narrate import narration
-from tablelog.replay.notation import announcement, format_event_move, format_move
-from tablelog.replay.redact import public_move
+from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
+from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card
-from tablelog.rules.protocol import Outcome
+from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 
 __all__ = [
@@ -31,10 +33,11 @@ __all__ = [
     "played_data",
     "replay_data",
     "show_data",
+    "viewer_named",
 ]
 
 
-def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | None:
+def outcome_data(outcome: Outcome | None, game: LoadedGame[S]) -> dict[str, Any] | None:
     """An outcome as plain data: winners and the ranking by name, scores, rounds."""
     if outcome is None:
         return None
@@ -46,7 +49,7 @@ def outcome_data(outcome: Outcome | None, game: LoadedGame) -> dict[str, Any] | 
 
 
 def moves_data(
-    game: LoadedGame,
+    game: LoadedGame[S],
     *,
     seat: int | None = None,
     card: Card | None = None,
@@ -76,33 +79,88 @@ def moves_data(
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
         example = step.realize(chance_rng(0, game.seq + 1), False)
-        moves.append(
-            {
-                "notation": format_move(game, example),
-                "actor": None,
-                "type": example.kind,
-                "event_type": example.type,
-                "card": None,
-                "chance": True,
-                "hint": step.hint,
-            }
-        )
+        for notation in chance_forms(game, step, format_move(game, example)):
+            moves.append(
+                {
+                    "notation": notation,
+                    "actor": None,
+                    "type": example.kind,
+                    "event_type": example.type,
+                    "card": None,
+                    "chance": True,
+                    "hint": step.hint,
+                }
+            )
     over = rules.outcome(state) is not None
+    whose = [game.header.players[s] for s in sorted(rules.to_act(state)) if seat in (None, s)]
     return {
         "game": game.id,
         "over": over,
+        "whose": whose,
+        "as": "the recorder" if not game.seeded else ("/".join(whose) or None),
+        "heading": moves_heading(whose, game.seeded, step is not None),
         "moves": moves,
         "complete": listing.complete,
         "count": total,
     }
 
 
-def show_data(game: LoadedGame, at: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def moves_heading(whose: Sequence[str], seeded: bool, chance: bool) -> str:
+    """Whose moves a listing shows and as whom: ``Bo's moves, as Bo sees them``; in a
+    physical game the recorder's listing (``as the recorder sees them``): the cards of a
+    face-down hand are whatever it may hold."""
+    parts = [f"{name}'s" for name in whose]
+    if chance:
+        parts.append("the table's")
+    owners = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if not owners:
+        return "no moves"
+    if not seeded:
+        sees = "the recorder sees them"
+    elif len(whose) == 1:
+        sees = f"{whose[0]} sees them"
+    else:
+        sees = "each of them sees them"
+    return f"{owners} moves, as {sees}"
+
+
+_TOKENS = re.compile(r"([\s:,]+)")
+
+
+def chance_forms(game: LoadedGame, step: Any, example: str) -> list[str]:
+    """How a chance step is typed, never with a made-up card: a card the record already
+    knows (the same in every realization) stays, any other becomes ``CARD``; a reveal
+    that may be entered face down is offered both ways (``reveal ?``, ``reveal CARD``)."""
+    again = format_move(game, step.realize(chance_rng(1, game.seq + 1), False))
+    if again == example:  # nothing random in it: every card named is known
+        forms = [example]
+    else:
+        pieces = _TOKENS.split(example)
+        forms = ["".join("CARD" if _is_card(game, p) else p for p in pieces)]
+    if step.kind in ("reveal", "turn") and forms[0].endswith(" ?"):
+        forms.append(forms[0][:-1] + "CARD")
+    return forms
+
+
+def _is_card(game: LoadedGame, word: str) -> bool:
+    if not word.strip() or word == "?" or _TOKENS.fullmatch(word):
+        return False
+    try:
+        game.rules.vocabulary.read(word)
+    except TablelogError:
+        return False
+    return True
+
+
+def show_data(
+    game: LoadedGame, at: int | None = None, seat: int | Viewer | None = None
+) -> dict[str, Any]:
     """The table after event ``at`` as seat ``seat`` (``None``: everyone) saw it."""
     seq = game.seq if at is None else max(0, min(at, game.seq))
     state = game.state_at(seq)
     head = game.events[seq - 1] if seq else None
-    return _table(game, state, seq, game.head_at(seq), head.recorded_at if head else None, seat)
+    when = head.recorded_at if head else None
+    return _table(game, state, seq, game.head_at(seq), when, viewer_of(seat))
 
 
 def played_data(played: Played) -> dict[str, Any]:
@@ -110,21 +168,22 @@ def played_data(played: Played) -> dict[str, Any]:
     game = played.game
     afters = (*played.befores[1:], played.state)
     rows = [
-        _row(game, event, before, True, hash_, after)
+        _row(game, event, before, True, hash_, after, RECORDER)  # who typed it
         for event, before, hash_, after in zip(
             played.written, played.befores, played.hashes, afters, strict=True
         )
     ]
     last = played.written[-1].recorded_at if played.written else None
-    after = _table(game, played.state, played.seq, played.head, last, None)
+    after = _table(game, played.state, played.seq, played.head, last, EVERYONE)
     return {**after, "written": rows, "retried": played.retried}
 
 
 def _table(
-    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, seat: int | None
+    game: LoadedGame, state: Any, seq: int, head: str, at: str | None, viewer: Viewer
 ) -> dict[str, Any]:
     rules = game.rules
-    view = rules.view(state, seat)
+    view = Gate(rules, game.header, viewer).view(state)
+    typed = view.table
     outcome = rules.outcome(state)
     step = rules.chance(state)
     return {
@@ -139,7 +198,7 @@ def _table(
         "players": list(game.header.players),
         "options": dict(game.header.options),
         "seeded": game.seeded,
-        "as": game.actor_name(seat),
+        "as": _as(game, viewer),
         "to_act": [game.header.players[s] for s in sorted(rules.to_act(state))],
         "chance": None if step is None else step.hint,
         "zones": [
@@ -147,61 +206,90 @@ def _table(
             for z in view.zones
         ],
         "info": dict(view.info),
+        "table": None if typed is None else table_data(typed),
     }
 
 
-def log_data(game: LoadedGame, seat: int | None = None) -> dict[str, Any]:
+def viewer_of(seat: int | Viewer | None) -> Viewer:
+    """``seat`` as a ``Viewer`` (``None``: everyone)."""
+    return seat if isinstance(seat, Viewer) else Viewer(seat)
+
+
+def viewer_named(game: LoadedGame, name: str | None) -> Viewer:
+    """The viewer an ``--as NAME`` names: a player of ``game`` (a player's name always
+    wins), ``recorder`` for the recorder, nothing or ``everyone`` for everyone."""
+    if name is None:
+        return EVERYONE
+    if name not in game.header.players:
+        if name.casefold() == "recorder":
+            return RECORDER
+        if name.casefold() == "everyone":
+            return EVERYONE
+    return Viewer(game.seat(name))
+
+
+def _as(game: LoadedGame, viewer: Viewer) -> str | None:
+    """The ``as`` of the JSON: the seat's player, ``None`` for everyone, or the recorder."""
+    return "the recorder" if viewer.recorder else game.actor_name(viewer.seat)
+
+
+def log_data(game: LoadedGame, seat: int | Viewer | None = None) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
-    as everyone (or ``seat``) saw it: a seeded deal's unseen cards are ``?``."""
-    rows = list(_log_rows(game, len(game.events), seat))
-    return {"game": game.id, "as": game.actor_name(seat), "events": rows}
+    as everyone (or a seat, or the recorder) saw it: the cards they did not see are ``?``."""
+    viewer = viewer_of(seat)
+    rows = list(_log_rows(game, len(game.events), viewer))
+    return {"game": game.id, "as": _as(game, viewer), "events": rows}
 
 
-def replay_data(game: LoadedGame, to: int | None = None, seat: int | None = None) -> dict[str, Any]:
-    """The log up to event ``to``, each event with the table after it, as everyone (or
-    ``seat``) saw it."""
+def replay_data(
+    game: LoadedGame, to: int | None = None, seat: int | Viewer | None = None
+) -> dict[str, Any]:
+    """The log up to event ``to``, each event with the table after it, as everyone (or a
+    seat, or the recorder) saw it."""
+    viewer = viewer_of(seat)
+    gate = Gate(game.rules, game.header, viewer)
     last = game.seq if to is None else max(0, min(to, game.seq))
-    rows = list(_log_rows(game, last, seat))
+    rows = list(_log_rows(game, last, viewer))
     timeline = game.timeline
     for i, row in enumerate(rows, 1):
-        row["table"] = dict(game.rules.view(timeline[i], seat).info)
-    return {"game": game.id, "as": game.actor_name(seat), "to": last, "events": rows}
+        row["table"] = dict(gate.view(timeline[i]).info)
+    return {"game": game.id, "as": _as(game, viewer), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame, last: int, seat: int | None) -> Iterator[dict[str, Any]]:
+def _log_rows(game: LoadedGame, last: int, viewer: Viewer) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
     for i, event in enumerate(events):
         effective = event.seq in kept or event.family == "meta"
         hash_ = short_hash(game.hashes[i])
-        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], seat)
+        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)
 
 
-def _kept(game: LoadedGame, events: Sequence[Event]) -> set[int]:
+def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:
     """The seqs of the game events still in effect after ``events`` (no rules needed)."""
     return {e.seq for e in effective_events(events, game.seeded)}
 
 
 def _row(
-    game: LoadedGame,
+    game: LoadedGame[S],
     event: Event,
-    before: Any,
+    before: S,
     effective: bool,
     hash_: str,
     after: Any,
-    seat: int | None = None,
+    viewer: Viewer = EVERYONE,
 ) -> dict[str, Any]:
     rules = game.rules
     meta = event.family == "meta"
-    move = public_move(rules, game.header, before, event, seat)
+    gate = Gate(rules, game.header, viewer)
     return {
         "seq": event.seq,
         "type": event.kind,
         "event_type": event.type,
         "actor": game.actor_name(event.actor),
-        "notation": format_event_move(rules, move, before, game.header.players),
-        "says": announcement(rules, move, before),
+        "notation": gate.text(before, event, after),
+        "says": gate.says(before, event, after),
         "effective": effective,
         "recorded_at": event.recorded_at,
         "hash": hash_,

@@ -8,7 +8,7 @@ Below ``games`` (which loads and writes games) and the modules that read a loade
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Generic
 
 import attrs
 
@@ -16,7 +16,7 @@ from tablelog.errors import InvalidInput
 from tablelog.ledger import GameRecord, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.rules.events import Event
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 from tablelog.rules.suggest import did_you_mean
 
 __all__ = ["LoadedGame", "UnknownPlayer"]
@@ -27,7 +27,7 @@ class UnknownPlayer(InvalidInput, LookupError):
 
 
 @attrs.frozen
-class LoadedGame:
+class LoadedGame(Generic[S]):
     """A game read from the ledger: its record, header, rule set and whole log.
 
     The log is folded once, on first use (``replayer``); ``timeline`` keeps the state
@@ -36,7 +36,7 @@ class LoadedGame:
 
     record: GameRecord
     header: Header
-    rules: RuleSet
+    rules: RuleSet[S]
     events: tuple[Event, ...]
     hashes: tuple[bytes, ...] = ()
 
@@ -56,24 +56,24 @@ class LoadedGame:
         return self.events[-1].seq if self.events else 0
 
     @cached_property
-    def replayer(self) -> Replayer:
+    def replayer(self) -> Replayer[S]:
         """The log folded once: the current state, with the stack an undo pops."""
         replayer = Replayer(self.rules, self.header)
         replayer.extend(self.events)
         return replayer
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current state."""
         return self.replayer.state
 
     @cached_property
-    def timeline(self) -> tuple[Any, ...]:
+    def timeline(self) -> tuple[S, ...]:
         """The state before the first event, then after each event of the log (one fold)."""
         replayer = Replayer(self.rules, self.header)
         return (replayer.state, *(replayer.push(event) for event in self.events))
 
-    def state_at(self, seq: int | None) -> Any:
+    def state_at(self, seq: int | None) -> S:
         """The state just after event ``seq`` (the current state for ``None``)."""
         if seq is None or seq >= self.seq:
             return self.state

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 
 __all__ = ["narration"]
 
 
-def narration(rules: RuleSet, before: Any, after: Any) -> list[str]:
+def narration(rules: RuleSet[S], before: S, after: S) -> list[str]:
     """The lines that say what the event between ``before`` and ``after`` brought about."""
     if before is after:
         return []

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tablelog.replay.rulings import format_irregular, parse_irregular
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Move, Note, Undo
 from tablelog.rules.names import split_name
+from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ RESERVED = frozenset(
 """Words of the notation (shared, deal places, the recorder's): not a player's name."""
 
 
-def notation_clash(rules: Any, name: str) -> str:
+def notation_clash(rules: RuleSet[S], name: str) -> str:
     """Why ``name`` cannot be a player's name in ``rules``' notation, or ``""``: a word
     of the notation, a kind of move, a card (``7H``, ``spar 5``), or a sign the deal
     notation uses (``?`` for an unseen card, ``:`` and ``,`` between places and cards)."""
@@ -62,7 +63,7 @@ def notation_clash(rules: Any, name: str) -> str:
     return ""
 
 
-def parse_move(game: LoadedGame, text: str, state: Any = None) -> Move:
+def parse_move(game: LoadedGame[S], text: str, state: S | None = None) -> Move:
     """The move written ``text`` in ``game`` (at its current state unless ``state``)."""
     stripped = text.strip()
     if not stripped:
@@ -95,7 +96,7 @@ def _player_meant(players: Sequence[str], text: str) -> str:
     """``" (did you mean 'Bo'?)"`` when the line starts with a near miss of a player's
     name (``Bob 7H``), else ``""``."""
     first, space, _ = text.partition(" ")
-    if not space or any(first.casefold() == p.casefold() for p in players):
+    if not space or split_name(text, players)[0] is not None:
         return ""
     try:
         parse_card(first)
@@ -104,13 +105,13 @@ def _player_meant(players: Sequence[str], text: str) -> str:
     return ""
 
 
-def format_move(game: LoadedGame, move: Move, state: Any = None) -> str:
+def format_move(game: LoadedGame[S], move: Move, state: S | None = None) -> str:
     """The text a person types for ``move`` (in ``state``, default the current one)."""
     state = game.state if state is None else state
     return format_event_move(game.rules, move, state, game.header.players)
 
 
-def move_label(rules: Any, players: Sequence[str], move: Move, state: Any) -> str | None:
+def move_label(rules: RuleSet[S], players: Sequence[str], move: Move, state: S) -> str | None:
     """``7H by Anna``: how a refused move is named in its error (``None`` if it cannot be
     written down at all). A notation that already names its player is not named twice."""
     try:
@@ -130,7 +131,7 @@ def by_actor(text: str, name: str | None) -> str:
     return text if split_name(text, (name,))[0] is not None else f"{text} by {name}"
 
 
-def format_event_move(rules: Any, move: Move, state: Any, players: Sequence[str] = ()) -> str:
+def format_event_move(rules: RuleSet[S], move: Move, state: S, players: Sequence[str] = ()) -> str:
     """``format_move`` given the rule set and the state the move is made in (``players``
     name who committed an irregularity)."""
     payload = move.payload
@@ -144,7 +145,7 @@ def format_event_move(rules: Any, move: Move, state: Any, players: Sequence[str]
     return str(rules.format(move, state))
 
 
-def announcement(rules: Any, move: Move, state: Any) -> str:
+def announcement(rules: RuleSet[S], move: Move, state: S) -> str:
     """What the player says aloud for ``move`` (``I build 7``), or ``""``: the rule set's
     ``announce``, for the games that have one."""
     if rules.announce is None or move.payload.FAMILY == "meta":

@@ -29,10 +29,14 @@ from tablelog.errors import TablelogError
 from tablelog.ledger import ConcurrencyConflict
 from tablelog.replay.dealer import chance_rng
 from tablelog.replay.games import Games, LoadedGame, Played
+from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
-from tablelog.replay.notation import by_actor, format_event_move, format_move, parse_move
+from tablelog.replay.notation import by_actor, format_event_move, format_move
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
+from tablelog.rules.names import leading_name
+from tablelog.rules.native import LANGUAGES
+from tablelog.rules.native import name as native_name
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]
 
@@ -116,8 +120,10 @@ class Recorder:
     ) -> Entry:
         given = move
         try:
-            move = parse_move(self.game, text) if given is None else given
-            played = self.games.submit(self.game, move)
+            if given is None:  # a line typed: with the steps it implies (replay.implied)
+                played = self.games.enter(self.game, text)
+            else:
+                played = self.games.submit(self.game, given)
         except ConcurrencyConflict as conflict:
             since = self._reread()
             return Entry(
@@ -157,8 +163,10 @@ class Recorder:
             f" again (now at event {self.game.seq}) and the move is judged on it as it is now"
         )
         try:
-            move = parse_move(self.game, text) if given is None else given
-            played = self.games.submit(self.game, move)
+            if given is None:
+                played = self.games.enter(self.game, text)
+            else:
+                played = self.games.submit(self.game, given)
         except TablelogError as error:
             return Entry((moved, f"refused, nothing written: {error}"), refused=True)
         return self._written(played, keep_redo=keep_redo, said=said, before=(moved,))
@@ -178,7 +186,7 @@ class Recorder:
         """Take back the last move (in a seeded game with the dealer's cards after it),
         saying what it takes back."""
         replayer = self.game.replayer
-        start = replayer.undo_target()
+        start = entry_start(self.game)
         if start is None:
             return Entry(("nothing to undo",), refused=True)
         taken = replayer.effective[start:]
@@ -247,17 +255,39 @@ class Recorder:
 
     def completions(self, text: str, limit: int = 60) -> Iterator[str]:
         """Whole lines that complete ``text``: commands, player names and legal moves,
-        filtered as typed (case-insensitive), at most ``limit`` of them."""
-        return itertools.islice(_unique(self._completions(text)), limit)
+        filtered as typed (case-insensitive), at most ``limit`` of them; a card begun in
+        words (``spar``, ``Herz K``) is completed in those words (``spar dame``)."""
+        canonical = list(itertools.islice(_unique(self._completions(text)), limit))
+        if canonical:  # words only when the line is not begun in the canonical notation
+            return iter(canonical)
+        return itertools.islice(_unique(self._native(text)), limit)
+
+    def _native(self, text: str) -> Iterator[str]:
+        """Legal moves written with their cards in the words ``text`` begins (Norwegian,
+        Danish, Swedish, German), as ``play`` reads them."""
+        vocabulary = self.game.rules.vocabulary
+        rest = text.lstrip()
+        if not vocabulary.native or not rest or rest[0].isdigit():
+            return
+        prefix, seat = "", None
+        first, space, after = rest.partition(" ")
+        for s, player_name in enumerate(self.game.header.players):
+            if space and first.casefold() == player_name.casefold():
+                prefix, seat, rest = f"{player_name} ", s, after
+        folded = rest.casefold()
+        for _stem, group in self._groups(seat):
+            for move_text in itertools.islice(group.moves, SCAN):
+                for lang in NATIVE:
+                    said = " ".join(_in_words(vocabulary, word, lang) for word in move_text.split())
+                    if said.casefold().startswith(folded) and said != move_text:
+                        yield prefix + said
 
     def _completions(self, text: str) -> Iterator[str]:
         players = self.game.header.players
         prefix, seat, rest = "", None, text.lstrip()
-        first, space, after = rest.partition(" ")
-        for s, name in enumerate(players):
-            if space and first.casefold() == name.casefold():
-                prefix, seat, rest = f"{name} ", s, after
-                break
+        named, end = leading_name(rest, players)
+        if named is not None and rest[end : end + 1] == " ":  # a whole name, then a space
+            prefix, seat, rest = f"{players[named]} ", named, rest[end + 1 :]
         words = rest.split(" ")
         folded = rest.casefold()
         if not prefix and len(words) == 1:
@@ -293,6 +323,18 @@ class Recorder:
                         continue
                     stem = " ".join(first.split(" ")[:2])
                     yield _lead(stem), _Group(first, itertools.chain((first,), moves))
+
+
+NATIVE = tuple(lang for lang in LANGUAGES if lang != "en")
+"""The languages a card may be typed in words, besides its canonical text."""
+
+
+def _in_words(vocabulary: Any, word: str, lang: str) -> str:
+    """``word`` as ``lang`` names it when it is a card (``QS`` → ``spar dame``)."""
+    try:
+        return native_name(vocabulary.read(word), lang)
+    except TablelogError:
+        return word
 
 
 def _unique(lines: Iterator[str]) -> Iterator[str]:

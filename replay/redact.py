@@ -1,7 +1,6 @@
-"""Refusals and logs that name no hidden card: what a seeded game may say at the table.
+"""Refusals that name no hidden card: what a seeded game may say at the table.
 
-``public_move`` writes a seeded deal as everyone (or one seat) saw it: the cards it did
-not show them are ``?``, so ``log``, ``replay`` and ``play`` print no hidden hand.
+(An event's text as one viewer saw it is ``replay.gate``'s: every output goes through it.)
 
 In a game dealt by the seeded dealer the record knows every hand, and a rule's sentence
 may say where a card is ("Bo has no Co6 in hand: it is already known to be in Anna's
@@ -13,23 +12,19 @@ clause is dropped unless everyone can see the card there (an up-card, an open ha
 from __future__ import annotations
 
 import re
-from collections import Counter
-from typing import Any
-
-import attrs
 
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.events import Move
 from tablelog.rules.listing import move_cards
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
-__all__ = ["public_move", "public_refusal"]
+__all__ = ["public_refusal"]
 
 _IN_HAND = re.compile(r":? ?it is already known to be in (?P<who>.+?)'s hand")
 
 
 def public_refusal(
-    rules: RuleSet, header: Header, state: Any, move: Move, refused: IllegalEvent
+    rules: RuleSet[S], header: Header, state: S, move: Move, refused: IllegalEvent
 ) -> IllegalEvent:
     """``refused`` without any clause that places one of the move's cards in a hand
     where the public view does not show it (only in a seeded game: a physical game's
@@ -50,23 +45,3 @@ def public_refusal(
         return refused
     reason = _IN_HAND.sub("", refused.reason).rstrip(" :;,")
     return IllegalEvent(refused.event, reason, label=refused.label)
-
-
-def public_move(rules: RuleSet, header: Header, state: Any, event: Event, seat: int | None) -> Move:
-    """``event``'s move as ``seat`` (``None``: everyone) saw it made: in a seeded game a
-    deal's cards that it did not show to them are written ``?``; any other move as it is."""
-    move = event.move
-    if header.seed is None or not isinstance(event.payload, Deal):
-        return move
-    shown = rules.shown(state, event)
-    seen = Counter(shown.everyone)
-    if seat is not None:
-        seen.update(shown.seats.get(seat, ()))
-    cards = []
-    for dealt in event.payload.cards:
-        if dealt.card is not None and seen[dealt.card] > 0:
-            seen[dealt.card] -= 1
-            cards.append(dealt)
-        else:
-            cards.append(attrs.evolve(dealt, card=None))
-    return Move(move.actor, Deal(tuple(cards)))

@@ -23,7 +23,7 @@ from tablelog.replay.notation import move_label
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
 if TYPE_CHECKING:
     from tablelog.ledger import GameRecord, LedgerStore, StoredEvent
@@ -103,7 +103,7 @@ class Verification:
         }
 
 
-def verify_stored(ledger: LedgerStore, game: LoadedGame) -> Verification:
+def verify_stored(ledger: LedgerStore, game: LoadedGame[S]) -> Verification:
     """A stored game checked: its hash chain in the ledger, then every event's legality."""
     problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
     problems += _columns_problems(game.record)
@@ -114,7 +114,7 @@ def verify_stored(ledger: LedgerStore, game: LoadedGame) -> Verification:
 
 
 def check_log(
-    rules: RuleSet, header: Header, events: Sequence[Event], replayer: Replayer | None = None
+    rules: RuleSet[S], header: Header, events: Sequence[Event], replayer: Replayer | None = None
 ) -> Problem | None:
     """The first event the rules refuse (or the seeded dealer would not have made).
 
@@ -139,7 +139,7 @@ def check_log(
     return None
 
 
-def _check_dealer(rules: RuleSet, header: Header, state: Any, event: Event) -> None:
+def _check_dealer(rules: RuleSet[S], header: Header, state: S, event: Event) -> None:
     assert header.seed is not None
     expected = dealer_move(rules, state, header.seed, event.seq)
     if expected is None and event.family == "chance":

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -56,6 +56,7 @@ __all__ = [
     "allows",
     "broken",
     "emptied",
+    "open_claims",
     "possible",
     "received",
     "refuse_broken",
@@ -317,3 +318,16 @@ def refuse_broken(
     reason = broken(claims, hidden, pool)
     if reason is not None:
         raise IllegalEvent(event, reason)
+
+
+class HasClaims(Protocol):
+    """A state that keeps its open claims in a ``claims`` field."""
+
+    @property
+    def claims(self) -> tuple[Claim | Absence, ...]: ...
+
+
+def open_claims(state: HasClaims) -> tuple[Claim | Absence, ...]:
+    """The claims a state keeps open (``RuleSet.claims`` for a game that keeps them in
+    ``state.claims``)."""
+    return state.claims

@@ -11,17 +11,45 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["split_name"]
+__all__ = ["leading_name", "seat_named", "split_name"]
 
 
-def split_name(text: str, players: Sequence[str]) -> tuple[int | None, str]:
-    """The seat of the player ``text`` starts by naming and the rest of it (the name's
-    colon and spaces dropped), or ``(None, text)``. The name must end at a space, a colon
-    or the end of ``text``."""
+def leading_name(text: str, players: Sequence[str]) -> tuple[int | None, int]:
+    """The seat of the player ``text`` starts by naming and where the name ends in
+    ``text``, or ``(None, 0)``. The name must end at a space, a colon or the end of
+    ``text``; the longest name that fits wins."""
     ends = [j for j, char in enumerate(text) if char in " :"] + [len(text)]
     for seat, name in sorted(enumerate(players), key=lambda p: -len(p[1])):
         key = name.casefold()
         for end in ends:
             if text[:end].casefold() == key:
-                return seat, text[end:].lstrip(" :").strip()
-    return None, text
+                return seat, end
+    return None, 0
+
+
+def split_name(text: str, players: Sequence[str]) -> tuple[int | None, str]:
+    """The seat of the player ``text`` starts by naming and the rest of it (the name's
+    colon and spaces dropped), or ``(None, text)``. The name must end at a space, a colon
+    or the end of ``text``.
+
+    >>> split_name("anna berg: 7H", ("Anna", "Anna Berg")), split_name("7H", ("Anna",))
+    ((1, '7H'), (None, '7H'))
+    """
+    seat, end = leading_name(text, players)
+    if seat is None:
+        return None, text
+    return seat, text[end:].lstrip(" :").strip()
+
+
+def seat_named(name: str, players: Sequence[str]) -> int | None:
+    """The seat of the player called ``name`` (spaces round it dropped, case-insensitive by
+    casefold), or ``None``.
+
+    >>> seat_named(" WEISS ", ("Anna", "Weiß")), seat_named("Bo", ("Anna",))
+    (1, None)
+    """
+    key = name.strip().casefold()
+    for seat, player in enumerate(players):
+        if player.casefold() == key:
+            return seat
+    return None

@@ -20,16 +20,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Claim
 from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from tablelog.rules.names import seat_named
 from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
+from tablelog.rules.table import table_deck, table_zones
 from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
+
+if TYPE_CHECKING:
+    from tablelog.rules.tableview import Table
 
 __all__ = [
     "ChanceStep",
@@ -40,6 +46,7 @@ __all__ = [
     "OptionValue",
     "Outcome",
     "RuleSet",
+    "S",
     "Shown",
     "View",
     "ZoneView",
@@ -69,10 +76,10 @@ class Header:
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name`` (case-insensitive), or ``KeyError``."""
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name.casefold():
-                return seat
-        raise KeyError(name)
+        seat = seat_named(name, self.players)
+        if seat is None:
+            raise KeyError(name)
+        return seat
 
 
 @attrs.frozen
@@ -90,6 +97,10 @@ class ChanceStep:
     kind: str
     hint: str
     realize: Callable[[random.Random, bool], Move]
+    unseen: bool = False
+    """True when nobody at a real table sees the step's cards (a refill drawn face down,
+    an all-face-down deal): a physical game's recorder writes it by itself, each card
+    ``?`` (``realize(rng, False)``), after the move that made it due."""
 
 
 @attrs.frozen
@@ -113,6 +124,9 @@ class View:
     seat: int | None
     zones: tuple[ZoneView, ...]
     info: Mapping[str, Any] = attrs.field(factory=dict)
+    table: Table | None = None
+    """The same table as a typed value (``rules.tableview``): seats round it, the centre;
+    what every output draws."""
 
     def cards(self) -> list[Card]:
         """Every card this view shows, with repeats."""
@@ -166,12 +180,15 @@ class Outcome:
         )
 
 
+S = TypeVar("S")
+"""A game's state type: ``RuleSet[State]``."""
+
 MovesFn = Callable[..., Iterator[Move]]
 """``moves(state, seat=None, card=None, kind=None)``: legal moves, lazily, filtered."""
 
 
 @attrs.frozen
-class RuleSet:
+class RuleSet(Generic[S]):
     """A game: its name, version, options, payload types and its pure functions.
 
     * ``start(header) -> state``; ``apply(state, event) -> state`` is the only validator:
@@ -191,6 +208,9 @@ class RuleSet:
     * ``view(state, seat)``: what that seat (``None``: everyone) sees; ``shown(state,
       event)``: what an event about to be applied shows to whom.
     * ``zones(state)``: every zone by name, for conservation; ``deck(header)``: all cards.
+      Both default to what the shared table says (``rules.table``): ``state.zone_map()``
+      and the deck of the table ``start(header)`` lays; a game whose state is not built
+      on ``TableState`` gives them.
     * ``parse(text, state) -> Move`` raises ``NotationError``; ``format(move, state)`` is
       its inverse, in the game's card ``vocabulary``.
     * ``max_events(header)``: a bound on the length of any game's log.
@@ -200,6 +220,9 @@ class RuleSet:
     * ``claims(state)`` (optional): the open claims on face-down hands (``rules.claims``),
       made by moves whose legality rests on cards nobody has seen; the kit checks that
       every one can still be met.
+    * ``passes(state)`` and ``forced(state)`` (optional): the passes that close an open
+      response window, and a move no player decides; ``ChanceStep.unseen`` marks a chance
+      step nobody sees. The recorder writes these steps by themselves (``replay.implied``).
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
     """
@@ -208,33 +231,46 @@ class RuleSet:
     title: str
     version: int
     seats: tuple[int, int]
-    options: tuple[OptionSpec, ...]
-    payloads: tuple[type, ...]
-    start: Callable[[Header], Any]
-    apply: Callable[[Any, Event], Any]
-    to_act: Callable[[Any], tuple[int, ...]]
+    start: Callable[[Header], S]
+    apply: Callable[[S, Event], S]
+    to_act: Callable[[S], tuple[int, ...]]
     moves: MovesFn
-    chance: Callable[[Any], ChanceStep | None]
-    outcome: Callable[[Any], Outcome | None]
-    view: Callable[[Any, int | None], View]
-    zones: Callable[[Any], Mapping[str, Zone]]
-    deck: Callable[[Header], tuple[Card, ...]]
-    shown: Callable[[Any, Event], Shown]
-    parse: Callable[[str, Any], Move]
-    format: Callable[[Move, Any], str]
+    chance: Callable[[S], ChanceStep | None]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, int | None], View]
+    shown: Callable[[S, Event], Shown]
+    parse: Callable[[str, S], Move]
+    format: Callable[[Move, S], str]
     max_events: Callable[[Header], int]
+    options: tuple[OptionSpec, ...] = ()
+    payloads: tuple[type, ...] = ()
+    zones: Callable[[S], Mapping[str, Zone]] = attrs.field(default=table_zones)
+    """Default: the ``zone_map()`` of a state built on ``rules.table.TableState``."""
+    deck: Callable[[Header], tuple[Card, ...]] = attrs.field(
+        default=attrs.Factory(lambda self: partial(table_deck, self.start), takes_self=True)
+    )
+    """Default: the deck of the table that ``start(header)`` lays (``rules.table``)."""
     summary: str = ""
-    announce: Callable[[Move, Any], str] | None = None
+    announce: Callable[[Move, S], str] | None = None
     """What a player says aloud for a move (``I build 7``), or ``""``; optional."""
     vocabulary: Vocabulary = FRENCH
-    kinds: Callable[[Any, int], tuple[str, ...]] | None = None
-    cards: Callable[[Any, int, str], tuple[Card | None, ...]] | None = None
-    count: Callable[[Any, int | None], int] | None = None
-    figures: Callable[[Any], Mapping[str, Mapping[str, int | Fraction]]] | None = None
+    kinds: Callable[[S, int], tuple[str, ...]] | None = None
+    cards: Callable[[S, int, str], tuple[Card | None, ...]] | None = None
+    count: Callable[[S, int | None], int] | None = None
+    figures: Callable[[S], Mapping[str, Mapping[str, int | Fraction]]] | None = None
     """Optional: a game's own figures for statistics, by name, each by side label (or
     player name): ``{"tricks": {"Anna & Cai": 9, "Bo & Dina": 6}}``."""
-    claims: Callable[[Any], tuple[Claim | Absence, ...]] | None = None
+    claims: Callable[[S], tuple[Claim | Absence, ...]] | None = None
     """The open claims on face-down cards in a state (``rules.claims``); optional."""
+    passes: Callable[[Any], tuple[Move, ...]] | None = None
+    """Optional: the passes that close the response window open in a state ("everyone
+    passed"), ``()`` when none is open. Entering the next in-turn move writes them first."""
+    shows: Callable[[Any, Move], tuple[Move, ...]] | None = None
+    """Optional: the moves that show the face-down cards a move uses, written before it
+    (a Narrespillet placement of cards nobody has seen yet)."""
+    forced: Callable[[Any], Move | None] | None = None
+    """Optional: the move the rules force in a state, with no choice for the player (a
+    flipped table card that cannot be laid is taken in), written after the step before it."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

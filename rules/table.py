@@ -46,11 +46,14 @@ __all__ = [
     "player_name",
     "pool",
     "pool_view",
+    "table_deck",
+    "table_zones",
     "where",
 ]
 
 OptionsT = TypeVar("OptionsT")
 S = TypeVar("S", bound="TableState[Any]")
+H = TypeVar("H")
 
 
 def _seating(table: Table[Any]) -> Seating:
@@ -178,6 +181,21 @@ def where(state: TableState[Any], card: Card) -> str:
     """Where ``card`` is known to be, as the end of a sentence ("it lies on the pile")."""
     locator = _locator(state.places, state.DECK_NAME, state.table)
     return locator.where(card, state.zone_map(), state.table.counts)
+
+
+def table_zones(state: object) -> Mapping[str, Zone]:
+    """Every zone of a state built on ``TableState`` (``RuleSet.zones``'s default)."""
+    if not isinstance(state, TableState):
+        raise TypeError(f"{type(state).__name__} is no TableState: give the RuleSet its zones")
+    return state.zone_map()
+
+
+def table_deck(start: Callable[[H], object], header: H) -> tuple[Card, ...]:
+    """Every card of the table ``start(header)`` lays (``RuleSet.deck``'s default)."""
+    state = start(header)
+    if not isinstance(state, TableState):
+        raise TypeError(f"{type(state).__name__} is no TableState: give the RuleSet its deck")
+    return state.table.deck
 
 
 _FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {}

@@ -21,7 +21,7 @@ from tablelog.replay.games import make_header
 from tablelog.replay.notation import format_event_move, parse_move
 from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove
 from tablelog.rules.events import Event
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, RuleSet, S
 
 __all__ = ["WEIRD", "hostile_move", "mutate_jsonl", "sample_states", "try_move"]
 
@@ -44,12 +44,12 @@ _VERBS = (
 class _Table:
     """A stand-in for a loaded game: what ``parse_move`` reads."""
 
-    def __init__(self, rules: RuleSet, state: Any) -> None:
+    def __init__(self, rules: RuleSet[S], state: S) -> None:
         self.rules = rules
         self.state = state
 
 
-def sample_states(rules: RuleSet, seed: int, count: int, players: int | None = None) -> list[
+def sample_states(rules: RuleSet[S], seed: int, count: int, players: int | None = None) -> list[
     tuple[Header, Replayer]
 ]:  # fmt: skip
     """``count`` replayers at points of random seeded games of ``rules`` (with the header
@@ -70,7 +70,7 @@ def sample_states(rules: RuleSet, seed: int, count: int, players: int | None = N
     return out
 
 
-def _walk(rules: RuleSet, header: Header, rng: random.Random) -> Iterator[Replayer]:
+def _walk(rules: RuleSet[S], header: Header, rng: random.Random) -> Iterator[Replayer]:
     assert header.seed is not None
     replayer = Replayer(rules, header)
     for seq in range(1, 401):
@@ -86,12 +86,12 @@ def _walk(rules: RuleSet, header: Header, rng: random.Random) -> Iterator[Replay
         replayer.push(Event(seq, move.actor, move.payload), check=True)
 
 
-def _legal_texts(rules: RuleSet, state: Any) -> list[str]:
+def _legal_texts(rules: RuleSet[S], state: S) -> list[str]:
     """The text of the first few legal moves here (what a person would type)."""
     return [format_event_move(rules, move, state) for move in islice(rules.moves(state), 16)]
 
 
-def hostile_move(rng: random.Random, rules: RuleSet, header: Header, state: Any) -> str:
+def hostile_move(rng: random.Random, rules: RuleSet[S], header: Header, state: S) -> str:
     """One move text: a legal move's words mutated, weird tokens, huge numbers, nesting."""
     legal = _legal_texts(rules, state)
     words = [*_VERBS, *header.players, *(w for t in legal for w in t.split())]
@@ -127,22 +127,50 @@ def hostile_move(rng: random.Random, rules: RuleSet, header: Header, state: Any)
     return " ".join(tokens)
 
 
-def try_move(rules: RuleSet, replayer: Replayer, text: str) -> str:
+def try_move(rules: RuleSet[S], replayer: Replayer, text: str, header: Header | None = None) -> str:
     """``"ok"``, ``"refused"`` (exit 1) or ``"garbled"`` (exit 2) for ``text`` typed now;
-    anything else that goes wrong escapes, as it would reach the CLI's last guard."""
+    anything else that goes wrong escapes, as it would reach the CLI's last guard. With
+    the game's ``header``, a move is tried as ``play`` enters it: with the steps nobody
+    decides that it implies (``replay.implied``: a window closed, an unseen draw)."""
     state = replayer.state
     try:
         move = parse_move(_Table(rules, state), text)  # type: ignore[arg-type]
     except RefusedMove:
+        direct = "refused"
+    except NotationError:
+        direct = "garbled"
+    else:
+        seq = len(replayer.effective) + 1
+        try:
+            replayer.copy().push(Event(seq, move.actor, move.payload), check=True)
+        except IllegalEvent:
+            direct = "refused"
+        else:
+            return "ok"
+    if header is None:
+        return direct
+    from tablelog.replay import implied  # the path ``Games.play`` takes
+
+    try:
+        steps = implied.enter(_Game(rules, header, replayer), text, lambda _s, _m, e: e)  # type: ignore[arg-type]
+    except RefusedMove:
         return "refused"
     except NotationError:
         return "garbled"
-    seq = len(replayer.effective) + 1
-    try:
-        replayer.copy().push(Event(seq, move.actor, move.payload), check=True)
     except IllegalEvent:
         return "refused"
-    return "ok"
+    return direct if steps is None else "ok"
+
+
+class _Game(_Table):
+    """A stand-in for a loaded game: what ``replay.implied`` reads."""
+
+    def __init__(self, rules: RuleSet, header: Header, replayer: Replayer) -> None:
+        super().__init__(rules, replayer.state)
+        self.header = header
+        self.replayer = replayer
+        self.seq = len(replayer.effective)
+        self.seeded = header.seed is not None
 
 
 # -- JSON Lines ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
 
@@ -19,9 +19,10 @@ from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
-from tablelog.replay.notation import announcement, format_event_move
+from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 
 __all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
@@ -73,16 +74,25 @@ def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> l
     return [r.game for r in results(ledger, filters, keep)]
 
 
-def histories(ledger: LedgerStore, ids: Iterable[int]) -> Iterator[History]:
-    """The games ``ids``, read and folded one at a time."""
+def histories(
+    ledger: LedgerStore, ids: Iterable[int], viewer: Viewer | str | None = None
+) -> Iterator[History]:
+    """The games ``ids``, read and folded one at a time, as ``viewer`` saw each (default
+    everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``)."""
+    from tablelog.replay.inspect import viewer_named
+
     games = Games(ledger)
     for gid in ids:
-        yield history(games.load(gid))
+        game = games.load(gid)
+        seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
+        yield history(game, seen)
 
 
-def history(game: LoadedGame) -> History:
-    """One loaded game as a ``History``, folded once."""
+def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
+    """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
+    notation and payload name only the cards they saw (``replay.gate``)."""
     rules = game.rules
+    gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
     news = _News(rules, replayer.state)
@@ -90,6 +100,7 @@ def history(game: LoadedGame) -> History:
     for i, event in enumerate(game.events):
         before = replayer.state
         after = replayer.push(event)
+        move = gate.move(before, event, after)
         rows.append(
             EventRow(
                 seq=event.seq,
@@ -97,13 +108,13 @@ def history(game: LoadedGame) -> History:
                 type=event.type,
                 kind=event.kind,
                 family=event.family,
-                notation=format_event_move(rules, event.move, before),
-                says=announcement(rules, event.move, before),
+                notation=gate.text(before, event, after),
+                says=gate.says(before, event, after),
                 effective=event.seq not in undone,
                 undone_by=undone.get(event.seq),
                 recorded_at=event.recorded_at,
                 hash=short_hash(game.hashes[i]) if i < len(game.hashes) else "",
-                payload=converter.unstructure(event.payload),
+                payload={} if move is None else converter.unstructure(move.payload),
                 news=news.after(after),
             )
         )
@@ -131,17 +142,17 @@ def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
     return undone
 
 
-class _News:
+class _News(Generic[S]):
     """Tricks won and sweeps made by each event, read from the public view's ``played``
     (finished tricks with their winner) and ``sweeps`` (per side), where a game shows
     them; a game whose view has neither is never asked for a view again."""
 
-    def __init__(self, rules: Any, start: Any) -> None:
+    def __init__(self, rules: RuleSet[S], start: S) -> None:
         self.view = rules.view
         self.last = self.view(start, None).info
         self.active = "played" in self.last or "sweeps" in self.last
 
-    def after(self, state: Any) -> tuple[str, ...]:
+    def after(self, state: S) -> tuple[str, ...]:
         """What changed between the last state seen and ``state``."""
         if not self.active:
             return ()

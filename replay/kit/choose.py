@@ -12,13 +12,13 @@ does not draw.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
 from tablelog.replay.kit.sample import CAP, menu
 from tablelog.rules.events import Move
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 
 __all__ = ["choose", "choose_move", "pick"]
 
@@ -36,7 +36,7 @@ def pick(draw: st.DrawFn, options: tuple[T, ...]) -> T:
     return options[0] if len(options) == 1 else options[draw(_index(len(options)))]
 
 
-def choose(draw: st.DrawFn, rules: RuleSet, state: Any, cap: int = CAP) -> Move | None:
+def choose(draw: st.DrawFn, rules: RuleSet[S], state: S, cap: int = CAP) -> Move | None:
     """A legal move of ``state`` (seat → kind → lead card → move), or ``None`` when no seat
     is to act or the drawn seat has no move (the closure check reports that)."""
     seats = rules.to_act(state)
@@ -55,6 +55,6 @@ def choose(draw: st.DrawFn, rules: RuleSet, state: Any, cap: int = CAP) -> Move 
 
 
 @st.composite
-def choose_move(draw: st.DrawFn, rules: RuleSet, state: Any, cap: int = CAP) -> Move | None:
+def choose_move(draw: st.DrawFn, rules: RuleSet[S], state: S, cap: int = CAP) -> Move | None:
     """``choose`` as a strategy of its own, for a test that draws one move of a state."""
     return choose(draw, rules, state, cap)

@@ -48,7 +48,7 @@ from tablelog.rules.claims import broken
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import any_move
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.zones import unaccounted
 
 __all__ = [
@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 
-def _conservation(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+def _conservation(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     deck = Counter(rules.deck(history.header))
     counted: list[Tally] = []
 
@@ -78,7 +78,7 @@ def _conservation(rules: RuleSet, history: History, sampling: Sampling) -> Probe
     return Probe(step)
 
 
-def _closure(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     deck = Counter(rules.deck(history.header))
     bound = rules.max_events(history.header)
 
@@ -104,7 +104,7 @@ def _closure(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     return Probe(step, end)
 
 
-def _someone_acts(rules: RuleSet, step: Step, bound: int, moving: set[int | None]) -> None:
+def _someone_acts(rules: RuleSet[S], step: Step, bound: int, moving: set[int | None]) -> None:
     """Each seat to act has a move (``moving`` are known to); a running game has a seat to
     act or a chance step."""
     state = step.state
@@ -119,7 +119,7 @@ def _someone_acts(rules: RuleSet, step: Step, bound: int, moving: set[int | None
         raise InvariantViolation("closure", step.seq, "a running game has nothing to do")
 
 
-def _chance_closed(rules: RuleSet, step: Step) -> None:
+def _chance_closed(rules: RuleSet[S], step: Step) -> None:
     """A pending chance step, realized either way, is accepted."""
     chance = rules.chance(step.state)
     if chance is None:
@@ -134,7 +134,7 @@ def _chance_closed(rules: RuleSet, step: Step) -> None:
             ) from None
 
 
-def _agreement(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+def _agreement(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     whole = rules.deck(history.header)
     deck = tuple(dict.fromkeys(whole))
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
@@ -163,7 +163,7 @@ def _agreement(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
     return Probe(step)
 
 
-def claims_hold(rules: RuleSet, deck: Sequence[Card], state: Any, seq: int) -> None:
+def claims_hold(rules: RuleSet[S], deck: Sequence[Card], state: S, seq: int) -> None:
     """Every open claim of ``state`` can still be met by the face-down cards it rests on
     (``InvariantViolation`` of ``agreement`` naming the claim otherwise)."""
     if rules.claims is None:
@@ -178,7 +178,7 @@ def claims_hold(rules: RuleSet, deck: Sequence[Card], state: Any, seq: int) -> N
         raise InvariantViolation("agreement", seq, f"a claim can no longer be met: {reason}")
 
 
-def _agrees(rules: RuleSet, step: Step, move: Move) -> None:
+def _agrees(rules: RuleSet[S], step: Step, move: Move) -> None:
     seq = step.seq + 1
     try:
         rules.apply(step.state, Event(seq, move.actor, move.payload))
@@ -219,7 +219,7 @@ def _mutated(template: Move, field: str | None, value: Any) -> Move:
     return Move(template.actor, attrs.evolve(template.payload, **{field: value}))
 
 
-def _roundtrip(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
+def _roundtrip(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     offset = rng_for(_history_key(history), 0).randrange(sampling.stride)
 
     def step(step: Step, moves: Sequence[Move]) -> None:
@@ -254,7 +254,7 @@ def _history_key(history: History) -> str:
 
 
 def run(
-    rules: RuleSet, history: History, names: Sequence[str], sampling: Sampling = SAMPLED
+    rules: RuleSet[S], history: History, names: Sequence[str], sampling: Sampling = SAMPLED
 ) -> None:
     """Check the invariants ``names`` on every state of ``history``, walking it once."""
     probes = [PROBES[name](rules, history, sampling) for name in names]
@@ -274,7 +274,7 @@ def run(
 
 
 def _check(name: str) -> Callable[..., None]:
-    def check(rules: RuleSet, history: History, *, sampling: Sampling = SAMPLED) -> None:
+    def check(rules: RuleSet[S], history: History, *, sampling: Sampling = SAMPLED) -> None:
         run(rules, history, (name,), sampling)
 
     check.__name__ = check.__qualname__ = f"check_{name}"
@@ -299,7 +299,7 @@ INVARIANTS: dict[str, Callable[..., None]] = {
 
 
 def check_all(
-    rules: RuleSet,
+    rules: RuleSet[S],
     history: History,
     *,
     thorough: bool = False,

@@ -22,7 +22,7 @@ from tablelog.replay.merge import import_games
 from tablelog.replay.notation import format_event_move
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Move
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 
 __all__ = ["check_determinism", "check_storage", "notation_survives", "state_survives"]
@@ -40,7 +40,7 @@ def state_survives(step: Step) -> None:
         raise _violation(step.seq, "the state changed through msgpack and back")
 
 
-def check_determinism(rules: RuleSet, history: History, last: Step) -> None:
+def check_determinism(rules: RuleSet[S], history: History, last: Step) -> None:
     """Folding the log again gives a state equal to (and hashing as) the walk's last one:
     the walk was the first fold, step by step; this is the second, all at once."""
     again = fold(rules, history.header, history.events)
@@ -48,16 +48,16 @@ def check_determinism(rules: RuleSet, history: History, last: Step) -> None:
         raise _violation(last.seq, "folding the same log twice gave different states")
 
 
-def notation_survives(rules: RuleSet, step: Step, moves: Iterable[Move]) -> None:
+def notation_survives(rules: RuleSet[S], step: Step[S], moves: Iterable[Move]) -> None:
     """The step's event and each of ``moves`` (legal in its state) format and parse back."""
-    event = step.event
-    if event is not None and event.family != "meta":
-        _same_text(rules, event.move, step.before, event.seq)
+    event, before = step.event, step.before
+    if event is not None and before is not None and event.family != "meta":
+        _same_text(rules, event.move, before, event.seq)
     for move in moves:
         _same_text(rules, move, step.state, step.seq + 1)
 
 
-def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
+def _same_text(rules: RuleSet[S], move: Move, state: S, seq: int) -> None:
     text = format_event_move(rules, move, state)
     try:
         back = rules.parse(text, state)
@@ -68,7 +68,7 @@ def _same_text(rules: RuleSet, move: Any, state: Any, seq: int) -> None:
         raise _violation(seq, f"{move!r} formats as {text!r}, which parses as {back!r}")
 
 
-def check_storage(rules: RuleSet, history: History) -> None:
+def check_storage(rules: RuleSet[S], history: History) -> None:
     """The log survives the codec, the ledger, and JSON Lines export then import."""
     game_codec = codec(rules)
     for event in history.events:

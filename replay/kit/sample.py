@@ -17,14 +17,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Generic
 
 import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move, kind_of
 from tablelog.rules.listing import cards_of, kinds_of
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 
 __all__ = [
     "CAP",
@@ -74,7 +74,7 @@ THOROUGH = Sampling(moves=None, templates=None, cards=None, mutations=None, seat
 
 
 def filtered(
-    rules: RuleSet, state: Any, seat: int, kind: str, card: Card | None, cap: int
+    rules: RuleSet[S], state: S, seat: int, kind: str, card: Card | None, cap: int
 ) -> tuple[Move, ...]:
     """At most ``cap`` legal moves of ``seat`` of ``kind`` led by ``card`` (``None``: moves
     that name no card), in the rule set's order."""
@@ -85,7 +85,7 @@ def filtered(
 
 
 @attrs.frozen
-class Menu:
+class Menu(Generic[S]):
     """What one seat may do in one state, asked step by step: kinds, lead cards, moves.
 
     With the game's fast answers (``rules.kinds``/``cards``) each step asks the rules
@@ -94,8 +94,8 @@ class Menu:
     keeping at most ``cap`` moves per kind and lead card, never the whole listing.
     """
 
-    rules: RuleSet
-    state: Any
+    rules: RuleSet[S]
+    state: S
     seat: int
     cap: int = CAP
     scanned: Mapping[str, Mapping[Card | None, tuple[Move, ...]]] | None = None
@@ -151,7 +151,7 @@ def fast_lead(move: Move) -> Card | None:
     return None
 
 
-def menu(rules: RuleSet, state: Any, seat: int, cap: int = CAP) -> Menu:
+def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
     """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan."""
     if rules.kinds is not None and rules.cards is not None:
         return Menu(rules, state, seat, cap)
@@ -166,7 +166,7 @@ def menu(rules: RuleSet, state: Any, seat: int, cap: int = CAP) -> Menu:
 
 
 def sample_moves(
-    rules: RuleSet, state: Any, rng: random.Random, sampling: Sampling = SAMPLED
+    rules: RuleSet[S], state: S, rng: random.Random, sampling: Sampling = SAMPLED
 ) -> tuple[Move, ...]:
     """Up to ``sampling.moves`` distinct legal moves of ``state`` (all of them when
     ``None``), drawn round-robin over every (seat to act, kind) pair, each round a lead
@@ -190,7 +190,7 @@ def sample_moves(
     return tuple(chosen)
 
 
-def is_listed(rules: RuleSet, state: Any, move: Move) -> bool:
+def is_listed(rules: RuleSet[S], state: S, move: Move) -> bool:
     """Whether ``moves`` yields ``move``, asked through the filters it offers (its seat,
     kind and lead card) instead of a full listing."""
     lead = fast_lead(move)

@@ -29,7 +29,7 @@ from tablelog.replay.kit.choose import choose
 from tablelog.replay.kit.history import History
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Note, Undo
-from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, resolve_options
+from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, S, resolve_options
 
 __all__ = [
     "History",
@@ -52,7 +52,7 @@ def player_names(n: int) -> tuple[str, ...]:
     return NAMES[:n] + tuple(f"P{i + 1}" for i in range(len(NAMES), n))
 
 
-def seat_counts(rules: RuleSet) -> tuple[int, ...]:
+def seat_counts(rules: RuleSet[S]) -> tuple[int, ...]:
     """The seat counts a contract test covers: the least three, the middle and the most."""
     low, high = rules.seats
     picks = {low, low + 1, low + 2, (low + high) // 2, high}
@@ -87,7 +87,7 @@ def _axis(spec: OptionSpec) -> list[Any]:
     return list(spec.choices) or [spec.default]
 
 
-def every_option_set(rules: RuleSet) -> list[dict[str, Any]]:
+def every_option_set(rules: RuleSet[S]) -> list[dict[str, Any]]:
     """Every combination of ``rules``' options: each choice and flag, numbers at their least
     and one above it (for parametrizing a test over all of them)."""
     names = [spec.name for spec in rules.options]
@@ -95,7 +95,7 @@ def every_option_set(rules: RuleSet) -> list[dict[str, Any]]:
     return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*axes)]
 
 
-def covering_option_sets(rules: RuleSet) -> list[dict[str, Any]]:
+def covering_option_sets(rules: RuleSet[S]) -> list[dict[str, Any]]:
     """The defaults (``{}``), then each option alone at each of its other values: every value
     of every option in a number of sets that grows with the options, not their product.
     A ``Computed`` default stays computed from the seat count in ``{}``."""
@@ -107,14 +107,14 @@ def covering_option_sets(rules: RuleSet) -> list[dict[str, Any]]:
 
 
 def option_sets(
-    rules: RuleSet, fixed: Mapping[str, Any] | None = None
+    rules: RuleSet[S], fixed: Mapping[str, Any] | None = None
 ) -> st.SearchStrategy[dict[str, Any]]:
     """Every option of ``rules`` drawn at random, except those ``fixed``."""
     return _given_options(rules, fixed).map(lambda given: resolve_options(rules.options, given))
 
 
 def _given_options(
-    rules: RuleSet, fixed: Mapping[str, Any] | None
+    rules: RuleSet[S], fixed: Mapping[str, Any] | None
 ) -> st.SearchStrategy[dict[str, Any]]:
     """The options a header is made with: ``fixed``, the rest drawn, except that an option
     whose default is computed from the seat count is left to it half the time."""
@@ -137,7 +137,7 @@ def _given_options(
 @st.composite
 def headers(
     draw: st.DrawFn,
-    rules: RuleSet,
+    rules: RuleSet[S],
     options: Mapping[str, Any] | None = None,
     seeded: bool | None = None,
     seats: Sequence[int] | None = None,
@@ -166,7 +166,7 @@ def headers(
     return Header(rules.name, rules.version, player_names(n), chosen, dealer, seed)
 
 
-def _starts(rules: RuleSet, players: tuple[str, ...], given: Mapping[str, Any]) -> bool:
+def _starts(rules: RuleSet[S], players: tuple[str, ...], given: Mapping[str, Any]) -> bool:
     """Whether ``rules`` accepts a game of ``players`` with the options ``given``."""
     try:
         options = resolve_options(rules.options, given, len(players))
@@ -179,7 +179,7 @@ def _starts(rules: RuleSet, players: tuple[str, ...], given: Mapping[str, Any]) 
 @st.composite
 def histories(
     draw: st.DrawFn,
-    rules: RuleSet,
+    rules: RuleSet[S],
     options: Mapping[str, Any] | None = None,
     *,
     seeded: bool | None = None,
@@ -218,9 +218,9 @@ def histories(
 
 def _next_move(
     draw: st.DrawFn,
-    rules: RuleSet,
+    rules: RuleSet[S],
     header: Header,
-    state: Any,
+    state: S,
     seq: int,
     physical: tuple[bool, int],
 ) -> Move | None:

@@ -1,4 +1,5 @@
-"""Invariant 5: a view holds no card its seat has not been shown, and counts every zone.
+"""Invariant 5: a view holds no card its seat has not been shown, and counts every zone;
+nor does any rendered output (``replay.kit.rendered``: the log line, the page's data).
 
 What each seat has been shown is gathered from ``rules.shown`` along the history; an
 ``undo`` gathers it again from what each effective event showed (kept as it went), and an
@@ -13,6 +14,7 @@ from typing import Any
 
 from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
+from tablelog.replay.kit.rendered import RENDERERS, Renderer, outputs_hold
 from tablelog.replay.kit.sample import Sampling
 from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
 from tablelog.rules.events import Move, Ruling, Undo
@@ -23,8 +25,14 @@ __all__ = ["views_probe"]
 Seen = dict[int | None, Counter[Any]]
 
 
-def views_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
-    """The views check as a probe of the checks' single walk."""
+def views_probe(
+    rules: RuleSet,
+    history: History,
+    sampling: Sampling,
+    renderers: Sequence[Renderer] = RENDERERS,
+) -> Probe:
+    """The views check as a probe of the checks' single walk: each sampled viewer's view
+    and what each of ``renderers`` prints for them."""
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     seen: list[Seen] = [{seat: Counter() for seat in seats}]
     along: list[Shown] = []  # what each effective event showed, in order
@@ -38,7 +46,10 @@ def views_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe:
                 shown = rules.shown(step.before, step.event)
                 along.append(shown)
                 _see(seen[0], shown)
-        _views_hold(rules, history, step, seen[0], _seats(seats, step.seq, sampling.seats))
+        viewers = _seats(seats, step.seq, sampling.seats)
+        _views_hold(rules, history, step, seen[0], viewers)
+        # what is printed for everyone and one seat in turn (each view costs a fold's worth)
+        outputs_hold(rules, history, step, seen[0], viewers[:2], renderers)
 
     return Probe(step)
 

@@ -4,7 +4,7 @@ and the error every invariant check raises."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Generic
 
 import attrs
 
@@ -13,7 +13,7 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.sample import Sampling
 from tablelog.rules.events import Event, Move
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import RuleSet, S
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
 
@@ -29,17 +29,17 @@ class InvariantViolation(Refusal, AssertionError):
 
 
 @attrs.frozen
-class Step:
+class Step(Generic[S]):
     """One state of a history: the event that led to it (``None`` at the start)."""
 
     seq: int
     event: Event | None
-    before: Any
-    state: Any
+    before: S | None
+    state: S
     effective: tuple[Event, ...]
 
 
-def walk(rules: RuleSet, history: History) -> Iterator[Step]:
+def walk(rules: RuleSet[S], history: History) -> Iterator[Step[S]]:
     """Every state of ``history`` with the event that made it; an undo pops the
     replayer's stack of states instead of refolding."""
     replayer = Replayer(rules, history.header)

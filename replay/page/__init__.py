@@ -3,7 +3,9 @@
 ``render_page(game)`` returns the page: inline CSS and JavaScript (``page.css``,
 ``page.js``, ``page.html`` in this package) and the game's frames as JSON
 (``replay.page.frames``). No network, no build step: open the file in a browser and step
-with the arrow keys or the slider; choose a player to see the table as that player saw it.
+with the arrow keys or the slider. The page is made for one viewer (everyone, one seat);
+a page of every seat, to switch between them, is made only on request (``--all-seats``)
+and says so at its top.
 """
 
 from __future__ import annotations
@@ -15,15 +17,23 @@ from typing import IO
 
 from tablelog.ledger import LedgerStore
 from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.gate import EVERYONE, Viewer
 from tablelog.replay.page.frames import page_data
 
 __all__ = ["page_data", "render_page", "write_page"]
 
 
-def write_page(ledger: LedgerStore, game: int, out: IO[str]) -> None:
-    """Write the replay page of game number ``game`` to ``out`` (``export GAME --format
-    html``; a set of games gets the match report instead)."""
-    out.write(render_page(Games(ledger).load(game)))
+def write_page(
+    ledger: LedgerStore, game: int, out: IO[str], viewer: Viewer | str | None = None
+) -> None:
+    """Write the replay page of game number ``game`` for ``viewer`` (default everyone; a
+    name as ``--as`` takes it) to ``out`` (``export GAME --format html``; a set of games
+    gets the match report instead)."""
+    from tablelog.replay.inspect import viewer_named
+
+    loaded = Games(ledger).load(game)
+    seen = viewer if isinstance(viewer, Viewer) else viewer_named(loaded, viewer)
+    out.write(render_page(loaded, seen))
 
 
 def _asset(name: str) -> str:
@@ -36,14 +46,23 @@ def _script_json(data: object) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def render_page(game: LoadedGame) -> str:
-    """The replay page of ``game``, as one HTML document."""
-    data = page_data(game)
-    title = html.escape(f"Game {game.id} · {game.rules.title} · {', '.join(game.header.players)}")
+def render_page(game: LoadedGame, viewer: Viewer = EVERYONE) -> str:
+    """The replay page of ``game`` for ``viewer``, as one HTML document."""
+    data = page_data(game, viewer)
+    players = ", ".join(game.header.players)
+    seen = viewer.label(game.header.players)
+    title = html.escape(f"Game {game.id} · {game.rules.title} · {players} · {seen}")
     page = _asset("page.html")
+    banner = (
+        '<p id="allseats" class="warning">Every seat\'s cards are in this page: it was made'
+        " with --all-seats, to look back on a finished game. Choose whose view to see.</p>"
+        if viewer.every_seat
+        else ""
+    )
     # the data goes in last, so nothing in it is taken for a placeholder
     for key, value in (
         ("__TITLE__", title),
+        ("__BANNER__", banner),
         ("__CSS__", _asset("page.css")),
         ("__JS__", _asset("page.js")),
     ):

@@ -1,11 +1,14 @@
 """The data of a replay page: every moment of a game as each seat and everyone saw it.
 
-A frame is the table after one event of the log (frame 0: before the first): the event in
-notation and what it is (a move, a chance step, a correction, an irregularity, a ruling),
-whether it is still in effect, who took cards with it, who is to act, and one view per
-seat plus the public one, each made by the rule set's own ``view`` (so the page shows no
-card a seat had not seen). Identical views are stored once and named by index: a hand
-that does not change costs nothing per event.
+A page is made for one viewer (``replay.gate``): everyone (the default), one seat, or —
+only when asked for on the command line (``--all-seats``) — every seat, to switch between
+them once a game is over. A frame is the table after one event of the log (frame 0:
+before the first): the event in notation as the viewer saw it and what it is (a move, a
+chance step, a correction, an irregularity, a ruling), whether it is still in effect, who
+took cards with it, who is to act, and the viewer's view (for every seat: the public view
+and one per seat). The file holds nothing else: no card the viewer did not see is in its
+data. Identical views are stored once and named by index: a hand that does not change
+costs nothing per event.
 """
 
 from __future__ import annotations
@@ -16,12 +19,12 @@ from typing import Any
 
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
+from tablelog.replay.gate import EVERYONE, Gate, Viewer, table_data
 from tablelog.replay.inspect import outcome_data
-from tablelog.replay.notation import format_event_move
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
 
-__all__ = ["page_data"]
+__all__ = ["page_data", "view_data"]
 
 
 class _Store:
@@ -31,21 +34,47 @@ class _Store:
         self.zones = _Interned()
         self.infos = _Interned()
         self.views = _Interned()
+        self.parts = _Interned()
 
     def view(self, view: View) -> int:
-        """The index of ``view``: its zones and info by index."""
-        zones = [
-            self.zones.add(
-                {
-                    "name": zone.name,
-                    "cards": [card.text for card in zone.cards],
-                    "hidden": zone.hidden,
-                    **({"slots": list(zone.slots)} if zone.slots is not None else {}),
-                }
-            )
-            for zone in view.zones
-        ]
-        return self.views.add({"zones": zones, "info": self.infos.add(_plain(dict(view.info)))})
+        """The index of ``view``: its typed table (each seat, pile and battlefield by index),
+        or, for a view without one, its zones and info by index."""
+        if view.table is not None:
+            table = _compact(table_data(view.table))
+            for key in ("seats", "piles", "fields"):
+                table[key] = [self.parts.add(part) for part in table.get(key, ())]
+            return self.views.add({"table": table})
+        data = view_data(view)
+        zones = [self.zones.add(zone) for zone in data["zones"]]
+        return self.views.add({"zones": zones, "info": self.infos.add(data["info"])})
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value is False or (isinstance(value, list | str) and not value)
+
+
+def _compact(value: Any) -> Any:
+    """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
+    page reads as absent: a smaller file."""
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items() if not _empty(v)}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value
+
+
+def view_data(view: View) -> dict[str, Any]:
+    """What the page stores of one view: its zones and its facts, JSON-ready."""
+    zones = [
+        {
+            "name": zone.name,
+            "cards": [card.text for card in zone.cards],
+            "hidden": zone.hidden,
+            **({"slots": list(zone.slots)} if zone.slots is not None else {}),
+        }
+        for zone in view.zones
+    ]
+    return {"zones": zones, "info": _plain(dict(view.info))}
 
 
 def _plain(value: Any) -> Any:
@@ -117,18 +146,23 @@ class _Interned:
         return index
 
 
-def _frames(game: LoadedGame, store: _Store) -> Iterator[dict[str, Any]]:
+def _frames(game: LoadedGame, store: _Store, viewer: Viewer) -> Iterator[dict[str, Any]]:
     rules, header = game.rules, game.header
     seats = range(len(header.players))
+    gate = Gate(rules, header, viewer)
+    public_gate = Gate(rules, header, EVERYONE)
     kept = {e.seq for e in effective_events(game.events, game.seeded)}
     timeline = game.timeline
     previous: View | None = None
     for i, state in enumerate(timeline):
-        public = rules.view(state, None)
-        frame: dict[str, Any] = {
-            "seq": i,
-            "public": store.view(public),
-            "seats": [store.view(rules.view(state, s)) for s in seats],
+        public = public_gate.view(state)
+        frame: dict[str, Any] = {"seq": i}
+        if viewer.every_seat:
+            frame["public"] = store.view(public)
+            frame["seats"] = [store.view(Gate(rules, header, Viewer(s)).view(state)) for s in seats]
+        else:
+            frame["view"] = store.view(gate.view(state))
+        frame |= {
             "to_act": [header.players[s] for s in sorted(rules.to_act(state))],
             "outcome": _plain(outcome_data(rules.outcome(state), game)),
         }
@@ -136,7 +170,7 @@ def _frames(game: LoadedGame, store: _Store) -> Iterator[dict[str, Any]]:
             event = game.events[i - 1]
             before = timeline[i - 1]
             frame["event"] = {
-                "notation": format_event_move(rules, event.move, before, header.players),
+                "notation": gate.text(before, event, state),
                 "actor": game.actor_name(event.actor),
                 "mark": _mark(event),
                 "effective": event.seq in kept or event.family == "meta",
@@ -147,10 +181,10 @@ def _frames(game: LoadedGame, store: _Store) -> Iterator[dict[str, Any]]:
         yield frame
 
 
-def page_data(game: LoadedGame) -> dict[str, Any]:
-    """Everything the page draws, as JSON-ready data."""
+def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
+    """Everything the page for ``viewer`` draws, as JSON-ready data."""
     store = _Store()
-    frames = list(_frames(game, store))
+    frames = list(_frames(game, store, viewer))
     last = game.rules.view(game.timeline[-1], None)
     return {
         "game": game.id,
@@ -159,10 +193,14 @@ def page_data(game: LoadedGame) -> dict[str, Any]:
         "players": list(game.header.players),
         "options": _plain(dict(game.header.options)),
         "seeded": game.seeded,
+        "viewer": viewer.name(game.header.players),
+        "all_seats": viewer.every_seat,
+        "seat": viewer.seat,
         "head": game.head_at(),
         "sides": _sides(game, last),
         "frames": frames,
         "views": store.views.items,
+        "parts": store.parts.items,
         "zones": store.zones.items,
         "infos": store.infos.items,
     }

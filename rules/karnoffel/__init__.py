@@ -8,29 +8,18 @@ The package: ``state`` (the frozen state and options), ``ranking`` (who wins a t
 
 from __future__ import annotations
 
-from tablelog.rules.cards import Card
 from tablelog.rules.karnoffel.events import PAYLOADS
 from tablelog.rules.karnoffel.figures import figures
 from tablelog.rules.karnoffel.notation import format_move, parse_move
 from tablelog.rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
-from tablelog.rules.karnoffel.state import DECK, OPTIONS, SEATS, State, initial_state
-from tablelog.rules.karnoffel.view import shown, view, zones
+from tablelog.rules.karnoffel.state import OPTIONS, SEATS, State, initial_state
+from tablelog.rules.karnoffel.view import shown, view
 from tablelog.rules.protocol import Header, RuleSet
 
-__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
+__all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
 DEAL_EVENTS = 2  # the deal, and the turned card with trump_selection=turn_from_stock
 EVENTS_PER_DEAL = DEAL_EVENTS + SEATS * 5
-
-
-def start(header: Header) -> State:
-    """The state before the first deal (options read from the header, defaults filled in)."""
-    return initial_state(header)
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    """The 48-card deck: K, Q, J, 10 down to 2 in each suit."""
-    return DECK
 
 
 def max_events(header: Header) -> int:
@@ -46,15 +35,13 @@ RULES = RuleSet(
     seats=(4, 4),
     options=OPTIONS,
     payloads=PAYLOADS,
-    start=start,
+    start=initial_state,
     apply=apply,
     to_act=to_act,
     moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse_move,
     format=format_move,

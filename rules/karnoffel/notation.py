@@ -21,6 +21,7 @@ from tablelog.rules.events import Deal, Move
 from tablelog.rules.karnoffel.deal import deal_plan
 from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.state import SEATS, State
+from tablelog.rules.names import split_name
 
 __all__ = ["format_move", "parse_move"]
 
@@ -49,6 +50,9 @@ def _card(text: str, form: str) -> Card:
 
 
 def _parse_play(text: str, state: State) -> Move:
+    seat, rest = split_name(text, state.players)
+    if seat is not None and rest and not any(c in rest for c in " :"):  # NAME CARD
+        return Move(seat, Play(_card(rest, PLAY_FORM)))
     if ":" in text:
         name, _, card_text = text.rpartition(":")
     else:
@@ -57,9 +61,6 @@ def _parse_play(text: str, state: State) -> Move:
     card = _card(card_text, PLAY_FORM)
     if not name:
         return Move(state.to_play, Play(card))
-    for seat, player in enumerate(state.players):
-        if player.casefold() == name.casefold():
-            return Move(seat, Play(card))
     raise NotationError(
         f"{name!r} is not a player of this game ({', '.join(state.players)}); expected {PLAY_FORM}"
     )

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from tablelog.rules.cards import SUIT_SYMBOLS, Card
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
+from tablelog.rules.tableview import Laid, Table, Trick, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name: ``hand:0``..``hand:3``, ``stock``, ``turned``, ``trick``, ``won:0|1``."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 PUBLIC = frozenset({"turned", "trick", "won:0", "won:1"})
@@ -38,13 +39,49 @@ def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone sees it): the up-cards still in
     other hands are public, having been dealt face up."""
     up = {f"hand:{owner}": (card,) for owner, card in enumerate(state.upcards)}
-    return default_view(
+    seen = default_view(
         seat,
         zone_map(state),
         public=PUBLIC,
         sees=lambda s, name: _sees(state, s, name),
         up=up,
         info=info(state),
+    )
+    return attrs.evolve(seen, table=_table(state, seen))
+
+
+LABELS = {"turned": "turned card", "won": "tricks won"}
+
+
+def _laid(state: State, leader: int, cards: tuple[Card, ...]) -> tuple[Laid, ...]:
+    """Each card of a trick with who laid it, from the leader round the table."""
+    return tuple(Laid(player(state, SEATING.next(leader, i)), c) for i, c in enumerate(cards))
+
+
+def _table(state: State, seen: View) -> Table:
+    """The typed table: four seats, the trick with who laid each card, the last trick."""
+    labels = [state.table.side_label(0), state.table.side_label(1)]
+    done = state.tricks
+    last = done[-1] if done else None
+    facts = (
+        ("trump", SUIT_SYMBOLS.get(state.trump, "not yet known")),
+        ("deal", str(state.deal_number)),
+    )
+    return table_of(
+        seen,
+        state.players,
+        labels=LABELS,
+        sides=labels,
+        skip=lambda name: name == "trick",
+        trick=Trick(_laid(state, state.leader, state.trick)) if state.phase == PLAY else None,
+        last_trick=None
+        if last is None
+        else Trick(_laid(state, last.leader, last.cards), player(state, last.winner)),
+        facts=facts,
+        scores=tuple(
+            (side, f"{tricks} trick(s), {deals} deal(s)")
+            for side, tricks, deals in zip(labels, state.taken, state.scores, strict=True)
+        ),
     )
 
 

@@ -11,31 +11,21 @@ players, the end of a round), ``checks`` (``check``: why an event is refused), `
 
 from __future__ import annotations
 
-from tablelog.rules.cards import Card
 from tablelog.rules.narrespillet.absences import open_claims
+from tablelog.rules.narrespillet.actors import passes
 from tablelog.rules.narrespillet.chance import chance
-from tablelog.rules.narrespillet.deck import DECK
 from tablelog.rules.narrespillet.events import PAYLOADS
 from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
 from tablelog.rules.narrespillet.outcome import outcome
+from tablelog.rules.narrespillet.shows import shows
 from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
 from tablelog.rules.narrespillet.turn import apply
-from tablelog.rules.narrespillet.view import shown, view, zones
+from tablelog.rules.narrespillet.view import shown, view
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.vocab import TAROT
 
-__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
-
-
-def start(header: Header) -> State:
-    """The state before the first deal."""
-    return initial_state(header)
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    """The 78-card tarot deck."""
-    return DECK
+__all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
 
 def max_events(header: Header) -> int:
@@ -52,7 +42,7 @@ RULES = RuleSet(
     seats=(2, 6),
     options=OPTIONS,
     payloads=PAYLOADS,
-    start=start,
+    start=initial_state,
     apply=apply,
     to_act=to_act,
     moves=moves,
@@ -62,8 +52,6 @@ RULES = RuleSet(
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse_move,
     format=format_move,
@@ -75,4 +63,6 @@ RULES = RuleSet(
     announce=announce,
     claims=open_claims,
     vocabulary=TAROT,
+    passes=passes,
+    shows=shows,
 )

@@ -3,15 +3,31 @@ and by the checks alike (so neither imports the other for it)."""
 
 from __future__ import annotations
 
+from tablelog.rules.events import Move
 from tablelog.rules.memo import per_state
+from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.state import PLAY, State, Step, seat_of
 
-__all__ = ["head_step", "hermits", "to_act"]
+__all__ = ["head_step", "hermits", "passes", "to_act"]
 
 
 def head_step(state: State) -> Step | None:
     """The queued step the table works through now (``None`` on an actor's turn)."""
     return state.queue[0] if state.queue and state.actor is None else None
+
+
+def passes(state: State) -> tuple[Move, ...]:
+    """The passes that close the open Fool window or the Hierophant's reveal window
+    ("everyone passed": nobody plays the Fool, nobody holds more of the named cards),
+    else ``()``."""
+    if state.phase != PLAY:
+        return ()
+    head = head_step(state)
+    if head is None or head.kind not in ("fool", "reveal"):
+        return ()
+    if head.kind == "reveal":
+        return tuple(Move(w, ev.Pass()) for w in head.asked)
+    return tuple(Move(seat_of(state, w), ev.Pass(w == state.n)) for w in head.asked)
 
 
 @per_state()

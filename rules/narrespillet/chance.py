@@ -41,6 +41,10 @@ def _names(state: State) -> dict[str, str]:
     return {"demons": "Demons", "pool": "Justice"}
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
 def plan_for(state: State) -> DealPlan | None:
     """The deal or draw the game waits for, or ``None``."""
     if state.phase == DEAL:
@@ -80,7 +84,7 @@ def plan_for(state: State) -> DealPlan | None:
     return DealPlan(
         places,
         state.players,
-        rule=f"{whom} draws {len(places)} card{'s' if len(places) != 1 else ''} from the stock",
+        rule=f"{whom} {'draw' if who == state.n else 'draws'} {_cards(len(places))} from the stock",
         face_up="the Demons' cards, Justice's cards and Strength's open cards are drawn face up",
         deck_name=DECK_NAME,
         names=_names(state),
@@ -152,4 +156,4 @@ def chance(state: State) -> ChanceStep | None:
     stock = [c for c in order]
     kind = "deal" if state.phase == DEAL else "draw"
     hint = f"{plan.rule}: {deal_forms(plan)}"
-    return ChanceStep(kind, hint, partial(_realize, plan, tuple(stock)))
+    return ChanceStep(kind, hint, partial(_realize, plan, tuple(stock)), unseen=not plan.ups)

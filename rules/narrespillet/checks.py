@@ -128,7 +128,11 @@ def _check_action(state: State, seat: int | None, p: object) -> str | None:
             )
         return None
     if isinstance(p, ev.Fool):
-        return "the Fool is played as another player places cards on a battlefield"
+        return (
+            'the Fool "spilles i det en annen spiller plasserer kort på et slagfelt" (as another'
+            ' player places cards, when asked), and "kan ikke stjele Verden, eller en plassering'
+            ' som inneholder et Ess" (not the World, nor a placement holding an Ace)'
+        )
     if isinstance(p, ev.Call):
         return "a card is called only with the Star, the Moon or the Sun"
     if not isinstance(p, TURN_KINDS):

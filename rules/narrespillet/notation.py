@@ -26,15 +26,22 @@ Cards may be written in the canonical text or by name (``sverdridder``, ``ti_sta
 from __future__ import annotations
 
 from tablelog.rules.deal_notation import format_deal, parse_deal
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
+from tablelog.rules.names import seat_named, split_name
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.chance import plan_for
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.placements import classify, describe
 from tablelog.rules.narrespillet.state import State, name, seat_of
-from tablelog.rules.narrespillet.words import card_words, join_phrases, read_card, read_field
+from tablelog.rules.narrespillet.words import (
+    HOUSE_WORDS,
+    card_words,
+    join_phrases,
+    read_card,
+    read_field,
+)
 from tablelog.rules.numbers import is_number
 
 __all__ = ["announce", "format_move", "parse_move"]
@@ -44,6 +51,7 @@ VERBS = (
     "pass, hermit, vote, call, show, reveal, answer, deal"
 )
 DEMONS = "demons"
+VERB_WORDS = frozenset(VERBS.replace(",", " ").split())
 
 
 def parse_move(text: str, state: State) -> Move:
@@ -54,7 +62,7 @@ def parse_move(text: str, state: State) -> Move:
     if words[0].casefold() == "deal":
         plan = plan_for(state)
         if plan is None:
-            raise NotationError("no card is to be dealt or drawn now")
+            raise RefusedMove("no card is to be dealt or drawn now")
         return Move(None, parse_deal(plan, " ".join(words[1:]), read_card))
     if words[0].casefold() == "answer":
         return Move(None, _answer(state, words[1:]))
@@ -68,14 +76,28 @@ def parse_move(text: str, state: State) -> Move:
 def _actor(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]:
     if words[0].casefold() == DEMONS:
         return (state.demons if state.demons >= 0 else None), True, words[1:]
-    for k in range(len(words), 0, -1):
-        candidate = " ".join(words[:k]).casefold()
-        for seat, player in enumerate(state.players):
-            if player.casefold() == candidate:
-                return seat, False, words[k:]
+    seat, rest = split_name(" ".join(words), state.players)
+    if seat is not None:
+        return seat, False, rest.split()
     if state.actor is not None:
         return seat_of(state, state.actor), state.actor == state.n, words
+    if words[0].casefold() in VERB_WORDS:  # a move without its player's name
+        from tablelog.rules.narrespillet.moves import to_act
+
+        acting = to_act(state)
+        if len(acting) == 1:
+            return acting[0], False, words
+        raise RefusedMove(_who_acts(state, acting, words[0]))
     raise NotationError(f"{words[0]!r} is not a player of this game ({', '.join(state.players)})")
+
+
+def _who_acts(state: State, acting: tuple[int, ...], verb: str) -> str:
+    """Why a move without a name cannot be given a player now."""
+    if not acting:
+        return "cards are to be drawn from the stock first (deal ...)"
+    names = ", ".join(state.players[s] for s in acting)
+    first = state.players[acting[0]]
+    return f"several players may act now ({names}): write the name first, like '{first} {verb}'"
 
 
 def _answer(state: State, args: list[str]) -> ev.Answer:
@@ -89,18 +111,31 @@ def _answer(state: State, args: list[str]) -> ev.Answer:
 def _target(state: State, word: str) -> int:
     if word.casefold() == DEMONS:
         return state.n
-    for seat, player in enumerate(state.players):
-        if player.casefold() == word.casefold():
-            return seat
+    seat = seat_named(word, state.players)
+    if seat is not None:
+        return seat
     raise NotationError(
         f"{word!r} is not a player of this game ({', '.join(state.players)}) or Demons"
     )
+
+
+def _field_of(words: list[str]) -> str:
+    """The battlefield of a placement typed without one: the house its cards share."""
+    houses = {read_card(w).suit for w in words if not w.casefold().startswith("magic=")}
+    if len(houses) != 1 or not houses <= set(HOUSE_NAMES):
+        raise NotationError(
+            "place FIELD CARDS, like: place Co CoA Co10 (the field may be left out only when"
+            " every card is of one house)"
+        )
+    return houses.pop()
 
 
 def _payload(state: State, verb: str, args: list[str], demons: bool) -> object:
     if verb == "place":
         if not args:
             raise NotationError("place FIELD CARDS, like: place Co CoA Co10")
+        if args[0].casefold() not in HOUSE_WORDS and "+" not in args[0]:
+            args = [_field_of(args), *args]  # `place SwKn SwA`: the cards' own house
         fields = args[0].split("+")
         magic = None
         cards = []

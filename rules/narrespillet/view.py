@@ -14,24 +14,24 @@ import functools
 from collections import Counter
 from typing import Any
 
+import attrs
+
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.flow import round_winners
-from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map
+from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map, zone_tag
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.tableview import Field, Place, Seat, Slot, Table, table_of
 from tablelog.rules.views import default_view
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 def _public_names(state: State) -> frozenset[str]:
@@ -54,7 +54,7 @@ def _ups(state: State) -> dict[str, tuple[Card, ...]]:
 
 def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone does)."""
-    return default_view(
+    seen = default_view(
         seat,
         zone_map(state),
         public=_public_names(state),
@@ -62,6 +62,80 @@ def view(state: State, seat: int | None) -> View:
         up=_ups(state),
         info=info(state),
     )
+    return attrs.evolve(seen, table=_table(state, seen))
+
+
+LABELS = {
+    "hand": "hand",
+    "front": "in front",
+    "chariot": "chariot",
+    "open": "shown",
+    "pool": "Justice's pool",
+    "justice": "Justice",
+}
+
+
+def _table(state: State, seen: View) -> Table:
+    """The typed table: the players and the Demons (one named seat, while in play), the four
+    battlefields as houses × participants, each slot with its placement's rank."""
+    zones = {z.name: z for z in seen.zones}
+    who = range(state.n + (1 if state.demons >= 0 else 0))
+    fields = []
+    for i, house in enumerate(HOUSES):
+        slots = []
+        for w in who:
+            slot = state.slots[w][i]
+            zone = zones[f"field:{zone_tag(state, w)}:{house}"]
+            placed = slot.placement if slot.status == PLACED else None
+            slots.append(
+                Slot(
+                    name(state, w),
+                    zone.cards,
+                    zone.hidden,
+                    slot.status,
+                    None if placed is None else placed.kind,
+                )
+            )
+        fields.append(Field(HOUSE_NAMES[house], tuple(slots)))
+    current = round_winners(state) if state.phase == "play" else None
+    if current is not None:
+        fields = [
+            attrs.evolve(f, leading=tuple(state.players[s] for s in won))
+            for f, won in zip(fields, current, strict=True)
+        ]
+    table = table_of(
+        seen,
+        state.players,
+        labels=LABELS,
+        skip=lambda z: z.startswith("field:") or z.endswith(":demons"),
+        fields=tuple(fields),
+        facts=_facts(state),
+        scores=tuple(
+            (state.players[s], str(sum(s in won for r in state.results for won in r)))
+            for s in range(state.n)
+        ),
+    )
+    if state.demons < 0:
+        return table
+    demons = Seat(
+        name(state, state.n),
+        None,
+        tuple(
+            Place(LABELS[kind], zones[f"{kind}:demons"].cards, zones[f"{kind}:demons"].hidden)
+            for kind in ("hand", "front", "chariot", "open")
+        ),
+        (("controlled by", state.players[state.demons]),),
+    )
+    return attrs.evolve(table, seats=(*table.seats, demons))
+
+
+def _facts(state: State) -> tuple[tuple[str, str], ...]:
+    facts = [("round", str(state.round)), ("dealer", state.players[state.dealer])]
+    if state.temperance is not None:
+        facts.append(("Temperance", HOUSE_NAMES[state.temperance[1]]))
+    if state.death:
+        facts.append(("Death", str(state.death)))
+    return tuple(facts)
 
 
 def _public(state: State) -> Counter[Card]:

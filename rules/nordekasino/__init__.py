@@ -10,39 +10,23 @@ seat sees).
 
 from __future__ import annotations
 
-from tablelog.rules.cards import Card
-from tablelog.rules.claims import Claim
+from tablelog.rules.claims import open_claims
 from tablelog.rules.nordekasino.events import PAYLOADS
 from tablelog.rules.nordekasino.figures import figures
 from tablelog.rules.nordekasino.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.nordekasino.notation import announce, format_move, parse_move
 from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
-from tablelog.rules.nordekasino.view import shown, view, zones
+from tablelog.rules.nordekasino.view import shown, view
 from tablelog.rules.protocol import Header, RuleSet
 
-__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
-
-
-def start(header: Header) -> State:
-    """The state before the first deal (options read from the header and checked)."""
-    return initial_state(header)
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    """Every card: ``decks`` French decks with ``jokers`` jokers each."""
-    return Options.from_mapping(header.options).deck()
-
-
-def open_claims(state: State) -> tuple[Claim, ...]:
-    """The builds still resting on face-down cards (``rules.claims``)."""
-    return state.claims
+__all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
 
 def max_events(header: Header) -> int:
     """A bound on a game's events: per card one move and at most one Adams clear, a deal
     per round, and per player and round a reveal and an open hand."""
-    cards = len(deck(header))
+    cards = len(Options.from_mapping(header.options).deck())
     players = len(header.players)
     rounds = cards // (HAND * max(players, 1)) + 2
     return 2 * cards + rounds * (1 + 2 * players)
@@ -55,15 +39,13 @@ RULES = RuleSet(
     seats=(2, 26),
     options=OPTIONS,
     payloads=PAYLOADS,
-    start=start,
+    start=initial_state,
     apply=apply,
     to_act=to_act,
     moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse_move,
     format=format_move,

@@ -26,6 +26,7 @@ from tablelog.rules.cards import Card, parse_card
 from tablelog.rules.deal_notation import format_deal, parse_deal
 from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
+from tablelog.rules.names import split_name
 from tablelog.rules.nordekasino.arith import ADAMS
 from tablelog.rules.nordekasino.deal import deal_plan
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
@@ -49,11 +50,9 @@ def parse_move(text: str, state: State) -> Move:
     if not words:
         raise NotationError(f"expected a move: {FORMS}")
     actor = state.to_play
-    lowered = {p.casefold(): seat for seat, p in enumerate(state.players)}
-    head = words[0].rstrip(":").casefold()
-    if head in lowered and len(words) > 1:
-        actor = lowered[head]
-        words = words[1:]
+    seat, rest = split_name(" ".join(words), state.players)
+    if seat is not None and rest:
+        actor, words = seat, rest.split()
     verb, args = words[0].lower(), words[1:]
     if verb == "deal":
         return Move(None, _parse_deal(args, state))

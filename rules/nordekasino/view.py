@@ -11,24 +11,25 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import attrs
+
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Claim
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.play import apply, score
-from tablelog.rules.nordekasino.state import State, zone_map
+from tablelog.rules.nordekasino.state import OVER, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
+from tablelog.rules.tableview import Place, Table, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
-from tablelog.rules.zones import Zone
 
-__all__ = ["info", "shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name: ``hand:N``, ``table``, ``stock``, ``middle``, ``won:SIDE``."""
-    return zone_map(state)
+__all__ = [
+    "info",
+    "shown",
+    "view",
+]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -38,8 +39,53 @@ def view(state: State, seat: int | None) -> View:
     opened = {f"hand:{s}" for s in state.open_hands}
     up = {f"hand:{s}": (card,) for s, card in enumerate(state.revealed) if card is not None}
     public = {"table", *opened, *(f"won:{side}" for side in range(len(state.won)))}
-    return default_view(
+    seen = default_view(
         seat, zone_map(state), public=public, sees=hand_seen_by, up=up, info=info(state)
+    )
+    return attrs.evolve(seen, table=_table(state, seen))
+
+
+LABELS = {"middle": "middle"}
+
+
+def _table(state: State, seen: View) -> Table:
+    """The typed table: the seats, the table's piles with their values and owners."""
+    table = state.table
+    piles = tuple(
+        Place(
+            f"pile {i}",
+            pile.cards,
+            value=None
+            if pile.value is None and len(pile.values) == 1
+            else (f"more {pile.value}" if pile.more else "/".join(map(str, pile.values))),
+            owner=None if pile.owner is None else player(state, pile.owner),
+        )
+        for i, pile in enumerate(state.piles, 1)
+    )
+    sides = [table.side_label(s) for s in range(len(state.won))]
+    points = {row["side"]: str(row["total"]) for row in score(state)}
+    over = state.phase == OVER
+    return table_of(
+        seen,
+        state.players,
+        labels=LABELS,
+        sides=sides,
+        skip=lambda name: name == "table",
+        piles=piles,
+        clockwise=False,  # seats are numbered in turn order, counter-clockwise
+        facts=(
+            ("deal", str(state.deals)),
+            ("dealer", player(state, state.dealer)),
+            *(
+                (("points so far", "provisional: most cards and most spades as they stand"),)
+                if not over
+                else ()
+            ),
+        ),
+        scores=tuple(
+            (side, f"{points.get(side, '0')} point(s), {state.sweeps[s]} sweep(s)")
+            for s, side in enumerate(sides)
+        ),
     )
 
 

@@ -10,37 +10,18 @@ out, the finishing order), ``deal`` (the deal and the other chance steps), ``pla
 
 from __future__ import annotations
 
-from tablelog.rules.cards import Card
-from tablelog.rules.claims import Absence
+from tablelog.rules.claims import open_claims
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.speahx.deal import chance
 from tablelog.rules.speahx.events import PAYLOADS
 from tablelog.rules.speahx.moves import cards, count, kinds, moves
 from tablelog.rules.speahx.notation import format_move, parse_move
-from tablelog.rules.speahx.play import apply, to_act
-from tablelog.rules.speahx.state import OPTIONS, Options, State, deck_of, event_cap, initial_state
+from tablelog.rules.speahx.play import apply, forced, to_act
+from tablelog.rules.speahx.state import OPTIONS, State, event_cap, initial_state
 from tablelog.rules.speahx.turns import outcome
-from tablelog.rules.speahx.view import shown, view, zones
+from tablelog.rules.speahx.view import shown, view
 
-__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "start"]
-
-
-def start(header: Header) -> State:
-    """The state before the deal (options read from the header and checked)."""
-    return initial_state(header)
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    """Every card: ``decks`` French decks and ``jokers`` jokers."""
-    from tablelog.rules.options import read_options
-
-    options = read_options(Options, OPTIONS, header.options, len(header.players))
-    return deck_of(options.decks, options.jokers)
-
-
-def open_claims(state: State) -> tuple[Absence, ...]:
-    """What face-down hands were said not to hold (``rules.speahx.claims``)."""
-    return state.claims
+__all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
 
 def max_events(header: Header) -> int:
@@ -55,15 +36,13 @@ RULES = RuleSet(
     seats=(2, 20),
     options=OPTIONS,
     payloads=PAYLOADS,
-    start=start,
+    start=initial_state,
     apply=apply,
     to_act=to_act,
     moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse_move,
     format=format_move,
@@ -73,4 +52,5 @@ RULES = RuleSet(
     kinds=kinds,
     cards=cards,
     claims=open_claims,
+    forced=forced,
 )

@@ -213,7 +213,8 @@ def chance(state: State) -> ChanceStep | None:
             f"{player(state, state.table.dealer)} deals 5 table cards and 5 hand cards to "
             f"each player, all face down: {deal_forms(plan)}"
         )
-        return ChanceStep("deal", hint, partial(_realize_deal, plan, state.table.deck))
+        deal = partial(_realize_deal, plan, state.table.deck)
+        return ChanceStep("deal", hint, deal, unseen=not plan.ups)
     if phase not in (DRAW, REVEAL):
         return None
     cards = pool_order(pool(state))
@@ -221,15 +222,16 @@ def chance(state: State) -> ChanceStep | None:
     ok = partial(unseen_ok, state)
     if phase == DRAW:
         need = refill_size(state)
-        hint = f"{name} draws {need} card(s): draw CARD ... (? for a card nobody saw)"
-        return ChanceStep("draw", hint, partial(_realize_draw, cards, need, ok))
+        cards_word = "a card" if need == 1 else f"{need} cards"
+        hint = f"{name} draws {cards_word}: draw CARD ... (? for a card nobody saw)"
+        return ChanceStep("draw", hint, partial(_realize_draw, cards, need, ok), unseen=True)
     if state.claims:  # a card shown now must leave every claim possible
         cards = tuple(c for c in cards if ok((c,))) or cards
     flip = state.turn.flip
     if flip >= 0:
         slot = state.tables[state.turn.seat].slots[flip]
         fixed = slot.card if slot is not None else None
-        hint = f"{name} turns table card {flip + 1}: reveal CARD (like reveal 7H)"
+        hint = f"{name} turns table card {flip + 1}: reveal CARD (the card turned up)"
         return ChanceStep("reveal", hint, partial(_realize_reveal, cards, fixed, True))
     hint = f"{name} draws a chance card: reveal CARD, or reveal ? if nobody saw it"
     return ChanceStep("reveal", hint, partial(_realize_reveal, cards, None, False))

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from tablelog.rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
 from tablelog.rules.deal_notation import format_deal, parse_deal
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
-from tablelog.rules.names import split_name
+from tablelog.rules.names import seat_named, split_name
 from tablelog.rules.numbers import is_number
 from tablelog.rules.speahx.cards import canonical, suit_order
 from tablelog.rules.speahx.deal import deal_plan
@@ -55,9 +55,9 @@ def _card(word: str) -> Card:
 
 
 def _target(state: State, name: str) -> int:
-    for seat, who in enumerate(state.players):
-        if who.casefold() == name.strip().casefold():
-            return seat
+    seat = seat_named(name, state.players)
+    if seat is not None:
+        return seat
     raise NotationError(
         f"{name.strip()!r} is not a player of this game ({', '.join(state.players)})"
     )
@@ -71,7 +71,7 @@ def _table_step(named: int | None, word: str, state: State) -> None:
     if word == "deal":
         raise NotationError(f"deal is entered for the table, without a name: deal, not {who} deal")
     if named != state.turn.seat:
-        raise NotationError(
+        raise RefusedMove(
             f"{word} is for {state.players[state.turn.seat]}'s cards now, not {who}'s"
         )
 

@@ -17,7 +17,7 @@ import attrs
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.claims import shown
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event
+from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.speahx.cards import burn, give_problem, matches, play_problem
 from tablelog.rules.speahx.claims import none_fits, settle, surely_fits
 from tablelog.rules.speahx.deal import apply_chance_step
@@ -139,6 +139,16 @@ def _give(state: State, event: Event) -> State:
     hands = (*state.hands[:target], hand, *state.hands[target + 1 :])
     state = attrs.evolve(state, hands=hands, pile=(), named="", out=state.out.add(*payload.cards))
     return end_turn(state, refill=True)
+
+
+def forced(state: State) -> Move | None:
+    """The move nobody decides: a flipped table card that cannot be laid is taken in with
+    the pile ("skal bordkortet og bunken trekkes inn")."""
+    if state.phase != PLAY or state.turn.stage != FLIPPED or can_lay(state):
+        return None
+    if pickup_problem(state) is not None:
+        return None
+    return Move(state.turn.seat, Pickup())
 
 
 def can_lay(state: State) -> bool:

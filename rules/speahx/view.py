@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from tablelog.rules.claims import Absence, Open
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
 from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
 from tablelog.rules.table import player
+from tablelog.rules.tableview import Table, table_of
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
-from tablelog.rules.zones import Zone
 
-__all__ = ["shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name (see ``state.zone_map``)."""
-    return zone_map(state)
+__all__ = [
+    "shown",
+    "view",
+]
 
 
 def _sees(state: State, seat: int | None, name: str) -> bool:
@@ -50,7 +50,26 @@ def view(state: State, seat: int | None) -> View:
             out.append(hand_view(name, zone, sees=_sees(state, seat, name)))
         else:
             out.append(closed_view(name, zone))
-    return View(seat, tuple(out), info(state))
+    seen = View(seat, tuple(out), info(state))
+    return attrs.evolve(seen, table=_table(state, seen))
+
+
+LABELS = {"table": "table cards", "chance": "chance card", "flipped": "flipped card"}
+
+
+def _table(state: State, seen: View) -> Table:
+    """The typed table: each seat's hand and table cards, the pile with its top and suit."""
+    facts = [("top", "—" if state.top is None else state.top.pretty)]
+    if state.suit:
+        facts.append(("suit", SUIT_WORDS.get(state.suit, state.suit)))
+    gone = set(state.finished)
+    return table_of(
+        seen,
+        state.players,
+        labels=LABELS,
+        seat_facts=lambda s: (("out", "finished"),) if s in gone else (),
+        facts=tuple(facts),
+    )
 
 
 def info(state: State) -> dict[str, Any]:

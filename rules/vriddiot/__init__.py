@@ -10,29 +10,17 @@ plays), ``play`` (apply), ``war`` (the war and what is settled after each move),
 
 from __future__ import annotations
 
-from tablelog.rules.cards import Card
-from tablelog.rules.claims import Absence
-from tablelog.rules.options import read_options
+from tablelog.rules.claims import open_claims
 from tablelog.rules.protocol import Header, Outcome, RuleSet
 from tablelog.rules.vriddiot.deal import chance
 from tablelog.rules.vriddiot.events import PAYLOADS
-from tablelog.rules.vriddiot.moves import moves, to_act
+from tablelog.rules.vriddiot.moves import moves, passes, to_act
 from tablelog.rules.vriddiot.notation import format_move, parse_move
 from tablelog.rules.vriddiot.play import apply
-from tablelog.rules.vriddiot.state import OPTIONS, OVER, Options, State, initial_state, make_deck
-from tablelog.rules.vriddiot.view import shown, view, zones
+from tablelog.rules.vriddiot.state import OPTIONS, OVER, State, initial_state
+from tablelog.rules.vriddiot.view import shown, view
 
-__all__ = ["OPTIONS", "RULES", "State", "deck", "max_events", "outcome", "start"]
-
-
-def start(header: Header) -> State:
-    """The state before the deal (options read from the header, defaults filled in)."""
-    return initial_state(header)
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    """One French deck, or the Dobbeldekker, with the jokers asked for."""
-    return make_deck(read_options(Options, OPTIONS, header.options, len(header.players)))
+__all__ = ["OPTIONS", "RULES", "State", "max_events", "outcome"]
 
 
 def max_events(header: Header) -> int:
@@ -57,11 +45,6 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def open_claims(state: State) -> tuple[Absence, ...]:
-    """What face-down hands were said not to hold (``rules.vriddiot.claims``)."""
-    return state.claims
-
-
 RULES = RuleSet(
     name="vriddiot",
     title="Vriddiot",
@@ -69,15 +52,13 @@ RULES = RuleSet(
     seats=(3, 11),
     options=OPTIONS,
     payloads=PAYLOADS,
-    start=start,
+    start=initial_state,
     apply=apply,
     to_act=to_act,
     moves=moves,
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse_move,
     format=format_move,
@@ -85,4 +66,5 @@ RULES = RuleSet(
     summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
     "the last player holding cards is the Idiot.",
     claims=open_claims,
+    passes=passes,
 )

@@ -319,4 +319,4 @@ def chance(state: State) -> ChanceStep | None:
     plan = refill_plan(state.table, seat, count)
     hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
     cards = pool_order(_stock_pool(state))
-    return ChanceStep("deal", hint, partial(_realize_refill, plan, cards, ok))
+    return ChanceStep("deal", hint, partial(_realize_refill, plan, cards, ok), unseen=not plan.ups)

@@ -28,6 +28,11 @@ SPECIAL_START = frozenset({"2", "10"})
 WAR_RANKS = frozenset({"3", "4", "5", "6", "7", "9", "J", "Q", "K", "A"})
 """Values a war is fought over: not 2 (resets), 8 (its added card counts), 10 (burns)."""
 
+SEED_EIGHT = (
+    '"kan ikke legges på kort med verdi høyere enn 8" (may not be laid on a card worth more than 8)'
+)
+"""The seed's words for an 8 laid on a higher card."""
+
 
 def source(state: State, seat: int) -> str:
     """Where ``seat`` plays from: the card just turned, the hand, the face-up table cards,
@@ -104,6 +109,11 @@ def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[C
         return None
     if len(cards) >= 4 and state.options.four_any_value:
         return None
+    if rank == "8" and state.top > 8:
+        return (
+            f"an 8 {SEED_EIGHT}, and the pile's top is worth {state.top}: lay {state.top} or"
+            " higher, a 2 or a 10"
+        )
     if value(cards[0]) < state.top:
         return f"{cards[0].rank} is lower than the pile's {state.top}: lay {state.top} or higher"
     return None

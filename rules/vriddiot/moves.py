@@ -23,7 +23,7 @@ from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
-__all__ = ["moves", "to_act"]
+__all__ = ["moves", "passes", "to_act"]
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -39,6 +39,14 @@ def to_act(state: State) -> tuple[int, ...]:
     if state.turn is None:
         return tuple(s for s in range(state.table.n) if state.active(s))
     return (state.turn,)
+
+
+def passes(state: State) -> tuple[Move, ...]:
+    """The passes that close the open war or throw-in window: everyone asked declines."""
+    war = state.war
+    if state.phase != PLAY or waiting_for(state) or war is None or not war.window:
+        return ()
+    return tuple(Move(seat, Pass()) for seat in war.window)
 
 
 def moves(

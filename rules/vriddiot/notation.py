@@ -21,7 +21,7 @@ from __future__ import annotations
 from tablelog.rules.cards import JOKER, Card, parse_card
 from tablelog.rules.deal_notation import format_deal, parse_deal
 from tablelog.rules.dealing import DealPlan
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.names import split_name
 from tablelog.rules.numbers import is_number
@@ -53,7 +53,7 @@ def _plan(state: State) -> DealPlan:
         return deal_plan(state.table)
     seat = refill_seat(state)
     if seat is None:
-        raise NotationError("nobody is dealt cards now: every hand holds 3 (or the stock is empty)")
+        raise RefusedMove("nobody is dealt cards now: every hand holds 3 (or the stock is empty)")
     count = min(HAND - len(state.hands[seat]), len(state.stock))
     return refill_plan(state.table, seat, count)
 
@@ -100,10 +100,10 @@ def parse_move(text: str, state: State) -> Move:
     if seat is None:
         acting = to_act(state)
         if not acting:
-            raise NotationError(_nobody_acts(state))
+            raise RefusedMove(_nobody_acts(state))
         if len(acting) != 1:
             names = ", ".join(state.players[s] for s in acting)
-            raise NotationError(
+            raise RefusedMove(
                 f"several players may act now ({names}): write the name first, like 'Cai 9H'"
             )
         seat = acting[0]

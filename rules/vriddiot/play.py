@@ -198,6 +198,12 @@ def _pickup(state: State, event: Event, seat: int) -> State:
 
 def _window(state: State, event: Event, seat: int) -> State:
     war = state.war
+    if war is not None and war.window and seat not in war.window:
+        asked = ", ".join(player(state, s) for s in war.window)
+        raise IllegalEvent(
+            event,
+            f"{player(state, seat)} is not asked in this window: {asked} may join or pass now",
+        )
     if war is None or seat not in war.window:
         raise IllegalEvent(event, f"{player(state, seat)} has no war to join or pass now")
     window = tuple(s for s in war.window if s != seat)

@@ -9,21 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from tablelog.rules.claims import Absence
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
+from tablelog.rules.tableview import Table, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
 from tablelog.rules.vriddiot.state import State, zone_map
-from tablelog.rules.zones import Zone
 
-__all__ = ["info", "shown", "view", "zones"]
-
-
-def zones(state: State) -> dict[str, Zone]:
-    """Every zone by name (see ``state.zone_map``)."""
-    return zone_map(state)
+__all__ = [
+    "info",
+    "shown",
+    "view",
+]
 
 
 def _public(state: State) -> frozenset[str]:
@@ -33,8 +34,33 @@ def _public(state: State) -> frozenset[str]:
 
 def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone sees it)."""
-    return default_view(
+    seen = default_view(
         seat, zone_map(state), public=_public(state), sees=hand_seen_by, info=info(state)
+    )
+    return attrs.evolve(seen, table=_table(state, seen))
+
+
+LABELS = {"up": "face up", "down": "face down", "burned": "burned", "turned": "turned"}
+
+
+def _table(state: State, seen: View) -> Table:
+    """The typed table: each seat's hand, face-up and face-down cards; the pile, the
+    value to beat and any twist."""
+    facts = [("to beat", str(state.top) if state.top else "—")]
+    if state.twist:
+        facts.append(("twist", " ".join(map(str, state.twist))))
+    direction = "clockwise" if state.seating.direction == 1 else "counter-clockwise"
+    facts.append(("direction", direction))
+    war = state.war
+    if war is not None:
+        facts.append(("war", f"{war.rank}: " + ", ".join(player(state, s) for s in war.involved)))
+    gone = set(state.finished)
+    return table_of(
+        seen,
+        state.players,
+        labels=LABELS,
+        seat_facts=lambda s: (("out", "gone out"),) if s in gone else (),
+        facts=tuple(facts),
     )
 
 

@@ -152,7 +152,10 @@ def test_one_game_as_html_goes_to_the_replay_page_when_there_is_one(
         assert "1 game(s)" in page and page.count("<tr>") >= 2
     called: list[int] = []
     fake = types.ModuleType("tablelog.replay.page")
-    fake.write_page = lambda ledger, game, out: (called.append(game), out.write("PAGE"))  # type: ignore[attr-defined]
+    fake.write_page = lambda ledger, game, out, viewer=None: (
+        called.append(game),
+        out.write("PAGE"),
+    )  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tablelog.replay.page", fake)
     assert run(club_runner, "export", "3", "--format", "html").stdout == "PAGE"
     assert called == [3]

@@ -36,7 +36,8 @@ def test_play_refuses_a_card_the_pass_denied_and_show_says_what_was_claimed(runn
     ]
     before = shown["head"]
     result = run(runner, "play", game, "Bo show CoQ", code=1)
-    assert f"event 8 (Bo show CoQ): {COINS_PASS}" in " ".join(result.output.split())
+    # event 12: each refill typed after the tool entered it face down replaces it (an undo)
+    assert f"event 12 (Bo show CoQ): {COINS_PASS}" in " ".join(result.output.split())
     assert run_json(runner, "show", game)["head"] == before  # nothing written
 
 
@@ -52,10 +53,10 @@ def test_verify_of_a_file_with_the_broken_pass_names_it(
     path = tmp_path / "game.jsonl"
     run(runner, "export", game, "-o", path)
     result = run(runner, "verify", path, code=1)
-    assert f"event 8 (Bo show CoQ): {COINS_PASS}" in " ".join(result.output.split())
+    assert f"event 12 (Bo show CoQ): {COINS_PASS}" in " ".join(result.output.split())
     data = run_json_failing(runner, "verify", path)
     assert not data["ok"] and len(data["problems"]) == 1
-    assert data["problems"][0] == f"event 8 (Bo show CoQ): {COINS_PASS}"
+    assert data["problems"][0] == f"event 12 (Bo show CoQ): {COINS_PASS}"
 
 
 def run_json_failing(runner: CliRunner, *args: str | Path):  # type: ignore[no-untyped-def]

@@ -16,8 +16,9 @@ OWN_GAMES = 16
 SHARED_WRITERS = 8
 APPENDS = 4  # per process: enough to race, few enough to stay quick
 CONFLICT = re.compile(
-    r"game \d+ has moved on: this append expected to write event (\d+) but the game is"
-    r" already at event (\d+); replay it and try again"
+    r"game \d+ has moved on: someone else wrote event (\d+) first"
+    r" \(the game is now at event (\d+)\); look at the table again and retype the move if"
+    r" it still stands"
 )
 
 

@@ -132,8 +132,9 @@ def test_append_at_a_stale_seq_conflicts(ledger: Ledger, make_notes: MakeNotes) 
     game = ledger.create_game("karnoffel", 1, b"")
     ledger.append(game.id, 1, make_notes(12))
     message = (
-        f"game {game.id} has moved on: this append expected to write event 12"
-        " but the game is already at event 12; replay it and try again"
+        f"game {game.id} has moved on: someone else wrote event 12 first"
+        " (the game is now at event 12); look at the table again and retype the move if it"
+        " still stands"
     )
     with pytest.raises(ConcurrencyConflict, match=re.escape(message)) as info:
         ledger.append(game.id, 12, make_notes(1, prefix="late"))

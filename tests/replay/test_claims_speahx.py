@@ -73,8 +73,8 @@ def test_play_refuses_the_card_that_shows_the_pickup_untrue(games: Games):
 
 def test_a_fitting_card_after_an_unseen_draw_is_explained_by_it(games: Games):
     game = played(games, [*DREW_ONE, "9D", "draw ?"])
-    games.play(game, "9H")  # may be the card drawn unseen at event 8
-    (absence,) = games.load(game).state.claims
+    nine = games.play(game, "9H").written[0]  # may be the card drawn unseen at event 8
+    (absence,) = games.load(game).state_at(nine.seq).claims  # (before the draw after it)
     assert isinstance(absence, Absence)
     assert (absence.fresh, [c.text for c in absence.seen]) == (1, ["9H"])
 

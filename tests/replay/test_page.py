@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tablelog.replay.games import Games, make_header
+from tablelog.replay.gate import EVERY_SEAT, Viewer
 from tablelog.replay.page import page_data, render_page
 from tablelog.rules import registry
 from tests.replay.page_helpers import played_game
@@ -20,10 +21,13 @@ def embedded(page: str) -> dict:
     return json.loads(match.group(1))
 
 
-def zone(data: dict, frame: dict, seat: int | None, name: str) -> dict:
+def hand(data: dict, frame: dict, seat: int | None, owner: str) -> dict:
+    """``owner``'s hand in the typed table of ``seat``'s view (``None``: everyone's)."""
     view = data["views"][frame["public"] if seat is None else frame["seats"][seat]]
-    zones = [data["zones"][i] for i in view["zones"]]
-    return next(z for z in zones if z["name"] == name)
+    seats = [data["parts"][i] for i in view["table"]["seats"]]
+    place = next(s for s in seats if s["name"] == owner)["places"][0]
+    assert place["label"] == "hand"
+    return {"cards": place.get("known", []), "hidden": place.get("hidden", 0)}
 
 
 @pytest.mark.parametrize(
@@ -40,14 +44,26 @@ def test_one_frame_per_event_and_the_data_round_trips(games: Games, rules: str):
 
 def test_a_seat_sees_its_own_hand_and_everyone_sees_none(games: Games):
     game = played_game(games, "nordekasino", 3)
-    data = page_data(game)
+    data = page_data(game, EVERY_SEAT)
     frame = data["frames"][-1]
     bo_hand = game.state.hands[1]
-    mine = zone(data, frame, 1, "hand:1")
+    mine = hand(data, frame, 1, "Bo")
     assert sorted(mine["cards"]) == sorted(c.text for c in bo_hand.cards) and mine["cards"]
-    assert zone(data, frame, None, "hand:1")["cards"] == []
-    assert zone(data, frame, 0, "hand:1")["cards"] == []
-    assert zone(data, frame, 0, "hand:1")["hidden"] == len(bo_hand)
+    assert hand(data, frame, None, "Bo")["cards"] == []
+    assert hand(data, frame, 0, "Bo")["cards"] == []
+    assert hand(data, frame, 0, "Bo")["hidden"] == len(bo_hand)
+
+
+def test_a_page_holds_only_its_viewers_view_unless_every_seat_is_asked_for(games: Games):
+    game = played_game(games, "nordekasino", 3)
+    bo = page_data(game, Viewer(1))
+    assert bo["viewer"] == "Bo" and not bo["all_seats"]
+    assert all("seats" not in f and "public" not in f for f in bo["frames"])
+    hands = [c.text for s in (0, 2, 3) for c in game.state.hands[s].cards]
+    text = json.dumps(bo)
+    assert hands and not [c for c in hands if f'"{c}"' in text]
+    assert page_data(game, EVERY_SEAT)["all_seats"]
+    assert "Every seat's cards are in this page" in render_page(game, EVERY_SEAT)
 
 
 def test_the_page_needs_no_network(games: Games):

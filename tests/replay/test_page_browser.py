@@ -16,24 +16,28 @@ from tests.replay.page_helpers import played_game
 RULESETS = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
 
 
-def opened(browser_page: Any, games: Games, tmp_path: Path, rules: str, moves: int) -> Any:
+def opened(
+    browser_page: Any, games: Games, tmp_path: Path, rules: str, moves: int, viewer: Any = None
+) -> Any:
     game = played_game(games, rules, moves)
     path = tmp_path / f"{rules}.html"
-    path.write_text(render_page(game), encoding="utf-8")
+    path.write_text(render_page(game, *((viewer,) if viewer else ())), encoding="utf-8")
     browser_page.open(path)
     return game
 
 
 def drawn(page: Any) -> dict[str, Any]:
-    """What the table shows: the event, the viewer, and each zone's faces and backs."""
+    """What the table shows: the event, the viewer, and each place's faces and backs (a
+    seat's by ``NAME:LABEL``, the centre's by its label)."""
     return page.evaluate(
         """() => ({
             seq: document.getElementById('table').dataset.seq,
             as: document.getElementById('table').dataset.as,
-            zones: Object.fromEntries([...document.querySelectorAll('#table .zone')].map(z => [
-                z.dataset.zone,
+            zones: Object.fromEntries([...document.querySelectorAll('#table .place')].map(z => [
+                (z.closest('.seat') ? z.closest('.seat').dataset.seat + ':' : '') + z.dataset.place,
                 {faces: [...z.querySelectorAll('.card[data-card]')].map(c => c.dataset.card),
                  backs: z.querySelectorAll('.card.back').length}])),
+            trick: [...document.querySelectorAll('#centre .laid .card')].map(c => c.dataset.card),
         })"""
     )
 
@@ -59,21 +63,25 @@ def test_the_page_loads_and_steps_with_the_keyboard(browser_page, games: Games, 
 
 
 def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, tmp_path):
-    game = opened(browser_page, games, tmp_path, "nordekasino", 5)
+    from tablelog.replay.gate import EVERY_SEAT
+
+    game = opened(browser_page, games, tmp_path, "nordekasino", 5, EVERY_SEAT)
     page = browser_page.page
+    assert "Every seat's cards" in page.text_content("header")
     hands = {s: sorted(c.text for c in game.state.hands[s].cards) for s in range(4)}
+    names = game.header.players
     everyone = drawn(page)["zones"]
-    assert all(everyone[f"hand:{s}"]["faces"] == [] for s in range(4))
-    assert everyone["hand:1"]["backs"] == len(hands[1]) > 0
+    assert all(everyone[f"{n}:hand"]["faces"] == [] for n in names)
+    assert everyone["Bo:hand"]["backs"] == len(hands[1]) > 0
     page.select_option("#seat", "1")
     as_bo = drawn(page)
     assert as_bo["as"] == "Bo"
-    assert sorted(as_bo["zones"]["hand:1"]["faces"]) == hands[1]
-    assert as_bo["zones"]["hand:0"]["faces"] == [] and as_bo["zones"]["hand:0"]["backs"] > 0
+    assert sorted(as_bo["zones"]["Bo:hand"]["faces"]) == hands[1]
+    assert as_bo["zones"]["Anna:hand"]["faces"] == [] and as_bo["zones"]["Anna:hand"]["backs"] > 0
     page.select_option("#seat", "0")
     as_anna = drawn(page)["zones"]
-    assert sorted(as_anna["hand:0"]["faces"]) == hands[0]
-    assert as_anna["hand:1"]["faces"] == []
+    assert sorted(as_anna["Anna:hand"]["faces"]) == hands[0]
+    assert as_anna["Bo:hand"]["faces"] == []
     page.select_option("#seat", "")
     assert drawn(page)["zones"] == everyone
     assert browser_page.errors == []

@@ -131,6 +131,20 @@ def test_completion_goes_kind_then_card_then_move(db: Path):
         assert list(recorder.completions("zz")) == []
 
 
+def test_completion_finishes_a_card_begun_in_words_as_play_reads_it(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        recorder = Recorder(Games(ledger), gid)
+        assert not recorder.enter(CLUBS_DEAL).refused  # Bo to lead, his cards face down
+        assert list(recorder.completions("spar d")) == ["spar dame"]
+        assert list(recorder.completions("Herz K")) == ["Herz König"]
+        assert "Bo spader dam" in list(recorder.completions("Bo spader d"))
+        assert "QS" in list(recorder.completions("Q"))  # the canonical text as before
+        assert not any(" " in line for line in recorder.completions("Q"))  # no words then
+        entry = recorder.enter("spar dame")  # what it completes is what play takes
+        assert entry.data is not None and entry.data["written"][0]["notation"] == "QS"
+
+
 def test_completion_on_a_crowded_table_never_lists_every_move():
     import sys
 
@@ -196,7 +210,9 @@ def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
         played = recorder.enter("Anna 5H")  # before the first play, anyone may lead
         assert played.data is not None
         assert played.data["written"][0]["notation"] == "Anna 5H"
-        assert recorder.enter("undo").lines == ("undo takes back event 2 (Anna 5H)",)
+        # the refill the tool entered after the move (face down) is taken back with it
+        said = "undo takes back event 2 (Anna 5H), event 3 (deal)"
+        assert recorder.enter("undo").lines == (said,)
 
 
 def test_a_stale_recorder_reads_the_game_again_and_judges_the_move_on_it(db: Path):

@@ -41,6 +41,14 @@ def test_phrases_of_several_words_are_read():
     assert move.payload.cards == (parse_card("SwKn"),)
 
 
+def test_a_placement_of_one_house_may_leave_its_field_out():
+    state = table({"Anna": "SwQ SwK T3 T4 St3 CoA"})
+    assert RULES.parse("Anna place SwK SwQ", state) == RULES.parse("Anna place Sw SwK SwQ", state)
+    assert RULES.parse("place CoA", state).payload.field == "Co"  # the player on turn
+    with pytest.raises(NotationError, match="every card is of one house"):
+        RULES.parse("Anna place T4 T3", state)  # pictures: the field must be named
+
+
 def test_an_unknown_card_is_refused_with_the_forms():
     with pytest.raises(NotationError, match="Norwegian or English names"):
         read_card("Xyz")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablelog.rules.errors import IllegalEvent, NotationError
+from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove
 from tablelog.rules.events import Event
 from tests.rules.speahx_helpers import SPEAHX, act, position
 
@@ -66,7 +66,7 @@ def test_a_named_player_is_the_actor_and_a_move_out_of_turn_is_refused_not_reass
 def test_a_chance_step_may_name_the_player_whose_cards_it_is_and_no_other():
     drawing = act(STATE, "JS JH")  # Anna has 2 cards left and refills from the stock
     assert SPEAHX.parse("Anna draw ? ? ?", drawing) == SPEAHX.parse("draw ? ? ?", drawing)
-    with pytest.raises(NotationError, match="draw is for Anna's cards now, not Cai's"):
+    with pytest.raises(RefusedMove, match="draw is for Anna's cards now, not Cai's"):
         SPEAHX.parse("Cai: draw ? ? ?", drawing)
     with pytest.raises(NotationError, match="deal is entered for the table, without a name"):
         SPEAHX.parse("Anna deal", drawing)

@@ -112,8 +112,15 @@ def test_a_flipped_table_card_that_fits_is_laid():
 def test_a_flipped_table_card_that_does_not_fit_goes_to_the_hand_with_the_pile():
     state = act(act(position(hands={}, pile="8C", stock=0), "flip 1"), "reveal 9D")
     assert listed(state) == {"pickup"}
+    forced = SPEAHX.forced(state) if SPEAHX.forced is not None else None
+    assert forced is not None and forced.kind == "pickup"  # nobody decides it: implied
     state = act(state, "pickup")
     assert hand(state, 0) == ["8C", "9D"]
+
+
+def test_a_flipped_card_that_fits_is_no_forced_move():
+    state = act(act(position(hands={}, pile="5C", stock=0), "flip 3"), "reveal 9C")
+    assert SPEAHX.forced is not None and SPEAHX.forced(state) is None  # laying it is a choice
 
 
 def test_a_burn_from_the_hand_goes_on_with_a_table_card():

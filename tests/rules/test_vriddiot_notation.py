@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablelog.rules.cards import JOKER, Card
-from tablelog.rules.errors import NotationError
+from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.vriddiot.events import (
     Blind,
     Chance,
@@ -66,7 +66,7 @@ def test_the_war_window_names_the_player():
     ]:
         move = RULES.parse(text, s)
         assert move.payload == payload and RULES.format(move, s) == text
-    with pytest.raises(NotationError, match="several players may act now"):
+    with pytest.raises(RefusedMove, match="several players may act now"):
         RULES.parse("pass", s)
 
 
@@ -79,7 +79,7 @@ def test_chance_steps():
     assert RULES.format(remove, s) == "remove 2S 9C"
     assert RULES.format(RULES.parse("remove", s), s) == "remove"
     # a move without a name while the table owes a card says which step comes first
-    with pytest.raises(NotationError, match=r"no player moves now: the table enters .*turn"):
+    with pytest.raises(RefusedMove, match=r"no player moves now: the table enters .*turn"):
         RULES.parse("9S", s)
 
 

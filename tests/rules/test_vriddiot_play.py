@@ -46,8 +46,10 @@ def test_a_2_and_a_10_do_not_count_as_the_lowest_card():
 
 def test_a_lower_card_is_refused_naming_the_rule():
     state = with_pile(turn_to(deal(HANDS), 1), "9H")
-    with pytest.raises(IllegalEvent, match="8 is lower than the pile's 9"):
-        play(state, "8D")
+    with pytest.raises(IllegalEvent, match="kan ikke legges på kort med verdi høyere enn 8"):
+        play(state, "8D")  # the seed's words for an 8 on a higher card
+    with pytest.raises(IllegalEvent, match="3 is lower than the pile's 9"):
+        play(state, "3C")
     assert play(state, "QH").turn == 2
 
 

@@ -23,7 +23,8 @@ def test_an_8_must_be_followed_by_a_card_from_the_same_player():
 
 def test_an_8_may_not_be_laid_on_more_than_8():
     state = with_pile(turn_to(deal(HANDS), 0), "9H")
-    with pytest.raises(IllegalEvent, match="lower than the pile's 9"):
+    # the seed's own words: "kan ikke legges på kort med verdi høyere enn 8"
+    with pytest.raises(IllegalEvent, match="kan ikke legges på kort med verdi høyere enn 8"):
         play(state, "8H")
 
 

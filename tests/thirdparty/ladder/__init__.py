@@ -21,11 +21,9 @@ from tests.thirdparty.ladder.state import (
     Pass,
     Play,
     Reveal,
-    deck,
     outcome,
     start,
     to_act,
-    zones,
 )
 from tests.thirdparty.ladder.table import format_move, max_events, parse, shown, view
 
@@ -45,8 +43,6 @@ RULES = RuleSet(
     chance=chance,
     outcome=outcome,
     view=view,
-    zones=zones,
-    deck=deck,
     shown=shown,
     parse=parse,
     format=format_move,

@@ -14,6 +14,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.protocol import ChanceStep
+from tablelog.rules.table import pool
 from tablelog.rules.zones import Slot, Slots, Zone
 from tests.thirdparty.ladder.state import (
     HAND,
@@ -25,8 +26,6 @@ from tests.thirdparty.ladder.state import (
     Play,
     Reveal,
     State,
-    _deck,
-    _pool,
     active,
     to_act,
 )
@@ -35,15 +34,15 @@ from tests.thirdparty.ladder.state import (
 def _sets(state: State, seat: int, ranks: str) -> Iterator[tuple[Card, ...]]:
     """Every set of equal ranks (among ``ranks``) the seat may hold, sorted, each once."""
     hand = state.hands[seat]
-    pool = _pool(state) if hand.hidden else Counter[Card]()
+    unseen = pool(state) if hand.hidden else Counter[Card]()
     for rank in ranks:
         known = [c for c in hand.cards if c.rank == rank]
-        extra = [c for c, n in sorted(pool.items(), key=_key) if c.rank == rank]
-        extra = [c for c in extra for _ in range(min(pool[c], hand.hidden))]
+        extra = [c for c, n in sorted(unseen.items(), key=_key) if c.rank == rank]
+        extra = [c for c in extra for _ in range(min(unseen[c], hand.hidden))]
         cands = sorted(known + extra, key=_key)
         for k in range(1, min(len(cands), len(hand)) + 1):
             for combo in dict.fromkeys(itertools.combinations(cands, k)):
-                if _fits(hand, combo, pool):
+                if _fits(hand, combo, unseen):
                     yield combo
 
 
@@ -147,16 +146,16 @@ def _take_set(state: State, event: Event, seat: int, p: Play | Match) -> Zone:
     if rank != top if isinstance(p, Match) else RANKS.index(rank) < RANKS.index(top):
         raise IllegalEvent(event, f"a match must be {top}s; a play at least {top}s")
     try:
-        return _take(state.hands[seat], p.cards, _pool(state))
+        return _take(state.hands[seat], p.cards, pool(state))
     except KeyError:
-        raise IllegalEvent(event, f"{state.names[seat]} cannot hold all of that set") from None
+        raise IllegalEvent(event, f"{state.players[seat]} cannot hold all of that set") from None
 
 
 def _reveal(state: State, event: Event, p: Reveal) -> State:
     if state.flipping != p.slot:
         raise IllegalEvent(event, "no face-down card of that slot waits to be shown")
     try:
-        slots = state.slots[state.turn].turn(p.slot, p.card, _pool(state))
+        slots = state.slots[state.turn].turn(p.slot, p.card, pool(state))
     except KeyError:
         raise IllegalEvent(event, f"{p.card} is not among the cards still unseen") from None
     slot, slots = slots.take(p.slot)
@@ -179,11 +178,11 @@ def _close_if_done(state: State) -> State:
     if state.window:
         return state
     out = tuple(s for s in active(state) if not state.hands[s] and not state.slots[s])
-    places = state.places + ((out,) if out else ())
-    state = attrs.evolve(state, places=places)
+    places = state.ranking + ((out,) if out else ())
+    state = attrs.evolve(state, ranking=places)
     left = active(state)
     if len(left) <= 1:
-        return attrs.evolve(state, places=places + ((left,) if left else ()))
+        return attrs.evolve(state, ranking=places + ((left,) if left else ()))
     return attrs.evolve(state, turn=_next(state, state.turn))
 
 
@@ -193,14 +192,14 @@ def _next(state: State, seat: int) -> int:
 
 
 def _deal(state: State, event: Event) -> State:
-    n = len(state.names)
+    n = len(state.players)
     dealt = event.payload.cards
     wanted = [str(s) for s in range(n) for _ in range(HAND)]
     wanted += [f"slot:{s}" for s in range(n) for _ in range(SLOTS)]
     if state.dealt or [d.to for d in dealt] != wanted or any(d.up for d in dealt):
         raise IllegalEvent(event, "a deal gives three cards to each hand, then two face down each")
     known = Counter(d.card for d in dealt if d.card is not None)
-    if known - Counter(_deck(state.decks)) or any(d.card for d in dealt[n * HAND :]):
+    if known - Counter(state.table.deck) or any(d.card for d in dealt[n * HAND :]):
         raise IllegalEvent(event, "the deal names cards the decks do not hold, or a slot's card")
     hands = []
     for s in range(n):
@@ -221,9 +220,9 @@ def chance(state: State) -> ChanceStep | None:
 
 def _dealer(state: State) -> Any:
     def realize(rng: random.Random, known: bool) -> Move:
-        cards = sorted(_deck(state.decks), key=_key)
+        cards = sorted(state.table.deck, key=_key)
         rng.shuffle(cards)
-        n = len(state.names)
+        n = len(state.players)
         hands = [Dealt(str(i // HAND), cards[i] if known else None) for i in range(n * HAND)]
         slots = [Dealt(f"slot:{s}", None) for s in range(n) for _ in range(SLOTS)]
         return Move(None, Deal(tuple(hands + slots)))
@@ -233,7 +232,7 @@ def _dealer(state: State) -> Any:
 
 def _revealer(state: State) -> Any:
     def realize(rng: random.Random, known: bool) -> Move:
-        unseen = sorted(_pool(state).elements(), key=_key)
+        unseen = sorted(pool(state).elements(), key=_key)
         assert state.flipping is not None
         return Move(None, Reveal(state.flipping, rng.choice(unseen)))
 

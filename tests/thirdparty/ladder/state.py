@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-
 import attrs
 
 from tablelog.rules.cards import Card
@@ -12,7 +9,8 @@ from tablelog.rules.errors import OptionError
 from tablelog.rules.events import payload
 from tablelog.rules.options import Computed, OptionSpec, read_options
 from tablelog.rules.protocol import Header, Outcome
-from tablelog.rules.zones import Slots, Zone, unaccounted
+from tablelog.rules.table import Table, TableState
+from tablelog.rules.zones import Slots, Zone
 
 RANKS = "23456"
 HAND, SLOTS = 3, 2
@@ -65,9 +63,7 @@ class Reveal:
 
 
 @attrs.frozen
-class State:
-    names: tuple[str, ...]
-    decks: int
+class State(TableState[Options]):  # the shared table: players, options, dealer, deck
     turn: int
     stock: Zone
     dealt: bool = False
@@ -78,57 +74,47 @@ class State:
     passes: int = 0
     window: tuple[int, ...] = ()
     flipping: int | None = None
-    places: tuple[tuple[int, ...], ...] = ()
+    ranking: tuple[tuple[int, ...], ...] = ()
 
-
-def _options(header: Header) -> Options:
-    return read_options(Options, OPTIONS, header.options, len(header.players))
-
-
-def deck(header: Header) -> tuple[Card, ...]:
-    return _deck(_options(header).decks)
-
-
-@functools.cache
-def _deck(decks: int) -> tuple[Card, ...]:
-    return tuple(Card(r, s) for s in "SHDC" for r in RANKS) * decks
+    def zone_map(self) -> dict[str, Zone]:
+        named = {f"hand:{i}": h for i, h in enumerate(self.hands)}
+        named |= {f"slots:{i}": s.zone for i, s in enumerate(self.slots)}
+        return {
+            **named,
+            "pile": Zone(self.pile),
+            "discard": Zone(self.discard),
+            "stock": self.stock,
+        }
 
 
 def start(header: Header) -> State:
-    n, decks = len(header.players), _options(header).decks
-    if n * (HAND + SLOTS) > len(RANKS) * 4 * decks:
-        raise OptionError(f"{decks} deck(s) cannot deal to {n} players")
-    return State(header.players, decks, (header.dealer + 1) % n, Zone((), len(RANKS) * 4 * decks))
-
-
-def _pool(state: State) -> Counter[Card]:
-    return unaccounted(_deck(state.decks), zones(state).values())
+    n = len(header.players)
+    options = read_options(Options, OPTIONS, header.options, n)
+    deck = tuple(Card(r, s) for s in "SHDC" for r in RANKS) * options.decks
+    if n * (HAND + SLOTS) > len(deck):
+        raise OptionError(f"{options.decks} deck(s) cannot deal to {n} players")
+    table = Table(header.players, options, header.dealer, deck)
+    return State(table, (header.dealer + 1) % n, Zone((), len(deck)))
 
 
 def active(state: State) -> tuple[int, ...]:
     """The seats not yet finished."""
-    done = {seat for place in state.places for seat in place}
-    return tuple(s for s in range(len(state.names)) if s not in done)
+    done = {seat for place in state.ranking for seat in place}
+    return tuple(s for s in range(len(state.players)) if s not in done)
 
 
 def outcome(state: State) -> Outcome | None:
     if not state.dealt or active(state):
         return None
     behind = {
-        s: sum(len(p) for p in state.places[i + 1 :])
-        for i, pl in enumerate(state.places)
+        s: sum(len(p) for p in state.ranking[i + 1 :])
+        for i, pl in enumerate(state.ranking)
         for s in pl
     }
-    return Outcome(state.places, {str(s): behind[s] for s in sorted(behind)})
+    return Outcome(state.ranking, {str(s): behind[s] for s in sorted(behind)})
 
 
 def to_act(state: State) -> tuple[int, ...]:
     if not state.dealt or state.flipping is not None or outcome(state) is not None:
         return ()
     return state.window or (state.turn,)
-
-
-def zones(state: State) -> dict[str, Zone]:
-    named = {f"hand:{i}": h for i, h in enumerate(state.hands)}
-    named |= {f"slots:{i}": s.zone for i, s in enumerate(state.slots)}
-    return {**named, "pile": Zone(state.pile), "discard": Zone(state.discard), "stock": state.stock}

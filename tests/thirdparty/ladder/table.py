@@ -28,7 +28,7 @@ def view(state: State, seat: int | None) -> View:
         for i, s in enumerate(state.slots)
     )
     rest = (ZoneView("pile", state.pile), ZoneView("discard", state.discard))
-    info = {"turn": state.turn, "window": list(state.window), "places": list(state.places)}
+    info = {"turn": state.turn, "window": list(state.window), "places": list(state.ranking)}
     return View(seat, hands + slots + rest + (ZoneView("stock", (), len(state.stock)),), info)
 
 
@@ -49,12 +49,12 @@ def format_move(move: Move, state: State) -> str:
     p = move.payload
     if isinstance(p, Deal):
         return "deal " + " ".join(
-            d.card.text if d.card else "?" for d in p.cards[: len(state.names) * HAND]
+            d.card.text if d.card else "?" for d in p.cards[: len(state.players) * HAND]
         )
     if isinstance(p, Reveal):
         return f"reveal {p.slot + 1} {p.card.text}"
     assert move.actor is not None
-    words = [state.names[move.actor], move.kind]
+    words = [state.players[move.actor], move.kind]
     if isinstance(p, Flip):
         words.append(str(p.slot + 1))
     words += [c.text for c in getattr(p, "cards", ())]
@@ -69,7 +69,7 @@ def parse(text: str, state: State) -> Move:
         return Move(None, _parse_deal(words[1:], state))
     if words[0] == "reveal" and len(words) == 3 and words[1].isdigit():
         return Move(None, Reveal(int(words[1]) - 1, parse_card(words[2])))
-    seats = [i for i, name in enumerate(state.names) if name.casefold() == words[0].casefold()]
+    seats = [i for i, name in enumerate(state.players) if name.casefold() == words[0].casefold()]
     if not seats or len(words) < 2:
         raise NotationError(f"{text!r}: start with a player's name, then what they do")
     kind, rest = words[1], words[2:]
@@ -84,7 +84,7 @@ def parse(text: str, state: State) -> Move:
 
 
 def _parse_deal(words: list[str], state: State) -> Deal:
-    n = len(state.names)
+    n = len(state.players)
     if len(words) != n * HAND:
         raise NotationError(f"deal takes {HAND} cards (or ?) per player")
     hands = [

@@ -1,0 +1,209 @@
+"""The privacy gate: every output is made for one viewer, and shows only what they saw.
+
+A viewer is everyone (the public table), one seat, or the recorder of a physical game
+(who typed the cards and so saw what was typed). ``Gate(rules, header, viewer)`` answers
+the three questions an output asks:
+
+* ``view(state)``: the table as the viewer sees it (the rule set's ``view`` for everyone
+  or a seat; every zone as recorded for the recorder of a physical game);
+* ``move(before, event, after)``: the event's move as the viewer saw it made: each card it
+  names that the viewer did not see is blank (``?``), for a deal, a draw, a reveal or any
+  move alike, in a seeded game and a physical one;
+* ``text(before, event, after)``: that move in the game's notation.
+
+What a viewer saw of an event is what the event showed them (``rules.shown``: everyone's
+cards and the viewer's own) and what their view showed just before or just after it (a
+table card taken, a card played face up). The recorder of a seeded game typed no card and
+sees what everyone sees. ``log``, ``replay``, ``show``, the exports and the replay page
+all go through here, and the invariant kit checks what they print (``replay.kit.views``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tablelog.rules.cards import Card
+from tablelog.rules.errors import TablelogError
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
+
+__all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer", "table_data"]
+
+
+@attrs.frozen
+class Viewer:
+    """Who an output is for: ``seat`` (``None``: everyone), the ``recorder``, or
+    ``every_seat`` (the whole record: only on an explicit request, such as a replay page
+    made with ``--all-seats`` once a game is over)."""
+
+    seat: int | None = None
+    recorder: bool = False
+    every_seat: bool = False
+
+    def name(self, players: Sequence[str]) -> str:
+        """``everyone``, the seat's player, ``the recorder`` or ``every seat``."""
+        if self.every_seat:
+            return "every seat"
+        if self.recorder:
+            return "the recorder"
+        return "everyone" if self.seat is None else players[self.seat]
+
+    def label(self, players: Sequence[str]) -> str:
+        """How an output says whose view it is: ``as everyone sees it``, ``as Bo sees it``."""
+        return f"as {self.name(players)} sees it"
+
+
+EVERYONE = Viewer()
+RECORDER = Viewer(recorder=True)
+EVERY_SEAT = Viewer(every_seat=True)
+
+
+class Gate:
+    """What one viewer sees of one game: its views, and each event as they saw it."""
+
+    def __init__(self, rules: RuleSet, header: Header, viewer: Viewer = EVERYONE) -> None:
+        self.rules = rules
+        self.header = header
+        self.viewer = viewer
+        # the recorder of a physical game typed it all and saw it all
+        self.whole = viewer.every_seat or (viewer.recorder and header.seed is None)
+
+    def view(self, state: Any) -> View:
+        """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
+        saying whose turn it is. The recorder's view of a physical game is every zone as
+        recorded, and has no typed table (its seats would show what no seat sees)."""
+        if self.whole:
+            public = self.rules.view(state, None)
+            zones = self.rules.zones(state)
+            return View(
+                None,
+                tuple(ZoneView(n, z.cards, z.hidden) for n, z in zones.items()),
+                public.info,
+            )
+        view = self.rules.view(state, self.viewer.seat)
+        if view.table is None:
+            return view
+        players = self.header.players
+        turn = tuple(players[s] for s in sorted(self.rules.to_act(state)) if s < len(players))
+        return attrs.evolve(view, table=attrs.evolve(view.table, turn=turn))
+
+    def table(self, state: Any) -> dict[str, Any] | None:
+        """The typed table as JSON-ready data (cards as text), or ``None``."""
+        table = self.view(state).table
+        return None if table is None else table_data(table)
+
+    def move(self, before: Any, event: Event, after: Any) -> Move | None:
+        """``event``'s move as the viewer saw it: the cards they did not see blank
+        (``None`` when the move cannot be written without them: only its kind was seen)."""
+        move = event.move
+        if self.whole or event.family == "meta":
+            return move
+        named = _cards(move)
+        if not named:
+            return move
+        seat = self.viewer.seat
+        shown = self.rules.shown(before, event)
+        seen = Counter(shown.everyone)
+        if seat is not None:
+            seen.update(shown.seats.get(seat, ()))
+        if not Counter(named) - seen:
+            return move
+        if event.family != "chance":  # a move names cards the viewer may already know
+            seen |= Counter(self.view(before).cards())
+            seen |= Counter(self.view(after).cards())
+            if not Counter(named) - seen:
+                return move
+        return _blank(move, seen)
+
+    def text(self, before: Any, event: Event, after: Any) -> str:
+        """``event`` in notation as the viewer saw it."""
+        from tablelog.replay.notation import format_event_move
+
+        move = self.move(before, event, after)
+        if move is not None:
+            try:
+                return format_event_move(self.rules, move, before, self.header.players)
+            except (TablelogError, ValueError, TypeError, AttributeError):
+                pass  # a game's notation that cannot write a blank card
+        return f"{event.kind} (cards not shown to {self.viewer.name(self.header.players)})"
+
+    def says(self, before: Any, event: Event, after: Any) -> str:
+        """What the player said aloud for ``event``, if the viewer saw the whole move."""
+        from tablelog.replay.notation import announcement
+
+        move = self.move(before, event, after)
+        return "" if move is None else announcement(self.rules, move, before)
+
+
+def table_data(table: Any) -> dict[str, Any]:
+    """A typed table (``rules.tableview.Table``) as JSON-ready data: cards as their text,
+    pairs (facts, scores) as two-item lists."""
+    data: dict[str, Any] = _plain(table)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.text
+    if attrs.has(type(value)):
+        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _cards(move: Move) -> list[Card]:
+    """Every card ``move`` names (a deal's cards included)."""
+    payload = move.payload
+    if isinstance(payload, Deal):
+        return [d.card for d in payload.cards if d.card is not None]
+    out: list[Card] = []
+    for field in attrs.fields(type(payload)):
+        value = getattr(payload, field.name)
+        if isinstance(value, Card):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(v for v in value if isinstance(v, Card))
+    return out
+
+
+def _blank(move: Move, seen: Counter[Card]) -> Move | None:
+    """``move`` with each card beyond ``seen`` blank: ``None`` in a field that may be
+    ``None``, left out of a tuple of cards counted by the payload's ``unseen``; ``None``
+    when the payload has no way to write a card blank."""
+    left = Counter(seen)
+
+    def keep(card: Card) -> bool:
+        if left[card] > 0:
+            left[card] -= 1
+            return True
+        return False
+
+    payload = move.payload
+    if isinstance(payload, Deal):
+        dealt = tuple(
+            d if d.card is None or keep(d.card) else attrs.evolve(d, card=None)
+            for d in payload.cards
+        )
+        return Move(move.actor, Deal(dealt))
+    changes: dict[str, Any] = {}
+    dropped = 0
+    for field in attrs.fields(type(payload)):
+        value = getattr(payload, field.name)
+        if isinstance(value, Card) and not keep(value):
+            if "None" not in str(field.type):
+                return None
+            changes[field.name] = None
+        elif isinstance(value, tuple) and any(isinstance(v, Card) for v in value):
+            kept = tuple(v for v in value if not isinstance(v, Card) or keep(v))
+            dropped += len(value) - len(kept)
+            changes[field.name] = kept
+    if dropped:
+        if "unseen" not in {f.name for f in attrs.fields(type(payload))}:
+            return None
+        changes["unseen"] = payload.unseen + dropped
+    return Move(move.actor, attrs.evolve(payload, **changes))

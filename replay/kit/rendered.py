@@ -1,0 +1,103 @@
+"""Invariant 5 as printed: no rendered output names a card its viewer has not been shown.
+
+A view that hides a card is not enough if an output prints the card anyway (an event's
+notation, a page's embedded data). So the views check also renders, for everyone and for
+the seats it samples at each state, what tablelog's outputs print (``RENDERERS``): the
+event's line in ``log`` and the transcript with what was said, and the replay page's data
+for that moment (the viewer's table and the event). Each is made through the privacy gate
+(``replay.gate``) exactly as the outputs make it, and read back for card names (``7H``,
+``7♥``, ``Seven of Hearts``): a card whose identity the viewer has never been shown must
+not appear. A renderer that skips the gate is a fuzz failure like a leaking view.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from tablelog.replay.gate import Gate, Viewer
+from tablelog.replay.kit.conservation import cards_text
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.walk import InvariantViolation, Step
+from tablelog.rules.cards import Card
+from tablelog.rules.protocol import RuleSet
+
+__all__ = ["RENDERERS", "Renderer", "log_line", "outputs_hold", "page_moment"]
+
+Renderer = Callable[[Gate, Step], str]
+"""What one output prints for the gate's viewer at one step of a history."""
+
+
+def log_line(gate: Gate, step: Step) -> str:
+    """The event's line in ``log``, ``replay`` and the transcript, with what was said."""
+    if step.event is None:
+        return ""
+    before, event, after = step.before, step.event, step.state
+    return f"{gate.text(before, event, after)} {gate.says(before, event, after)}"
+
+
+def page_moment(gate: Gate, step: Step) -> str:
+    """The replay page's data for this moment: the viewer's typed table (``show --json``'s
+    ``table``), or the zones and facts of a view without one, and the event."""
+    from tablelog.replay.gate import table_data
+    from tablelog.replay.page.frames import view_data
+
+    view = gate.view(step.state)  # the page stores the typed table, else the zones and facts
+    data: dict[str, Any] = {
+        "view": table_data(view.table) if view.table is not None else view_data(view)
+    }
+    if step.event is not None:
+        data["event"] = gate.text(step.before, step.event, step.state)
+    return json.dumps(data, ensure_ascii=False)
+
+
+RENDERERS: tuple[Renderer, ...] = (log_line, page_moment)
+
+
+def outputs_hold(
+    rules: RuleSet,
+    history: History,
+    step: Step,
+    seen: dict[int | None, Counter[Any]],
+    seats: Sequence[int | None],
+    renderers: Iterable[Renderer] = RENDERERS,
+) -> None:
+    """Each renderer's output for each of ``seats`` names only cards the seat has seen."""
+    names, pattern = _reader(tuple(rules.deck(history.header)), rules.vocabulary.describe)
+    renderers = tuple(renderers)
+    for seat in seats:
+        gate = Gate(rules, history.header, Viewer(seat))
+        known = {card for card, n in seen[seat].items() if n > 0}
+        for render in renderers:
+            text = render(gate, step)
+            for found in pattern.finditer(text):
+                leak = names[found.group()] - known
+                if leak:
+                    who = "everyone" if seat is None else history.header.players[seat]
+                    what = getattr(render, "__name__", "an output")
+                    around = text[max(0, found.start() - 80) : found.end() + 40]
+                    detail = (
+                        f"{what} for {who} names {cards_text(Counter(leak))}, never"
+                        f" shown to them: …{around}…"
+                    )
+                    raise InvariantViolation("views", step.seq, detail)
+
+
+@lru_cache(maxsize=32)
+def _reader(
+    deck: tuple[Card, ...], words: Callable[[Card], str]
+) -> tuple[dict[str, frozenset[Card]], re.Pattern[str]]:
+    """Every way an output writes each card of ``deck`` (text, symbol form, words), and one
+    pattern finding any of them as a word of its own (longest first)."""
+    out: dict[str, set[Card]] = {}
+    for card in set(deck):
+        for form in (card.text, card.pretty, words(card)):
+            out.setdefault(form, set()).add(card)
+    ordered = sorted(out, key=len, reverse=True)
+    alternation = "|".join(re.escape(form) for form in ordered)
+    pattern = re.compile(rf"(?<![\w♠♥♦♣])(?:{alternation})(?![\w♠♥♦♣])")
+    return {form: frozenset(cards) for form, cards in out.items()}, pattern

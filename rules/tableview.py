@@ -1,0 +1,233 @@
+"""The table as one viewer sees it, as a typed value: seats round the table and the centre.
+
+Each game's ``view`` describes its table with these values (``View.table``), in the
+table's words, so that every output draws the same picture without reading a game's
+state or a dict by key name: ``show`` in the terminal, ``show --json``, the replay page.
+
+* ``Seat``: a player (or a seat that is not a player, like Narrespillet's Demons) in its
+  place round the table, with its ``places`` (the hand first, then a Speahx player's table
+  cards, a Vriddiot player's face-up and face-down cards, a Narrespillet chariot) and its
+  ``facts`` (a score, tricks taken, "gone out").
+* ``Place``: cards at one place as the viewer sees them: the ``known`` ones, how many are
+  ``hidden``, addressable ``slots`` (``"?"`` face down, ``None`` empty), a pile's
+  ``value`` and ``owner`` (a Nørdekasino build).
+* The centre: the ``trick`` with who laid each card and the ``last_trick``; ``piles``
+  (a pile with its top, the stock, Nørdekasino's table piles with values); ``fields``
+  (Narrespillet's battlefields, houses × players, each ``Slot`` with its placement, rank
+  and whether it was forfeited); ``facts`` (trump, the active suit, a twist, the round).
+* ``scores`` and ``turn`` (who is to act, filled in by ``replay.gate``).
+
+``table_of`` builds the seats and the centre from a view's zones (``hand:2``, ``up:2``,
+``won:1``, ``stock``) and the labels a game gives them; a game adds what only it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
+
+import attrs
+
+from tablelog.rules.cards import Card
+
+
+class ZoneView(Protocol):
+    """A zone as a viewer sees it (``rules.protocol.ZoneView``, named here by its shape:
+    ``protocol.View`` refers to this module's ``Table``, and imports run one way)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def hidden(self) -> int: ...
+    @property
+    def slots(self) -> tuple[str | None, ...] | None: ...
+
+
+class View(Protocol):
+    """A view (``rules.protocol.View``), by its shape: the seat it is for and its zones."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def zones(self) -> tuple[ZoneView, ...]: ...
+
+
+__all__ = [
+    "Field",
+    "Laid",
+    "Place",
+    "Seat",
+    "Slot",
+    "Table",
+    "Trick",
+    "sorted_hand",
+    "table_of",
+]
+
+Facts = tuple[tuple[str, str], ...]
+
+
+@attrs.frozen
+class Place:
+    """Cards at one place, as the viewer sees them."""
+
+    label: str
+    known: tuple[Card, ...] = ()
+    hidden: int = 0
+    slots: tuple[str | None, ...] | None = None
+    value: str | None = None
+    owner: str | None = None
+    stack: bool = False
+    """Drawn as a stack with its count (taken cards, a stock), not card by card."""
+
+
+@attrs.frozen
+class Seat:
+    """One seat round the table: its name, its places (the hand first) and its facts."""
+
+    name: str
+    seat: int | None
+    places: tuple[Place, ...] = ()
+    facts: Facts = ()
+    own: bool = False
+    """Whether this is the viewer's own seat (drawn at the bottom)."""
+
+
+@attrs.frozen
+class Laid:
+    """A card laid by a player."""
+
+    by: str
+    card: Card
+
+
+@attrs.frozen
+class Trick:
+    """A trick: each card with who laid it, in order, and who took it once it is over."""
+
+    cards: tuple[Laid, ...]
+    winner: str | None = None
+
+
+@attrs.frozen
+class Slot:
+    """One player's slot on one battlefield."""
+
+    player: str
+    known: tuple[Card, ...] = ()
+    hidden: int = 0
+    status: str = "open"
+    """``open``, ``placed`` or ``forfeit``."""
+    rank: str | None = None
+    """The placement's rank name (``pair``, ``run``), once placed."""
+
+
+@attrs.frozen
+class Field:
+    """A battlefield: its house and every player's slot on it."""
+
+    house: str
+    slots: tuple[Slot, ...]
+    leading: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Table:
+    """The whole table as one viewer sees it."""
+
+    viewer: str
+    seats: tuple[Seat, ...]
+    trick: Trick | None = None
+    last_trick: Trick | None = None
+    piles: tuple[Place, ...] = ()
+    fields: tuple[Field, ...] = ()
+    facts: Facts = ()
+    scores: Facts = ()
+    turn: tuple[str, ...] = ()
+    clockwise: bool = True
+    """Whether the seats are numbered clockwise round the table (from the viewer's seat at
+    the bottom: left, across, right); counter-clockwise otherwise."""
+
+
+_RANKS = {
+    r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+}
+_TAROT = {
+    r: i
+    for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "P", "Kn", "Q", "K"])
+}
+_SUITS = {s: i for i, s in enumerate(["S", "H", "C", "D", "Sw", "St", "Cu", "Co", "T"])}
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` sorted by suit (♠ ♥ ♣ ♦, alternating colours), then by rank."""
+
+    def key(card: Card) -> tuple[int, int, str]:
+        suit = _SUITS.get(card.suit, len(_SUITS))
+        rank = _RANKS.get(card.rank, _TAROT.get(card.rank, -1))
+        if rank < 0 and card.rank.isdigit():
+            rank = int(card.rank)
+        return suit, rank, card.text
+
+    return tuple(sorted(cards, key=key))
+
+
+COMMON = {
+    "hand": "hand",
+    "stock": "stock",
+    "pile": "pile",
+    "out": "out of play",
+    "discard": "discard",
+    "won": "taken",
+}
+"""The table's words for the zones most games have; a game's ``labels`` add to them."""
+
+
+def _place(label: str, zone: ZoneView, sort: bool, stack: bool = False) -> Place:
+    known = sorted_hand(zone.cards) if sort else zone.cards
+    return Place(label, known, zone.hidden, zone.slots, stack=stack)
+
+
+def table_of(
+    view: View,
+    players: Sequence[str],
+    *,
+    labels: Mapping[str, str],
+    sides: Sequence[str] = (),
+    seat_facts: Callable[[int], Facts] | None = None,
+    skip: Callable[[str], bool] | None = None,
+    piles: Sequence[Place] = (),
+    **centre: object,
+) -> Table:
+    """The table of ``view``: each seat's zones (``KIND:SEAT``, labelled by ``labels[KIND]``,
+    a hand sorted by suit) round the table in seat order, the ``won:SIDE`` piles named by
+    ``sides``, and the other zones in the centre after ``piles``; a zone ``skip`` names is
+    left to the game (drawn another way), one with no label is not drawn."""
+    labels = {**COMMON, **labels}
+    places: dict[int, list[Place]] = {seat: [] for seat in range(len(players))}
+    middle: list[Place] = list(piles)
+    for zone in view.zones:
+        if skip is not None and skip(zone.name):
+            continue
+        kind, _, owner = zone.name.partition(":")
+        if kind == "won" and owner.isdigit() and int(owner) < len(sides):
+            label = f"{labels.get(kind, 'won')} · {sides[int(owner)]}"
+            middle.append(_place(label, zone, False, stack=True))
+        elif owner.isdigit() and int(owner) in places and kind in labels:
+            places[int(owner)].append(_place(labels[kind], zone, kind == "hand"))
+        elif not owner and kind in labels:
+            middle.append(_place(labels[kind], zone, False, stack=kind == "stock"))
+    seats = tuple(
+        Seat(
+            name,
+            seat,
+            tuple(places[seat]),
+            seat_facts(seat) if seat_facts is not None else (),
+            own=seat == view.seat,
+        )
+        for seat, name in enumerate(players)
+    )
+    viewer = "everyone" if view.seat is None else players[view.seat]
+    return Table(viewer, seats, piles=tuple(middle), **centre)  # type: ignore[arg-type]
