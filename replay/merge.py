@@ -5,9 +5,11 @@ The file is read one game at a time (``replay.jsonl.iter_games``), each game che
 any size is imported holding one game in memory, and if any game fails nothing is
 written. Each game's results summary is stored with it, from the fold the check made.
 
-With ``skip_existing`` a file that overlaps the database is merged: a game whose uid is
-already stored with the same head is skipped; one stored with a different log is refused,
-naming the game and the first event where the two logs part.
+With ``skip_existing`` a file that overlaps the database is merged: every game is checked
+first, exactly as an import checks it (an altered event that kept its hash is refused,
+named), and a game whose uid is already stored with the same log is then skipped; one
+stored with a different log is refused, naming the game and the first event where the two
+logs part.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def import_stream(
             seen.add(game.uid)
             known = _stored_copy(ledger, game.uid)
             if known is not None and skip_existing:
+                _checked(game, Replayer(game.rules, game.header))  # before it is compared
                 _same_log_or_refuse(ledger, game, known)
                 skipped.append((game.uid, known))
                 continue
@@ -60,9 +63,7 @@ def import_stream(
 def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameRecord:
     """Check the game (chain and rules) and write it with its summary."""
     replayer = Replayer(game.rules, game.header)
-    result = verify_parsed(game, replayer)
-    if not result.ok:
-        raise RefusedImport(f"nothing was imported: {result.problems[0]}")
+    _checked(game, replayer)
     if known is not None:
         raise RefusedImport(
             f"nothing was imported: game {game.uid} is already in the database as game"
@@ -82,6 +83,14 @@ def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameReco
     summary = summarize(game.rules, game.header, replayer, seq)
     ledger.store_summaries([(record.id, head, dumps(summary))])
     return record
+
+
+def _checked(game: ParsedGame, replayer: Replayer) -> None:
+    """Nothing if the game's chain and rules hold; else refused, naming its first problem
+    (an altered event is never taken for the stored copy whose hash it kept)."""
+    result = verify_parsed(game, replayer)
+    if not result.ok:
+        raise RefusedImport(f"nothing was imported: {result.problems[0]}")
 
 
 def _stored_copy(ledger: LedgerStore, uid: str) -> int | None:

@@ -92,7 +92,9 @@ def refill_seat(state: State) -> int | None:
     the stock has cards, else ``None``."""
     if state.phase != PLAY or not len(state.stock):
         return None
-    first = state.turn if state.turn is not None else state.seating.next(state.table.dealer)
+    first = state.refill_from if state.refill_from is not None else state.turn
+    if first is None:
+        first = state.seating.next(state.table.dealer)
     for seat in state.seating.order_from(first):
         if state.active(seat) and len(state.hands[seat]) < HAND:
             return seat

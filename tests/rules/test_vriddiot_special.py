@@ -29,8 +29,10 @@ def test_666_leaves_the_game_and_brings_back_the_burn_pile_as_far_as_it_goes():
     after = play(state, "6C 6D 6H")
     assert set(cards("6C 6D 6H")) <= set(after.out.cards) and after.burned.cards == ()
     assert after.top == 6 and after.turn == 1
-    # two cards came back: Bo, next in turn, draws both; Dina and Anna get none
-    assert len(after.hands[1]) == 3 and len(after.hands[3]) == 2 and len(after.hands[0]) == 0
+    # two cards came back: Anna, who laid 666, draws both ("samtlige må ha minst 3 kort på
+    # hånden", "samme ... grunnregler som vanlig Idiot": one draws after one's own play);
+    # Bo and Dina, next in turn, get none
+    assert len(after.hands[0]) == 2 and len(after.hands[1]) == 1 and len(after.hands[3]) == 2
     assert len(after.stock) == 0
 
 
