@@ -10,6 +10,7 @@ Only the default directory (in the user's data directory) is created, and that i
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import click
@@ -18,10 +19,22 @@ from tablelog.cli.errors import BadInput
 from tablelog.ledger import Ledger, LedgerStore, is_postgres_url
 from tablelog.ledger import open_ledger as open_store
 
-__all__ = ["WRITERS", "Context", "MissingDatabase", "default_db", "open_ledger", "pass_ctx"]
+__all__ = [
+    "CREATORS",
+    "WRITERS",
+    "Context",
+    "MissingDatabase",
+    "default_db",
+    "open_ledger",
+    "pass_ctx",
+]
 
 WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade", "sync"})
 """The commands that write; every other command opens the database read-only."""
+
+CREATORS = frozenset({"new", "import"})
+"""The writers that may create the database file; the others (``play``, ``migrate``'s
+source, ``upgrade``...) need one that is there, and say so when it is not."""
 
 
 class MissingDatabase(BadInput):
@@ -36,10 +49,12 @@ class Context:
         self.json = json
 
     def ledger(self, write: bool | None = None) -> LedgerStore:
-        """The ledger: read-only unless the command writes (``WRITERS``)."""
+        """The ledger: read-only unless the command writes (``WRITERS``); only ``new``
+        and ``import`` may create the file (``CREATORS``)."""
+        command = click.get_current_context().info_name
         if write is None:
-            write = click.get_current_context().info_name in WRITERS
-        return open_ledger(self.db, write=write)
+            write = command in WRITERS
+        return open_ledger(self.db, write=write, create=command in CREATORS)
 
 
 pass_ctx = click.make_pass_decorator(Context)
@@ -53,24 +68,29 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("tablelog", appauthor=False)) / "tablelog.db"
 
 
-def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
+def open_ledger(path: str | None, *, write: bool = True, create: bool = True) -> LedgerStore:
     """The ledger at ``path`` (a file or a PostgreSQL URL; the default database when
-    ``None``): a file is read-only unless ``write``; a writer creates the file (and the
-    default directory, saying so)."""
+    ``None``): a file is read-only unless ``write``; a writer that may ``create`` creates
+    the file (and the default directory, saying so). ``:memory:``, a FIFO, a device or a
+    directory is refused with a sentence."""
     if (path is not None and not path.strip()) or (
         path is None and os.environ.get("TABLELOG_DB") == ""
     ):
         raise BadInput("--db (or $TABLELOG_DB) is empty: name a database file")
     if path and is_postgres_url(path):
         return _said_upgraded(open_store(path))
+    if path is not None and (path == ":memory:" or path.startswith("file::memory:")):
+        raise BadInput(
+            f"--db {path} would keep nothing once the command ends: name a database file"
+        )
     target = Path(path) if path else default_db()
-    if target.is_dir():
-        raise BadInput(f"{target} is a directory: --db names a database file")
+    _refuse_special(target)
+    if (not write or not create) and not target.exists():
+        default = "" if path is None else f"; without --db it is {default_db()}"
+        raise MissingDatabase(
+            f"there is no database at {target} yet (`tablelog new` creates it{default})"
+        )
     if not write:
-        if not target.exists():
-            raise MissingDatabase(
-                f"there is no database at {target} yet (`tablelog new` creates it)"
-            )
         ledger = Ledger(target, readonly=True)
         if ledger.empty:
             ledger.close()
@@ -88,6 +108,27 @@ def open_ledger(path: str | None, *, write: bool = True) -> LedgerStore:
     elif not os.access(parent, os.W_OK) and not target.exists():
         raise BadInput(f"cannot create a database in {parent}: the directory is read-only")
     return _said_upgraded(open_store(target))
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (a named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _refuse_special(target: Path) -> None:
+    """Refuse a path that is there but is no regular file (reading a FIFO would wait for
+    ever; SQLite would call a device a disk I/O error)."""
+    try:
+        mode = target.stat().st_mode
+    except (OSError, ValueError):
+        return
+    for test, kind in _KINDS:
+        if test(mode):
+            raise BadInput(f"{target} is {kind}, not a database file: --db names a database file")
 
 
 def _said_upgraded(ledger: LedgerStore) -> LedgerStore:

@@ -16,6 +16,7 @@ import click
 from tablelog.cli import render
 from tablelog.cli.errors import BadInput, friendly
 from tablelog.cli.flags import json_flag
+from tablelog.cli.streams import fs_path
 from tablelog.replay.games import Games
 
 if TYPE_CHECKING:
@@ -28,13 +29,13 @@ OpenLedger = Callable[[], "LedgerStore"]
 
 
 def _is_file(ref: str) -> bool:
-    return os.path.exists(ref) and not ref.isdigit()
+    return os.path.exists(fs_path(ref)) and not ref.isdigit()
 
 
 def _file_games(path: str) -> list[Any]:
     from tablelog.replay.jsonl import file_lines, parse_lines
 
-    return parse_lines(file_lines(path))
+    return parse_lines(file_lines(fs_path(path)))
 
 
 def _one_file_game(path: str, what: str) -> Any:

@@ -157,6 +157,11 @@ class Guarded(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:  # the reader went away (`| head`): quietly, as SIGPIPE would
+            from tablelog.cli.streams import SIGPIPE_STATUS, quiet_broken_pipe
+
+            quiet_broken_pipe()
+            raise click.exceptions.Exit(SIGPIPE_STATUS) from None
         except click.NoSuchOption as error:
             from tablelog.cli.flags import misplaced
 
@@ -194,5 +199,8 @@ def _short(error: BaseException) -> str:
 
 def _emit(message: str, kind: str, status: int) -> None:
     """An error as JSON on standard output, then the exit status."""
-    click.echo(json.dumps({"error": message, "kind": kind, "exit": status}, ensure_ascii=False))
+    from tablelog.cli.streams import unicode_ok
+
+    data = {"error": message, "kind": kind, "exit": status}
+    click.echo(json.dumps(data, ensure_ascii=not unicode_ok()))
     raise click.exceptions.Exit(status)

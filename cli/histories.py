@@ -8,17 +8,18 @@ rich), so registering them costs the other commands nothing at start-up.
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+import sqlite3
+from collections.abc import Callable, Sequence
 from datetime import date
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from tablelog.cli import render
-from tablelog.cli.errors import BadInput, friendly
+from tablelog.cli import outfile, render
+from tablelog.cli.errors import BadInput, StorageRefused, friendly
 from tablelog.cli.flags import json_flag
+from tablelog.cli.outfile import new_file
+from tablelog.cli.streams import FsPath
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
@@ -118,27 +119,6 @@ def single_game_page() -> Callable[..., None] | None:
     return writer
 
 
-@contextmanager
-def _output(path: str | None, binary_name: str) -> Iterator[IO[str]]:
-    """Standard output, or a new file at ``path`` (removed again if the export fails)."""
-    if path is None:
-        yield sys.stdout
-        return
-    try:
-        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 (closed below)
-    except OSError as error:
-        raise BadInput(f"cannot write {binary_name} to {path}: {error.strerror}") from None
-    try:
-        with handle:
-            yield handle
-    except OSError as error:  # the disk filled, the file went: the export is not written
-        os.remove(path)
-        raise BadInput(f"cannot write {binary_name} to {path}: {error.strerror}") from None
-    except BaseException:
-        os.remove(path)
-        raise
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "everything", is_flag=True, help="Export every game.")
@@ -173,7 +153,7 @@ def _output(path: str | None, binary_name: str) -> Iterator[IO[str]]:
     help="CSV: one row per player per game (tidy: seat, partnership, place, score, won).",
 )
 @VARIATIONS
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file.")
+@click.option("-o", "--output", type=FsPath(dir_okay=False), help="Write to a file.")
 @click.pass_context
 def export(
     ctx: click.Context,
@@ -249,13 +229,21 @@ def _write(
         from tablelog.replay.export.sqlitefile import write_sqlite
 
         assert output is not None
-        count = write_sqlite(histories(ledger, ids, viewer), output)
+        with new_file(output, "sqlite") as temporary:
+            os.remove(temporary)  # write_sqlite makes a new file
+            try:
+                count = write_sqlite(histories(ledger, ids, viewer), temporary)
+            except sqlite3.Error as error:
+                raise StorageRefused(f"cannot write sqlite to {output}: {error}") from None
+            if os.path.lexists(output):
+                raise BadInput(f"{output} already exists; an SQLite export writes a new file")
+            os.replace(temporary, output)
         from tablelog.replay.export.datasette import write_metadata
 
         meta = write_metadata(output)
         click.echo(f"Datasette metadata in {meta}: datasette {output} -m {meta}", err=True)
         return count
-    with _output(output, fmt) as out:
+    with outfile.output(output, fmt) as out:
         if fmt == "jsonl":
             from tablelog.replay.jsonl import export_lines
 
@@ -292,7 +280,7 @@ def _write(
 
 
 @click.command(name="import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FsPath(exists=True, dir_okay=False))
 @click.option(
     "--skip-existing",
     is_flag=True,

@@ -17,6 +17,7 @@ from tablelog.cli import render
 from tablelog.cli.db import Context, pass_ctx
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
 from tablelog.cli.flags import json_flag
+from tablelog.cli.streams import FsPath, fs_path
 from tablelog.replay.games import Games, make_header
 from tablelog.replay.inspect import (
     log_data,
@@ -37,7 +38,7 @@ JSON = json_flag()
 @click.option(
     "--db",
     envvar="TABLELOG_DB",
-    type=click.Path(dir_okay=False),
+    type=FsPath(dir_okay=False),
     metavar="DB",
     help="The database: a file, or a postgresql:// URL (default: $TABLELOG_DB, else a file in"
     " your user data directory).",
@@ -250,7 +251,8 @@ def verify(
 
         return verify_more(obj.ledger, target, head, everything, as_json)
     with friendly():
-        if os.path.exists(target) and not target.isdigit():
+        if os.path.exists(fs_path(target)) and not target.isdigit():
+            target = fs_path(target)
             from tablelog.replay.jsonl import file_lines, iter_games, verify_parsed
 
             games = iter_games(file_lines(target))  # read one game at a time
@@ -306,5 +308,11 @@ cli.lazy = {
 
 
 def main() -> None:
-    """The console script's entry point."""
-    cli(prog_name="tablelog")
+    """The console script's entry point: streams that fall back rather than fail, and the
+    arguments as typed (``cli/streams.py``)."""
+    import sys
+
+    from tablelog.cli import streams
+
+    streams.install()
+    cli(args=streams.typed_args(sys.argv[1:]), prog_name="tablelog")

@@ -99,7 +99,10 @@ def draw(recorder: Recorder, data: dict[str, Any] | None = None) -> None:
 
 def _plain_lines() -> Iterator[str]:
     """Lines from a pipe, echoed after a prompt so a transcript reads like a session."""
-    for line in sys.stdin:
+    from tablelog.cli.streams import typed
+
+    for raw in sys.stdin:
+        line = typed(raw)  # as typed, in any locale (cli/streams.py)
         click.echo(f"> {line.rstrip()}")
         yield line.rstrip("\n")
 

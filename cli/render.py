@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tablelog.cli.picture import facts
+from tablelog.cli.streams import unicode_ok
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import NotationError
 from tablelog.rules.protocol import OptionSpec, RuleSet
@@ -42,7 +43,12 @@ def console() -> Console:
     """A console on the current standard output."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    class Quiet(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader went away: say so to the command (rich would exit with 1)."""
+            raise BrokenPipeError
+
+    return Quiet(highlight=False, soft_wrap=True)
 
 
 def new_table(**kwargs: Any) -> Table:
@@ -74,7 +80,7 @@ def option_data(spec: OptionSpec) -> dict[str, Any]:
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on standard output."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    click.echo(json.dumps(data, ensure_ascii=not unicode_ok(), indent=2, default=str))
 
 
 def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
@@ -82,8 +88,9 @@ def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
     comes (laid out as ``emit_json`` lays it out), so a long list is never held; returns n."""
     click.echo(f"{{\n  {json.dumps(key)}: [", nl=False)
     count = 0
+    plain = not unicode_ok()
     for row in rows:
-        text = json.dumps(row, ensure_ascii=False, indent=2, default=str)
+        text = json.dumps(row, ensure_ascii=plain, indent=2, default=str)
         click.echo(("," if count else "") + "\n" + textwrap.indent(text, "    "), nl=False)
         count += 1
     click.echo(("\n  " if count else "") + f'],\n  "count": {count}\n}}')
@@ -215,10 +222,19 @@ def print_verification(name: str, data: Mapping[str, Any]) -> None:
     out = console()
     if data["ok"]:
         out.print(escape(f"{name}: ok, {data['events']} events, head {data['head']}"))
+        if data.get("not_covered"):
+            out.print(escape(f"  {not_covered_line(data['not_covered'])}"))
         return
     out.print(f"{escape(name)}: [bold red]FAILED[/bold red] ({data['events']} events)")
     for problem in data["problems"]:
         out.print(f"  {escape(str(problem))}")
+
+
+def not_covered_line(fields: Sequence[str]) -> str:
+    """The sentence ``verify`` adds about what no hash covers."""
+    words = {"created": "created (the date the game was started)"}
+    named = ", ".join(words.get(f, f) for f in fields)
+    return f"not covered by the hash chain, so an edit of it is not found: {named}"
 
 
 def print_written(data: Mapping[str, Any]) -> None:

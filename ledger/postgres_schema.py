@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tablelog.ledger.envelope import pack_id, pack_time, stored_event
 from tablelog.ledger.errors import UnusableDatabase
 from tablelog.ledger.hashing import recomputed_heads
-from tablelog.ledger.schema import SCHEMA_VERSION, refuse_newer
+from tablelog.ledger.schema import SCHEMA_VERSION, read_version, refuse_newer
 from tablelog.ledger.tables import APPEND_ONLY
 from tablelog.ledger.upgrade import check_heads, v1_event
 
@@ -123,12 +123,13 @@ GRANT USAGE ON SEQUENCE events_pos_seq, event_types_id_seq TO {WRITER_ROLE};
 """
 
 
-def schema_version(conn: psycopg.Connection) -> int:
-    """The schema version recorded in the database, 0 if it has no ledger tables yet."""
+def schema_version(conn: psycopg.Connection, where: str = "the database") -> int:
+    """The schema version recorded in the database, 0 if it has no ledger tables yet; one
+    that is not a whole number is a ``StorageFault`` naming ``where``."""
     if conn.execute("SELECT to_regclass('meta')").fetchone() in (None, (None,)):
         return 0
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return 0 if row is None else int(row[0])
+    return 0 if row is None else read_version(row[0], where)
 
 
 def _cannot_create(found: int, where: str, exc: Exception) -> str:
@@ -153,13 +154,13 @@ def create_schema(conn: psycopg.Connection, where: str) -> int:
     """
     import psycopg
 
-    found = schema_version(conn)
+    found = schema_version(conn, where)
     if found == SCHEMA_VERSION:
         return found
     refuse_newer(found, where)
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-        found = schema_version(conn)  # someone may have created it while we waited
+        found = schema_version(conn, where)  # someone may have created it while we waited
         refuse_newer(found, where)
         if found == SCHEMA_VERSION:
             return found

@@ -90,15 +90,31 @@ def refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
         )
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The schema version recorded in the database, 0 if it has no ledger tables yet."""
+def schema_version(conn: sqlite3.Connection, path: str = "the database") -> int:
+    """The schema version recorded in the database, 0 if it has no ledger tables yet; a
+    recorded version that is not a whole number is a ``StorageFault`` naming ``path``."""
     has_meta = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
     ).fetchone()
     if has_meta is None:
         return 0
     row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return 0 if row is None else int(row[0])
+    return 0 if row is None else read_version(row[0], path)
+
+
+def read_version(value: object, path: str) -> int:
+    """A stored ``schema_version`` as a number: digits only (``'2'``); anything else
+    (``'two'``, ``''``, NULL, ``'2.0'``) is a ``StorageFault`` naming the file."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        return int(value)
+    shown = "NULL" if value is None else repr(value)
+    raise StorageFault(
+        f"{path} records its schema version as {shown}, which is not a whole number: its"
+        " meta table was edited or damaged; tablelog left it untouched (restore the last"
+        " good copy, or an export with `tablelog --db NEW.db import FILE`)"
+    )
 
 
 def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
@@ -109,13 +125,13 @@ def create_schema(conn: sqlite3.Connection, path: str = "the database") -> int:
     ``conn`` must be in autocommit mode (``isolation_level=None``). A database written by a
     newer schema is refused with ``UnusableDatabase``.
     """
-    found = schema_version(conn)
+    found = schema_version(conn, path)
     if found == SCHEMA_VERSION:
         return found
     refuse_newer(found, path)
     conn.execute("BEGIN IMMEDIATE")
     try:
-        found = schema_version(conn)  # another writer may have done it meanwhile
+        found = schema_version(conn, path)  # another writer may have done it meanwhile
         if found == SCHEMA_VERSION:
             conn.execute("COMMIT")
             return found

@@ -62,7 +62,7 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
             found = SCHEMA_VERSION if readonly else create_schema(self._conn, self.path)
             self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
             """The schema this open upgraded the file from (``None``: it did not)."""
-            version = schema_version(self._conn)
+            version = schema_version(self._conn, self.path)
             refuse_newer(version, self.path)
             self.empty = version == 0
             """No tablelog schema yet (a read-only open of a file no game was written to)."""

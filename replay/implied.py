@@ -5,8 +5,8 @@ written by the same command, each step its own event exactly as if it had been t
 the log, ``verify`` and replay do not change (issue 23):
 
 - a chance step nobody sees (``ChanceStep.unseen``: a refill drawn face down, an
-  all-face-down deal) is entered with every card ``?`` (the rule set's own
-  ``realize(rng, False)``), in a game without a seed (the seeded dealer deals the rest);
+  all-face-down deal) is entered with every card ``?`` (``replay.dealer.sample`` with
+  ``known`` false), in a game without a seed (the seeded dealer deals the rest);
 - a move the rules force (``RuleSet.forced``: a flipped table card that cannot be laid is
   taken in);
 - an open response window (``RuleSet.passes``) is closed as "everyone passed" when the
@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from tablelog.replay.dealer import sample
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import parse_move
 from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove, TablelogError
@@ -76,7 +77,7 @@ class Steps:
 
 def _face_down(step: Any) -> Move:
     """A chance step entered as a real table sees it: no card named that nobody saw."""
-    move: Move = step.realize(random.Random(0), False)
+    move: Move = sample(step, random.Random(0), known=False)
     return move
 
 

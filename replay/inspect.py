@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tablelog.ledger import short_hash
-from tablelog.replay.dealer import chance_rng
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame, Played
 from tablelog.replay.gate import EVERYONE, RECORDER, Gate, Viewer, table_data
@@ -78,7 +78,7 @@ def moves_data(
         total = count_moves(rules, state, seat) if card is None and kind is None else None
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
-        example = step.realize(chance_rng(0, game.seq + 1), False)
+        example = sample(step, chance_rng(0, game.seq + 1), known=False)
         for notation in chance_forms(game, step, format_move(game, example)):
             moves.append(
                 {
@@ -131,7 +131,7 @@ def chance_forms(game: LoadedGame, step: Any, example: str) -> list[str]:
     """How a chance step is typed, never with a made-up card: a card the record already
     knows (the same in every realization) stays, any other becomes ``CARD``; a reveal
     that may be entered face down is offered both ways (``reveal ?``, ``reveal CARD``)."""
-    again = format_move(game, step.realize(chance_rng(1, game.seq + 1), False))
+    again = format_move(game, sample(step, chance_rng(1, game.seq + 1), known=False))
     if again == example:  # nothing random in it: every card named is known
         forms = [example]
     else:

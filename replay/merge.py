@@ -5,8 +5,9 @@ The file is read one game at a time (``replay.jsonl.iter_games``), each game che
 any size is imported holding one game in memory, and if any game fails nothing is
 written. Each game's results summary is stored with it, from the fold the check made.
 
-A game the database already holds (the same uid) is checked as an import checks it (chain
-and rules) and then compared with the stored copy, by hash:
+A game the database already holds (the same uid) is checked first, exactly as an import
+checks it (chain and rules: an altered event that kept its hash is refused, named), and
+only then compared with the stored copy, by hash:
 
 - the stored log is a prefix of the file's (the game went on elsewhere: a laptop at the
   table, another club's copy): the new events are appended, each with its id, time and
@@ -111,20 +112,20 @@ def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameReco
     return record
 
 
-def _stored_copy(ledger: LedgerStore, uid: str) -> int | None:
-    """The local id of the game stored with this uid, or ``None``."""
-    try:
-        return ledger.game_by_uid(uid).id
-    except UnknownGame:
-        return None
-
-
 def _checked(game: ParsedGame, replayer: Replayer) -> None:
     """Nothing if the game's chain and rules hold; else refused, naming its first problem
     (an altered event is never taken for the stored copy whose hash it kept)."""
     result = verify_parsed(game, replayer)
     if not result.ok:
         raise RefusedImport(f"nothing was imported: {result.problems[0]}")
+
+
+def _stored_copy(ledger: LedgerStore, uid: str) -> int | None:
+    """The local id of the game stored with this uid, or ``None``."""
+    try:
+        return ledger.game_by_uid(uid).id
+    except UnknownGame:
+        return None
 
 
 def _parting(ledger: LedgerStore, known: int, stored: list[bytes], game: ParsedGame) -> int | None:

@@ -5,6 +5,9 @@ rules and appended with the expected seq (``Games.submit``), and the game in mem
 extended with what was written, so nothing is read or folded again between moves. A
 second recorder on the same game is refused by the ledger (``ConcurrencyConflict``), the
 game is read again, and the person is told what happened; nothing of theirs is written.
+A move refused by the rules while another recorder had written meanwhile (the refusal
+may come from the old table) is judged again on the game as read again, after saying
+what was recorded since.
 
 Commands besides moves: ``undo`` and ``redo`` (each says what it takes back or puts
 back), ``note TEXT``, ``? CARD`` (the legal moves of a card). ``completions`` answers
@@ -24,10 +27,10 @@ import attrs
 
 from tablelog.errors import TablelogError
 from tablelog.ledger import ConcurrencyConflict
-from tablelog.replay.dealer import chance_rng
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.implied import entry_start
-from tablelog.replay.inspect import moves_data, played_data, show_data
+from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import by_actor, format_event_move, format_move
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
@@ -115,28 +118,68 @@ class Recorder:
     def _write(
         self, text: str, *, keep_redo: bool = False, said: str = "", move: Move | None = None
     ) -> Entry:
+        given = move
         try:
-            if move is None:  # a line typed: with the steps it implies (replay.implied)
+            if given is None:  # a line typed: with the steps it implies (replay.implied)
                 played = self.games.enter(self.game, text)
             else:
-                played = self.games.submit(self.game, move)
+                played = self.games.submit(self.game, given)
         except ConcurrencyConflict as conflict:
-            self.reload()
+            since = self._reread()
             return Entry(
                 (
                     f"refused, nothing written: {conflict}.",
                     f"Someone else is recording game {self.game.id}; it is read again "
-                    f"(now at event {self.game.seq}). Look at the table and type the move again.",
+                    f"(now at event {self.game.seq}{since}). Look at the table and type the"
+                    " move again.",
                 ),
                 refused=True,
             )
         except TablelogError as error:
-            return Entry((f"refused, nothing written: {error}",), refused=True)
+            since = self._reread()
+            if not since:  # the game is as it was: the refusal stands
+                return Entry((f"refused, nothing written: {error}",), refused=True)
+            return self._again(text, given, since, keep_redo=keep_redo, said=said)
+        return self._written(played, keep_redo=keep_redo, said=said)
+
+    def _reread(self) -> str:
+        """Read the game again if someone else wrote to it since it was read: what was
+        recorded meanwhile (``"; since then: event 7 (9H by Bo), …"``), else ``""``."""
+        seen = self.game.seq
+        if not any(True for _ in self.games.ledger.events(self.game.id, after=seen)):
+            return ""
+        self.reload()
+        rows = [r for r in log_data(self.game)["events"] if r["seq"] > seen]
+        told = [f"event {r['seq']} ({by_actor(r['notation'], r['actor'])})" for r in rows[:8]]
+        more = f" and {len(rows) - 8} more" if len(rows) > 8 else ""
+        return "; since then: " + ", ".join(told) + more
+
+    def _again(
+        self, text: str, given: Move | None, since: str, *, keep_redo: bool, said: str
+    ) -> Entry:
+        """The move judged again on the game as it is now, after the game moved on."""
+        moved = (
+            f"game {self.game.id} moved on (someone else recorded into it){since}; it is read"
+            f" again (now at event {self.game.seq}) and the move is judged on it as it is now"
+        )
+        try:
+            if given is None:
+                played = self.games.enter(self.game, text)
+            else:
+                played = self.games.submit(self.game, given)
+        except TablelogError as error:
+            return Entry((moved, f"refused, nothing written: {error}"), refused=True)
+        return self._written(played, keep_redo=keep_redo, said=said, before=(moved,))
+
+    def _written(
+        self, played: Played, *, keep_redo: bool, said: str, before: tuple[str, ...] = ()
+    ) -> Entry:
+        """What a move written says, the game in memory extended with it."""
         self._extend(played)
         if not keep_redo:
             self.redo_stack.clear()
         data = played_data(played)
-        lines = (said,) if said else ()
+        lines = (*before, said) if said else before
         return Entry(lines, data)
 
     def undo(self) -> Entry:
@@ -268,7 +311,7 @@ class Recorder:
         game, state, rules = self.game, self.game.state, self.game.rules
         step = rules.chance(state)
         if step is not None and not game.seeded:
-            example = format_move(game, step.realize(chance_rng(0, game.seq + 1), False))
+            example = format_move(game, sample(step, chance_rng(0, game.seq + 1), known=False))
             yield example.split(" ", 1)[0], _Group(example, iter(()))
         seats = [s for s in sorted(rules.to_act(state)) if seat is None or s == seat]
         for s in seats:

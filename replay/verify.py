@@ -48,6 +48,14 @@ __all__ = [
 ]
 
 
+NOT_COVERED = ("created",)
+"""The one field of a game's header outside its hash chain: the date and time it was
+started (the games table's ``created``, also a JSON Lines file's). The chain starts from
+the game's uid and header (rule set, its version, players, options, dealer, seed, fork),
+and each event covers its own time; the rule set's name and version stored beside the
+header are checked against it. An edited ``created`` is not found by ``verify``."""
+
+
 @attrs.frozen
 class Problem:
     """One thing wrong with a log: the event's seq and why."""
@@ -73,6 +81,8 @@ class Verification:
     events: int
     problems: tuple[Problem, ...]
     head: str | None = None
+    not_covered: tuple[str, ...] = NOT_COVERED
+    """What a stored game holds that no hash covers, so no check can find it edited."""
 
     @staticmethod
     def of(events: int, problems: Sequence[Problem], head: str | None = None) -> Verification:
@@ -81,14 +91,22 @@ class Verification:
         return Verification(not ordered, events, ordered, head)
 
     def as_dict(self) -> dict[str, Any]:
-        """The shape of ``verify --json``: ok, events, problems as sentences, head."""
+        """The shape of ``verify --json``: ok, events, problems as sentences, head, and the
+        fields no hash covers (``not_covered``)."""
         problems = [str(p) for p in self.problems]
-        return {"ok": self.ok, "events": self.events, "problems": problems, "head": self.head}
+        return {
+            "ok": self.ok,
+            "events": self.events,
+            "problems": problems,
+            "head": self.head,
+            "not_covered": list(self.not_covered),
+        }
 
 
 def verify_stored(ledger: LedgerStore, game: LoadedGame[S]) -> Verification:
     """A stored game checked: its hash chain in the ledger, then every event's legality."""
     problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game.id)]
+    problems += _columns_problems(game.record)
     illegal = check_log(game.rules, game.header, game.events)
     if illegal is not None:
         problems.append(illegal)
@@ -167,12 +185,7 @@ def refuse_altered_games(ledger: LedgerStore, ids: Sequence[int], refusal: str) 
 def integrity_problems(record: GameRecord, rows: Sequence[StoredEvent]) -> list[Problem]:
     """What was altered in a stored game (its header, its chain, an actor that is no seat),
     checked on the bytes alone: nothing is decoded, so any altered byte is named."""
-    problems = []
-    if _header_rules(record.header) not in (None, record.rules):
-        problems.append(
-            Problem(0, f"the game's rule set was altered: the games table says {record.rules!r}"
-                       " but the header it was recorded with says otherwise")
-        )  # fmt: skip
+    problems = _columns_problems(record)
     if genesis_hash(record.uid, record.header) != record.genesis:
         problems.append(
             Problem(0, "the game's header was altered after it was recorded: its genesis hash"
@@ -183,13 +196,32 @@ def integrity_problems(record: GameRecord, rows: Sequence[StoredEvent]) -> list[
     return problems
 
 
-def _header_rules(header: bytes) -> object:
-    """The rule set's name in a header's bytes (``None`` if they cannot be read)."""
+def _columns_problems(record: GameRecord) -> list[Problem]:
+    """The rule set and its version stored beside the header, checked against the header
+    the chain covers (an edited ``rules_version`` passed ``verify`` before)."""
+    problems = []
+    if _header_field(record.header, "rules") not in (None, record.rules):
+        problems.append(
+            Problem(0, f"the game's rule set was altered: the games table says {record.rules!r}"
+                       " but the header it was recorded with says otherwise")
+        )  # fmt: skip
+    version = _header_field(record.header, "rules_version")
+    if version is not None and version != record.rules_version:
+        problems.append(
+            Problem(0, "the game's rules version was altered: the games table says"
+                       f" {record.rules_version!r} but the header it was recorded with says"
+                       f" {version!r}")
+        )  # fmt: skip
+    return problems
+
+
+def _header_field(header: bytes, key: str) -> object:
+    """A field of a header's bytes (``None`` if they cannot be read)."""
     try:
         data = unpack(header)
     except CodecError:
         return None
-    return data.get("rules") if isinstance(data, dict) else None
+    return data.get(key) if isinstance(data, dict) else None
 
 
 def verify_game(ledger: LedgerStore, game: int) -> Verification:
@@ -201,6 +233,7 @@ def verify_game(ledger: LedgerStore, game: int) -> Verification:
     """
     record = ledger.game(game)
     problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game)]
+    problems += _columns_problems(record)
     rows = ledger.events(game)
     head = short_hash(rows[-1].hash if rows else record.genesis)
     try:

@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+import attrs
+
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, emptied, received, refuse_broken, shown
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.zones import Zone
 
-__all__ = ["binding_ok", "impossible", "only", "settle", "took_unseen"]
+__all__ = ["Binding", "binding_ok", "impossible", "only", "settle", "took_unseen"]
 
 
 def only(claims: Iterable[Open]) -> tuple[Absence, ...]:
@@ -85,6 +87,21 @@ def binding_ok(
         for card in bound:
             claims = shown(claims, seat, card)
     return impossible(claims, counts, left) is None
+
+
+@attrs.frozen(eq=False)
+class Binding:
+    """The claims a dealer must leave possible when it shows cards nobody has seen yet:
+    ``ok(cards)`` is ``binding_ok`` for a state's ``claims``, face-down ``hands`` and
+    unaccounted ``pool``. A chance step carries it as data (``rules.chance.Drawing``)."""
+
+    claims: tuple[Absence, ...]
+    hands: Sequence[Zone]
+    pool: Mapping[Card, int]
+
+    def ok(self, cards: Iterable[Card]) -> bool:
+        """Whether showing ``cards`` leaves every claim one the unaccounted cards can meet."""
+        return binding_ok(self.claims, self.hands, self.pool, cards)
 
 
 def impossible(

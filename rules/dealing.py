@@ -1,5 +1,5 @@
-"""The deal engine: a game describes its deal as a plan; the engine checks, applies and
-realizes ``deal`` events against it.
+"""The deal engine: a game describes its deal as a plan; the engine checks and applies
+``deal`` events against it.
 
 A ``DealPlan`` is the ordered list of places the dealt cards go to, one ``Place`` per card
 in the order they are dealt, each face up or face down. A place's ``to`` is exactly what a
@@ -17,9 +17,10 @@ The engine then
   must be entered;
 * applies it (``deal_zones``, ``deal_slots``): per place, a ``Zone`` of the known cards and
   a count of face-down ones nobody entered;
-* realizes it (``realize``) for the seeded dealer (every card known) or a physical table
-  (only the face-up cards), drawing from a pool in a fixed order (``pool_order``: cards
-  are sorted, never taken from a set, whose order changes with ``PYTHONHASHSEED``).
+* orders a pool (``pool_order``) for the draw a game's chance step describes
+  (``rules.chance.Drawing``: the plan and its pool), which the dealer samples in a fixed
+  order (cards are sorted, never taken from a set, whose order changes with
+  ``PYTHONHASHSEED``).
 
 The one deal notation every game shares is in ``rules.deal_notation``. Several decks are
 fine throughout: the deck and the pool are multisets.
@@ -27,7 +28,6 @@ fine throughout: the deck and the pool are multisets.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter, itemgetter
@@ -49,7 +49,6 @@ __all__ = [
     "deal_zones",
     "owner",
     "pool_order",
-    "realize",
     "round_robin",
     "to_each",
     "to_zone",
@@ -329,18 +328,3 @@ def pool_order(pool: Mapping[Card, int]) -> tuple[Card, ...]:
 
 def _order_key(card: Card) -> tuple[str, str]:
     return (card.suit, card.rank)
-
-
-def realize(plan: DealPlan, rng: random.Random, known: bool, pool: Sequence[Card]) -> Deal:
-    """A random deal of ``plan`` from ``pool`` (in a fixed order, see ``pool_order``).
-
-    With ``known`` every card's identity is entered (the seeded dealer); without, only the
-    face-up ones (what a physical table sees).
-    """
-    drawn = rng.sample(pool, len(plan))
-    return Deal(
-        tuple(
-            Dealt(place.to, card if known or place.up else None, place.up)
-            for place, card in zip(plan.places, drawn, strict=True)
-        )
-    )

@@ -17,7 +17,6 @@ has its own cost (docs/architecture.md, "The rule-set protocol"):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import partial
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.claims import Absence, Claim
 from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
 from tablelog.rules.names import seat_named
@@ -40,7 +40,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ChanceStep",
     "Computed",
+    "Drawing",
     "Header",
+    "Listed",
     "MovesFn",
     "OptionSpec",
     "OptionValue",
@@ -86,21 +88,29 @@ class Header:
 class ChanceStep:
     """The chance step a game needs next: a deal, a draw, a card turned or revealed.
 
-    ``hint`` tells a person how to enter it (``deal UP UP UP UP: ...``). ``realize`` is
-    the dealer's side: given a random source it returns the move, with every card's
-    identity when ``known`` is true (the seeded dealer) or only what a table would see
-    when it is false (a physical game where the rest stays face down). A reveal that
-    follows a player's decision (a face-down table card flipped) is a chance step too:
-    the state knows which card is to be shown, the step says what it turned out to be.
+    ``hint`` tells a person how to enter it (``deal UP UP UP UP: ...``). ``outcomes``
+    says what it may turn out to be, as data (``rules.chance``): a ``Listed`` step names
+    each outcome with its exact probability (which card of the stock is turned, who
+    answers a call); a ``Drawing`` describes a draw too large to list (which cards, from
+    which zone, to which places, face up or down). The dealer (``replay.dealer``) samples
+    either, with every card known for a seeded game or only what a table would see. A
+    reveal that follows a player's decision (a face-down table card flipped) is a chance
+    step too: the state knows which card is to be shown, the step says what it may be.
     """
 
     kind: str
     hint: str
-    realize: Callable[[random.Random, bool], Move]
+    outcomes: Listed | Drawing
     unseen: bool = False
     """True when nobody at a real table sees the step's cards (a refill drawn face down,
     an all-face-down deal): a physical game's recorder writes it by itself, each card
-    ``?`` (``realize(rng, False)``), after the move that made it due."""
+    ``?`` (sampled with ``known`` false), after the move that made it due."""
+
+    def chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...] | None:
+        """Each outcome with its exact probability, or ``None`` for a described draw."""
+        if isinstance(self.outcomes, Listed):
+            return self.outcomes.probabilities()
+        return None
 
 
 @attrs.frozen

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["PostgresServer", "find_bin_dir"]
+__all__ = ["PostgresServer", "find_bin_dir", "find_runuser"]
 
 
 def find_bin_dir() -> Path | None:
@@ -31,6 +31,23 @@ def find_bin_dir() -> Path | None:
         return None
     newest = max(candidates, key=lambda p: int(Path(p).parts[-3].split(".")[0]))
     return Path(newest).parent
+
+
+SYSTEM_DIRS = ("/usr/sbin", "/sbin", "/usr/bin", "/bin")
+"""Where distributions put ``runuser``, for a PATH without the system directories."""
+
+
+def find_runuser() -> str:
+    """The path of ``runuser`` (on PATH, else in a system directory), or an error saying
+    what to install."""
+    found = shutil.which("runuser") or shutil.which("runuser", path=os.pathsep.join(SYSTEM_DIRS))
+    if found is None:
+        raise RuntimeError(
+            "the tests run PostgreSQL as the postgres user through runuser, which is not on"
+            f" PATH nor in {', '.join(SYSTEM_DIRS)}: install util-linux (apt-get install"
+            " util-linux) or run the tests as a user other than root"
+        )
+    return found
 
 
 def _free_port() -> int:
@@ -54,7 +71,7 @@ class PostgresServer:
         self.port = _free_port()
         self._as: list[str] = []
         if os.geteuid() == 0:
-            self._as = ["runuser", "-u", "postgres", "--"]
+            self._as = [find_runuser(), "-u", "postgres", "--"]
             shutil.chown(self.root, "postgres", "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"

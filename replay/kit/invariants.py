@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from tablelog.replay import dealer
 from tablelog.replay.kit.conservation import Tally, tally
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.roundtrip import (
@@ -120,12 +121,12 @@ def _someone_acts(rules: RuleSet[S], step: Step, bound: int, moving: set[int | N
 
 
 def _chance_closed(rules: RuleSet[S], step: Step) -> None:
-    """A pending chance step, realized either way, is accepted."""
+    """A pending chance step, sampled either way (seeded or as a table sees it), is accepted."""
     chance = rules.chance(step.state)
     if chance is None:
         return
     for known in (True, False):
-        move = chance.realize(random.Random(step.seq), known)
+        move = dealer.sample(chance, random.Random(step.seq), known)
         try:
             rules.apply(step.state, Event(step.seq + 1, move.actor, move.payload))
         except IllegalEvent as refused:

@@ -1,7 +1,7 @@
 """Hypothesis strategies that generate random legal histories for any rule set.
 
 A history is a header and a log. At every step the generator asks the rules what may
-happen: a pending chance step is realized (by the seeded dealer, exactly as ``tablelog``
+happen: a pending chance step is sampled (by the seeded dealer, exactly as ``tablelog``
 deals a seeded game, or as a physical table would enter it, face-down cards and all);
 otherwise a legal move is drawn by the stepwise chooser (seat to act, kind, lead card,
 then a move of a bounded prefix: ``replay.kit.choose``), which never lists every move.
@@ -23,7 +23,7 @@ from typing import Any
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from tablelog.replay.dealer import chance_rng
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.choose import choose
 from tablelog.replay.kit.history import History
@@ -228,9 +228,9 @@ def _next_move(
     step = rules.chance(state)
     if step is not None:
         if header.seed is not None:
-            return step.realize(chance_rng(header.seed, seq), True)
+            return sample(step, chance_rng(header.seed, seq))
         known, seed = physical
-        return step.realize(random.Random(seed + seq), known)
+        return sample(step, random.Random(seed + seq), known)
     return choose(draw, rules, state)
 
 

@@ -9,20 +9,19 @@ a card of the undealt stock face up and its suit is trump.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 from operator import itemgetter
 from typing import cast
 
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, Pool, realize, round_robin
+from tablelog.rules.dealing import DealPlan, Pool, round_robin
 from tablelog.rules.dealing import apply_deal as deal_hands
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.events import Deal, Event
 from tablelog.rules.karnoffel.events import Turn
 from tablelog.rules.karnoffel.ranking import PLAIN_ORDER
 from tablelog.rules.karnoffel.state import (
@@ -167,14 +166,6 @@ def apply_turn(state: State, event: Event) -> State:
     return attrs.evolve(state, phase=PLAY, current=current)
 
 
-def _realize_deal(plan: DealPlan, rng: random.Random, known: bool) -> Move:
-    return Move(None, realize(plan, rng, known, DECK))  # every card is gathered first
-
-
-def _realize_turn(cards: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
-    return Move(None, Turn(rng.choice(cards)))
-
-
 def deal_chance(state: State) -> ChanceStep:
     """The deal the game waits for, and how a person enters it."""
     plan = deal_plan(state.table, state.dealer)
@@ -183,11 +174,11 @@ def deal_chance(state: State) -> ChanceStep:
         f"{player(state, state.dealer)} deals 5 to each player from {first}, the first "
         f"round face up: {deal_forms(plan)}"
     )
-    dealer: Callable[[random.Random, bool], Move] = partial(_realize_deal, plan)
-    return ChanceStep("deal", hint, dealer)
+    return ChanceStep("deal", hint, Drawing(plan, DECK, "deck"))  # every card is gathered first
 
 
 def turn_chance(state: State) -> ChanceStep:
     """The card the game waits to see turned from the stock."""
     hint = "turn CARD: the top card of the stock is turned face up (e.g. turn 9C)"
-    return ChanceStep("turn", hint, partial(_realize_turn, unaccounted_cards(state)))
+    turns = Listed.uniform(Turn(card) for card in unaccounted_cards(state))
+    return ChanceStep("turn", hint, turns)

@@ -12,14 +12,14 @@ which card came.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Listed
 from tablelog.rules.claims import allows
-from tablelog.rules.events import Event, Move
+from tablelog.rules.events import Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, nobody_holds, refusal
 from tablelog.rules.narrespillet.state import PLAY, State, Step, name
@@ -140,14 +140,8 @@ def apply_answer(state: State, event: Event) -> State:
     return _hand_over(state, head.who, holder, head.card, "hand", rest)
 
 
-def _realize(choices: tuple[int, ...], rng: random.Random, known: bool) -> Move:
-    return Move(None, ev.Answer(rng.choice(choices)))
-
-
 def answer_step(state: State) -> ChanceStep | None:
     """The question to the table, if one is pending."""
-    from functools import partial
-
     head = _pending(state)
     if head is None:
         return None
@@ -161,4 +155,4 @@ def answer_step(state: State) -> ChanceStep | None:
     names = [state.players[p] for p in choices if p != NOBODY]
     answers = [f"answer {n}" for n in names] + (["answer nobody"] if NOBODY in choices else [])
     hint = f"who holds {head.card}, called by {name(state, head.who)}? " + " / ".join(answers)
-    return ChanceStep("answer", hint, partial(_realize, choices))
+    return ChanceStep("answer", hint, Listed.uniform(map(ev.Answer, choices)))

@@ -8,17 +8,16 @@ Strength; the Demons' and Justice's cards face up).
 
 from __future__ import annotations
 
-import random
-from functools import partial
 from typing import Any
 
 import attrs
 
 from tablelog.rules.absences import took_unseen
+from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, realize, round_robin
+from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, round_robin
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event, Move
+from tablelog.rules.events import Event
 from tablelog.rules.narrespillet.calls import answer_step
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
@@ -143,17 +142,12 @@ def apply_draw(state: State, event: Event) -> State:
     return state
 
 
-def _realize(plan: DealPlan, cards: tuple[Any, ...], rng: random.Random, known: bool) -> Move:
-    return Move(None, realize(plan, rng, known, cards))
-
-
 def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
         return answer_step(state)
-    order = pool_order(pool_of(state))
-    stock = [c for c in order]
     kind = "deal" if state.phase == DEAL else "draw"
     hint = f"{plan.rule}: {deal_forms(plan)}"
-    return ChanceStep(kind, hint, partial(_realize, plan, tuple(stock)), unseen=not plan.ups)
+    drawing = Drawing(plan, pool_order(pool_of(state)), "stock")
+    return ChanceStep(kind, hint, drawing, unseen=not plan.ups)

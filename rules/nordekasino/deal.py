@@ -3,24 +3,24 @@ the last round and the face-down middle.
 
 A deal event lists each player's cards (in turn order from the dealer's right), then the
 table's, then the middle's: the game's ``DealPlan``, which the shared deal engine
-(``rules.dealing``) checks, applies and realizes, and whose notation is the shared one
-(``rules.deal_notation``). The seed deals two at a time; the passes change nothing about
-who holds what, so the log does not record them.
+(``rules.dealing``) checks and applies, whose notation is the shared one
+(``rules.deal_notation``), and which the chance step describes as a ``Drawing`` from the
+unaccounted cards for the dealer (``rules.chance``). The seed deals two at a time; the
+passes change nothing about who holds what, so the log does not record them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from functools import lru_cache, partial
 
 import attrs
 
+from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, pool_order, realize, to_each, to_zone
+from tablelog.rules.dealing import DealPlan, pool_order, to_each, to_zone
 from tablelog.rules.dealing import apply_deal as deal_cards
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event, Move
+from tablelog.rules.events import Event
 from tablelog.rules.nordekasino.state import (
     DEAL,
     HAND,
@@ -133,10 +133,6 @@ def apply_deal(state: State, event: Event) -> State:
     )
 
 
-def _realize(state: State, rng: random.Random, known: bool) -> Move:
-    return Move(None, realize(deal_plan(state), rng, known, pool_order(pool(state))))
-
-
 def deal_chance(state: State) -> ChanceStep:
     """The deal the game waits for, and how a person enters it."""
     shape = deal_shape(state)
@@ -147,5 +143,6 @@ def deal_chance(state: State) -> ChanceStep:
         hint = f"{dealer} deals {shape.each} more to each player"
         if shape.middle:
             hint += f" and lays the last {shape.middle} face down in the middle"
-    dealer_move: Callable[[random.Random, bool], Move] = partial(_realize, state)
-    return ChanceStep("deal", f"{hint}: {deal_forms(deal_plan(state))}", dealer_move)
+    plan = deal_plan(state)
+    drawing = Drawing(plan, pool_order(pool(state)), "stock")
+    return ChanceStep("deal", f"{hint}: {deal_forms(plan)}", drawing)

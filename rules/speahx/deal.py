@@ -9,18 +9,18 @@ hand card gets its identity when it is played.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache, partial
 
 import attrs
 
-from tablelog.rules.absences import took_unseen
+from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.binding import CannotBind, bind_slot
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, realize
+from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, to_each
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import ChanceStep
@@ -175,33 +175,15 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
 # -- the dealer's side -------------------------------------------------------------------
 
 
-def _realize_deal(plan: DealPlan, deck: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
-    return Move(None, realize(plan, rng, known, pool_order(Counter(deck))))
+@attrs.frozen(eq=False)
+class Refill(Drawing):
+    """The refill drawn from the stock to the hand of the player on turn, stored as
+    Speahx's own ``draw`` event: the cards entered, and how many nobody entered."""
 
-
-def _realize_draw(
-    cards: tuple[Card, ...],
-    need: int,
-    ok: Callable[[Sequence[Card]], bool],
-    rng: random.Random,
-    known: bool,
-) -> Move:
-    if not known:
-        return Move(None, Draw((), need))
-    drawn = tuple(rng.sample(cards, need))
-    if not ok(drawn):  # they would prove a claim false: the table drew them unseen
-        return Move(None, Draw((), need))
-    return Move(None, Draw(drawn))
-
-
-def _realize_reveal(
-    cards: tuple[Card, ...], fixed: Card | None, flip: bool, rng: random.Random, known: bool
-) -> Move:
-    if fixed is not None:
-        return Move(None, Reveal(fixed))
-    if known or flip:
-        return Move(None, Reveal(rng.choice(cards)))
-    return Move(None, Reveal(None))
+    def payload(self, cards: Sequence[Card | None]) -> Draw:
+        """The ``draw`` event of ``cards`` as the table saw them."""
+        known = tuple(card for card in cards if card is not None)
+        return Draw(known, len(cards) - len(known))
 
 
 def chance(state: State) -> ChanceStep | None:
@@ -213,25 +195,36 @@ def chance(state: State) -> ChanceStep | None:
             f"{player(state, state.table.dealer)} deals 5 table cards and 5 hand cards to "
             f"each player, all face down: {deal_forms(plan)}"
         )
-        deal = partial(_realize_deal, plan, state.table.deck)
-        return ChanceStep("deal", hint, deal, unseen=not plan.ups)
+        return ChanceStep("deal", hint, _gathered(plan, state.table.deck), unseen=not plan.ups)
     if phase not in (DRAW, REVEAL):
         return None
-    cards = pool_order(pool(state))
-    name = player(state, state.turn.seat)
-    ok = partial(unseen_ok, state)
+    unaccounted = pool(state)
+    cards = pool_order(unaccounted)
+    seat = state.turn.seat
+    name = player(state, seat)
     if phase == DRAW:
         need = refill_size(state)
         cards_word = "a card" if need == 1 else f"{need} cards"
         hint = f"{name} draws {cards_word}: draw CARD ... (? for a card nobody saw)"
-        return ChanceStep("draw", hint, partial(_realize_draw, cards, need, ok), unseen=True)
+        plan = DealPlan(to_each((seat,), need), state.table.players)
+        binding = Binding(state.claims, state.hands, unaccounted)
+        return ChanceStep("draw", hint, Refill(plan, cards, "stock", binding), unseen=True)
     if state.claims:  # a card shown now must leave every claim possible
+        ok = partial(unseen_ok, state)
         cards = tuple(c for c in cards if ok((c,))) or cards
     flip = state.turn.flip
     if flip >= 0:
-        slot = state.tables[state.turn.seat].slots[flip]
-        fixed = slot.card if slot is not None else None
+        slot = state.tables[seat].slots[flip]
         hint = f"{name} turns table card {flip + 1}: reveal CARD (the card turned up)"
-        return ChanceStep("reveal", hint, partial(_realize_reveal, cards, fixed, True))
+        if slot is not None and slot.card is not None:
+            return ChanceStep("reveal", hint, Listed.certain(Reveal(slot.card)))
+        return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards)))
     hint = f"{name} draws a chance card: reveal CARD, or reveal ? if nobody saw it"
-    return ChanceStep("reveal", hint, partial(_realize_reveal, cards, None, False))
+    unseen = Move(None, Reveal(None))
+    return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards), unseen))
+
+
+@lru_cache(maxsize=64)
+def _gathered(plan: DealPlan, deck: tuple[Card, ...]) -> Drawing:
+    """The deal from every card of the decks, gathered first."""
+    return Drawing(plan, pool_order(Counter(deck)), "deck")

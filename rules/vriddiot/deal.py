@@ -10,13 +10,15 @@ chance card or a blind table card is a ``turn``; KKK's black cards leave the sto
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache, partial
 
-from tablelog.rules.absences import took_unseen
+import attrs
+
+from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import (
     DealPlan,
@@ -24,11 +26,11 @@ from tablelog.rules.dealing import (
     apply_deal,
     deal_slots,
     pool_order,
-    realize,
     to_each,
+    to_zone,
 )
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import unseen_ok
@@ -90,7 +92,9 @@ def refill_seat(state: State) -> int | None:
     the stock has cards, else ``None``."""
     if state.phase != PLAY or not len(state.stock):
         return None
-    first = state.turn if state.turn is not None else state.seating.next(state.table.dealer)
+    first = state.refill_from if state.refill_from is not None else state.turn
+    if first is None:
+        first = state.seating.next(state.table.dealer)
     for seat in state.seating.order_from(first):
         if state.active(seat) and len(state.hands[seat]) < HAND:
             return seat
@@ -240,76 +244,44 @@ def apply_chance(state: State, event: Event) -> State:
 # -- the dealer's side -------------------------------------------------------------------
 
 
-def _realize_deal(plan: DealPlan, cards: tuple[Card, ...], rng: random.Random, known: bool) -> Move:
-    return Move(None, realize(plan, rng, known, cards))
+@attrs.frozen(eq=False)
+class Removal(Drawing):
+    """KKK's removal: the stock's cards drawn (face up: the table looks through them) and
+    its black cards but the ♠4 taken out, stored as ``remove`` in the pool's order. A black
+    card that ``claims`` says a hand must hold is taken to lie there: it is not removed."""
 
+    claims: Binding | None = None
 
-def _realize_refill(
-    plan: DealPlan,
-    cards: tuple[Card, ...],
-    ok: Callable[[Sequence[Card]], bool],
-    rng: random.Random,
-    known: bool,
-) -> Move:
-    deal = realize(plan, rng, known, cards)
-    drawn = [d.card for d in deal.cards if d.card is not None]
-    if drawn and not ok(drawn):  # they would prove a claim false: the player drew unseen
-        deal = realize(plan, rng, False, cards)
-    return Move(None, deal)
-
-
-def _realize_turn(
-    cards: tuple[Card, ...], fixed: Card | None, rng: random.Random, known: bool
-) -> Move:
-    return Move(None, Turn(fixed if fixed is not None else rng.choice(cards)))
-
-
-def _realize_remove(
-    cards: tuple[Card, ...],
-    size: int,
-    ok: Callable[[Sequence[Card]], bool],
-    rng: random.Random,
-    known: bool,
-) -> Move:
-    drawn = rng.sample(cards, size) if size <= len(cards) else list(cards)
-    black: list[Card] = []
-    for card in drawn:  # a black card a claimed hand needs is taken to lie there: not removed
-        if card.suit in BLACK and card != FIRER and ok((*black, card)):
-            black.append(card)
-    order = {card: i for i, card in enumerate(cards)}
-    return Move(None, Remove(tuple(sorted(black, key=order.__getitem__))))
+    def payload(self, cards: Sequence[Card | None]) -> Remove:
+        """The ``remove`` event for the stock's ``cards``."""
+        black: list[Card] = []
+        for card in cards:
+            if card is None or card.suit not in BLACK or card == FIRER:
+                continue
+            if self.claims is None or self.claims.ok((*black, card)):
+                black.append(card)
+        order = {card: i for i, card in enumerate(self.pool)}
+        return Remove(tuple(sorted(black, key=order.__getitem__)))
 
 
 def chance(state: State) -> ChanceStep | None:
     """The deal, KKK's removal, a turned card or a refill the game waits for."""
     if state.phase == DEAL:
         plan = deal_plan(state.table)
-        full = pool_order(state.table.counts)
         hint = f"{player(state, state.table.dealer)} deals: {deal_forms(plan)}"
-        return ChanceStep("deal", hint, partial(_realize_deal, plan, full))
+        return ChanceStep("deal", hint, Drawing(plan, pool_order(state.table.counts), "deck"))
     if state.phase != PLAY:
         return None
-    ok = partial(unseen_ok, state)
     if state.pending == "remove":
         cards = pool_order(_stock_pool(state))
         hint = (
             "remove CARDS: the black cards (but the ♠4) taken out of the stock, e.g. remove 2S 9C"
         )
-        realize_remove = partial(_realize_remove, cards, len(state.stock), ok)
-        return ChanceStep("remove", hint, realize_remove)
+        plan = DealPlan(to_zone("stock", len(state.stock), up=True), state.table.players)
+        removal = Removal(plan, cards, "stock", claims=_binding(state))
+        return ChanceStep("remove", hint, removal)
     if state.pending == "reveal":
-        assert state.turn is not None
-        fixed = None
-        if state.reveal >= 0:
-            slot = state.downs[state.turn].slots[state.reveal]
-            fixed = slot.card if slot is not None else None
-            cards = pool_order(pool(state))
-        else:
-            cards = pool_order(_stock_pool(state))
-        if state.claims and fixed is None:  # a card shown now must keep every claim possible
-            cards = tuple(c for c in cards if ok((c,))) or cards
-        hint = "turn CARD: the card turned face up, e.g. turn 9H"
-        return ChanceStep("turn", hint, partial(_realize_turn, cards, fixed))
+        return ChanceStep("turn", "turn CARD: the card turned face up, e.g. turn 9H", _turn(state))
     seat = refill_seat(state)
     if seat is None:
         return None
@@ -317,4 +289,27 @@ def chance(state: State) -> ChanceStep | None:
     plan = refill_plan(state.table, seat, count)
     hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
     cards = pool_order(_stock_pool(state))
-    return ChanceStep("deal", hint, partial(_realize_refill, plan, cards, ok), unseen=not plan.ups)
+    drawing = Drawing(plan, cards, "stock", _binding(state))
+    return ChanceStep("deal", hint, drawing, unseen=not plan.ups)
+
+
+def _binding(state: State) -> Binding:
+    """The claims a card shown from face down must leave possible (``unseen_ok``)."""
+    return Binding(state.claims, state.hands, pool(state))
+
+
+def _turn(state: State) -> Listed:
+    """The card turned: a face-down table card (known, if the deal named it) or the top of
+    the stock, one of the cards that leave every claim possible."""
+    assert state.turn is not None
+    if state.reveal >= 0:
+        slot = state.downs[state.turn].slots[state.reveal]
+        if slot is not None and slot.card is not None:
+            return Listed.certain(Turn(slot.card))
+        cards = pool_order(pool(state))
+    else:
+        cards = pool_order(_stock_pool(state))
+    if state.claims:  # a card shown now must keep every claim possible
+        ok = partial(unseen_ok, state)
+        cards = tuple(c for c in cards if ok((c,))) or cards
+    return Listed.uniform(map(Turn, cards))

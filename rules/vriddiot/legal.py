@@ -213,11 +213,11 @@ def _refuse_twist(state: State, cards: Sequence[Card], burn: bool) -> str | None
 def _refuse_war(state: State, cards: Sequence[Card], burn: bool) -> str | None:
     war = state.war
     assert war is not None
-    if len(cards) > 1 and not burn:
-        return "a war card is one card (or four of a kind, which burns)"
-    if burn or war.twist is None:
+    if burn or war.twist is None:  # one card or several of one value ("kortene")
         return None
     suit, top = war.twist
+    if len(cards) > 1:
+        return f"an 8 in the war: follow {suit} lower than {top} with one card, or burn"
     card = cards[0]
     if card.suit != suit:
         return f"an 8 in the war: follow {suit} lower than {top}, or burn"

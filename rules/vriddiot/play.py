@@ -92,6 +92,8 @@ def _apply(state: State, event: Event) -> State:
     seat = event.actor
     if seat is None or not 0 <= seat < state.table.n:
         raise IllegalEvent(event, "a move must name the player who makes it")
+    if state.refill_from is not None:  # 666's refill is over
+        state = evolve(state, refill_from=None)
     if not state.active(seat):
         raise IllegalEvent(event, f"{player(state, seat)} has gone out and plays no more")
     war = state.war
@@ -164,6 +166,13 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
 def _pickup(state: State, event: Event, seat: int) -> State:
     if not len(state.pile) and not len(state.turned):
         raise IllegalEvent(event, "there is no pile to pick up")
+    war = state.war
+    if war is not None and state.duty == WAR and war.twist is None:
+        raise IllegalEvent(
+            event,
+            f"{player(state, seat)} is in the war and lays a war card (any card, or a chance"
+            ' card): "Når krig er erklært, har alle invoverte spillere måteplikt"',
+        )
     if can_play(state, seat):
         raise IllegalEvent(
             event,
@@ -272,7 +281,7 @@ def _burn(state: State, seat: int, real: Sequence[Card], *, by_value: bool = Fal
     if war is not None:
         state = end_war(state, burner=seat)
         if by_value and state.options.deck == DOUBLE:
-            thrown = War(war.rank, seat, (seat,), thrown=True)
+            thrown = War(war.rank, seat, (), thrown=True)  # "alle", the fourth's layer too
             holders = joiners(state, thrown)
             if holders:
                 state = evolve(state, war=attrs.evolve(thrown, window=holders))
@@ -300,12 +309,12 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
     card = cards[0]
     rank, worth = card.rank, value(card)
     if duty == ADDON and war is not None:
-        return _war_card(state, seat, card, added=True)
+        return _war_card(state, seat, cards, added=True)
     if duty == WAR:
         assert war is not None
         if rank == "8":
             return evolve(state, duty=ADDON, top=8)
-        return _war_card(state, seat, card, added=False)
+        return _war_card(state, seat, cards, added=False)
     if duty == ADDON:
         nxt = next_active(state, seat)
         if rank == "A":
@@ -370,6 +379,7 @@ def _combo(state: State, seat: int, real: Sequence[Card], rank: str) -> State:
         state = evolve(state, stock=stock, burned=Zone(), black_free=False)
         if state.options.resurrect_out_players and len(stock):
             state = evolve(state, finished=())  # "samtlige": everyone draws to 3
+        state = evolve(state, refill_from=seat)  # the 666 layer draws first, as in Idiot
     elif len(state.stock):
         state = evolve(state, pending="remove")
     return evolve(state, turn=next_active(state, seat))
@@ -382,14 +392,16 @@ def _declare_war(state: State, first: int, second: int, rank: str, cards: Sequen
     return evolve(state, war=attrs.evolve(war, window=joiners(state, war)))
 
 
-def _war_card(state: State, seat: int, card: Card, *, added: bool) -> State:
+def _war_card(state: State, seat: int, cards: Sequence[Card], *, added: bool) -> State:
+    """A war card (one card, or several of one value: "det kortet eller kortene") laid."""
     war = state.war
     assert war is not None
+    card = cards[0]
     worth = value(card)
     if added and card.rank == "8":
         return evolve(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
     twist = (card.suit, worth) if added else (war.twist[0], worth) if war.twist else None
     war = attrs.evolve(
-        war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks((card,)), twist=twist
+        war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks(cards), twist=twist
     )
     return evolve(state, war=war, top=worth, duty=WAR)

@@ -156,6 +156,9 @@ class State(TableState[Options]):
     black_free: bool = False
     started: bool = False
     claims: tuple[Absence, ...] = ()
+    refill_from: int | None = None
+    """Who draws first when several hold fewer than 3: the player who laid 666 (then the
+    others in turn order), until the next move; else the player on turn."""
 
     def zone_map(self) -> dict[str, Zone]:
         """Every zone by name (``zone_map``)."""

@@ -15,7 +15,7 @@ from tablelog.rules.events import Event
 from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import showing
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
-from tablelog.rules.vriddiot.state import State
+from tablelog.rules.vriddiot.state import WAR, State
 from tablelog.rules.zones import Zone
 
 __all__ = ["can_play", "take"]
@@ -76,6 +76,9 @@ def can_play(state: State, seat: int) -> bool:
     """Whether ``seat`` is known to hold a card it may lay now: one of the cards the record
     knows (cards nobody entered may be unplayable, so they never forbid picking up)."""
     src = source(state, seat)
+    war = state.war
+    if war is not None and state.duty == WAR and war.twist is None and src:
+        return True  # any card is a war card ("måteplikt"): seen or not, it can be laid
     if src == "turned":
         zone = state.turned
     elif src == "hand":

@@ -244,3 +244,62 @@ def test_export_html_of_several_games_is_the_match_report(runner: CliRunner):
     physical_nine(runner)
     page = run(runner, "export", "--all", "--format", "html").stdout
     assert page.lower().startswith("<!doctype html>") and "trail 8D" not in page
+
+
+# -- merge ----------------------------------------------------------------------------------
+
+
+def test_a_merge_refuses_an_altered_file_naming_the_event(runner: CliRunner, tmp_path: Path):
+    """Issue 25, case 3: one card changed and its hash left as it was gave `import
+    --skip-existing` → "skipped …: already here as game 1", exit 0."""
+    game = new_game(runner, "--seed", "1")
+    play_first_moves(runner, game, 5)
+    path = tmp_path / "lie.jsonl"
+    run(runner, "export", str(game), "-o", path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    event = json.loads(lines[5])
+    assert event["seq"] == 5 and "card" in event
+    played, other = event["card"], json.loads(lines[4])["card"]
+    event["card"] = other if other != played else "2C"
+    lines[5] = json.dumps(event, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    plain = run(runner, "import", path, code=1).stderr
+    merged = run(runner, "import", path, "--skip-existing", code=1).stderr
+    assert "event 5" in plain and "event 5" in merged
+    assert "already here" not in merged
+    assert merged.split(": ", 1)[1] == plain.split(": ", 1)[1]
+
+
+# -- the header and the chain ---------------------------------------------------------------
+
+
+def test_an_edited_rules_version_fails_verify(runner: CliRunner, db: Path):
+    """Issue 25, case 6: editing a game's `rules_version` passed `verify` and `verify
+    --head`; it is checked against the header the chain covers."""
+    game = new_game(runner, "--seed", "1")
+    noted = head(runner, str(game))
+    tamper(
+        db,
+        "DROP TRIGGER IF EXISTS games_no_update",
+        f"UPDATE games SET rules_version = 2 WHERE id = {game}",
+    )
+    data = failing_json(runner, "verify", str(game))
+    assert data["problems"] == [
+        "the game's rules version was altered: the games table says 2 but the header it was"
+        " recorded with says 1"
+    ]
+    assert not failing_json(runner, "verify", str(game), "--head", noted)["ok"]
+
+
+def test_verify_says_plainly_what_no_hash_covers(runner: CliRunner, db: Path):
+    """An edited `created` cannot be found (no hash covers it): `verify` says so."""
+    game = new_game(runner, "--seed", "1")
+    tamper(
+        db,
+        "DROP TRIGGER IF EXISTS games_no_update",
+        f"UPDATE games SET created = '2001-01-01T00:00:00+00:00' WHERE id = {game}",
+    )
+    data = run_json(runner, "verify", str(game))
+    assert data["ok"] and data["not_covered"] == ["created"]
+    text = run(runner, "verify", str(game)).stdout
+    assert "not covered by the hash chain, so an edit of it is not found: created" in text

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tablelog.replay.dealer import sample
 from tablelog.replay.gate import Gate
 from tablelog.replay.kit import History
 from tablelog.replay.kit.rendered import RENDERERS, Renderer, log_line
@@ -36,7 +37,7 @@ def dealt(name: str, seed: int | None) -> History:
     header = Header(name, rules.version, players, rules.options_for({}, 4), 0, seed)
     step = rules.chance(rules.start(header))
     assert step is not None
-    move = step.realize(random.Random(1), True)
+    move = sample(step, random.Random(1))
     return History(header, (Event(1, move.actor, move.payload),))
 
 

@@ -64,20 +64,19 @@ def test_the_files_of_two_tables_merge_into_one_database_with_every_game_once(
     }
 
 
-def test_the_same_game_with_another_log_is_refused_naming_where_they_part(
-    tmp_path: Path,
-) -> None:
+def test_a_game_that_went_on_elsewhere_gets_its_new_events(tmp_path: Path) -> None:
+    """The stored log is a prefix of the file's: the new events are appended (issue 26's
+    sync; a log that parts is refused naming the event: tests/cli/test_sync.py)."""
     home = table(tmp_path / "home.db", [5])
     exported = lines_of(home, 1)
     play_some(Games(home), 1, 2)  # the table played on after exporting
     longer = lines_of(home, 1)
     club = Ledger(tmp_path / "club.db")
     import_stream(club, iter_games(exported))
-    seq = len(exported)  # the header line, then events 1..N-1: they part at event N
-    with pytest.raises(RefusedImport, match=f"different log: they part at event {seq}") as err:
-        import_stream(club, iter_games(longer), skip_existing=True)
-    assert club.game(1).uid in str(err.value)
-    assert [r.data["events"] for r in results(club)] == [seq - 1]  # nothing written
+    report = import_stream(club, iter_games(longer), skip_existing=True)
+    assert report.extended == ((club.game(1).uid, 1, len(longer) - len(exported)),)
+    assert not report.imported and not report.refused
+    assert lines_of(club, 1) == longer  # the same log, to the hash
 
 
 def test_a_failing_game_late_in_a_file_writes_none_of_it(tmp_path: Path) -> None:

@@ -213,3 +213,34 @@ def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
         # the refill the tool entered after the move (face down) is taken back with it
         said = "undo takes back event 2 (Anna 5H), event 3 (deal)"
         assert recorder.enter("undo").lines == (said,)
+
+
+def test_a_stale_recorder_reads_the_game_again_and_judges_the_move_on_it(db: Path):
+    """Issue 25, case 5: after another recorder wrote, a legal move was refused against the
+    old state ("Bo cannot hold 10C …") and the game was never read again."""
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        one = Recorder(Games(ledger), gid)
+        one.enter(CLUBS_DEAL)
+        two = Recorder(Games(ledger), gid)  # both at event 1
+        assert not one.enter("QS").refused  # Bo leads, recorded by the first
+        entry = two.enter("10C")  # Cai's up-card, Cai's turn now
+        assert not entry.refused, entry.lines
+        assert entry.lines[0].startswith(f"game {gid} moved on (someone else recorded into it)")
+        assert "since then: event 2 (QS by Bo)" in entry.lines[0]
+        assert ledger.head(gid)[0] == 3 and two.game.seq == 3
+        assert Games(ledger).load(gid).events[-1].actor == 2  # Cai's, judged on the game now
+
+
+def test_a_stale_recorder_told_what_was_recorded_is_refused_on_the_game_as_it_is(db: Path):
+    gid = _game(db)
+    with Ledger(db) as ledger:
+        one = Recorder(Games(ledger), gid)
+        one.enter(CLUBS_DEAL)
+        two = Recorder(Games(ledger), gid)
+        one.enter("QS")
+        entry = two.enter("Dina 8C")  # Cai is on turn now, not Dina
+        assert entry.refused and len(entry.lines) == 2
+        assert "since then: event 2 (QS by Bo)" in entry.lines[0]
+        assert entry.lines[1].startswith("refused, nothing written: event 3")
+        assert "Cai" in entry.lines[1] and ledger.head(gid)[0] == 2

@@ -8,13 +8,14 @@ purpose, one per invariant, to show that each check catches its kind of bug.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
 import attrs
 
 from tablelog.rules.cards import Card, parse_card
+from tablelog.rules.chance import Drawing
+from tablelog.rules.dealing import DealPlan, round_robin
 from tablelog.rules.errors import IllegalEvent, NotationError
 from tablelog.rules.events import Deal, Dealt, Event, Move, payload
 from tablelog.rules.listing import filter_moves
@@ -118,24 +119,11 @@ def moves(state: ToyState, seat: int | None = None, card: Any = None, kind: Any 
     return filter_moves(legal_moves(state), seat, card, kind)
 
 
-def _realize(state: ToyState) -> Any:
-    def realize(rng: random.Random, known: bool) -> Move:
-        cards = list(DECK)
-        rng.shuffle(cards)
-        dealt = [
-            Dealt(str(seat), cards[i * state.players + seat] if known else None)
-            for i in range(2)
-            for seat in range(state.players)
-        ]
-        return Move(None, Deal(tuple(dealt)))
-
-    return realize
-
-
 def chance(state: ToyState) -> ChanceStep | None:
     if state.dealt:
         return None
-    return ChanceStep("deal", "deal: two cards to each player", _realize(state))
+    plan = DealPlan(round_robin(range(state.players), 2), tuple(map(str, range(state.players))))
+    return ChanceStep("deal", "deal: two cards to each player", Drawing(plan, DECK))
 
 
 def outcome(state: ToyState) -> Outcome | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tablelog.replay.dealer import sample
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
@@ -43,7 +44,7 @@ def draws(state, seed: int = 0):  # type: ignore[no-untyped-def]
         step = RULES.chance(state)
         if step is None or state.phase != "play":
             return state
-        move = step.realize(rng, True)
+        move = sample(step, rng)
         state = RULES.apply(state, Event(1, None, move.payload))
     raise AssertionError("the game asks for draws without end")
 

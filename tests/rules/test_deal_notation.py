@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.cards import deck_french, parse_card, parse_cards
+from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms, format_deal, parse_deal
-from tablelog.rules.dealing import DealPlan, pool_order, realize, to_each
+from tablelog.rules.dealing import DealPlan, pool_order, to_each
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Deal, Dealt
 from tablelog.rules.vocab import TAROT
@@ -141,7 +143,7 @@ def test_a_deal_off_the_plan_has_no_notation() -> None:
 def test_notation_round_trips(data) -> None:
     plan, deck = data.draw(st.sampled_from(PLANS))
     rng = random.Random(data.draw(st.integers(0, 2**32)))
-    full = realize(plan, rng, True, pool_order(Counter(deck)))
+    full = sample(Drawing(plan, pool_order(Counter(deck))), rng).payload
     seen = data.draw(st.lists(st.booleans(), min_size=len(plan), max_size=len(plan)))
     deal = Deal(
         tuple(

@@ -1,4 +1,4 @@
-"""The deal engine: plans, refusals that name who gets what, applying and realizing deals."""
+"""The deal engine: plans, refusals that name who gets what, applying and sampling deals."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.cards import Card, deck_french, parse_card
+from tablelog.rules.chance import Drawing
 from tablelog.rules.dealing import (
     DealPlan,
     Place,
@@ -21,7 +23,6 @@ from tablelog.rules.dealing import (
     deal_zones,
     owner,
     pool_order,
-    realize,
     round_robin,
     to_each,
     to_zone,
@@ -50,7 +51,9 @@ def refusal(plan: DealPlan, deal: Deal, deck=KARNOFFEL_DECK, pool=None, where=No
 
 
 def seeded(plan: DealPlan, deck, seed: int = 1, known: bool = True) -> Deal:
-    return realize(plan, random.Random(seed), known, pool_order(Counter(deck)))
+    drawing = Drawing(plan, pool_order(Counter(deck)))
+    deal: Deal = sample(drawing, random.Random(seed), known).payload
+    return deal
 
 
 def test_plans_list_each_card_in_dealing_order() -> None:
@@ -163,7 +166,7 @@ def test_pool_order_sorts_and_keeps_repeats() -> None:
 
 
 @given(st.integers(0, 10_000), st.booleans())
-def test_realize_is_deterministic_and_follows_the_plan(seed: int, known: bool) -> None:
+def test_a_sampled_deal_is_deterministic_and_follows_the_plan(seed: int, known: bool) -> None:
     for plan, deck in ((KARNOFFEL, KARNOFFEL_DECK), (SPEAHX, TWO_DECKS), (VRIDDIOT, deck_french())):
         deal = seeded(plan, deck, seed, known)
         assert deal == seeded(plan, list(reversed(deck)), seed, known)  # order of the pool

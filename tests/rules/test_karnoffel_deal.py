@@ -6,6 +6,7 @@ import random
 
 import attrs
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.cards import Card, parse_card, parse_cards
 from tablelog.rules.events import Deal, Dealt, Move
 from tablelog.rules.karnoffel import RULES
@@ -38,15 +39,15 @@ def test_before_the_first_deal_all_48_cards_lie_face_down_in_the_stock() -> None
     assert RULES.chance(state) is not None
 
 
-def realize(state: State, seed: int, *, known: bool = True) -> Move:
-    """The chance step of ``state``, realized with a seeded random source."""
+def dealt_by(state: State, seed: int, *, known: bool = True) -> Move:
+    """The chance step of ``state``, sampled with a seeded random source."""
     step = RULES.chance(state)
     assert step is not None
-    return step.realize(random.Random(seed), known)
+    return sample(step, random.Random(seed), known)
 
 
 def test_deal_goes_one_at_a_time_clockwise_from_the_dealers_left() -> None:
-    move = realize(RULES.start(header(dealer=2)), 5)
+    move = dealt_by(RULES.start(header(dealer=2)), 5)
     assert [d.to for d in move.payload.cards] == ["3", "0", "1", "2"] * 5
     state = apply(RULES.start(header(dealer=2)), move)
     for seat in range(4):
@@ -56,7 +57,7 @@ def test_deal_goes_one_at_a_time_clockwise_from_the_dealers_left() -> None:
 
 
 def test_the_first_round_is_dealt_face_up_the_rest_face_down() -> None:
-    move = realize(RULES.start(header()), 1, known=False)
+    move = dealt_by(RULES.start(header()), 1, known=False)
     cards = move.payload.cards
     assert [d.up for d in cards] == [True] * 4 + [False] * 16
     assert all(d.card is not None for d in cards[:4])
@@ -110,7 +111,7 @@ def test_turned_card_comes_from_the_unaccounted_stock() -> None:
     state = dealt(trump_selection="turn_from_stock")
     step = RULES.chance(state)
     assert step is not None
-    move = step.realize(random.Random(3), True)
+    move = sample(step, random.Random(3))
     assert move.payload.card not in {c for h in HANDS for c in parse_cards(h)}
     reason = refusal(state, Move(None, Turn(parse_card("KD"))))
     assert reason == "KD cannot be turned from the stock: it is already known to be in Bo's hand"
@@ -126,7 +127,7 @@ def test_the_first_player_to_lead_deals_next_and_a_new_deal_gathers_every_card()
     assert state.phase == "deal" and state.dealer == BO  # Bo led first, so Bo deals next
     step = RULES.chance(state)
     assert step is not None
-    move = step.realize(random.Random(9), True)
+    move = sample(step, random.Random(9))
     assert [d.to for d in move.payload.cards[:4]] == ["2", "3", "0", "1"]
     state = apply(state, move)
     assert state.to_play == CAI

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.cards import parse_card
 from tablelog.rules.events import Event, Move, Note
 from tablelog.rules.karnoffel import RULES, max_events
@@ -119,7 +120,7 @@ def random_match(seed: int, **options: object) -> tuple[State, int]:
     while RULES.outcome(state) is None:
         step = RULES.chance(state)
         moves = tuple(RULES.moves(state))
-        move = step.realize(rng, True) if step else moves[rng.randrange(len(moves))]
+        move = sample(step, rng) if step else moves[rng.randrange(len(moves))]
         events += 1
         state = RULES.apply(state, Event(events, move.actor, move.payload))
     return state, events

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move
 from tablelog.rules.karnoffel import RULES, max_events
@@ -81,7 +82,7 @@ def test_random_matches_keep_every_invariant(seed: int, options: dict, known: bo
         step = RULES.chance(state)
         moves = tuple(RULES.moves(state))
         assert (step is None) != (not moves)  # a chance step or moves, never both or none
-        move = step.realize(rng, known) if step else moves[rng.randrange(len(moves))]
+        move = sample(step, rng, known) if step else moves[rng.randrange(len(moves))]
         assert RULES.parse(RULES.format(move, state), state) == move
         if not step:
             stray = Move(move.actor, Play(rng.choice(DECK)))

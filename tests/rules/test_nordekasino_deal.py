@@ -7,6 +7,7 @@ import random
 import attrs
 import pytest
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.errors import IllegalEvent, NotationError
 from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.nordekasino import RULES
@@ -63,7 +64,7 @@ def test_the_deals_of_a_game(players: int, options: dict, expected: list) -> Non
 
 def test_the_first_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
     state = start(3, dealer=BO)
-    move = RULES.chance(state).realize(random.Random(7), True)  # type: ignore[union-attr]
+    move = sample(RULES.chance(state), random.Random(7))
     targets = [d.to for d in move.payload.cards]
     assert targets == ["2"] * 4 + ["0"] * 4 + ["1"] * 4 + ["table"] * 2
     assert [d.up for d in move.payload.cards] == [False] * 12 + [True] * 2
@@ -76,7 +77,7 @@ def test_the_first_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
 
 def test_after_a_seeded_deal_each_player_sees_only_their_own_hand() -> None:
     state = start(3)
-    state = apply(state, RULES.chance(state).realize(random.Random(5), True))  # type: ignore[union-attr]
+    state = apply(state, sample(RULES.chance(state), random.Random(5)))
     for seat in range(3):
         zones = {z.name: z for z in RULES.view(state, seat).zones}
         for owner in range(3):
@@ -91,7 +92,7 @@ def test_after_a_seeded_deal_each_player_sees_only_their_own_hand() -> None:
 
 def test_a_deal_in_the_wrong_order_is_refused() -> None:
     state = start(3, dealer=BO)
-    move = RULES.chance(state).realize(random.Random(7), True)  # type: ignore[union-attr]
+    move = sample(RULES.chance(state), random.Random(7))
     cards = move.payload.cards
     wrong = Deal(cards[4:8] + cards[:4] + cards[8:])  # Anna's cards before Cai's
     with pytest.raises(IllegalEvent) as caught:
@@ -187,7 +188,7 @@ def play_out(seed: int, players: int, **options: object) -> tuple[State, list[tu
         if state.phase == DEAL:
             shape = deal_shape(state)
             deals.append((shape.each, shape.table, shape.middle))
-            move = RULES.chance(state).realize(rng, True)  # type: ignore[union-attr]
+            move = sample(RULES.chance(state), rng)
             state = apply(state, move)
             assert state.to_play == (state.dealer + 1) % players
             continue

@@ -243,7 +243,7 @@ PROGRAM = textwrap.dedent(
 
     import attrs
 
-    from tablelog.replay.dealer import chance_rng
+    from tablelog.replay.dealer import chance_rng, sample
     from tablelog.rules.events import Event
     from tablelog.rules.nordekasino import RULES
     from tablelog.rules.nordekasino.state import Pile
@@ -266,7 +266,7 @@ PROGRAM = textwrap.dedent(
             seq += 1
             step = RULES.chance(state)
             if step is not None:
-                move = step.realize(chance_rng(seed, seq), True)
+                move = sample(step, chance_rng(seed, seq))
             else:
                 move = rng.choice(tuple(RULES.moves(state)))
             print(RULES.format(move, state))

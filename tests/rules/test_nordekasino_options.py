@@ -8,6 +8,7 @@ from collections import Counter
 import attrs
 import pytest
 
+from tablelog.replay.dealer import sample
 from tablelog.rules.cards import JOKER
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move
@@ -241,7 +242,7 @@ def test_an_open_hand_is_seen_by_everyone_until_the_next_deal() -> None:
     assert "already plays open-handed" in refusal(state, OpenHand(), BO)
     state = play(state, "trail 7H", "trail 4C", "trail 5C")
     assert state.phase == DEAL
-    state = apply(state, RULES.chance(state).realize(random.Random(3), True))  # type: ignore[union-attr]
+    state = apply(state, sample(RULES.chance(state), random.Random(3)))
     assert state.open_hands == () and hand_seen(state, BO, ANNA) == ([], 4)
 
 

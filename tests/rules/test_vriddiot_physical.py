@@ -76,23 +76,28 @@ def test_a_blind_card_gets_its_identity_when_turned():
 
 
 def test_the_dealer_keeps_a_claimed_hands_cards_out_of_what_it_names():
-    # rules.vriddiot.deal's dealer, given the claim check ``ok`` (here: the 9C is needed
-    # in a claimed hand), never names that card: not removed by KKK, not drawn face up
+    # the dealer, given the claims a removal or a refill must leave possible (here: the 9C
+    # is needed in a claimed hand), never names that card: not removed by KKK, not drawn
+    # face up
     import random
 
+    from tablelog.replay.dealer import sample
     from tablelog.rules.cards import parse_cards
-    from tablelog.rules.vriddiot.deal import _realize_refill, _realize_remove, refill_plan
+    from tablelog.rules.chance import Drawing
+    from tablelog.rules.dealing import DealPlan, to_zone
+    from tablelog.rules.vriddiot.deal import Removal, refill_plan
+
+    class Needs9C:  # stands in for rules.absences.Binding
+        def ok(self, drawn):
+            return parse_cards("9C")[0] not in drawn
 
     cards = tuple(parse_cards("2S 9C 5H KS 4S"))
-    keeps = lambda drawn: parse_cards("9C")[0] not in drawn  # noqa: E731
-    removed = _realize_remove(cards, 5, keeps, random.Random(1), True).payload.cards
+    stock = DealPlan(to_zone("stock", 5, up=True), start().table.players)
+    removed = sample(Removal(stock, cards, claims=Needs9C()), random.Random(1)).payload.cards
     assert [c.text for c in removed] == ["2S", "KS"]  # not 9C (needed), not 4S (the Firer)
-    assert "9C" in [
-        c.text
-        for c in _realize_remove(cards, 5, lambda d: True, random.Random(1), True).payload.cards
-    ]
+    assert "9C" in [c.text for c in sample(Removal(stock, cards), random.Random(1)).payload.cards]
     plan = refill_plan(start().table, 1, 5)
-    refill = _realize_refill(plan, cards, keeps, random.Random(1), True).payload
+    refill = sample(Drawing(plan, cards, binding=Needs9C()), random.Random(1)).payload
     assert all(d.card is None for d in refill.cards)  # all five drawn: entered unseen
-    fine = _realize_refill(plan, cards, lambda d: True, random.Random(1), True).payload
+    fine = sample(Drawing(plan, cards), random.Random(1)).payload
     assert all(d.card is not None for d in fine.cards)

@@ -5,10 +5,12 @@ direction only when it is over."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.zones import Zone
 from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
 
 
@@ -117,3 +119,69 @@ def test_with_the_dobbeldekker_holders_throw_theirs_into_a_war_burned_by_its_val
 def test_with_one_deck_nobody_throws_into_a_burned_war():
     state = play(war(dina="3D 7S JC"), "Dina joins 7S", "Cai joins 7H")
     assert state.war is None and state.turn == 2
+
+
+# -- issue 25: the throw-in after a war card's burn, and the war decisions re-read ---------
+
+
+def _dobbeldekker_war_over_9s(bo: str) -> object:
+    """Anna lays 9C, Bo 9D (war), Cai joins 9H: three 9s; Bo lays the first war card."""
+    hands = ("9C 4H 5S", bo, "9H 6C KS", "3D 8C JC")
+    state = with_pile(turn_to(deal(hands, options={"deck": "dobbeldekker"}), 0), "5D")
+    state = play(state, "9C", "9D", "Cai joins 9H")
+    assert state.war is not None and RULES.to_act(state) == (1,)
+    return state
+
+
+def test_the_layer_of_a_burning_war_card_may_throw_in_the_rest_of_the_value():
+    """Dobbeldekker: *"Ved bortstikk i krig, har alle med kort av tilsvarende verdi,
+    mulighet til å slenge de med i dette"*: all, the fourth card's layer too. Bo's war
+    card 9S is the fourth 9; Bo still holds 9H and throws it in (it was "Bo has no war to
+    join or pass now")."""
+    state = play(_dobbeldekker_war_over_9s("9D 9S 9H"), "9S")
+    assert state.war is not None and state.war.thrown and state.pile.cards == ()
+    assert RULES.to_act(state) == (1,)
+    before = len(state.burned)
+    state = play(state, "Bo joins 9H")
+    assert state.war is None and len(state.burned) == before + 1
+    assert state.turn == 1 and state.duty == "lead"  # "tilfaller likevel den som la det fjerde"
+
+
+def test_a_war_card_may_be_several_cards_of_one_value():
+    """*"Krigen avgjøres ved at den som til slutt legger det kortet eller kortene med høyest
+    verdi, må trekke inn bunken"*: "the card or the cards": Bo lays QD QH as his war card,
+    worth 12, and picks up as the highest."""
+    state = play(war(anna="7C 4H 9S", bo="7D QD QH"), "Cai pass", "QD QH", "4H")
+    assert state.war is None
+    assert {parse_card(c) for c in ["QD", "QH", "4H", "7C", "7D", "5S"]} <= set(
+        state.hands[1].cards
+    )
+
+
+def test_a_war_card_of_two_that_makes_four_of_the_value_burns():
+    """Bo lays 9S 9H as his war card on three 9s (it was "a war card is one card"): five
+    9s in a row burn (*"Bortstikk er overordnet, også i krig"*) and Bo leads."""
+    state = play(_dobbeldekker_war_over_9s("9D 9S 9H"), "9S 9H")
+    assert state.pile.cards == () and state.turn == 1 and state.duty == "lead"
+
+
+def test_in_a_war_twist_the_war_card_is_still_one_lower_card():
+    """*"Hvis ikke spilleren kan legge et lavere kort i denne"*: one lower card of the suit."""
+    state = play(war(anna="7C 4D 4H", bo="7D 8D 5D"), "Cai pass", "8D", "+5D")
+    with pytest.raises(IllegalEvent, match="lower than 5 with one card"):
+        play(state, "Anna 4D 4H")
+
+
+def test_a_face_down_hand_in_a_war_round_lays_a_war_card_and_never_picks_up():
+    """*"Når krig er erklært, har alle invoverte spillere måteplikt"*: every player in the
+    war lays a war card, and any card is one, so a hand nobody has seen (a physical game)
+    may not pick up instead (it could)."""
+    state = play(war(), "Cai pass")
+    assert RULES.to_act(state) == (1,)
+    hands = list(state.hands)
+    stock = len(state.stock) + len(hands[1]) - 3
+    hands[1] = Zone((), 3)
+    state = attrs.evolve(state, hands=tuple(hands), stock=Zone((), stock))
+    assert "pickup" not in {m.kind for m in RULES.moves(state)}
+    with pytest.raises(IllegalEvent, match="måteplikt"):
+        play(state, "Bo pickup")

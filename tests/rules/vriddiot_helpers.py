@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from tablelog.replay.dealer import sample
 from tablelog.rules import registry
 from tablelog.rules.cards import parse_card
 from tablelog.rules.events import Deal, Dealt, Event
@@ -75,7 +76,7 @@ def refill(state: State) -> State:
         step = RULES.chance(state)
         if step is None or step.kind != "deal":
             return state
-        move = step.realize(_FirstRandom(), True)
+        move = sample(step, _FirstRandom())
         state = RULES.apply(state, Event(1, None, move.payload))
 
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.chance import Drawing, Listed
+from tablelog.rules.dealing import DealPlan, to_each
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.protocol import ChanceStep
@@ -210,30 +211,25 @@ def _deal(state: State, event: Event) -> State:
     return attrs.evolve(state, dealt=True, hands=tuple(hands), slots=slots, stock=stock)
 
 
+@attrs.frozen(eq=False)
+class _Deal(Drawing):
+    """The hands drawn from the decks; each seat's slots dealt blind, bound when flipped."""
+
+    slots: tuple[Dealt, ...] = ()
+
+    def payload(self, cards: Sequence[Card | None]) -> Deal:
+        return Deal((*super().payload(cards).cards, *self.slots))
+
+
 def chance(state: State) -> ChanceStep | None:
+    n = len(state.players)
     if not state.dealt:
-        return ChanceStep("deal", "deal CARD|? x3 per player (slots face down)", _dealer(state))
+        hands = DealPlan(to_each(range(n), HAND), state.players)
+        slots = tuple(Dealt(f"slot:{s}", None) for s in range(n) for _ in range(SLOTS))
+        deal = _Deal(hands, tuple(sorted(state.table.deck, key=_key)), slots=slots)
+        return ChanceStep("deal", "deal CARD|? x3 per player (slots face down)", deal)
     if state.flipping is not None:
-        return ChanceStep("reveal", "reveal SLOT CARD", _revealer(state))
-    return None
-
-
-def _dealer(state: State) -> Any:
-    def realize(rng: random.Random, known: bool) -> Move:
-        cards = sorted(state.table.deck, key=_key)
-        rng.shuffle(cards)
-        n = len(state.players)
-        hands = [Dealt(str(i // HAND), cards[i] if known else None) for i in range(n * HAND)]
-        slots = [Dealt(f"slot:{s}", None) for s in range(n) for _ in range(SLOTS)]
-        return Move(None, Deal(tuple(hands + slots)))
-
-    return realize
-
-
-def _revealer(state: State) -> Any:
-    def realize(rng: random.Random, known: bool) -> Move:
         unseen = sorted(pool(state).elements(), key=_key)
-        assert state.flipping is not None
-        return Move(None, Reveal(state.flipping, rng.choice(unseen)))
-
-    return realize
+        reveals = Listed.uniform(Reveal(state.flipping, card) for card in unseen)
+        return ChanceStep("reveal", "reveal SLOT CARD", reveals)
+    return None
