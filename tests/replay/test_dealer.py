@@ -65,14 +65,16 @@ GOLDEN = {
     "speahx [] 3 2 known": "bf3397900a102dab",
     "speahx [] 3 2 seeded": "0bd5208d5bb52f16",
     "speahx [] 3 2 unseen": "b38e205ebddced9f",
-    "vriddiot [] 4 1 known": "d1f1ec59b80d5434",
-    "vriddiot [] 4 1 seeded": "3444cfa7e00230ba",
-    "vriddiot [] 4 1 unseen": "0c5902f5f2284065",
-    "vriddiot [] 4 2 known": "e22b2ec14edfd32c",
-    "vriddiot [] 4 2 seeded": "335948672aa50276",
-    "vriddiot [] 4 2 unseen": "81929eaeaf808b90",
+    "vriddiot [] 4 1 known": "8a91c46fd6af9938",
+    "vriddiot [] 4 1 seeded": "244eb6c076e1c14b",
+    "vriddiot [] 4 1 unseen": "edf2d7cb99ee3c33",
+    "vriddiot [] 4 2 known": "1e4c5098f5083d74",
+    "vriddiot [] 4 2 seeded": "476b6d6012035d39",
+    "vriddiot [] 4 2 unseen": "75a74523e2cc3ead",
 }
-"""Digests of the pinned games (``dealer_games``), made by the code before this change."""
+"""Digests of the pinned games (``dealer_games``), made by the code before this change;
+Vriddiot's since its rules changed in 9f14038 (666's layer draws first), with the shared
+dealer (they matched the old code's before that change)."""
 
 KINDS = {
     "karnoffel": {"deal", "turn"},
