@@ -147,7 +147,8 @@ def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Run
     seat = (data["players"].index(other) + 1) % 4
     wrong = server.play(gid, game["secrets"][f"seat:{seat}"], move=f"{other} {first}",
                         after=data["seq"] + 1)  # fmt: skip
-    assert wrong.status_code in (400, 409) and wrong.json()["error"]
+    assert wrong.status_code == 409
+    assert f"this is {data['players'][seat]}'s phone" in wrong.json()["error"]
 
 
 def test_two_phones_play_a_seeded_vriddiot_game_by_tapping(server: Running, chromium: Any) -> None:
@@ -287,5 +288,27 @@ def test_each_game_on_a_phone_hides_the_other_hands(
                 assert "You · Anna" in text
             page.screenshot(path=str(artifact(f"serve-{rules}-{name}")))
             page.close()
+    finally:
+        context.close()
+
+
+def test_a_step_the_table_fills_in_is_put_in_the_entry_not_sent(
+    server: Running, chromium: Any
+) -> None:
+    """A physical game's deal is listed in its form (`deal CARD …`): tapping it puts the form
+    in the text entry to be completed with the cards the table saw; nothing is written."""
+    game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], None)
+    gid = game["game"]
+    listed = server.table(gid, game["secrets"]["recorder"]).json()["moves"]["moves"]
+    forms = [m["notation"] for m in listed if m["chance"] and "CARD" in m["notation"]]
+    assert forms, listed
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/t/{gid}#k={game['secrets']['recorder']}")
+        page.locator(f'#moves button[data-move="{forms[0]}"]').tap()
+        assert page.input_value("#text") == forms[0]
+        assert "in place of CARD" in page.inner_text("#message")
+        assert server.table(gid, game["secrets"]["recorder"]).json()["seq"] == 0
     finally:
         context.close()
