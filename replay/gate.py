@@ -146,11 +146,23 @@ def table_data(table: Any) -> dict[str, Any]:
     return data
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Per class met by ``_plain``: its attrs fields' names, ``None`` for a class of no attrs."""
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return value.text
-    if attrs.has(type(value)):
-        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    try:
+        names = _FIELDS[cls]
+    except KeyError:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value
