@@ -14,7 +14,7 @@ named by index: a hand that does not change costs nothing per event.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tablelog.replay.fold import effective_events
@@ -160,10 +160,26 @@ def _frames(game: LoadedGame, store: _Store, viewer: Viewer) -> Iterator[dict[st
         yield frame
 
 
-def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
-    """Everything the page for ``viewer`` draws, as JSON-ready data."""
+def _variation(game: LoadedGame, store: _Store, viewer: Viewer) -> dict[str, Any] | None:
+    """A variation as its parent's page offers it: where it branches (``at``, the events it
+    shares with its parent) and its own frames after that; ``None`` if it has no event of
+    its own yet."""
+    at = game.header.fork_at or 0
+    frames = list(_frames(game, store, viewer))[at + 1 :]
+    if not frames:
+        return None
+    return {"game": game.id, "at": at, "head": game.head_at(), "frames": frames}
+
+
+def page_data(
+    game: LoadedGame, viewer: Viewer = EVERYONE, variations: Sequence[LoadedGame] = ()
+) -> dict[str, Any]:
+    """Everything the page for ``viewer`` draws, as JSON-ready data; each of ``variations``
+    (forks of ``game``) with its frames after the event it branches at, seen by the same
+    viewer."""
     store = _Store()
     frames = list(_frames(game, store, viewer))
+    lines = [line for v in variations if (line := _variation(v, store, viewer)) is not None]
     last = game.rules.view(game.timeline[-1], None).table
     return {
         "game": game.id,
@@ -178,6 +194,7 @@ def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
         "head": game.head_at(),
         "sides": list(last.sides) if last is not None else list(game.header.players),
         "frames": frames,
+        "variations": lines,
         "views": store.views.items,
         "parts": store.parts.items,
     }
