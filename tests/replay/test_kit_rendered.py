@@ -76,3 +76,19 @@ def test_card_names_are_found_as_the_look_behind_pattern_finds_them(name: str):
     text = "".join(glue[i % len(glue)] + form for i, form in enumerate(forms * 3))
     found = [m.group() for m in _found(pattern, text)]
     assert found == [m.group() for m in slow.finditer(text)] and found
+
+
+def leaking_jsonl_event(gate: Gate, step: Step) -> str:
+    """A viewer's JSON Lines line written from the stored payload, skipping the gate."""
+    from tablelog.rules.serial import converter
+
+    if step.event is None:
+        return ""
+    return str(converter.unstructure(step.event.move.payload))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_viewers_jsonl_line_that_skips_the_gate_is_caught(name: str):
+    history = dealt(name, 7)
+    with pytest.raises(InvariantViolation, match=r"leaking_jsonl_event for \w+ names"):
+        walk_with(name, history, (leaking_jsonl_event,))
