@@ -235,6 +235,7 @@ class RuleSet(Generic[S]):
     * ``passes(state)`` and ``forced(state)`` (optional): the passes that close an open
       response window, and a move no player decides; ``ChanceStep.unseen`` marks a chance
       step nobody sees. The recorder writes these steps by themselves (``replay.implied``).
+    * ``compound(state, text)`` (optional): the moves one typed entry is made of.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
 
@@ -290,6 +291,11 @@ class RuleSet(Generic[S]):
     forced: Callable[[Any], Move | None] | None = None
     """Optional: the move the rules force in a state, with no choice for the player (a
     flipped table card that cannot be laid is taken in), written after the step before it."""
+    compound: Callable[[Any, str], tuple[str, ...] | None] | None = None
+    """Optional: one decision said in one breath, written as the moves it is made of
+    (Narrespillet's ``Kana play T18 CuQ Irmgard``: the Moon, the call, the table's answer):
+    their texts in order, each read in the state the one before leaves (and split again
+    there), or ``None`` when the text is one move."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

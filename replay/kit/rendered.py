@@ -41,15 +41,11 @@ def log_line(gate: Gate, step: Step) -> str:
 
 
 def page_moment(gate: Gate, step: Step) -> str:
-    """The replay page's data for this moment: the viewer's typed table (``show --json``'s
-    ``table``), or the zones and facts of a view without one, and the event."""
-    from tablelog.replay.gate import table_data
-    from tablelog.replay.page.frames import view_data
+    """The replay page's data for this moment: the viewer's typed table as the page stores
+    it (``replay.page.frames.page_table``) and the event."""
+    from tablelog.replay.page.frames import page_table
 
-    view = gate.view(step.state)  # the page stores the typed table, else the zones and facts
-    data: dict[str, Any] = {
-        "view": table_data(view.table) if view.table is not None else view_data(view)
-    }
+    data: dict[str, Any] = {"view": page_table(gate.view(step.state))}
     if step.event is not None:
         data["event"] = gate.text(step.before, step.event, step.state)
     return json.dumps(data, ensure_ascii=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from tablelog.rules.narrespillet.absences import open_claims
 from tablelog.rules.narrespillet.actors import passes
 from tablelog.rules.narrespillet.chance import chance
+from tablelog.rules.narrespillet.compound import compound
 from tablelog.rules.narrespillet.events import PAYLOADS
 from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
