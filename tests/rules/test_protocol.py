@@ -59,7 +59,7 @@ def test_illegal_event_names_the_event_and_the_rule():
     event = Event(14, 0, Play(parse_card("7H")))
     error = IllegalEvent(event, "the Devil may not lead the first trick")
     assert str(error) == "event 14: the Devil may not lead the first trick"
-    assert str(error.with_label("7H by Kari")).startswith("event 14 (7H by Kari): the Devil")
+    assert str(error.with_label("Kari 7H")).startswith("event 14 (Kari 7H): the Devil")
     assert isinstance(error, ValueError)
 
 
