@@ -243,11 +243,11 @@ def print_written(data: Mapping[str, Any]) -> None:
 def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
     """Each event written (with the trick or deal it ended), then who is next and the
     head hash (``status``)."""
-    from tablelog.replay.notation import by_actor
+    from tablelog.rules.names import named_move
 
     lines = []
     for row in data["written"]:
-        words = by_actor(row["notation"], row["actor"]).split(" ")
+        words = named_move(row["notation"], row["actor"]).split(" ")
         text = " ".join(pretty(part) for part in words)
         says = f" — “{row['says']}”" if row.get("says") else ""
         again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""

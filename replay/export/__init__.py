@@ -61,6 +61,8 @@ class History:
     game: LoadedGame
     summary: Mapping[str, Any]
     events: tuple[EventRow, ...]
+    viewer: Viewer = EVERYONE
+    """Whom the events are written for (``replay.gate``)."""
 
     @property
     def id(self) -> int:
@@ -120,7 +122,7 @@ def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
             )
         )
     summary = summarize(rules, game.header, replayer, game.seq)
-    return History(game, summary, tuple(rows))
+    return History(game, summary, tuple(rows), viewer)
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
