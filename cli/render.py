@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tablelog.cli.picture import facts
 from tablelog.cli.streams import unicode_ok
+from tablelog.cli.tablepicture import table_summary
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import NotationError
 from tablelog.rules.protocol import OptionSpec, RuleSet
@@ -208,13 +208,9 @@ def print_replay(data: Mapping[str, Any]) -> None:
         out.print(f"[bold]{row['seq']:>4}[/bold] {escape(f'{who:>8}')}  {escape(row['notation'])}")
         for line in row.get("happened", ()):
             out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
-        table = row.get("table") or {}
-        summary = facts(table, _SUMMARY_KEYS, pretty)
+        summary = table_summary(row["table"]) if row.get("table") else ""
         if summary:
             out.print(f"{'':>14}[dim]{escape(summary)}[/dim]")
-
-
-_SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
 
 
 def print_verification(name: str, data: Mapping[str, Any]) -> None:
@@ -246,11 +242,11 @@ def print_written(data: Mapping[str, Any]) -> None:
 def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
     """Each event written (with the trick or deal it ended), then who is next and the
     head hash (``status``)."""
-    from tablelog.replay.notation import by_actor
+    from tablelog.rules.names import named_move
 
     lines = []
     for row in data["written"]:
-        words = by_actor(row["notation"], row["actor"]).split(" ")
+        words = named_move(row["notation"], row["actor"]).split(" ")
         text = " ".join(pretty(part) for part in words)
         says = f" — “{row['says']}”" if row.get("says") else ""
         again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""

@@ -223,7 +223,6 @@ def _table(
             {"name": z.name, "cards": [c.text for c in z.cards], "hidden": z.hidden}
             for z in view.zones
         ],
-        "info": dict(view.info),
         "table": None if typed is None else table_data(typed),
     }
 
@@ -274,7 +273,7 @@ def replay_data(
     rows = list(_log_rows(game, last, viewer))
     timeline = game.timeline
     for i, row in enumerate(rows, 1):
-        row["table"] = dict(gate.view(timeline[i]).info)
+        row["table"] = gate.table(timeline[i])
     return {"game": game.id, "as": _as(game, viewer), "to": last, "events": rows}
 
 

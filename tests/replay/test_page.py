@@ -107,4 +107,4 @@ def test_the_taker_of_a_trick_is_named(games: Games):
     game = played_game(games, "karnoffel", 12)
     data = page_data(game)
     taken = [f["taken_by"] for f in data["frames"][1:] if f.get("taken_by")]
-    assert taken and set(taken) <= {"Anna & Cai", "Bo & Dina"}
+    assert taken and set(taken) <= set(game.header.players)  # who took the trick

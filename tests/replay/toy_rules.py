@@ -24,10 +24,10 @@ from tablelog.rules.protocol import (
     Header,
     OptionSpec,
     Outcome,
-    RuleSet,
     Shown,
     View,
     ZoneView,
+    gather,
 )
 from tablelog.rules.zones import Zone, unaccounted
 
@@ -183,25 +183,14 @@ def format_move(move: Move, state: ToyState) -> str:
     return str(payload.card.text)
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    ToyState,
     name="highcard",
-    title="Highcard",
-    version=1,
     seats=(2, 3),
     options=(OptionSpec("low_wins", False, "the lower card wins a round"),),
     payloads=(Play,),
-    start=start,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    zones=zones,
     deck=lambda header: DECK,
-    shown=shown,
-    parse=parse,
-    format=format_move,
     max_events=lambda header: 1 + 2 * len(header.players),
 )
 
