@@ -168,14 +168,13 @@
     return table;
   }
 
-  function drawZones(stored, target) {  // a view without a typed table: its zones, named
-    stored.zones.map((i) => data.zones[i]).forEach((zone) => {
-      const box = make("div", "place");
-      box.dataset.place = zone.name;
-      box.appendChild(make("span", "label", zone.name));
-      box.appendChild(cardsNode({ known: zone.cards, hidden: zone.hidden, slots: zone.slots }));
-      target.appendChild(box);
-    });
+  // a stored view (frames.py's _Store): its seats and centre by index, rebuilt as a table
+  function tableOf(stored) {
+    const centre = parts[stored.c];
+    const table = Object.assign({}, centre, { seats: stored.s });
+    delete table.refs;
+    Object.entries(centre.refs || {}).forEach(([key, i]) => { table[key] = parts[i]; });
+    return table;
   }
 
   function draw() {
@@ -185,7 +184,7 @@
     const stored = views[data.all_seats ? (chosen === null ? frame.public : frame.seats[chosen]) : frame.view];
     const target = el("table");
     target.replaceChildren();
-    const table = stored.table ? drawTable(stored.table, target) : (drawZones(stored, target), null);
+    const table = drawTable(tableOf(stored), target);
     target.dataset.seq = String(frame.seq);
     target.dataset.as = data.all_seats ? (seat === null ? "everyone" : data.players[seat]) : data.viewer;
     slider.value = String(at);
