@@ -75,9 +75,9 @@ class Table(Generic[OptionsT]):
         default=attrs.Factory(_seating, takes_self=True), eq=False, repr=False
     )
 
-    @property
+    @cached_property
     def n(self) -> int:
-        """How many players."""
+        """How many players (asked on every move of every game: made once per table)."""
         return len(self.players)
 
     @cached_property
