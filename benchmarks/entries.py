@@ -22,6 +22,7 @@ are decided by nobody). Goal: at most 1.1 entries per turn in every game.
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -57,6 +58,53 @@ RESPONSES = {
 }
 """What the table answers after a move when the hands lie face down in the record (in the
 fixture the hands were dealt known, so nobody had to answer): typed, and counted."""
+BREATHS = (
+    # one decision said in one breath (``RuleSet.compound``): the seed's own sentences
+    # "Kesharen spiller Månen, og kaller på Begerdronningen ... Professoraen må overlate
+    # ham Begerdronningen sin"
+    (re.compile(r"^(\S+) play (T1[789])\n\1 call (.+)$"), r"\1 play \2 \3"),
+    (re.compile(r"^(\S+ (?:call|play T1[789]) \S+(?: .+)?)\nanswer (\S+)$"), r"\1 \2"),
+    # "ber om å få se Narren. Almegaard viser den fram for alle"
+    (re.compile(r"^(\S+ play T5 fool)\n(\S+) reveal FOOL$"), r"\1 \2"),
+    # "bruker så en av de tre ekstra turene umiddelbart, spiller Dommen"
+    (re.compile(r"^(\S+) hermit\n\1 (.+)$"), r"\1 hermit \2"),
+    # "Han kaster så fire kort fra den nye hånden" (the Wheel's discards, down to six)
+    (re.compile(r"^(\S+) discard (.+)\n\1 discard (\S+)$"), None),
+)
+"""Lines a person says in one breath, joined into one entry (``None``: the Wheel's
+discards, joined after the Wheel into one ``discard`` entry)."""
+
+
+def spoken(lines: Sequence[str]) -> list[str]:
+    """``lines`` as a person at the table types them: each decision said in one breath
+    (``BREATHS``) one entry."""
+    out: list[str] = []
+    wheel = ""  # the player discarding down after the Wheel of Fortune
+    for line in lines:
+        if out:
+            pair = f"{out[-1]}\n{line}"
+            joined = _joined(pair, wheel)
+            if joined is not None:
+                out[-1] = joined
+                continue
+        if re.match(r"^\S+ play T10 \d+$", line):
+            wheel = line.split()[0]
+        elif not line.startswith(("deal ", f"{wheel} discard ")):
+            wheel = ""
+        out.append(line)
+    return out
+
+
+def _joined(pair: str, wheel: str) -> str | None:
+    for pattern, into in BREATHS:
+        match = pattern.match(pair)
+        if match is None:
+            continue
+        if into is not None:
+            return match.expand(into)
+        if match.group(1) == wheel:
+            return f"{pair.split(chr(10))[0]} {match.group(3)}"
+    return None
 
 
 def _same(a: Event, b: Event) -> bool:
@@ -107,12 +155,14 @@ def after(ledger: Ledger, old: LoadedGame) -> tuple[int, list[str]]:
     line is refused or the outcome differs from ``old``'s."""
     games = Games(ledger)
     game = games.create(old.header).id
-    typed = [
-        said
-        for line in _lines(old)
-        if line is not None
-        for said in (line, *RESPONSES.get(line, ()))
-    ]
+    typed = spoken(
+        [
+            said
+            for line in _lines(old)
+            if line is not None
+            for said in (line, *RESPONSES.get(line, ()))
+        ]
+    )
     for number, line in enumerate(typed, 1):
         try:
             games.play(game, line)

@@ -32,7 +32,7 @@ __all__ = [
 WRITERS = frozenset({"new", "play", "import", "fork", "record", "migrate", "upgrade", "sync"})
 """The commands that write; every other command opens the database read-only."""
 
-CREATORS = frozenset({"new", "import"})
+CREATORS = frozenset({"new", "import", "sync"})
 """The writers that may create the database file; the others (``play``, ``migrate``'s
 source, ``upgrade``...) need one that is there, and say so when it is not."""
 
@@ -50,7 +50,7 @@ class Context:
 
     def ledger(self, write: bool | None = None) -> LedgerStore:
         """The ledger: read-only unless the command writes (``WRITERS``); only ``new``
-        and ``import`` may create the file (``CREATORS``)."""
+        , ``import`` and ``sync`` may create the file (``CREATORS``)."""
         command = click.get_current_context().info_name
         if write is None:
             write = command in WRITERS

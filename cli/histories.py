@@ -138,8 +138,9 @@ def single_game_page() -> Callable[..., None] | None:
 @click.option(
     "--as",
     "as_player",
-    help="text, html, csv --events, sqlite: as this player saw each game (default: as"
-    " everyone did; `recorder`: as typed in a physical game).",
+    help="text, html, csv --events, sqlite, jsonl: as this player saw each game (default:"
+    " as everyone did; `everyone`; `recorder`: as typed in a physical game). A jsonl file"
+    " for a viewer is their copy to read: import refuses it.",
 )
 @click.option(
     "--all-seats",
@@ -181,10 +182,9 @@ def export(
         raise BadInput("name GAMES, or give --all or a filter (--rules, --player, --since)")
     if events and fmt != "csv":
         raise BadInput("--events is for --format csv (one row per event)")
-    if as_player is not None and (fmt == "jsonl" or (fmt == "csv" and not events)):
+    if as_player is not None and fmt == "csv" and not events:
         raise BadInput(
-            "--as is for text, html, csv --events and sqlite: JSON Lines is the whole record"
-            " (for import), and the per-game CSV names no card"
+            "--as is for text, html, jsonl, csv --events and sqlite: the per-game CSV names no card"
         )
     if all_seats and (fmt != "html" or as_player is not None):
         raise BadInput("--all-seats is for --format html of one game, without --as")
@@ -244,6 +244,11 @@ def _write(
         click.echo(f"Datasette metadata in {meta}: datasette {output} -m {meta}", err=True)
         return count
     with outfile.output(output, fmt) as out:
+        if fmt == "jsonl" and viewer is not None:
+            from tablelog.replay.export import histories
+            from tablelog.replay.export.jsonlview import write_viewer_jsonl
+
+            return write_viewer_jsonl(histories(ledger, ids, viewer), out)
         if fmt == "jsonl":
             from tablelog.replay.jsonl import export_lines
 

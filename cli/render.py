@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tablelog.cli.picture import facts
+from tablelog.cli.jsontext import json_text
 from tablelog.cli.streams import unicode_ok
+from tablelog.cli.tablepicture import table_summary
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import NotationError
 from tablelog.rules.protocol import OptionSpec, RuleSet
@@ -80,7 +81,7 @@ def option_data(spec: OptionSpec) -> dict[str, Any]:
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on standard output."""
-    click.echo(json.dumps(data, ensure_ascii=not unicode_ok(), indent=2, default=str))
+    click.echo(json_text(data, ascii_only=not unicode_ok()))
 
 
 def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
@@ -90,7 +91,7 @@ def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
     count = 0
     plain = not unicode_ok()
     for row in rows:
-        text = json.dumps(row, ensure_ascii=plain, indent=2, default=str)
+        text = json_text(row, ascii_only=plain)
         click.echo(("," if count else "") + "\n" + textwrap.indent(text, "    "), nl=False)
         count += 1
     click.echo(("\n  " if count else "") + f'],\n  "count": {count}\n}}')
@@ -208,13 +209,9 @@ def print_replay(data: Mapping[str, Any]) -> None:
         out.print(f"[bold]{row['seq']:>4}[/bold] {escape(f'{who:>8}')}  {escape(row['notation'])}")
         for line in row.get("happened", ()):
             out.print(f"{'':>14}[italic]{escape(line)}[/italic]")
-        table = row.get("table") or {}
-        summary = facts(table, _SUMMARY_KEYS, pretty)
+        summary = table_summary(row["table"]) if row.get("table") else ""
         if summary:
             out.print(f"{'':>14}[dim]{escape(summary)}[/dim]")
-
-
-_SUMMARY_KEYS = ("trump", "to_play", "tricks", "scores", "phase")
 
 
 def print_verification(name: str, data: Mapping[str, Any]) -> None:
@@ -246,11 +243,11 @@ def print_written(data: Mapping[str, Any]) -> None:
 def written_lines(data: Mapping[str, Any], *, status: bool = True) -> list[str]:
     """Each event written (with the trick or deal it ended), then who is next and the
     head hash (``status``)."""
-    from tablelog.replay.notation import by_actor
+    from tablelog.rules.names import named_move
 
     lines = []
     for row in data["written"]:
-        words = by_actor(row["notation"], row["actor"]).split(" ")
+        words = named_move(row["notation"], row["actor"]).split(" ")
         text = " ".join(pretty(part) for part in words)
         says = f" — “{row['says']}”" if row.get("says") else ""
         again = " (already recorded: this retry wrote nothing)" if data.get("retried") else ""

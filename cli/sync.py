@@ -13,7 +13,7 @@ from tablelog.cli.flags import json_flag
 
 if TYPE_CHECKING:
     from tablelog.cli.db import Context
-    from tablelog.replay.sync import SyncReport
+    from tablelog.replay.sync import Synced, SyncReport
 
 __all__ = ["sync"]
 
@@ -44,6 +44,19 @@ def sync(obj: Context, other: str, as_json: bool) -> None:
         raise SystemExit(1)
 
 
+def _parted(g: Synced, names: dict[str, str]) -> str:
+    """A diverged game, naming each side's database, game number and head."""
+    if g.parted is None or g.heads is None or g.source_game is None:
+        return g.why
+    games = {g.to: g.game, ("a" if g.to == "b" else "b"): g.source_game}
+    where = "in their headers" if g.parted == 0 else f"at event {g.parted}"
+    return (
+        f"game {g.uid[:8]}… is game {games['a']} of {names['a']} (head {g.heads[0]}) and game"
+        f" {games['b']} of {names['b']} (head {g.heads[1]}) with different logs: they part"
+        f" {where}; both are left as they are"
+    )
+
+
 def _print(report: SyncReport, names: dict[str, str]) -> None:
     if report.level:
         click.echo(f"nothing to sync: {names['a']} and {names['b']} hold the same games")
@@ -55,7 +68,7 @@ def _print(report: SyncReport, names: dict[str, str]) -> None:
         elif g.what == "extended":
             click.echo(f"extended game {g.game} of {where} by {g.events} new event(s)")
         else:
-            click.echo(f"not synced: {g.why}", err=True)
+            click.echo(f"not synced: {_parted(g, names)}", err=True)
     copied = sum(g.what == "copied" for g in report.games)
     extended = sum(g.what == "extended" for g in report.games)
     diverged = len(report.diverged)

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["table_lines"]
+__all__ = ["table_lines", "table_summary"]
 
 Pretty = Callable[[str], str]
 WIDTH = 26
@@ -58,11 +58,23 @@ def table_lines(table: Mapping[str, Any], pretty: Pretty, width: int = 100) -> l
     for seat in extra:
         out.append("")
         out.extend(_seat(seat, pretty, seat["name"] in turn, width))
+    for claim in table.get("claims") or ():
+        out.extend(_wrap(f"claim: {claim}", width))
     fields = table.get("fields") or []
     if fields:
         out.append("")
         out.extend(_fields(fields, pretty))
     return out
+
+
+def table_summary(table: Mapping[str, Any]) -> str:
+    """The table's facts on one line (``trump ♦ · deal 1 · to act Bo · Anna & Cai 3
+    trick(s)``), as ``replay`` prints under each event."""
+    parts = [f"{label} {value}" for label, value in table["facts"]]
+    if table["turn"]:
+        parts.append(f"to act {', '.join(table['turn'])}")
+    parts.extend(f"{side} {value}" for side, value in table["scores"])
+    return " · ".join(parts)
 
 
 def _join_across(

@@ -102,7 +102,7 @@ def _same(x: Event, y: Event) -> bool:
 
 
 def _labels(log: Log, upto: int) -> list[str]:
-    """The first ``upto`` events of ``log`` in notation (``7H by Anna``), each written in
+    """The first ``upto`` events of ``log`` in notation (``Anna 7H``), each written in
     the state it was made in as the recorder saw it (``replay.gate``: in a seeded game, a
     deal's hidden cards are ``?``); after an event the rules refuse, by its type."""
     replayer = Replayer(log.rules, log.header)

@@ -30,6 +30,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
+from tablelog.rules.tableview import Place, Table, sorted_hand
 
 __all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer", "table_data"]
 
@@ -74,18 +75,18 @@ class Gate:
 
     def view(self, state: Any) -> View:
         """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
-        saying whose turn it is. The recorder's view of a physical game is every zone as
-        recorded, and has no typed table (its seats would show what no seat sees)."""
+        saying whose turn it is (the game's own words for it, else the players to act). The
+        recorder's view of a physical game is every zone as recorded: everyone's table with
+        each place that shows one zone holding that zone's recorded cards."""
         if self.whole:
             public = self.rules.view(state, None)
             zones = self.rules.zones(state)
-            return View(
-                None,
-                tuple(ZoneView(n, z.cards, z.hidden) for n, z in zones.items()),
-                public.info,
-            )
-        view = self.rules.view(state, self.viewer.seat)
-        if view.table is None:
+            seen = View(None, tuple(ZoneView(n, z.cards, z.hidden) for n, z in zones.items()))
+            table = None if public.table is None else _recorded(public.table, seen)
+            view = attrs.evolve(seen, table=table)
+        else:
+            view = self.rules.view(state, self.viewer.seat)
+        if view.table is None or view.table.turn:
             return view
         players = self.header.players
         turn = tuple(players[s] for s in sorted(self.rules.to_act(state)) if s < len(players))
@@ -137,6 +138,27 @@ class Gate:
 
         move = self.move(before, event, after)
         return "" if move is None else announcement(self.rules, move, before)
+
+
+def _recorded(table: Table, seen: View) -> Table:
+    """``table`` with each place that shows one zone (``Place.zone``) holding that zone as
+    ``seen`` holds it: the recorder's table of a physical game, from everyone's."""
+    zones = {z.name: z for z in seen.zones}
+
+    def fill(place: Place) -> Place:
+        zone = zones.get(place.zone) if place.zone is not None else None
+        if zone is None:
+            return place
+        known = sorted_hand(zone.cards) if place.label == "hand" else zone.cards
+        slots = None if zone.cards else place.slots
+        return attrs.evolve(place, known=known, hidden=zone.hidden, slots=slots, laid_by=())
+
+    seats = tuple(
+        attrs.evolve(seat, places=tuple(fill(p) for p in seat.places)) for seat in table.seats
+    )
+    return attrs.evolve(
+        table, viewer="the recorder", seats=seats, piles=tuple(fill(p) for p in table.piles)
+    )
 
 
 def table_data(table: Any) -> dict[str, Any]:

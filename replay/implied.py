@@ -15,7 +15,9 @@ the log, ``verify`` and replay do not change (issue 23):
   (``10C`` while the flipped card waits to be named enters ``reveal 10C`` first), and a
   move that uses a face-down card of a hand shows it first (``RuleSet.shows``);
 - a pending card nobody saw (``reveal ?``) is entered face down when the next move is
-  entered without naming it.
+  entered without naming it;
+- one decision said in one breath (``RuleSet.compound``: Narrespillet's ``Kana play T18
+  CuQ Irmgard``) is entered as the moves it is made of, each as if typed on its own.
 
 The rules say which steps these are (``rules/`` stays pure); this module only writes
 them. A move that is refused every way is refused with the reason of the position it
@@ -28,7 +30,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from tablelog.replay.dealer import sample
+from tablelog.replay.dealer import dealer_move, sample
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import parse_move
 from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove, TablelogError
@@ -176,9 +178,55 @@ def _attempt(steps: Steps, text: str) -> tuple[Move | None, TablelogError | None
 
 def enter(game: LoadedGame, text: str, refuse: Refuse) -> Steps | None:
     """The events one entry writes: the move ``text`` with the steps it implies before and
-    after it. ``None`` for text that is no player's move (``undo``, a note, a deal): it is
-    entered as it is."""
-    base = Steps(game, game.replayer.copy())
+    after it; for a compound entry (``RuleSet.compound``), each of its moves so. ``None``
+    for text that is no player's move (``undo``, a note, a deal): it is entered as it is."""
+    return _entered(Steps(game, game.replayer.copy()), text, refuse, 0)
+
+
+def _entered(base: Steps, text: str, refuse: Refuse, depth: int) -> Steps | None:
+    """``text`` entered at the end of ``base``, a compound entry move by move."""
+    game = base.game
+    parts = game.rules.compound(base.state, text) if game.rules.compound is not None else None
+    if parts is None or (len(parts) == 1 and parts[0] == text) or depth > MAX_IMPLIED:
+        return _one(base, text, refuse)
+    steps = base
+    for part in parts:
+        if game.seeded:
+            _deal(steps)
+        entered = _entered(steps, part, refuse, depth + 1)
+        if entered is None:  # the table's answer, a draw: as it is, in its place
+            _push_typed(steps, part, refuse)
+            follow(steps)
+        else:
+            steps = entered
+    return steps
+
+
+def _deal(steps: Steps) -> None:
+    """The seeded dealer's chance steps due before the next move of a compound entry."""
+    seed = steps.game.header.seed
+    assert seed is not None
+    for _ in range(MAX_IMPLIED):
+        move = dealer_move(
+            steps.game.rules, steps.state, seed, steps.game.seq + len(steps.events) + 1
+        )
+        if move is None:
+            return
+        steps.push(move, check=False)
+
+
+def _push_typed(steps: Steps, text: str, refuse: Refuse) -> None:
+    """A part of a compound entry that is no player's move, pushed as typed."""
+    move = parse_move(steps.game, text, steps.state)
+    try:
+        steps.push(move)
+    except IllegalEvent as refused:
+        raise refuse(steps.state, move, refused) from None
+
+
+def _one(base: Steps, text: str, refuse: Refuse) -> Steps | None:
+    """One move ``text`` entered at the end of ``base`` with the steps it implies."""
+    game = base.game
     try:
         first = parse_move(game, text, base.state)
     except (NotationError, RefusedMove):  # unreadable here, or not now: tried further on

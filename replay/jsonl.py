@@ -55,6 +55,7 @@ __all__ = [
     "MalformedFile",
     "ParsedGame",
     "RefusedImport",
+    "ViewerCopy",
     "chain_of",
     "export_lines",
     "file_lines",
@@ -171,6 +172,12 @@ class _Builder:
 
     @classmethod
     def start(cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]) -> _Builder:
+        if "view" in data:  # replay.export.jsonlview: one viewer's copy
+            raise ViewerCopy(
+                f"line {number}: this is {data['view']!s:.60}'s copy of a game (export --as),"
+                " holding only the cards they saw and no hash chain, so it cannot reproduce"
+                " the game: import the whole record (export --format jsonl, without --as)"
+            )
         if data.get("version") != VERSION:
             raise MalformedFile(
                 f"line {number}: tablelog file version {data.get('version')!r} "
@@ -285,6 +292,11 @@ def _header_or_first(seq: int, reason: str) -> Problem:
             " does not follow from this header and this event",
         )
     return Problem(seq, reason)
+
+
+class ViewerCopy(MalformedFile):
+    """A file written for one viewer (``export --format jsonl --as``): it holds only what
+    they saw, so it cannot be imported or verified."""
 
 
 class RefusedImport(Refusal, ValueError):

@@ -14,7 +14,7 @@ from tablelog.replay.rulings import format_irregular, parse_irregular
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import NotationError
 from tablelog.rules.events import Move, Note, Undo
-from tablelog.rules.names import split_name
+from tablelog.rules.names import named_move, split_name
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.suggest import did_you_mean
 
@@ -108,7 +108,7 @@ def format_move(game: LoadedGame[S], move: Move, state: S | None = None) -> str:
 
 
 def move_label(rules: RuleSet[S], players: Sequence[str], move: Move, state: S) -> str | None:
-    """``7H by Anna``: how a refused move is named in its error (``None`` if it cannot be
+    """``Anna 7H``: how a refused move is named in its error (``None`` if it cannot be
     written down at all). A notation that already names its player is not named twice."""
     try:
         text = format_event_move(rules, move, state, players)
@@ -116,15 +116,7 @@ def move_label(rules: RuleSet[S], players: Sequence[str], move: Move, state: S) 
         return None
     if move.actor is None or not 0 <= move.actor < len(players):
         return text
-    return by_actor(text, players[move.actor])
-
-
-def by_actor(text: str, name: str | None) -> str:
-    """``7H by Anna``; ``text`` alone when it already starts with the name (``Anna 7H``,
-    ``Anna: 7H``) or there is no actor: a player is never named twice."""
-    if not name:
-        return text
-    return text if split_name(text, (name,))[0] is not None else f"{text} by {name}"
+    return named_move(text, players[move.actor])
 
 
 def format_event_move(rules: RuleSet[S], move: Move, state: S, players: Sequence[str] = ()) -> str:

@@ -31,10 +31,10 @@ from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
-from tablelog.replay.notation import by_actor, format_event_move, format_move
+from tablelog.replay.notation import format_event_move, format_move
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
-from tablelog.rules.names import leading_name
+from tablelog.rules.names import event_named, leading_name, named_move
 from tablelog.rules.native import LANGUAGES
 from tablelog.rules.native import name as native_name
 
@@ -80,20 +80,8 @@ class Recorder:
 
     def _extend(self, played: Played) -> None:
         """The game in memory with ``played`` appended, without reading or folding it."""
-        game = self.game
-        rows = self.games.ledger.events(game.id, after=game.seq)
-        replayer = game.replayer.copy()
-        for event in played.written:
-            replayer.push(event)
-        extended = LoadedGame(
-            game.record,
-            game.header,
-            game.rules,
-            game.events + played.written,
-            game.hashes + tuple(row.hash for row in rows),
-        )
-        object.__setattr__(extended, "replayer", replayer)  # the fold, already done
-        self.game = extended
+        if not played.retried:  # a retry wrote nothing: the game in memory has it already
+            self.game = self.game.extended(played.written, played.digests)
 
     def table(self, seat: int | None = None) -> dict[str, Any]:
         """The table now, as ``show`` gives it (everyone's view unless ``seat``)."""
@@ -144,13 +132,13 @@ class Recorder:
 
     def _reread(self) -> str:
         """Read the game again if someone else wrote to it since it was read: what was
-        recorded meanwhile (``"; since then: event 7 (9H by Bo), …"``), else ``""``."""
+        recorded meanwhile (``"; since then: event 7 (Bo 9H), …"``), else ``""``."""
         seen = self.game.seq
         if not any(True for _ in self.games.ledger.events(self.game.id, after=seen)):
             return ""
         self.reload()
         rows = [r for r in log_data(self.game)["events"] if r["seq"] > seen]
-        told = [f"event {r['seq']} ({by_actor(r['notation'], r['actor'])})" for r in rows[:8]]
+        told = [event_named(r["seq"], named_move(r["notation"], r["actor"])) for r in rows[:8]]
         more = f" and {len(rows) - 8} more" if len(rows) > 8 else ""
         return "; since then: " + ", ".join(told) + more
 
@@ -214,7 +202,7 @@ class Recorder:
         who = self.game.actor_name(event.actor)
         if event.family == "chance" and self.game.seeded:
             text = "the dealer's " + text.split(" ", 1)[0]
-        return f"event {event.seq} ({by_actor(text, who)})"
+        return event_named(event.seq, named_move(text, who))
 
     def card_moves(self, card_text: str, limit: int = 40) -> Entry:
         """The legal moves starting with one card (``? 4H``), or all of them (``?``, ``moves``:

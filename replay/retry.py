@@ -17,6 +17,7 @@ from tablelog.ledger import StoredEvent
 from tablelog.replay.codec import decode_event
 from tablelog.replay.notation import move_label, parse_move
 from tablelog.rules.errors import NotationError
+from tablelog.rules.names import event_named
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
@@ -85,14 +86,14 @@ def stale_since(game: LoadedGame, seen: int) -> StaleMove:
 
 
 def between(game: LoadedGame, seen: int) -> str:
-    """The events after ``seen``, named as in the log (``event 5 (9H by Bo) was``)."""
+    """The events after ``seen``, named as in the log (``event 5 (Bo 9H) was``)."""
     later = [e for e in game.events if e.seq > seen]
     names = []
     for event in later[:5]:
         label = move_label(
             game.rules, game.header.players, event.move, game.state_at(event.seq - 1)
         )
-        names.append(f"event {event.seq} ({label})" if label else f"event {event.seq}")
+        names.append(event_named(event.seq, label))
     more = f" and {len(later) - 5} more" if len(later) > 5 else ""
     verb = "was" if len(later) == 1 else "were"
     return f"{', '.join(names)}{more} {verb}"
@@ -114,7 +115,7 @@ def stored_retry(
     stored = decode_event(game.rules, row)
     before = game.state_at(stored.seq - 1)
     label = move_label(game.rules, game.header.players, stored.move, before)
-    named = f"event {stored.seq} ({label})" if label else f"event {stored.seq}"
+    named = event_named(stored.seq, label)
     try:
         retried = parse_move(game, text, before)
     except TablelogError as error:

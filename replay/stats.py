@@ -38,11 +38,11 @@ class Tally:
     games: int = 0
     finished: int = 0
     wins: int = 0
-    points: Fraction = Fraction(0)
-    figures: dict[str, Fraction] = attrs.Factory(dict)
+    points: int | Fraction = 0
+    figures: dict[str, int | Fraction] = attrs.Factory(dict)
     moves: dict[str, int] = attrs.Factory(dict)
 
-    def add(self, over: bool, won: bool, points: Fraction | None) -> None:
+    def add(self, over: bool, won: bool, points: int | Fraction | None) -> None:
         """Count one game."""
         self.games += 1
         if over:
@@ -53,11 +53,11 @@ class Tally:
 
     def bump(self, figure: str, value: int | str | Fraction) -> None:
         """Add ``value`` to one figure."""
-        self.figures[figure] = self.figures.get(figure, Fraction(0)) + Fraction(value)
+        self.figures[figure] = self.figures.get(figure, 0) + exact(value)
 
     def as_dict(self, name: str) -> dict[str, Any]:
         """The tally as plain data (exact points as text or int, averages as floats)."""
-        average = self.points / self.finished if self.finished else Fraction(0)
+        average = Fraction(self.points) / self.finished if self.finished else Fraction(0)
         return {
             "name": name,
             "games": self.games,
@@ -80,6 +80,12 @@ class RulesStats:
     partnerships: dict[str, Tally] = attrs.Factory(dict)
 
 
+def exact(value: int | str | Fraction) -> int | Fraction:
+    """A score or figure as an exact number: an int stays an int (the common case, and
+    cheap to add), a fraction's text (``"7/2"``) becomes a ``Fraction``."""
+    return value if isinstance(value, int) else Fraction(value)
+
+
 def stats(results: Iterable[GameResult]) -> dict[str, RulesStats]:
     """Tallies per rule set (by name) of the given games."""
     by_rules: dict[str, RulesStats] = {}
@@ -95,7 +101,7 @@ def _count_game(rs: RulesStats, data: Mapping[str, Any]) -> None:
     side_of = {p: side for side, players in data["sides"].items() for p in players}
     for player in data["players"]:
         side = side_of.get(player)
-        points = Fraction(data["scores"][side]) if side is not None else None
+        points = exact(data["scores"][side]) if side is not None else None
         tally = rs.players.setdefault(player, Tally())
         tally.add(over, player in winners, points)
         if side is not None:
@@ -109,7 +115,7 @@ def _count_game(rs: RulesStats, data: Mapping[str, Any]) -> None:
             continue
         key = " & ".join(sorted(players))
         tally = rs.partnerships.setdefault(key, Tally())
-        tally.add(over, all(p in winners for p in players), Fraction(data["scores"][side]))
+        tally.add(over, all(p in winners for p in players), exact(data["scores"][side]))
         for figure, by_side in data["figures"].items():
             if side in by_side:
                 tally.bump(figure, by_side[side])

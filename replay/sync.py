@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from tablelog.ledger import LedgerStore
+from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.jsonl import ParsedGame, export_lines, iter_games
 from tablelog.replay.merge import ImportReport, import_stream
 
@@ -27,7 +27,10 @@ __all__ = ["SyncReport", "Synced", "sync"]
 @attrs.frozen
 class Synced:
     """What happened to one game: ``what`` is ``copied``, ``extended`` or ``diverged``;
-    ``to`` is the side that received it (``a`` or ``b``), ``game`` its number there."""
+    ``to`` is the side that received it (``a`` or ``b``), ``game`` its number there. A
+    diverged game also names its number on the sending side (``source_game``), the first
+    event where the two logs part (``parted``; 0: in their headers) and each side's head
+    (``heads``: ``a``'s, then ``b``'s, short hashes)."""
 
     uid: str
     what: str
@@ -35,6 +38,9 @@ class Synced:
     game: int
     events: int = 0
     why: str = ""
+    source_game: int | None = None
+    parted: int | None = None
+    heads: tuple[str, str] | None = None
 
     def as_dict(self) -> dict[str, object]:
         """For ``sync --json``."""
@@ -66,7 +72,9 @@ def sync(a: LedgerStore, b: LedgerStore) -> SyncReport:
     diverged = {s.uid for s in to_b if s.what == "diverged"}
     wanted = [uid for uid, head in _heads(b).items() if here.get(uid) != head]
     to_a = _send(b, [uid for uid in wanted if uid not in diverged], a)
-    return SyncReport((*_named(to_b, "b"), *_named(to_a, "a")))
+    return SyncReport(
+        (*_named(to_b, "b", a, b), *_named(to_a, "a", b, a)),
+    )
 
 
 def _heads(ledger: LedgerStore) -> dict[str, bytes]:
@@ -94,5 +102,36 @@ def _outcomes(report: ImportReport) -> list[Synced]:
     return out
 
 
-def _named(found: list[Synced], side: str) -> list[Synced]:
-    return [attrs.evolve(s, to=side) for s in found]
+def _named(
+    found: list[Synced], side: str, source: LedgerStore, target: LedgerStore
+) -> list[Synced]:
+    """``found`` as received by ``side`` (from ``source`` into ``target``); a diverged game
+    with where the two logs part, read from both sides."""
+    named = []
+    for s in found:
+        s = attrs.evolve(s, to=side)
+        if s.what == "diverged":
+            s = _parting(s, source, target)
+        named.append(s)
+    return named
+
+
+def _parting(s: Synced, source: LedgerStore, target: LedgerStore) -> Synced:
+    theirs = source.game_by_uid(s.uid)
+    ours, sent = _chain(target, s.game), _chain(source, theirs.id)
+    parted = next(
+        (seq for seq, (x, y) in enumerate(zip(ours, sent, strict=False), 1) if x != y),
+        min(len(ours), len(sent)) + 1,
+    )
+    if parted > max(len(ours), len(sent)):
+        parted = 0  # the same events: they part in their headers
+    tips = (short_hash(sent[-1]) if sent else "-", short_hash(ours[-1]) if ours else "-")
+    heads = tips if s.to == "b" else (tips[1], tips[0])  # a's head first
+    where = "in their headers" if parted == 0 else f"at event {parted}"
+    return attrs.evolve(
+        s, why=f"the two logs part {where}", source_game=theirs.id, parted=parted, heads=heads
+    )
+
+
+def _chain(ledger: LedgerStore, game: int) -> list[bytes]:
+    return [row.hash for row in ledger.events(game)]

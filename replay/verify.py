@@ -1,6 +1,6 @@
 """Verification: is a log intact (hash chain) and is every event in it legal?
 
-The first problem is what a person needs ("event 14 (7H by Kari): the Devil may not lead
+The first problem is what a person needs ("event 14 (Kari 7H): the Devil may not lead
 the first trick"); the chain is checked in full, the rules up to the first refusal (the
 states after an illegal event mean nothing). In a seeded game every chance event must also
 be exactly the one the seeded dealer makes, so nobody can have swapped a deal.
@@ -23,6 +23,7 @@ from tablelog.replay.notation import move_label
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.names import event_named
 from tablelog.rules.protocol import Header, RuleSet, S
 
 if TYPE_CHECKING:
@@ -69,8 +70,7 @@ class Problem:
             return self.reason
         if self.reason.startswith(f"event {self.seq} "):  # the reason names its event
             return self.reason
-        where = f"event {self.seq} ({self.label})" if self.label else f"event {self.seq}"
-        return f"{where}: {self.reason}"
+        return f"{event_named(self.seq, self.label)}: {self.reason}"
 
 
 @attrs.frozen

@@ -48,6 +48,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.names import event_named
 
 __all__ = [
     "Absence",
@@ -307,7 +308,7 @@ def broken(
         if not possible(ordered[: i + 1], hidden, pool):
             late = ordered[i]
             rivals = [c for c in ordered[:i] if c.seat == late.seat] or ordered[:i]
-            before = " and ".join(f"event {c.seq} ({c.said})" for c in rivals)
+            before = " and ".join(event_named(c.seq, c.said) for c in rivals)
             return (
                 f"event {late.seq}: {late.said}, but {late.holder}'s "
                 f"{hidden.get(late.seat, 0)} face-down card(s) cannot hold a {late.what} "

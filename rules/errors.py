@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelog.errors import InvalidInput, Refusal, TablelogError
+from tablelog.rules.names import event_named
 
 __all__ = ["IllegalEvent", "NotationError", "OptionError", "RefusedMove", "TablelogError"]
 
@@ -17,7 +18,7 @@ __all__ = ["IllegalEvent", "NotationError", "OptionError", "RefusedMove", "Table
 class IllegalEvent(Refusal, ValueError):
     """An event that the rules refuse, with the rule it breaks.
 
-    Renders as ``event 14 (play 7H by Kari): the Devil may not lead the first trick``.
+    Renders as ``event 14 (Kari 7H): the Devil may not lead the first trick``.
     """
 
     def __init__(self, event: Any, reason: str, *, label: str | None = None) -> None:
@@ -28,11 +29,7 @@ class IllegalEvent(Refusal, ValueError):
 
     def render(self) -> str:
         """The sentence shown to a person: which event, and which rule it breaks."""
-        seq = getattr(self.event, "seq", None)
-        where = f"event {seq}" if seq else "move"
-        if self.label:
-            where = f"{where} ({self.label})"
-        return f"{where}: {self.reason}"
+        return f"{event_named(getattr(self.event, 'seq', None), self.label)}: {self.reason}"
 
     def with_label(self, label: str | None) -> IllegalEvent:
         """The same refusal, described with the event's notation and actor name (if any)."""

@@ -1,7 +1,8 @@
 """A move that starts with the name of the player making it (``Anna 7H``, ``Anna: 7H``).
 
 Shared by the rule sets whose notation takes an optional leading name, and by
-``replay.notation.by_actor``, which must not name a player twice. Names compare
+``named_move`` and ``event_named``, the one way a message names an event (``event 4 (Bo
+7C)``: the move as ``log`` shows it, its player's name first, never twice). Names compare
 case-insensitively (``casefold``: ``WEISS`` is ``Weiß``) and may hold spaces
 (``Anna Berg``); the longest name that fits wins, so ``Anna Berg 7H`` is Anna Berg's
 even when Anna plays too.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["leading_name", "seat_named", "split_name"]
+__all__ = ["event_named", "leading_name", "named_move", "seat_named", "split_name"]
 
 
 def leading_name(text: str, players: Sequence[str]) -> tuple[int | None, int]:
@@ -53,3 +54,28 @@ def seat_named(name: str, players: Sequence[str]) -> int | None:
         if player.casefold() == key:
             return seat
     return None
+
+
+def named_move(text: str, name: str | None) -> str:
+    """A move as ``log`` shows it and as it may be typed: the player's name, then the
+    notation (``Bo 7C``); ``text`` alone when it already starts with the name (``Anna 7H``,
+    ``Anna: 7H``) or has no player (a deal): a player is never named twice.
+
+    >>> named_move("7C", "Bo"), named_move("Bo discard T3", "bo"), named_move("deal", None)
+    ('Bo 7C', 'Bo discard T3', 'deal')
+    """
+    if not name:
+        return text
+    return text if split_name(text, (name,))[0] is not None else f"{name} {text}"
+
+
+def event_named(seq: int | None, label: str | None) -> str:
+    """How every message names an event: ``event 4 (Bo 7C)``, with the move as
+    ``named_move`` writes it; ``event 4`` when it cannot be written down, ``move`` for one
+    not numbered yet.
+
+    >>> event_named(4, "Bo 7C"), event_named(4, None), event_named(None, "Bo 7C")
+    ('event 4 (Bo 7C)', 'event 4', 'move (Bo 7C)')
+    """
+    where = f"event {seq}" if seq else "move"
+    return f"{where} ({label})" if label else where

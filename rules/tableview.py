@@ -15,7 +15,10 @@ state or a dict by key name: ``show`` in the terminal, ``show --json``, the repl
   (a pile with its top, the stock, Nørdekasino's table piles with values); ``fields``
   (Narrespillet's battlefields, houses × players, each ``Slot`` with its placement, rank
   and whether it was forfeited); ``facts`` (trump, the active suit, a twist, the round).
-* ``scores`` and ``turn`` (who is to act, filled in by ``replay.gate``).
+* ``scores`` and ``turn`` (who is to act, filled in by ``replay.gate``); the ``sides``
+  that take cards; ``tallies`` (tricks, sweeps, deals by side: a ``Tally`` whose ``each``
+  names one more of it, ``sweep``, is news when it grows); the ``round`` (or deal) under
+  way and how many are over; the open ``claims`` on face-down cards, in words.
 
 ``table_of`` builds the seats and the centre from a view's zones (``hand:2``, ``up:2``,
 ``won:1``, ``stock``) and the labels a game gives them; a game adds what only it knows.
@@ -61,6 +64,7 @@ __all__ = [
     "Seat",
     "Slot",
     "Table",
+    "Tally",
     "Trick",
     "sorted_hand",
     "table_of",
@@ -81,6 +85,13 @@ class Place:
     owner: str | None = None
     stack: bool = False
     """Drawn as a stack with its count (taken cards, a stock), not card by card."""
+    zone: str | None = None
+    """The zone this place shows (``hand:2``), when it shows one zone whole."""
+    side: str | None = None
+    """The side whose taken cards these are."""
+    laid_by: tuple[str, ...] = ()
+    """Who laid each ``known`` card, in the same order, where the table remembers it (a
+    pile's cards); empty when it does not."""
 
 
 @attrs.frozen
@@ -109,6 +120,8 @@ class Trick:
 
     cards: tuple[Laid, ...]
     winner: str | None = None
+    number: int | None = None
+    """Which trick of the deal it is (the first is 1)."""
 
 
 @attrs.frozen
@@ -134,6 +147,18 @@ class Field:
 
 
 @attrs.frozen
+class Tally:
+    """A running count by side (tricks, sweeps, deals won): ``by`` each side's figure;
+    ``each`` names one more of it (``sweep``), news when it grows, or is empty."""
+
+    name: str
+    by: Facts
+    each: str = ""
+    score: bool = False
+    """Whether this is the game's score, said when a deal or round is over."""
+
+
+@attrs.frozen
 class Table:
     """The whole table as one viewer sees it."""
 
@@ -149,6 +174,18 @@ class Table:
     clockwise: bool = True
     """Whether the seats are numbered clockwise round the table (from the viewer's seat at
     the bottom: left, across, right); counter-clockwise otherwise."""
+    sides: tuple[str, ...] = ()
+    """The sides that take cards, in side order (``won:0`` is the first): the teams, or
+    the players."""
+    tallies: tuple[Tally, ...] = ()
+    round: int | None = None
+    """The deal or round under way (the first is 1), where a game has several."""
+    round_word: str = "round"
+    """What the table calls one: ``deal`` or ``round``."""
+    rounds_over: int = 0
+    """How many deals or rounds are over."""
+    claims: tuple[str, ...] = ()
+    """The open claims on face-down cards, in the table's words."""
 
 
 _RANKS = {
@@ -185,9 +222,11 @@ COMMON = {
 """The table's words for the zones most games have; a game's ``labels`` add to them."""
 
 
-def _place(label: str, zone: ZoneView, sort: bool, stack: bool = False) -> Place:
+def _place(
+    label: str, zone: ZoneView, sort: bool, stack: bool = False, side: str | None = None
+) -> Place:
     known = sorted_hand(zone.cards) if sort else zone.cards
-    return Place(label, known, zone.hidden, zone.slots, stack=stack)
+    return Place(label, known, zone.hidden, zone.slots, stack=stack, zone=zone.name, side=side)
 
 
 def table_of(
@@ -214,7 +253,7 @@ def table_of(
         kind, _, owner = zone.name.partition(":")
         if kind == "won" and owner.isdigit() and int(owner) < len(sides):
             label = f"{labels.get(kind, 'won')} · {sides[int(owner)]}"
-            middle.append(_place(label, zone, False, stack=True))
+            middle.append(_place(label, zone, False, stack=True, side=sides[int(owner)]))
         elif owner.isdigit() and int(owner) in places and kind in labels:
             places[int(owner)].append(_place(labels[kind], zone, kind == "hand"))
         elif not owner and kind in labels:
@@ -230,4 +269,10 @@ def table_of(
         for seat, name in enumerate(players)
     )
     viewer = "everyone" if view.seat is None else players[view.seat]
-    return Table(viewer, seats, piles=tuple(middle), **centre)  # type: ignore[arg-type]
+    return Table(
+        viewer,
+        seats,
+        piles=tuple(middle),
+        sides=tuple(sides) or tuple(players),
+        **centre,  # type: ignore[arg-type]
+    )

@@ -20,6 +20,7 @@ from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.gate import EVERYONE, Gate, Viewer
+from tablelog.replay.narrate import new_trick
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.protocol import RuleSet, S
@@ -60,6 +61,8 @@ class History:
     game: LoadedGame
     summary: Mapping[str, Any]
     events: tuple[EventRow, ...]
+    viewer: Viewer = EVERYONE
+    """Whom the events are written for (``replay.gate``)."""
 
     @property
     def id(self) -> int:
@@ -119,7 +122,7 @@ def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
             )
         )
     summary = summarize(rules, game.header, replayer, game.seq)
-    return History(game, summary, tuple(rows))
+    return History(game, summary, tuple(rows), viewer)
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
@@ -143,34 +146,33 @@ def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
 
 
 class _News(Generic[S]):
-    """Tricks won and sweeps made by each event, read from the public view's ``played``
-    (finished tricks with their winner) and ``sweeps`` (per side), where a game shows
-    them; a game whose view has neither is never asked for a view again."""
+    """Tricks won and sweeps made by each event, read from the typed public table
+    (``rules.tableview``): a new ``last_trick`` with its winner, a ``Tally`` with an
+    ``each`` word (``sweep``) that grew for a side."""
 
     def __init__(self, rules: RuleSet[S], start: S) -> None:
         self.view = rules.view
-        self.last = self.view(start, None).info
-        self.active = "played" in self.last or "sweeps" in self.last
+        self.last = self.view(start, None).table
+        self.active = self.last is not None
 
     def after(self, state: S) -> tuple[str, ...]:
         """What changed between the last state seen and ``state``."""
         if not self.active:
             return ()
-        old, new = self.last, self.view(state, None).info
+        old, new = self.last, self.view(state, None).table
         self.last = new
+        if old is None or new is None:
+            return ()
         said: list[str] = []
-        played_old, played_new = old.get("played"), new.get("played")
-        if (
-            isinstance(played_new, list)
-            and isinstance(played_old, list)
-            and len(played_new) > len(played_old)
-            and isinstance(played_new[-1], Mapping)
-            and played_new[-1].get("winner")
-        ):
-            said.append(f"trick to {played_new[-1]['winner']}")
-        sweeps_old, sweeps_new = old.get("sweeps"), new.get("sweeps")
-        if isinstance(sweeps_new, Mapping) and isinstance(sweeps_old, Mapping):
-            for side, count in sweeps_new.items():
-                if isinstance(count, int) and count > int(sweeps_old.get(side, 0)):
-                    said.append(f"sweep for {side}")
+        trick = new_trick(old, new)
+        if trick is not None:
+            said.append(f"trick to {trick.winner}")
+        before = {t.name: dict(t.by) for t in old.tallies}
+        for tally in new.tallies:
+            if not tally.each:
+                continue
+            for side, count in tally.by:
+                was = before.get(tally.name, {}).get(side, "0")
+                if count.isdigit() and was.isdigit() and int(count) > int(was):
+                    said.append(f"{tally.each} for {side}")
         return tuple(said)

@@ -24,7 +24,7 @@ def transcript(history: History) -> Iterator[str]:
     yield "=" * len(title)
     yield f"Players (in seat order): {', '.join(game.header.players)}"
     dealer = game.header.players[game.header.dealer]
-    dealt = f"seeded dealer, seed {game.header.seed}" if game.seeded else "physical game"
+    dealt = "seeded dealer" if game.seeded else "physical game"  # the seed is every card
     yield f"First dealer: {dealer} ({dealt})"
     if data["options"]:
         yield "Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items())

@@ -3,8 +3,9 @@
 A view that hides a card is not enough if an output prints the card anyway (an event's
 notation, a page's embedded data). So the views check also renders, for everyone and for
 the seats it samples at each state, what tablelog's outputs print (``RENDERERS``): the
-event's line in ``log`` and the transcript with what was said, and the replay page's data
-for that moment (the viewer's table and the event). Each is made through the privacy gate
+event's line in ``log`` and the transcript with what was said, the replay page's data for
+that moment (the viewer's table and the event), and the event's line in a viewer's JSON
+Lines copy (its payload as they saw it). Each is made through the privacy gate
 (``replay.gate``) exactly as the outputs make it, and read back for card names (``7H``,
 ``7♥``, ``Seven of Hearts``): a card whose identity the viewer has never been shown must
 not appear. A renderer that skips the gate is a fuzz failure like a leaking view.
@@ -26,7 +27,7 @@ from tablelog.replay.kit.walk import InvariantViolation, Step
 from tablelog.rules.cards import Card
 from tablelog.rules.protocol import RuleSet
 
-__all__ = ["RENDERERS", "Renderer", "log_line", "outputs_hold", "page_moment"]
+__all__ = ["RENDERERS", "Renderer", "jsonl_event", "log_line", "outputs_hold", "page_moment"]
 
 Renderer = Callable[[Gate, Step], str]
 """What one output prints for the gate's viewer at one step of a history."""
@@ -41,21 +42,30 @@ def log_line(gate: Gate, step: Step) -> str:
 
 
 def page_moment(gate: Gate, step: Step) -> str:
-    """The replay page's data for this moment: the viewer's typed table (``show --json``'s
-    ``table``), or the zones and facts of a view without one, and the event."""
-    from tablelog.replay.gate import table_data
-    from tablelog.replay.page.frames import view_data
+    """The replay page's data for this moment: the viewer's typed table as the page stores
+    it (``replay.page.frames.page_table``) and the event."""
+    from tablelog.replay.page.frames import page_table
 
-    view = gate.view(step.state)  # the page stores the typed table, else the zones and facts
-    data: dict[str, Any] = {
-        "view": table_data(view.table) if view.table is not None else view_data(view)
-    }
+    data: dict[str, Any] = {"view": page_table(gate.view(step.state))}
     if step.event is not None:
         data["event"] = gate.text(step.before, step.event, step.state)
     return json.dumps(data, ensure_ascii=False)
 
 
-RENDERERS: tuple[Renderer, ...] = (log_line, page_moment)
+def jsonl_event(gate: Gate, step: Step) -> str:
+    """The event's line in a viewer's JSON Lines copy (``export --format jsonl --as``,
+    ``replay.export.jsonlview``): its payload as the viewer saw it, and its notation."""
+    from tablelog.rules.serial import converter
+
+    if step.event is None:
+        return ""
+    move = gate.move(step.before, step.event, step.state)
+    payload = {} if move is None else converter.unstructure(move.payload)
+    text = gate.text(step.before, step.event, step.state)
+    return json.dumps({"payload": payload, "notation": text}, ensure_ascii=False, default=str)
+
+
+RENDERERS: tuple[Renderer, ...] = (log_line, page_moment, jsonl_event)
 
 
 def outputs_hold(

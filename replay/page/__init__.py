@@ -5,13 +5,15 @@
 (``replay.page.frames``). No network, no build step: open the file in a browser and step
 with the arrow keys or the slider. The page is made for one viewer (everyone, one seat);
 a page of every seat, to switch between them, is made only on request (``--all-seats``)
-and says so at its top.
+and says so at its top. A game's variations (its forks) come with it: at the event a
+variation branches from, the move list offers it, and stepping on follows its line.
 """
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from importlib.resources import files
 from typing import IO
 
@@ -19,6 +21,7 @@ from tablelog.ledger import LedgerStore
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.gate import EVERYONE, Viewer
 from tablelog.replay.page.frames import page_data
+from tablelog.replay.summary import Filters, results
 
 __all__ = ["page_data", "render_page", "write_page"]
 
@@ -31,9 +34,24 @@ def write_page(
     gets the match report instead)."""
     from tablelog.replay.inspect import viewer_named
 
-    loaded = Games(ledger).load(game)
+    games = Games(ledger)
+    loaded = games.load(game)
     seen = viewer if isinstance(viewer, Viewer) else viewer_named(loaded, viewer)
-    out.write(render_page(loaded, seen))
+    out.write(render_page(loaded, seen, variations_of(ledger, loaded)))
+
+
+def variations_of(ledger: LedgerStore, game: LoadedGame) -> list[LoadedGame]:
+    """The variations of ``game`` (its forks: games replayed from one of its events), by the
+    event they branch at, then by number. Only its own: a variation of a variation is on
+    that variation's page."""
+    uid = game.record.uid
+    games = Games(ledger)
+    found = [
+        games.load(result.game)
+        for result in results(ledger, Filters(variations=True))
+        if result.data.get("variation_of") == uid
+    ]
+    return sorted(found, key=lambda v: (v.header.fork_at or 0, v.id))
 
 
 def _asset(name: str) -> str:
@@ -46,9 +64,12 @@ def _script_json(data: object) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def render_page(game: LoadedGame, viewer: Viewer = EVERYONE) -> str:
-    """The replay page of ``game`` for ``viewer``, as one HTML document."""
-    data = page_data(game, viewer)
+def render_page(
+    game: LoadedGame, viewer: Viewer = EVERYONE, variations: Sequence[LoadedGame] = ()
+) -> str:
+    """The replay page of ``game`` for ``viewer``, as one HTML document; ``variations``
+    (forks of the game) are offered at the event they branch from."""
+    data = page_data(game, viewer, variations)
     players = ", ".join(game.header.players)
     seen = viewer.label(game.header.players)
     title = html.escape(f"Game {game.id} · {game.rules.title} · {players} · {seen}")

@@ -5,10 +5,10 @@ only when asked for on the command line (``--all-seats``) — every seat, to swi
 them once a game is over. A frame is the table after one event of the log (frame 0:
 before the first): the event in notation as the viewer saw it and what it is (a move, a
 chance step, a correction, an irregularity, a ruling), whether it is still in effect, who
-took cards with it, who is to act, and the viewer's view (for every seat: the public view
-and one per seat). The file holds nothing else: no card the viewer did not see is in its
-data. Identical views are stored once and named by index: a hand that does not change
-costs nothing per event.
+took cards with it, who is to act, and the viewer's typed table (``rules.tableview``; for
+every seat: the public one and one per seat). The file holds nothing else: no card the
+viewer did not see is in its data. Identical tables, seats and piles are stored once and
+named by index: a hand that does not change costs nothing per event.
 """
 
 from __future__ import annotations
@@ -21,32 +21,57 @@ from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
 from tablelog.replay.gate import EVERYONE, Gate, Viewer, table_data
 from tablelog.replay.inspect import outcome_data
+from tablelog.replay.narrate import new_trick
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
+from tablelog.rules.tableview import Table
 
-__all__ = ["page_data", "view_data"]
+__all__ = ["page_data", "page_table"]
 
 
 class _Store:
-    """Zones, infos and views, each stored once and named by its index."""
+    """Typed tables by their parts, each part stored once and named by its index.
+
+    A stored view is ``{"s": [seat, ...], "c": centre}``: each seat's index, and the index
+    of the centre, which holds the table's other fields: its scalars as they are, its piles
+    and battlefields as lists of indices, and each other list or mapping (the trick, the
+    facts, the scores) by its index under ``refs``. Seats' views of one moment share their
+    centre, and a trick or a score that does not change is stored once for the game: the
+    page for every seat costs little more than the page for one (``page.js`` rebuilds the
+    table from its parts)."""
 
     def __init__(self) -> None:
-        self.zones = _Interned()
-        self.infos = _Interned()
         self.views = _Interned()
         self.parts = _Interned()
 
     def view(self, view: View) -> int:
-        """The index of ``view``: its typed table (each seat, pile and battlefield by index),
-        or, for a view without one, its zones and info by index."""
-        if view.table is not None:
-            table = _compact(table_data(view.table))
-            for key in ("seats", "piles", "fields"):
-                table[key] = [self.parts.add(part) for part in table.get(key, ())]
-            return self.views.add({"table": table})
-        data = view_data(view)
-        zones = [self.zones.add(zone) for zone in data["zones"]]
-        return self.views.add({"zones": zones, "info": self.infos.add(data["info"])})
+        """The index of ``view``'s typed table, stored by its parts."""
+        table = page_table(view)
+        table.pop("viewer", None)  # the page knows whose view it shows
+        seats = [self.parts.add(seat) for seat in table.pop("seats", ())]
+        centre: dict[str, Any] = {}
+        refs: dict[str, int] = {}
+        for key, value in table.items():
+            if key in ("piles", "fields"):
+                centre[key] = [self.parts.add(part) for part in value]
+            elif isinstance(value, list | dict):
+                refs[key] = self.parts.add(value)
+            else:
+                centre[key] = value
+        if refs:
+            centre["refs"] = refs
+        return self.views.add({"s": seats, "c": self.parts.add(centre)})
+
+
+def page_table(view: View) -> dict[str, Any]:
+    """What the page stores of ``view``: its typed table without empty fields, and without
+    the open claims (said aloud at the table, a called card in their words; ``show`` says
+    them)."""
+    if view.table is None:
+        return {}
+    table: dict[str, Any] = _compact(table_data(view.table))
+    table.pop("claims", None)
+    return table
 
 
 def _empty(value: Any) -> bool:
@@ -61,20 +86,6 @@ def _compact(value: Any) -> Any:
     if isinstance(value, list):
         return [_compact(v) for v in value]
     return value
-
-
-def view_data(view: View) -> dict[str, Any]:
-    """What the page stores of one view: its zones and its facts, JSON-ready."""
-    zones = [
-        {
-            "name": zone.name,
-            "cards": [card.text for card in zone.cards],
-            "hidden": zone.hidden,
-            **({"slots": list(zone.slots)} if zone.slots is not None else {}),
-        }
-        for zone in view.zones
-    ]
-    return {"zones": zones, "info": _plain(dict(view.info))}
 
 
 def _plain(value: Any) -> Any:
@@ -102,32 +113,19 @@ def _mark(event: Event) -> str:
     return str(event.family)
 
 
-def _taken(before: View, after: View, sides: Sequence[str]) -> str | None:
-    """Who took cards with this event (a trick, a capture): a ``won:N`` zone that grew."""
-    sizes = {z.name: len(z.cards) + z.hidden for z in before.zones}
-    for zone in after.zones:
-        name = zone.name
-        if name.startswith("won:") and len(zone.cards) + zone.hidden > sizes.get(name, 0):
-            index = name.partition(":")[2]
-            side = int(index) if index.isdigit() else None
-            return sides[side] if side is not None and side < len(sides) else index
+def _taken(before: Table | None, after: Table | None) -> str | None:
+    """Who took cards with this event: the winner of a trick just taken, else the side
+    whose taken cards (a ``Place`` with its ``side``) grew."""
+    if before is None or after is None:
+        return None
+    trick = new_trick(before, after)
+    if trick is not None:
+        return trick.winner
+    sizes = {p.side: len(p.known) + p.hidden for p in before.piles if p.side is not None}
+    for place in after.piles:
+        if place.side is not None and len(place.known) + place.hidden > sizes.get(place.side, 0):
+            return place.side
     return None
-
-
-def _sides(game: LoadedGame, view: View) -> list[str]:
-    """The names of the sides that take cards (``won:N``): the view's teams, else the keys of
-    a mapping in its info with one entry per such zone (sweeps or points by side), else the
-    players."""
-    teams = view.info.get("teams")
-    if isinstance(teams, list | tuple) and teams:
-        return [str(t) for t in teams]
-    won = sum(1 for zone in view.zones if zone.name.startswith("won:"))
-    players = list(game.header.players)
-    if won and won != len(players):
-        for value in view.info.values():
-            if isinstance(value, dict) and len(value) == won:
-                return [str(k) for k in value]
-    return players
 
 
 class _Interned:
@@ -153,7 +151,7 @@ def _frames(game: LoadedGame, store: _Store, viewer: Viewer) -> Iterator[dict[st
     public_gate = Gate(rules, header, EVERYONE)
     kept = {e.seq for e in effective_events(game.events, game.seeded)}
     timeline = game.timeline
-    previous: View | None = None
+    previous: Table | None = None
     for i, state in enumerate(timeline):
         public = public_gate.view(state)
         frame: dict[str, Any] = {"seq": i}
@@ -175,17 +173,32 @@ def _frames(game: LoadedGame, store: _Store, viewer: Viewer) -> Iterator[dict[st
                 "mark": _mark(event),
                 "effective": event.seq in kept or event.family == "meta",
             }
-            assert previous is not None
-            frame["taken_by"] = _taken(previous, public, _sides(game, public))
-        previous = public
+            frame["taken_by"] = _taken(previous, public.table)
+        previous = public.table
         yield frame
 
 
-def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
-    """Everything the page for ``viewer`` draws, as JSON-ready data."""
+def _variation(game: LoadedGame, store: _Store, viewer: Viewer) -> dict[str, Any] | None:
+    """A variation as its parent's page offers it: where it branches (``at``, the events it
+    shares with its parent) and its own frames after that; ``None`` if it has no event of
+    its own yet."""
+    at = game.header.fork_at or 0
+    frames = list(_frames(game, store, viewer))[at + 1 :]
+    if not frames:
+        return None
+    return {"game": game.id, "at": at, "head": game.head_at(), "frames": frames}
+
+
+def page_data(
+    game: LoadedGame, viewer: Viewer = EVERYONE, variations: Sequence[LoadedGame] = ()
+) -> dict[str, Any]:
+    """Everything the page for ``viewer`` draws, as JSON-ready data; each of ``variations``
+    (forks of ``game``) with its frames after the event it branches at, seen by the same
+    viewer."""
     store = _Store()
     frames = list(_frames(game, store, viewer))
-    last = game.rules.view(game.timeline[-1], None)
+    lines = [line for v in variations if (line := _variation(v, store, viewer)) is not None]
+    last = game.rules.view(game.timeline[-1], None).table
     return {
         "game": game.id,
         "rules": game.rules.name,
@@ -197,10 +210,9 @@ def page_data(game: LoadedGame, viewer: Viewer = EVERYONE) -> dict[str, Any]:
         "all_seats": viewer.every_seat,
         "seat": viewer.seat,
         "head": game.head_at(),
-        "sides": _sides(game, last),
+        "sides": list(last.sides) if last is not None else list(game.header.players),
         "frames": frames,
+        "variations": lines,
         "views": store.views.items,
         "parts": store.parts.items,
-        "zones": store.zones.items,
-        "infos": store.infos.items,
     }

@@ -1,7 +1,10 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("data").textContent);
-  const frames = data.frames;
+  const main = data.frames;
+  const lines = data.variations || [];  // the game's variations (forks), each with its own frames
+  let frames = main;
+  let line = null;  // the variation being followed, or null on the game's own line
   const views = data.views;
   const parts = data.parts || [];
   const suits = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -165,14 +168,13 @@
     return table;
   }
 
-  function drawZones(stored, target) {  // a view without a typed table: its zones, named
-    stored.zones.map((i) => data.zones[i]).forEach((zone) => {
-      const box = make("div", "place");
-      box.dataset.place = zone.name;
-      box.appendChild(make("span", "label", zone.name));
-      box.appendChild(cardsNode({ known: zone.cards, hidden: zone.hidden, slots: zone.slots }));
-      target.appendChild(box);
-    });
+  // a stored view (frames.py's _Store): its seats and centre by index, rebuilt as a table
+  function tableOf(stored) {
+    const centre = parts[stored.c];
+    const table = Object.assign({}, centre, { seats: stored.s });
+    delete table.refs;
+    Object.entries(centre.refs || {}).forEach(([key, i]) => { table[key] = parts[i]; });
+    return table;
   }
 
   function draw() {
@@ -182,7 +184,7 @@
     const stored = views[data.all_seats ? (chosen === null ? frame.public : frame.seats[chosen]) : frame.view];
     const target = el("table");
     target.replaceChildren();
-    const table = stored.table ? drawTable(stored.table, target) : (drawZones(stored, target), null);
+    const table = drawTable(tableOf(stored), target);
     target.dataset.seq = String(frame.seq);
     target.dataset.as = data.all_seats ? (seat === null ? "everyone" : data.players[seat]) : data.viewer;
     slider.value = String(at);
@@ -224,10 +226,42 @@
     }
   }
 
+  function hashOf(n) { return "#" + (line ? "v" + line.game + ":" : "") + n; }
+
   function go(to) {
     at = Math.max(0, Math.min(frames.length - 1, to));
     draw();
-    if (location.hash !== "#" + at) history.replaceState(null, "", "#" + at);
+    if (location.hash !== hashOf(at)) history.replaceState(null, "", hashOf(at));
+  }
+
+  // follow a variation from the event it branches at (null: back to the game's own line)
+  function follow(variation, to) {
+    line = variation;
+    frames = variation ? main.slice(0, variation.at + 1).concat(variation.frames) : main;
+    buildLog();
+    const banner = el("line");
+    banner.replaceChildren();
+    banner.hidden = !variation;
+    if (variation) {
+      banner.appendChild(make("span", "", "Variation: game " + variation.game + ", from event " + variation.at + " of game " + data.game + " "));
+      const back = make("button", "", "back to game " + data.game);
+      back.addEventListener("click", () => follow(null, variation.at));
+      banner.appendChild(back);
+    }
+    go(to);
+  }
+
+  function offer(log, variation) {  // the move list's link into a variation
+    const first = variation.frames[0];
+    const li = make("li", "branch");
+    li.appendChild(make("span", "seq", "↳"));
+    li.appendChild(make("span", "notation", " variation, game " + variation.game + ": " + pretty(first.event.notation)));
+    if (first.event.actor) li.appendChild(make("span", "actor", " · " + first.event.actor));
+    const end = variation.frames[variation.frames.length - 1];
+    if (end.outcome) li.appendChild(make("span", "tag", "won by " + end.outcome.winners.join(" & ")));
+    li.dataset.variation = String(variation.game);
+    li.addEventListener("click", () => follow(variation, variation.at + 1));
+    log.appendChild(li);
   }
 
   el("title").textContent = "Game " + data.game + " · " + data.title;
@@ -241,20 +275,30 @@
   } else {
     seatSelect.closest("label").replaceWith(make("span", "as", "as " + data.viewer + " sees it"));
   }
-  const log = el("log");
-  frames.forEach((frame) => {
-    if (!frame.event) return;
-    const li = make("li", frame.event.mark);
-    li.appendChild(make("span", "seq", frame.seq + "."));
-    li.appendChild(make("span", "notation", " " + pretty(frame.event.notation)));
-    if (frame.event.actor) li.appendChild(make("span", "actor", " · " + frame.event.actor));
-    li.dataset.seq = String(frame.seq);
-    if (!frame.event.effective) li.classList.add("retracted");
-    li.addEventListener("click", () => go(frame.seq));
-    items[frame.seq] = li;
-    log.appendChild(li);
-  });
-  slider.max = String(frames.length - 1);
+  function buildLog() {
+    const log = el("log");
+    log.replaceChildren();
+    items.length = 0;
+    marked = null;
+    const offered = line ? [] : lines;
+    offered.filter((v) => v.at === 0).forEach((v) => offer(log, v));
+    frames.forEach((frame) => {
+      if (!frame.event) return;
+      const li = make("li", frame.event.mark);
+      li.appendChild(make("span", "seq", frame.seq + "."));
+      li.appendChild(make("span", "notation", " " + pretty(frame.event.notation)));
+      if (frame.event.actor) li.appendChild(make("span", "actor", " · " + frame.event.actor));
+      li.dataset.seq = String(frame.seq);
+      if (!frame.event.effective) li.classList.add("retracted");
+      if (line && frame.seq > line.at) li.classList.add("inline");
+      li.addEventListener("click", () => go(frame.seq));
+      items[frame.seq] = li;
+      log.appendChild(li);
+      offered.filter((v) => v.at === frame.seq).forEach((v) => offer(log, v));
+    });
+    slider.max = String(frames.length - 1);
+  }
+  buildLog();
   slider.addEventListener("input", () => go(Number(slider.value)));
   seatSelect.addEventListener("change", draw);
   el("first").addEventListener("click", () => go(0));
@@ -276,12 +320,20 @@
     touch = null;
     if (Math.abs(dx) > 40) go(at + (dx < 0 ? 1 : -1));
   });
+  // #12: event 12 of the game; #v9:14: event 14 of its variation game 9
   function fromHash() {
-    const n = Number(location.hash.slice(1));
-    return location.hash.length > 1 && Number.isInteger(n) ? n : null;
+    const m = /^#(?:v(\d+):)?(\d+)$/.exec(location.hash);
+    if (!m) return null;
+    const variation = m[1] === undefined ? null : lines.find((v) => v.game === Number(m[1]));
+    return variation === undefined ? null : { variation, n: Number(m[2]) };
   }
-  window.addEventListener("hashchange", () => { const n = fromHash(); if (n !== null && n !== at) go(n); });
-  const start = fromHash();
-  if (start !== null) at = Math.max(0, Math.min(frames.length - 1, start));
-  draw();
+  function fromLink() {
+    const to = fromHash();
+    if (to === null) return false;
+    if (to.variation !== line) follow(to.variation, to.n);
+    else if (to.n !== at) go(to.n);
+    return true;
+  }
+  window.addEventListener("hashchange", fromLink);
+  if (!fromLink()) draw();
 })();

@@ -17,7 +17,7 @@ from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Laid, Table, Trick, table_of
+from tablelog.rules.tableview import Laid, Table, Tally, Trick, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 
 __all__ = [
@@ -66,6 +66,7 @@ def _table(state: State, seen: View) -> Table:
     facts = (
         ("trump", SUIT_SYMBOLS.get(state.trump, "not yet known")),
         ("deal", str(state.deal_number)),
+        ("dealer", player(state, state.dealer)),
     )
     return table_of(
         seen,
@@ -73,15 +74,24 @@ def _table(state: State, seen: View) -> Table:
         labels=LABELS,
         sides=labels,
         skip=lambda name: name == "trick",
-        trick=Trick(_laid(state, state.leader, state.trick)) if state.phase == PLAY else None,
+        trick=Trick(_laid(state, state.leader, state.trick), number=len(done) + 1)
+        if state.phase == PLAY
+        else None,
         last_trick=None
         if last is None
-        else Trick(_laid(state, last.leader, last.cards), player(state, last.winner)),
+        else Trick(_laid(state, last.leader, last.cards), player(state, last.winner), len(done)),
         facts=facts,
         scores=tuple(
             (side, f"{tricks} trick(s), {deals} deal(s)")
             for side, tricks, deals in zip(labels, state.taken, state.scores, strict=True)
         ),
+        tallies=(
+            Tally("tricks", tuple(zip(labels, map(str, state.taken), strict=True))),
+            Tally("deals won", tuple(zip(labels, map(str, state.scores), strict=True)), score=True),
+        ),
+        round=state.deal_number,
+        round_word="deal",
+        rounds_over=sum(state.scores),
     )
 
 

@@ -19,7 +19,7 @@ from tablelog.rules.narrespillet.calls import check_answer
 from tablelog.rules.narrespillet.chance import check_draw
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.pictures import check_picture
-from tablelog.rules.narrespillet.place import canonical, check_place
+from tablelog.rules.narrespillet.place import canonical, check_place, fool_refusal
 from tablelog.rules.narrespillet.reveal import check_reveal
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State, Step, name, seat_of
 from tablelog.rules.narrespillet.take import is_unknown, source_of
@@ -128,11 +128,13 @@ def _check_action(state: State, seat: int | None, p: object) -> str | None:
             )
         return None
     if isinstance(p, ev.Fool):
-        return (
-            'the Fool "spilles i det en annen spiller plasserer kort på et slagfelt" (as another'
-            ' player places cards, when asked), and "kan ikke stjele Verden, eller en plassering'
-            ' som inneholder et Ess" (not the World, nor a placement holding an Ace)'
-        )
+        thief = state.n if p.demons else seat
+        if thief is None:
+            return "the Fool is played by a player"
+        held = source_of(state, thief, FOOL, pool=False, chariot=False) is not None
+        if not held and not (is_unknown(state, FOOL) and state.hands[thief].hidden):
+            return f"{name(state, thief)} has no Fool to play: {where(state, FOOL)}"
+        return fool_refusal(state, thief)
     if isinstance(p, ev.Call):
         return "a card is called only with the Star, the Moon or the Sun"
     if not isinstance(p, TURN_KINDS):

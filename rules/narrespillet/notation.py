@@ -44,7 +44,7 @@ from tablelog.rules.narrespillet.words import (
 )
 from tablelog.rules.numbers import is_number
 
-__all__ = ["announce", "format_move", "parse_move"]
+__all__ = ["actor_words", "announce", "format_move", "parse_move"]
 
 VERBS = (
     "place, discard, forfeit, play, load, unload, lift, exorcise, fool, "
@@ -66,14 +66,16 @@ def parse_move(text: str, state: State) -> Move:
         return Move(None, parse_deal(plan, " ".join(words[1:]), read_card))
     if words[0].casefold() == "answer":
         return Move(None, _answer(state, words[1:]))
-    seat, demons, words = _actor(state, words)
+    seat, demons, words = actor_words(state, words)
     if not words:
         raise NotationError(f"expected a verb after the name: {VERBS}")
     verb, args = words[0].casefold(), words[1:]
     return Move(seat, _payload(state, verb, args, demons))
 
 
-def _actor(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]:
+def actor_words(state: State, words: list[str]) -> tuple[int | None, bool, list[str]]:
+    """The seat a move's words name first (the Demons' controller for ``Demons``), whether
+    it is the Demons, and the words after the name."""
     if words[0].casefold() == DEMONS:
         return (state.demons if state.demons >= 0 else None), True, words[1:]
     seat, rest = split_name(" ".join(words), state.players)

@@ -10,7 +10,7 @@ from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES, MAGICIAN
 from tablelog.rules.narrespillet.events import Place
 from tablelog.rules.narrespillet.flow import discard_cards
-from tablelog.rules.narrespillet.placements import classify
+from tablelog.rules.narrespillet.placements import classify, describe
 from tablelog.rules.narrespillet.state import (
     FORFEIT,
     OPEN,
@@ -25,7 +25,7 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take
 from tablelog.rules.table import evolve, where
 
-__all__ = ["check_place", "do_place", "fool_candidates", "steal"]
+__all__ = ["check_place", "do_place", "fool_candidates", "fool_refusal", "steal"]
 
 _INDEX = {card: i for i, card in enumerate(DECK)}
 
@@ -164,6 +164,54 @@ def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple
         if holds or (unknown and state.hands[other].hidden):
             out.append(other)
     return tuple(out)
+
+
+def _last_placement(state: State) -> tuple[int, Placement] | None:
+    """The placement made last in the round still on the table, and whose it is."""
+    placed = [
+        (slot.placement.at, who, slot.placement)
+        for who, row in enumerate(state.slots)
+        for slot in row
+        if slot.status == PLACED and slot.placement is not None
+    ]
+    if not placed:
+        return None
+    _, who, placement = max(placed, key=lambda p: p[0])
+    return who, placement
+
+
+def fool_refusal(state: State, thief: int) -> str:
+    """Why ``thief``'s Fool is refused while no Fool window is open, looking at the
+    placement made last: "Narren stjeler da denne plasseringen ... Narren kan ikke stjele
+    Verden, eller en plassering som inneholder et Ess"."""
+    rule = 'the Fool "spilles i det en annen spiller plasserer kort på et slagfelt"'
+    last = _last_placement(state)
+    if last is None:
+        return f"{rule}, and nobody has placed cards this round"
+    placer, placement = last
+    fields = " and ".join(HOUSE_NAMES[h] for h in placement.fields)
+    what = describe(placement.kind, placement.cards, placement.magic)
+    whose = f"{name(state, placer)}'s placement on {fields} ({what})"
+    if placement.kind == "world":
+        return f'{whose} is the World, and "Narren kan ikke stjele Verden"'
+    aces = [c.text for c in placement.cards if c.rank == "A"]
+    if aces:
+        return (
+            f'{whose} holds {", ".join(aces)}: "Esset beskytter plasseringen mot å bli stjålet'
+            ' med Narren" (no Fool window opened)'
+        )
+    if placer == thief:
+        return f"{whose} is {name(state, thief)}'s own: {rule} (another player's)"
+    closed = [h for h in placement.fields if state.slots[thief][HOUSES.index(h)].status != OPEN]
+    if closed:
+        return (
+            f"{whose} would go to {name(state, thief)}'s slot on "
+            f"{' and '.join(HOUSE_NAMES[h] for h in closed)}, which is no longer open"
+        )
+    return (
+        f"{rule}: the window on {whose} closed when the next move was entered "
+        "(type the Fool as its answer, before the next turn)"
+    )
 
 
 def fool_step(state: State, placer: int, fields: tuple[str, ...]) -> tuple[Step, ...]:

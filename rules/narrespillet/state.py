@@ -39,6 +39,8 @@ __all__ = [
 
 HAND = 6
 POOL = -1  # the Justice cards, as the receiver of a draw
+DEMONS = "Demons"
+"""The Demons' one name, wherever a person reads it: moves, the view, ``show``, the page."""
 
 
 # phases
@@ -248,7 +250,7 @@ class State(TableState[Options]):
         places: dict[str, str] = {}
         for who in range(table.n + 1):
             tag = "demons" if who == table.n else str(who)
-            label = "the Demons" if who == table.n else table.players[who]
+            label = DEMONS if who == table.n else table.players[who]
             places[f"hand:{tag}"] = in_hand(label)
             places[f"open:{tag}"] = f"it lies open before {label}"
             places[f"chariot:{tag}"] = f"it is in {label}'s Chariot"
@@ -307,9 +309,9 @@ def fresh_round(
 
 
 def name(state: State, who: int) -> str:
-    """A participant's name: the player's, or ``the Demons``."""
+    """A participant's name: the player's, or ``Demons`` (their one name, as in moves)."""
     if who == state.n:
-        return "the Demons"
+        return DEMONS
     if who == POOL:
         return "Justice"
     return state.players[who] if 0 <= who < state.n else f"seat {who}"

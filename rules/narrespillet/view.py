@@ -22,10 +22,11 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.flow import round_winners
+from tablelog.rules.narrespillet.placements import describe
 from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map, zone_tag
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.protocol import Shown, View
-from tablelog.rules.tableview import Field, Place, Seat, Slot, Table, table_of
+from tablelog.rules.tableview import Field, Place, Seat, Slot, Table, Tally, table_of
 from tablelog.rules.views import default_view
 
 __all__ = [
@@ -93,7 +94,7 @@ def _table(state: State, seen: View) -> Table:
                     zone.cards,
                     zone.hidden,
                     slot.status,
-                    None if placed is None else placed.kind,
+                    None if placed is None else describe(placed.kind, placed.cards, placed.magic),
                 )
             )
         fields.append(Field(HOUSE_NAMES[house], tuple(slots)))
@@ -103,6 +104,10 @@ def _table(state: State, seen: View) -> Table:
             attrs.evolve(f, leading=tuple(state.players[s] for s in won))
             for f, won in zip(fields, current, strict=True)
         ]
+    won = tuple(
+        (state.players[s], str(sum(s in won for r in state.results for won in r)))
+        for s in range(state.n)
+    )
     table = table_of(
         seen,
         state.players,
@@ -110,10 +115,13 @@ def _table(state: State, seen: View) -> Table:
         skip=lambda z: z.startswith("field:") or z.endswith(":demons"),
         fields=tuple(fields),
         facts=_facts(state),
-        scores=tuple(
-            (state.players[s], str(sum(s in won for r in state.results for won in r)))
-            for s in range(state.n)
-        ),
+        scores=won,
+        tallies=(Tally("battlefields won", won, score=True),),
+        turn=tuple(dict.fromkeys(name(state, w) for w in _turn(state))),
+        round=state.round,
+        round_word="round",
+        rounds_over=len(state.results),
+        claims=tuple(_absence_text(c) for c in state.claims),
     )
     if state.demons < 0:
         return table
@@ -121,12 +129,34 @@ def _table(state: State, seen: View) -> Table:
         name(state, state.n),
         None,
         tuple(
-            Place(LABELS[kind], zones[f"{kind}:demons"].cards, zones[f"{kind}:demons"].hidden)
+            Place(
+                LABELS[kind],
+                zones[f"{kind}:demons"].cards,
+                zones[f"{kind}:demons"].hidden,
+                zone=f"{kind}:demons",
+            )
             for kind in ("hand", "front", "chariot", "open")
         ),
         (("controlled by", state.players[state.demons]),),
     )
     return attrs.evolve(table, seats=(*table.seats, demons))
+
+
+def _turn(state: State) -> tuple[int, ...]:
+    """The participants whose turn it is: the actor, else the one the table waits for (a
+    Star or Moon caller choosing, a player discarding down), else those asked to answer."""
+    if state.phase != "play":
+        return ()
+    if state.actor is not None:
+        return (state.actor,)
+    head = state.queue[0] if state.queue else None
+    if head is None:
+        return ()
+    if head.kind in ("call", "down"):
+        return (head.who,)
+    if head.kind in ("fool", "vote", "reveal"):
+        return head.asked
+    return ()
 
 
 def _facts(state: State) -> tuple[tuple[str, str], ...]:
@@ -188,7 +218,7 @@ def info(state: State) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase,
         "dealer": state.players[state.dealer],
-        "turn": None if state.actor is None else name(state, state.actor),
+        "turn": ", ".join(name(state, w) for w in _turn(state)) or None,
         "stock": len(state.stock),
         "fields": fields,
         "temperance": None if state.temperance is None else HOUSE_NAMES[state.temperance[1]],

@@ -22,7 +22,7 @@ from tablelog.rules.nordekasino.play import apply, score
 from tablelog.rules.nordekasino.state import OVER, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Place, Table, table_of
+from tablelog.rules.tableview import Place, Table, Tally, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 
 __all__ = [
@@ -86,6 +86,13 @@ def _table(state: State, seen: View) -> Table:
             (side, f"{points.get(side, '0')} point(s), {state.sweeps[s]} sweep(s)")
             for s, side in enumerate(sides)
         ),
+        tallies=(
+            Tally("sweeps", tuple(zip(sides, map(str, state.sweeps), strict=True)), "sweep"),
+            Tally("points", tuple((side, points.get(side, "0")) for side in sides)),
+        ),
+        round=state.deals,
+        round_word="deal",
+        claims=tuple(_claim_text(c) for c in state.claims),
     )
 
 

@@ -69,6 +69,7 @@ def _table(state: State, seen: View) -> Table:
         labels=LABELS,
         seat_facts=lambda s: (("out", "finished"),) if s in gone else (),
         facts=tuple(facts),
+        claims=tuple(claim_text(c) for c in state.claims),
     )
 
 

@@ -61,6 +61,7 @@ def _table(state: State, seen: View) -> Table:
         labels=LABELS,
         seat_facts=lambda s: (("out", "gone out"),) if s in gone else (),
         facts=tuple(facts),
+        claims=tuple(_claim_text(c) for c in state.claims),
     )
 
 

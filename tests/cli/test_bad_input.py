@@ -30,7 +30,7 @@ def dealt(runner: CliRunner) -> str:
         ("7X", 2, "'7X' is not a card"),
         ("Zed 3H", 2, "'Zed' is not a player"),
         ("deal 3H KS", 2, "a deal names the 4 face-up cards"),
-        ("7H", 1, "event 2 (7H by Bo): the Devil (7♥, the trump 7) may not be led"),
+        ("7H", 1, "event 2 (Bo 7H): the Devil (7♥, the trump 7) may not be led"),
         ("Cai 2C", 1, "it is Bo's turn to play, not Cai's"),
         ("KS", 1, "Bo cannot hold KS: it is already known to be in Cai's hand"),
         ("AH", 1, "it is not in the Karnöffel deck"),

@@ -46,7 +46,7 @@ def test_new_gives_the_game_and_a_seeded_deal(runner: CliRunner):
     assert data["game"] == 1
     assert data["seq"] == 1 and data["seeded"] is True
     assert data["options"]["target"] == 2
-    assert data["info"]["dealer"] == "Cai"
+    assert dict(data["table"]["facts"])["dealer"] == "Cai"
     assert data["to_act"] == ["Dina"]  # left of the dealer leads
     physical = run_json(runner, *NEW)
     assert physical["game"] == 2 and physical["seq"] == 0 and physical["seeded"] is False
@@ -138,7 +138,8 @@ def test_show_as_a_player_hides_the_other_hands(runner: CliRunner):
     annas = run_json(runner, "show", game, "--at", "1", "--as", "Anna")
     anna_cards = hand(annas, 0)["cards"]
     assert len(anna_cards) == 5 and hand(annas, 0)["hidden"] == 0
-    upcard = annas["info"]["upcards"]["Anna"]
+    bo_sees = run_json(runner, "show", game, "--at", "1", "--as", "Bo")["table"]
+    (upcard,) = next(s for s in bo_sees["seats"] if s["name"] == "Anna")["places"][0]["known"]
     face_down = set(anna_cards) - {upcard}
     assert len(face_down) == 4
 
@@ -187,8 +188,8 @@ def test_log_list_and_replay(backend_runner: CliRunner):
     replay = run_json(runner, "replay", game, "--to", "2")
     assert replay["to"] == 2
     assert [r["seq"] for r in replay["events"]] == [1, 2]
-    assert replay["events"][1]["table"]["to_play"] == "Cai"
-    assert replay["events"][0]["table"]["to_play"] == "Bo"
+    assert replay["events"][1]["table"]["turn"] == ["Cai"]
+    assert replay["events"][0]["table"]["turn"] == ["Bo"]
     assert "Bo" in run(runner, "replay", game, "--to", "2").stdout
 
 
@@ -258,8 +259,9 @@ def test_record_a_whole_physical_game_from_the_cli(backend_runner: CliRunner):
     game = str(new_game(runner))
     run(runner, "play", game, *CLUBS_DEAL.split())
     shown = run_json(runner, "show", game)
-    assert shown["info"]["trump"] == "C" and shown["to_act"] == ["Bo"]
-    upcards = set(shown["info"]["upcards"].values())
+    assert dict(shown["table"]["facts"])["trump"] == "♣" and shown["to_act"] == ["Bo"]
+    hands = [s["places"][0] for s in shown["table"]["seats"]]  # as everyone: the up-cards
+    upcards = {card for hand in hands for card in hand["known"]}
     assert upcards == {"9H", "10C", "8C", "10H"}
 
     from_face_down = []

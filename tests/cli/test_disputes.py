@@ -192,16 +192,16 @@ def test_diff_names_the_first_event_where_two_recordings_part(runner: CliRunner)
     data = failing_json(runner, "diff", a, b)
     assert data["first"] == 5
     assert data["why"] == (
-        f"they part at event 5: trail 8C by Anna in game {a}, trail 8H by Anna in game {b}"
+        f"they part at event 5: Anna trail 8C in game {a}, Anna trail 8H in game {b}"
     )
     differing = [row for row in data["rows"] if not row["same"]]
     assert differing[0] == {
         "seq": 5,
-        "a": "trail 8C by Anna",
-        "b": "trail 8H by Anna",
+        "a": "Anna trail 8C",
+        "b": "Anna trail 8H",
         "same": False,
     }
-    assert differing[-1] == {"seq": 7, "a": "trail 8D by Anna", "b": None, "same": False}
+    assert differing[-1] == {"seq": 7, "a": "Anna trail 8D", "b": None, "same": False}
     result = run(runner, "diff", a, b, code=1)
     assert "they part at event 5" in result.output
 

@@ -30,7 +30,7 @@ def coins_pass(runner: CliRunner) -> str:
 def test_play_refuses_a_card_the_pass_denied_and_show_says_what_was_claimed(runner: CliRunner):
     game = coins_pass(runner)
     shown = run_json(runner, "show", game)
-    assert shown["info"]["claims"] == [
+    assert shown["table"]["claims"] == [
         "Bo held no number or court card of Coins face down at event 4 "
         "(Bo passed for Anna's Hierophant)"
     ]

@@ -126,6 +126,22 @@ def test_sync_leaves_a_diverged_game_and_names_it(
     before = heads(club)
     result = run(club, "sync", tmp / "laptop.db", code=1)
     assert "not synced:" in result.stderr and "they part at event 5" in result.stderr
+    # each side named: which database holds which game, at which head
+    assert f"of {tmp / 'club.db'} (head " in result.stderr
+    assert f"of {tmp / 'laptop.db'} (head " in result.stderr
+    [parted] = json.loads(run(club, "sync", tmp / "laptop.db", "--json", code=1).stdout)["games"]
+    assert parted["what"] == "diverged" and parted["parted"] == 5
+    assert parted["heads"][0] != parted["heads"][1]
     assert "1 diverged" in result.stdout
     after = heads(club)
     assert {uid: after[uid] for uid in before} == before and len(after) == 2
+
+
+def test_a_new_laptops_first_sync_creates_its_database(
+    evening: tuple[CliRunner, CliRunner, Path],
+) -> None:
+    club, _, tmp = evening
+    fresh = on(tmp / "fresh.db")
+    result = run(fresh, "sync", tmp / "club.db")
+    assert "copied game" in result.stdout and "1 game(s) copied" in result.stdout
+    assert heads(fresh) == heads(club)

@@ -65,7 +65,7 @@ def test_play_refuses_the_card_that_breaks_the_claim_and_writes_nothing(games: G
     with pytest.raises(IllegalEvent) as refused:
         games.play(game, "trail 7H")
     assert refused.value.reason == BROKEN_SENTENCE
-    assert str(refused.value) == f"event 8 (trail 7H by Bo): {BROKEN_SENTENCE}"
+    assert str(refused.value) == f"event 8 (Bo trail 7H): {BROKEN_SENTENCE}"
     assert games.load(game).seq == 7
 
 
@@ -123,7 +123,7 @@ def test_verify_reports_the_event_that_broke_the_claim(games: Games):
     assert not verification.ok
     (problem,) = verification.problems
     assert problem.seq == 8
-    assert str(problem) == f"event 8 (trail 7H by Bo): {BROKEN_SENTENCE}"
+    assert str(problem) == f"event 8 (Bo trail 7H): {BROKEN_SENTENCE}"
 
 
 def test_a_build_for_partner_is_a_claim_on_the_partners_hand(games: Games):

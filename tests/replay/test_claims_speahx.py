@@ -63,7 +63,7 @@ def test_play_refuses_the_card_that_shows_the_pickup_untrue(games: Games):
     with pytest.raises(IllegalEvent) as refused:
         games.play(game, "8H")
     assert refused.value.reason == BROKEN
-    assert str(refused.value) == f"event 7 (8H by Anna): {BROKEN}"
+    assert str(refused.value) == f"event 7 (Anna 8H): {BROKEN}"
     assert games.load(game).seq == 6  # nothing written
     listed = {m["notation"] for m in moves_data(games.load(game))["moves"]}
     assert "8S" in listed and "8H" not in listed  # the generator agrees with apply

@@ -275,9 +275,9 @@ def test_an_edited_and_rehashed_illegal_move_is_refused_naming_the_rule(
     (parsed,) = parse_lines(lines)
     result = verify_parsed(parsed)
     assert [str(p) for p in result.problems] == [
-        "event 2 (7H by Bo): the Devil (7♥, the trump 7) may not be led to the first trick"
+        "event 2 (Bo 7H): the Devil (7♥, the trump 7) may not be led to the first trick"
     ]
-    with pytest.raises(RefusedImport, match=r"event 2 \(7H by Bo\): the Devil"):
+    with pytest.raises(RefusedImport, match=r"event 2 \(Bo 7H\): the Devil"):
         import_games(other, [parsed])
     assert game_count(other) == 0
 

@@ -55,3 +55,19 @@ def test_a_renderer_that_skips_the_gate_is_caught(name: str, seed: int | None):
     walk_with(name, history, RENDERERS)  # the outputs as they are made hold
     with pytest.raises(InvariantViolation, match=r"leaking_log_line for \w+ names"):
         walk_with(name, history, (log_line, leaking_log_line))
+
+
+def leaking_jsonl_event(gate: Gate, step: Step) -> str:
+    """A viewer's JSON Lines line written from the stored payload, skipping the gate."""
+    from tablelog.rules.serial import converter
+
+    if step.event is None:
+        return ""
+    return str(converter.unstructure(step.event.move.payload))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_viewers_jsonl_line_that_skips_the_gate_is_caught(name: str):
+    history = dealt(name, 7)
+    with pytest.raises(InvariantViolation, match=r"leaking_jsonl_event for \w+ names"):
+        walk_with(name, history, (leaking_jsonl_event,))

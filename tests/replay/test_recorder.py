@@ -30,7 +30,7 @@ def test_a_physical_deal_and_a_card_then_undo_and_redo_say_what_they_do(db: Path
         played = recorder.enter("QS")
         assert played.data is not None and played.data["written"][0]["actor"] == "Bo"
         undone = recorder.enter("undo")
-        assert undone.lines == ("undo takes back event 2 (QS by Bo)",)
+        assert undone.lines == ("undo takes back event 2 (Bo QS)",)
         redone = recorder.enter("redo")
         assert redone.lines == ("redo puts back QS",)
         assert redone.data is not None and redone.data["written"][0]["notation"] == "QS"
@@ -62,7 +62,7 @@ def test_a_refused_move_is_explained_and_nothing_is_written(db: Path):
         before = ledger.head(gid)
         refused = recorder.enter("9H")  # Cai cannot hold 9H: it is Bo's up-card
         assert refused.refused and refused.data is None
-        assert refused.lines[0].startswith("refused, nothing written: event 3 (9H by Cai)")
+        assert refused.lines[0].startswith("refused, nothing written: event 3 (Cai 9H)")
         assert ledger.head(gid) == before and recorder.game.seq == before[0]
 
 
@@ -76,7 +76,7 @@ def test_an_undo_in_a_seeded_game_names_the_dealers_deal_without_its_cards(db: P
             assert not recorder.enter(move).refused
         assert recorder.game.events[-1].type == "deal"
         (said,) = recorder.enter("undo").lines
-        assert said == "undo takes back event 21 (4S by Anna), event 22 (the dealer's deal)"
+        assert said == "undo takes back event 21 (Anna 4S), event 22 (the dealer's deal)"
         redone = recorder.enter("redo")
         assert redone.lines == ("redo puts back 4S",)
         assert redone.data is not None
@@ -195,14 +195,16 @@ def test_undo_and_redo_are_words_of_the_recorder_not_moves(db: Path, text: str):
 
 
 def test_a_move_whose_notation_names_its_player_is_not_named_twice(db: Path):
-    from tablelog.replay.notation import by_actor
+    from tablelog.rules.names import event_named, named_move
 
-    assert by_actor("7H", "Anna") == "7H by Anna"
-    assert by_actor("Anna 7H", "anna") == "Anna 7H"
-    assert by_actor("Anna: 7H", "Anna") == "Anna: 7H"
-    assert by_actor("Annabel 7H", "Anna") == "Annabel 7H by Anna"
-    assert by_actor("Anna Berg 5H", "Anna Berg") == "Anna Berg 5H"  # a name with a space
-    assert by_actor("deal", None) == "deal"
+    assert named_move("7H", "Anna") == "Anna 7H"  # as log shows it, and as it may be typed
+    assert named_move("Anna 7H", "anna") == "Anna 7H"
+    assert named_move("Anna: 7H", "Anna") == "Anna: 7H"
+    assert named_move("Annabel 7H", "Anna") == "Anna Annabel 7H"
+    assert named_move("Anna Berg 5H", "Anna Berg") == "Anna Berg 5H"  # a name with a space
+    assert named_move("deal", None) == "deal"
+    assert event_named(3, named_move("7C", "B")) == "event 3 (B 7C)"
+    assert event_named(3, None) == "event 3" and event_named(None, "B 7C") == "move (B 7C)"
     gid = _game(db, "vriddiot")
     with Ledger(db) as ledger:
         recorder = Recorder(Games(ledger), gid)
@@ -227,7 +229,7 @@ def test_a_stale_recorder_reads_the_game_again_and_judges_the_move_on_it(db: Pat
         entry = two.enter("10C")  # Cai's up-card, Cai's turn now
         assert not entry.refused, entry.lines
         assert entry.lines[0].startswith(f"game {gid} moved on (someone else recorded into it)")
-        assert "since then: event 2 (QS by Bo)" in entry.lines[0]
+        assert "since then: event 2 (Bo QS)" in entry.lines[0]
         assert ledger.head(gid)[0] == 3 and two.game.seq == 3
         assert Games(ledger).load(gid).events[-1].actor == 2  # Cai's, judged on the game now
 
@@ -241,6 +243,6 @@ def test_a_stale_recorder_told_what_was_recorded_is_refused_on_the_game_as_it_is
         one.enter("QS")
         entry = two.enter("Dina 8C")  # Cai is on turn now, not Dina
         assert entry.refused and len(entry.lines) == 2
-        assert "since then: event 2 (QS by Bo)" in entry.lines[0]
+        assert "since then: event 2 (Bo QS)" in entry.lines[0]
         assert entry.lines[1].startswith("refused, nothing written: event 3")
         assert "Cai" in entry.lines[1] and ledger.head(gid)[0] == 2

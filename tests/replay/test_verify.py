@@ -38,10 +38,10 @@ def test_the_first_illegal_event_is_named_with_its_rule():
     log.append(Event(4, CAI, Play(Card("K", "S"))))  # legal on its own; never reached
     problem = check_log(RULES, PHYSICAL, log)
     assert problem == Problem(
-        3, "the Devil (7♥, the trump 7) may not be led to the first trick", "7H by Bo"
+        3, "the Devil (7♥, the trump 7) may not be led to the first trick", "Bo 7H"
     )
     assert str(problem) == (
-        "event 3 (7H by Bo): the Devil (7♥, the trump 7) may not be led to the first trick"
+        "event 3 (Bo 7H): the Devil (7♥, the trump 7) may not be led to the first trick"
     )
 
 
@@ -89,11 +89,11 @@ def test_a_seeded_log_that_stops_before_the_dealer_is_caught():
 
 
 def test_verification_orders_problems_and_is_ok_only_without_them():
-    late, early = Problem(7, "late"), Problem(2, "early", "3H by Bo")
+    late, early = Problem(7, "late"), Problem(2, "early", "Bo 3H")
     result = Verification.of(9, [late, early], "abc")
     assert not result.ok
     assert result.problems == (early, late)
-    assert [str(p) for p in result.problems] == ["event 2 (3H by Bo): early", "event 7: late"]
+    assert [str(p) for p in result.problems] == ["event 2 (Bo 3H): early", "event 7: late"]
     assert Verification.of(9, []).ok
 
 

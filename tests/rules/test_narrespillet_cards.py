@@ -35,7 +35,26 @@ def test_an_ace_protects_a_placement_from_the_fool():
     state = table({"Anna": "CuA Cu9 Sw2 Sw3 Sw4 St2", "Bo": "FOOL Co2 Co3 Co4 Cu2 Cu3"})
     state = draws(apply(state, "Anna place Cu CuA Cu9"))
     assert seats(state) == ("Bo",) and state.queue == ()  # no window: Bo's turn
-    assert "as another player places" in refusal(state, "Bo fool")
+    assert refusal(state, "Bo fool") == (
+        "Anna's placement on Cups (10 in number cards) holds CuA: \"Esset beskytter "
+        'plasseringen mot å bli stjålet med Narren" (no Fool window opened)'
+    )
+
+
+def test_a_refused_fool_names_the_placement_it_looks_at():
+    hands = {"Anna": "CuK CuQ Sw2 Sw3 Sw4 St2", "Bo": "FOOL Co2 Co3 Co4 Cu2 Cu3"}
+    state = table(hands)
+    assert refusal(state, "Bo fool").endswith("and nobody has placed cards this round")
+    assert refusal(state, "Cai fool").startswith("Cai has no Fool to play: ")
+    state = play(state, "Anna place Cu CuQ CuK", "Bo pass")  # the window closed
+    assert refusal(state, "Bo fool") == (
+        'the Fool "spilles i det en annen spiller plasserer kort på et slagfelt": the window '
+        "on Anna's placement on Cups (a Royal Couple) closed when the next move was entered "
+        "(type the Fool as its answer, before the next turn)"
+    )
+    world = table({"Anna": "T21 Sw2 Sw3 Sw4 St2 St3", "Bo": "FOOL Co2 Co3 Co4 Cu2 Cu3"})
+    world = play(world, "Anna place Sw T21")
+    assert refusal(world, "Bo fool").endswith('is the World, and "Narren kan ikke stjele Verden"')
 
 
 def test_the_fool_passes_and_the_placement_stays():

@@ -1,0 +1,50 @@
+"""Every output draws the typed table (``rules.tableview``): none reads a game's facts by
+key; the Demons have one name; the view names whoever the table waits for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tablelog.replay.gate import EVERYONE, Gate
+from tablelog.rules.narrespillet.state import DEMONS
+from tablelog.rules.protocol import Header
+from tests.rules.narrespillet_helpers import RULES, play, seats, table
+
+ROOT = Path(__file__).parents[2]
+READS_INFO = re.compile(r"\binfo\[|\binfo\.get\(|\.info\b")
+
+
+def test_no_output_reads_a_views_facts_by_key():
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for folder in ("cli", "replay")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if "web" not in path.parts  # the serve page, another engineer's, moving to the table
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if READS_INFO.search(line)
+    ]
+    assert found == []
+
+
+def test_a_star_caller_choosing_is_whose_turn_it_is():
+    state = play(table({"Anna": "T17 Sw3 Sw4 St2 St3 St4"}), "Anna play T17", "Anna call CuK")
+    assert seats(state) == ("Anna",) and state.actor is None  # choosing the next call
+    view = RULES.view(state, None)
+    assert view.table is not None and view.table.turn == ("Anna",)
+    assert view.info["turn"] == "Anna"
+
+
+def test_the_demons_have_one_name_in_the_view_and_its_turn():
+    state = table({"Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}, rounds=1)
+    state = play(state, "Anna discard Sw2", "Bo discard Co2", "Cai play T15")
+    state = play(state, "Dina discard Co5", "Anna discard Sw3", "Bo discard Co3")
+    assert state.actor == 4
+    header = Header("narrespillet", RULES.version, state.players, seed=1)
+    typed = Gate(RULES, header, EVERYONE).view(state).table
+    assert typed is not None
+    names = [seat.name for seat in typed.seats]
+    assert DEMONS == "Demons" and names[-1] == "Demons" and typed.turn == ("Demons",)
+    slots = {slot.player for field in typed.fields for slot in field.slots}
+    assert "Demons" in slots and not any("the Demons" in n for n in slots)
+    assert RULES.view(state, None).info["turn"] == "Demons"
