@@ -7,7 +7,6 @@ plain lines and never pays for it.
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +91,8 @@ def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
     plain = not unicode_ok()
     for row in rows:
         text = json_text(row, ascii_only=plain)
-        click.echo(("," if count else "") + "\n" + textwrap.indent(text, "    "), nl=False)
+        # indented as textwrap.indent would (no line of indented JSON is blank), cheaper
+        click.echo(("," if count else "") + "\n    " + text.replace("\n", "\n    "), nl=False)
         count += 1
     click.echo(("\n  " if count else "") + f'],\n  "count": {count}\n}}')
     return count
