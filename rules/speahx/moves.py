@@ -105,6 +105,8 @@ def _plays(state: State, chosen: tuple[Card, ...], first: Card) -> Iterator[Play
 def _leads(chosen: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards that may be first in a play of ``chosen`` (2s and 10s: only the first in
     suit order, since their order is all in suit order)."""
+    if len(chosen) == 1:
+        return chosen
     if chosen[0].rank in ("2", "10"):
         return (min(chosen, key=suit_order),)
     return tuple(dict.fromkeys(chosen))
@@ -118,20 +120,29 @@ def _min_size(state: State, first: Card) -> int:
     return 4
 
 
+GIVERS = frozenset({JOKER.rank, "J"})
+"""The only ranks that may give the pile away (``give_problem``: a joker, or a
+Terminator-Torkel, which is jacks): no other rank's multisets are asked."""
+
+
 def _rank_moves(
     state: State, source: Source, rank: str, lead: Card | None, kind: str | None
 ) -> Iterator[Move]:
     """The plays and gives of cards of ``rank`` (led by ``lead`` when given)."""
     seat = state.turn.seat
     options = state.options
+    top, follow = state.top, state.suit
     cards = source.ranks[rank]
-    want_give = kind in (None, "give")
+    want_give = kind in (None, "give") and rank in GIVERS
     want_play = kind in (None, "play") and rank != JOKER.rank
+    if not want_give and not want_play:
+        return
     least = 1
     if lead is not None and want_play and not want_give:
         least = _min_size(state, lead)
+    free = state.turn.stage != LOCKED and not state.claims  # every multiset is takeable
     for chosen in multisets(cards, source, lead, least):
-        if not _takeable(state, chosen):
+        if not free and not _takeable(state, chosen):
             continue
         if want_give:
             ordered = tuple(sorted(chosen, key=suit_order))
@@ -141,7 +152,7 @@ def _rank_moves(
         if not want_play:
             continue
         for first in _leads(chosen) if lead is None else (lead,):
-            if first in chosen and _first_ok(state, chosen, first):
+            if first in chosen and _fits(chosen, first, top, follow, options):
                 for play in _plays(state, chosen, first):
                     yield Move(seat, play)
 
