@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
-from tablelog.rules.speahx.cards import give_problem, play_problem, suit_order
+from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
 from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
@@ -135,6 +135,12 @@ def _rank_moves(
     cards = source.ranks[rank]
     want_give = kind in (None, "give") and rank in GIVERS
     want_play = kind in (None, "play") and rank != JOKER.rank
+    if want_play and rank not in ("2", "10") and top is not None:
+        # a play fits by its first card, or as four or more cards: a rank none of whose
+        # cards matches the pile, with fewer than four copies, has none (``play_problem``
+        # is still asked of every play the others make)
+        fits = any(matches(c, top, follow) for c in cards)
+        want_play = fits or sum(source.most(c) for c in cards) >= 4
     if not want_give and not want_play:
         return
     least = 1
