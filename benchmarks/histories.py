@@ -34,9 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from recorded import recorded_games  # noqa: E402
+
 from tablelog.ledger import Ledger, NewEvent  # noqa: E402
 from tablelog.replay.codec import encode_header  # noqa: E402
-from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
 
 TEMPLATES = (
     "karnoffel-long-match.jsonl",
@@ -71,19 +72,10 @@ print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_coun
 """
 
 
-def templates() -> list[ParsedGame]:
-    """The recorded games the copies are made from."""
-    games = []
-    for name in TEMPLATES:
-        text = (ROOT / "fixtures" / name).read_text(encoding="utf-8")
-        games.extend(parse_lines(text.splitlines()))
-    return games
-
-
 def fill(path: Path, count: int) -> dict[str, float]:
     """A ledger of ``count`` copies, written by the bulk path in one transaction; returns
     the import's CPU cost per event (user and system microseconds)."""
-    sources = templates()
+    sources = recorded_games(TEMPLATES)
     events = 0
     before = os.times()
     with Ledger(path) as ledger, ledger.batch():
