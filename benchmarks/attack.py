@@ -34,19 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from click.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner
 
-from tablelog.cli.main import cli  # noqa: E402
-from tablelog.ledger import Ledger  # noqa: E402
-from tablelog.replay.jsonl import export_lines  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
-from tests.hostile import (  # noqa: E402
-    hostile_move,
-    mutate_jsonl,
-    sample_states,
-    store_replayed,
-    try_move,
-)
+from tablelog.cli.main import cli
+from tablelog.ledger import Ledger
+from tablelog.replay.jsonl import export_lines
+from tablelog.rules import registry
+from tests.hostile import hostile_move, mutate_jsonl, sample_states, store_replayed, try_move
 
 CODES = {"ok": 0, "refused": 1, "garbled": 2}
 

@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = Path(os.environ.get("TABLELOG_CODE", ROOT)).resolve()
 sys.path.insert(0, str(CODE))
 
-from recorded import recorded_games  # noqa: E402
+from recorded import recorded_games
 
-from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger  # noqa: E402
-from tablelog.replay.codec import encode_header  # noqa: E402
+from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger
+from tablelog.replay.codec import encode_header
 
 TEMPLATES = ("karnoffel-long-match.jsonl", "karnoffel-physical.jsonl", "karnoffel-seeded.jsonl")
 

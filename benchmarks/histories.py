@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from recorded import recorded_games  # noqa: E402
+from recorded import recorded_games
 
-from tablelog.ledger import Ledger, NewEvent  # noqa: E402
-from tablelog.replay.codec import encode_header  # noqa: E402
+from tablelog.ledger import Ledger, NewEvent
+from tablelog.replay.codec import encode_header
 
 TEMPLATES = (
     "karnoffel-long-match.jsonl",
