@@ -80,20 +80,8 @@ class Recorder:
 
     def _extend(self, played: Played) -> None:
         """The game in memory with ``played`` appended, without reading or folding it."""
-        game = self.game
-        rows = self.games.ledger.events(game.id, after=game.seq)
-        replayer = game.replayer.copy()
-        for event in played.written:
-            replayer.push(event)
-        extended = LoadedGame(
-            game.record,
-            game.header,
-            game.rules,
-            game.events + played.written,
-            game.hashes + tuple(row.hash for row in rows),
-        )
-        object.__setattr__(extended, "replayer", replayer)  # the fold, already done
-        self.game = extended
+        if not played.retried:  # a retry wrote nothing: the game in memory has it already
+            self.game = self.game.extended(played.written, played.digests)
 
     def table(self, seat: int | None = None) -> dict[str, Any]:
         """The table now, as ``show`` gives it (everyone's view unless ``seat``)."""

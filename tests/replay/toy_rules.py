@@ -17,7 +17,7 @@ from tablelog.rules.cards import Card, parse_card
 from tablelog.rules.chance import Drawing
 from tablelog.rules.dealing import DealPlan, round_robin
 from tablelog.rules.errors import IllegalEvent, NotationError
-from tablelog.rules.events import Deal, Dealt, Event, Move, payload
+from tablelog.rules.events import Deal, Dealt, Event, Move, move_payload
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.protocol import (
     ChanceStep,
@@ -35,8 +35,7 @@ DECK = tuple(Card(r, s) for s in "SH" for r in "2345")
 RANK = {"2": 2, "3": 3, "4": 4, "5": 5}
 
 
-@payload("highcard.play", family="move")
-@attrs.frozen
+@move_payload("highcard.play")
 class Play:
     card: Card
 

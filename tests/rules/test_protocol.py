@@ -10,7 +10,7 @@ import pytest
 from tablelog.rules import karnoffel, registry
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import IllegalEvent, OptionError
-from tablelog.rules.events import Deal, Event, Undo, payload
+from tablelog.rules.events import Deal, Event, Undo, chance_payload, move_payload, payload
 from tablelog.rules.karnoffel.events import Play
 from tablelog.rules.options import Computed
 from tablelog.rules.protocol import Header, OptionSpec, Outcome, gather, resolve_options
@@ -156,3 +156,21 @@ def test_a_game_lacking_a_protocol_function_is_refused_by_name():
     names = {k: v for k, v in vars(karnoffel).items() if k not in ("apply", "parse_move")}
     with pytest.raises(ValueError, match="karnoffel's rules lack apply, parse: the module"):
         gather(names, karnoffel.State, name="karnoffel", seats=(4, 4))
+
+
+def test_a_payload_decorator_makes_the_frozen_attrs_class():
+    @move_payload("x.lay", aliases=("lay",))
+    class Lay:
+        card: str
+        count: int = 1
+
+    @chance_payload("x.turned")
+    class Turned:
+        pass
+
+    assert attrs.has(Lay) and Lay("7H") == Lay("7H", 1) and hash(Lay("7H")) == hash(Lay("7H"))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Lay("7H").card = "8H"
+    assert (Lay.TYPE, Lay.FAMILY, Lay.ALIASES) == ("x.lay", "move", ("lay",))
+    assert Turned.FAMILY == "chance"
+    assert converter.structure(converter.unstructure(Lay("7H", 2)), Lay) == Lay("7H", 2)
