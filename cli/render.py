@@ -7,12 +7,12 @@ plain lines and never pays for it.
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from tablelog.cli.jsontext import json_text
 from tablelog.cli.streams import unicode_ok
 from tablelog.cli.tablepicture import table_summary
 from tablelog.rules.cards import parse_card
@@ -80,7 +80,7 @@ def option_data(spec: OptionSpec) -> dict[str, Any]:
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on standard output."""
-    click.echo(json.dumps(data, ensure_ascii=not unicode_ok(), indent=2, default=str))
+    click.echo(json_text(data, ascii_only=not unicode_ok()))
 
 
 def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
@@ -90,8 +90,9 @@ def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
     count = 0
     plain = not unicode_ok()
     for row in rows:
-        text = json.dumps(row, ensure_ascii=plain, indent=2, default=str)
-        click.echo(("," if count else "") + "\n" + textwrap.indent(text, "    "), nl=False)
+        text = json_text(row, ascii_only=plain)
+        # indented as textwrap.indent would (no line of indented JSON is blank), cheaper
+        click.echo(("," if count else "") + "\n    " + text.replace("\n", "\n    "), nl=False)
         count += 1
     click.echo(("\n  " if count else "") + f'],\n  "count": {count}\n}}')
     return count
