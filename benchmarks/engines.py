@@ -5,7 +5,9 @@ For each rule set: ``random_decisions_per_cpu_s`` (``benchmarks/random_play.py``
 random legal move from the full listing, applied by the immutable fold),
 ``events_per_game`` of that random play, and ``fuzz_cpu_s_per_game``: CPU-seconds per game
 of ``replay.kit.fuzz`` with seed 1 and every invariant (the first ``--fuzz-games`` games of
-``tablelog fuzz GAME --seed 1 --jobs 1``; multiply by 200 for the issue's figure).
+``tablelog fuzz GAME --seed 1 --jobs 1``; multiply by 200 for the issue's figure), and
+per event: ``random_cpu_us_per_event``, ``fuzz_cpu_us_per_event`` and their ratio
+``kit_over_random_per_event`` (issue 24: at most 3).
 ``archive`` holds ``benchmarks/histories.py``'s rows at ``--archive-games`` games (0: left
 out), and ``peers`` the rows of ``benchmarks/peers.py`` run with ``--peers PYTHON`` (an
 interpreter that has RLCard and OpenSpiel installed). Every figure is CPU time
@@ -48,6 +50,18 @@ def fuzz_cost(name: str, games: int) -> dict[str, float]:
     }
 
 
+def kit_ratio(row: dict[str, Any]) -> dict[str, float]:
+    """The fuzz run's CPU per event (generation and every check) beside random play's
+    (a listing and an ``apply`` per event): issue 24 wants the kit within 3× of it."""
+    random_per_event = row["cpu_s"] / max(row["games"] * row["events_per_game"], 1)
+    fuzz_per_event = row["fuzz_cpu_s_per_game"] / max(row["fuzz_events_per_game"], 1e-9)
+    return {
+        "random_cpu_us_per_event": random_per_event * 1e6,
+        "fuzz_cpu_us_per_event": fuzz_per_event * 1e6,
+        "kit_over_random_per_event": fuzz_per_event / max(random_per_event, 1e-12),
+    }
+
+
 def peers(python: str, cpu: float) -> dict[str, Any]:
     """The peers' rows, measured by ``python`` (a separate environment)."""
     done = subprocess.run(
@@ -84,6 +98,7 @@ def report(
         row = measure(name, cpu, 5_000, 10_000)
         if fuzz_games:
             row |= fuzz_cost(name, fuzz_games)
+            row |= kit_ratio(row)
         out["games"][name] = row
         print(f"{name}: {row}", file=sys.stderr, flush=True)
     if peers_python:

@@ -6,14 +6,17 @@ The games are copies of recorded fixture games of every rule set (a short mix av
 about 77 events: two Karnöffel deals and a match, both Nørdekasino games, a Narrespillet
 round, a Speahx example, a Vriddiot game), each with a new uid and new event ids, so
 every copy is a distinct game with its own hash chain. They are written with the ledger's
-bulk path (``Ledger.import_game``, one transaction per size), which keeps no results
-summary: the first ``list`` builds them all (*cold*), the next one reads them (*warm*).
+bulk path (``Ledger.import_game``, one transaction per size), each with its results
+summary, as ``tablelog import`` keeps it (a copy's summary is its template's: the same
+header and log); ``--cold`` writes none, as a database from before summaries were kept,
+and adds the row of the first ``list``, which computes them all.
 
 Each command then runs in a fresh process (start-up included) and reports its CPU time
-(user + system) and its peak resident memory (``VmHWM`` of that process); growth is the ratio of the
-10,000-game figure to the 1,000-game one (10× the games). Bulk import is reported as CPU
-microseconds per event (user and system apart) at each size: its system time is where
-random event ids missing SQLite's page cache show.
+(user + system), its peak resident memory (``VmHWM`` of that process) and, for the
+commands that read every event (``import``, ``export``, ``verify``), events per
+CPU-second; growth is the ratio of the 10,000-game figure to the 1,000-game one (10× the
+games). Bulk import is reported as CPU microseconds per event (user and system apart) at
+each size: its system time is where random event ids missing SQLite's page cache show.
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ if str(ROOT) not in sys.path:
 
 from tablelog.ledger import Ledger, NewEvent  # noqa: E402
 from tablelog.replay.codec import encode_header  # noqa: E402
+from tablelog.replay.fold import Replayer  # noqa: E402
 from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
+from tablelog.replay.summary import dumps, summarize  # noqa: E402
 
 TEMPLATES = (
     "karnoffel-long-match.jsonl",
@@ -80,10 +85,21 @@ def templates() -> list[ParsedGame]:
     return games
 
 
-def fill(path: Path, count: int) -> dict[str, float]:
-    """A ledger of ``count`` copies, written by the bulk path in one transaction; returns
-    the import's CPU cost per event (user and system microseconds)."""
+def summary_text(game: ParsedGame) -> str:
+    """The results summary ``tablelog import`` stores with ``game`` (one fold)."""
+    replayer = Replayer(game.rules, game.header)
+    for event in game.events:
+        replayer.push(event)
+    seq = game.events[-1].seq if game.events else 0
+    return dumps(summarize(game.rules, game.header, replayer, seq))
+
+
+def fill(path: Path, count: int, summaries: bool = True) -> dict[str, float]:
+    """A ledger of ``count`` copies, written by the bulk path in one transaction, each with
+    its summary unless told; returns the import's CPU cost per event (user and system
+    microseconds)."""
     sources = templates()
+    texts = [summary_text(game) for game in sources] if summaries else []
     events = 0
     before = os.times()
     with Ledger(path) as ledger, ledger.batch():
@@ -95,10 +111,13 @@ def fill(path: Path, count: int) -> dict[str, float]:
                 for r in game.records
             ]  # fmt: skip
             created = (EPOCH + timedelta(days=i // GAMES_PER_EVENING)).isoformat()
-            ledger.import_game(
+            record = ledger.import_game(
                 game.rules.name, game.header.rules_version, encode_header(game.header),
                 records, uid=uuid.uuid4().hex, created=created,
             )  # fmt: skip
+            if summaries:
+                _, head = ledger.head(record.id)
+                ledger.store_summaries([(record.id, head, texts[i % len(sources)])])
             events += len(records)
     after = os.times()
     return {
@@ -125,30 +144,44 @@ def measure(db: Path, *args: str) -> dict[str, float]:
     return result
 
 
-def run_size(tmp: Path, count: int) -> dict[str, Any]:
-    """Every figure for a database of ``count`` games."""
+def run_size(
+    tmp: Path, count: int, *, cold: bool = False, only: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Every figure for a database of ``count`` games (``only``: the rows whose names
+    start with one of these, besides the fill)."""
     db = tmp / f"club-{count}.db"
-    out: dict[str, Any] = {"import": fill(db, count)}
+    out: dict[str, Any] = {"import": fill(db, count, summaries=not cold)}
+    events = int(out["import"]["events"])
     print(f"{count:,} games: {out['import']}", flush=True)
-    out["list (cold: builds every summary)"] = measure(db, "list", "--json")
-    out["list (warm)"] = measure(db, "list", "--json")
-    out["list --player Anna --rules karnoffel"] = measure(
-        db, "list", "--player", "Anna", "--rules", "karnoffel", "--json"
-    )
-    out["stats"] = measure(db, "stats", "--json")
-    out["export --all --format sqlite"] = measure(
-        db, "export", "--all", "--format", "sqlite", "-o", str(tmp / f"club-{count}.sqlite")
-    )
     jsonl = tmp / f"club-{count}.jsonl"
-    out["export --all (jsonl)"] = measure(db, "export", "--all", "-o", str(jsonl))
-    out["verify FILE"] = measure(db, "verify", str(jsonl), "--json")
-    out["import FILE (checked, fresh db)"] = measure(tmp / f"copy-{count}.db", "import", str(jsonl))
-    out["export --all --format csv"] = measure(
-        db, "export", "--all", "--format", "csv", "-o", str(tmp / f"club-{count}.csv")
-    )
-    out["export --all --format html"] = measure(
-        db, "export", "--all", "--format", "html", "-o", str(tmp / f"club-{count}.html")
-    )
+
+    file_rows = ("export --all (jsonl)", "verify FILE", "import FILE (checked, fresh db)")
+    needs_file = not only or any(name.startswith(only) for name in file_rows)
+
+    def row(name: str, path: Path, *args: str, per_event: bool = False) -> None:
+        if only and not name.startswith(only) and not (needs_file and name == file_rows[0]):
+            return
+        out[name] = measure(path, *args)
+        if per_event:
+            out[name]["events_per_cpu_s"] = events / max(out[name]["cpu"], 1e-9)
+
+    if cold:
+        row("list (cold: builds every summary)", db, "list", "--json")
+    row("list --json", db, "list", "--json")
+    row("list (the table's first page)", db, "list")
+    row("list --player Anna --rules karnoffel", db, "list", "--player", "Anna",
+        "--rules", "karnoffel", "--json")  # fmt: skip
+    row("stats", db, "stats", "--json")
+    row("verify --all", db, "verify", "--all", "--json", per_event=True)
+    for name, fmt in (("sqlite", "sqlite"), ("csv", "csv"), ("html", "html"), ("text", "text")):
+        row(f"export --all --format {name}", db, "export", "--all", "--format", fmt, "-o",
+            str(tmp / f"club-{count}.{fmt}"), per_event=True)  # fmt: skip
+    row("export --all --format csv --events", db, "export", "--all", "--format", "csv",
+        "--events", "-o", str(tmp / f"club-{count}-events.csv"), per_event=True)  # fmt: skip
+    row(file_rows[0], db, "export", "--all", "-o", str(jsonl), per_event=True)
+    row("verify FILE", db, "verify", str(jsonl), "--json", per_event=True)
+    row("import FILE (checked, fresh db)", tmp / f"copy-{count}.db", "import", str(jsonl),
+        per_event=True)  # fmt: skip
     return out
 
 
@@ -163,6 +196,7 @@ def report(sizes: list[int], figures: dict[int, dict[str, Any]]) -> None:
     for n in sizes:
         table.add_column(f"CPU s ({n:,})", justify="right")
         table.add_column(f"peak MB ({n:,})", justify="right")
+    table.add_column(f"events/CPU-s ({big:,})", justify="right")
     table.add_column("CPU growth", justify="right")
     table.add_column("memory growth", justify="right")
     for name in figures[small]:
@@ -171,9 +205,12 @@ def report(sizes: list[int], figures: dict[int, dict[str, Any]]) -> None:
         cells = []
         for n in sizes:
             cells += [f"{figures[n][name]['cpu']:.2f}", f"{figures[n][name]['rss_mb']:.0f}"]
+        rate = figures[big][name].get("events_per_cpu_s")
         cpu = figures[big][name]["cpu"] / max(figures[small][name]["cpu"], 1e-9)
         rss = figures[big][name]["rss_mb"] / max(figures[small][name]["rss_mb"], 1e-9)
-        table.add_row(name, *cells, f"{cpu:.1f}×", f"{rss:.2f}×")
+        table.add_row(
+            name, *cells, "—" if rate is None else f"{rate:,.0f}", f"{cpu:.1f}×", f"{rss:.2f}×"
+        )
     console = Console()
     console.print(table)
     for n in sizes:
@@ -191,11 +228,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="100 and 1,000 games")
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    parser.add_argument("--sizes", type=int, nargs="+", help="archive sizes (games)")
+    parser.add_argument(
+        "--cold", action="store_true", help="write no summaries; measure the first list too"
+    )
+    parser.add_argument(
+        "--only", action="append", default=[], help="only the rows whose names start so"
+    )
     args = parser.parse_args(argv)
-    sizes = [100, 1000] if args.quick else [1000, 10_000]
+    sizes = args.sizes or ([100, 1000] if args.quick else [1000, 10_000])
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        figures = {n: run_size(Path(tmp), n) for n in sizes}
+        figures = {n: run_size(Path(tmp), n, cold=args.cold, only=tuple(args.only)) for n in sizes}
     report(sizes, figures)
     print(f"({time.perf_counter() - started:.0f} s in all)")
     if args.json:

@@ -4,8 +4,9 @@
 free loopback port, over a fresh SQLite file and then over a PostgreSQL server it starts
 (when one is installed), and plays TABLES seeded Karnöffel games at once, each with four
 devices: every device listens to the table's event stream and, whenever the table's
-listing offers a move, enters the first one through the recorder's link, all four racing
-for the same turn as four phones would. Each table stops after MOVES entries or after the
+listing offers a move, enters the first one through the link of the seat to act (the
+recorder of a seeded game is listed no move: it sees no hand), all four racing for the
+same turn as four phones would. Each table stops after MOVES entries or after the
 time limit. It reports, per database:
 
 - entries written, and refusals (a device that lost the race is told the game moved on);
@@ -13,7 +14,8 @@ time limit. It reports, per database:
   a log, or more events than answered writes) and stale (an event written at a seq other
   than the one its device saw + 1): each must be 0;
 - tap-to-update latency: from a device's POST to each *other* device of that table seeing
-  the new head on its event stream, median and 99th percentile.
+  the new head on its event stream, median and 99th percentile;
+- the server process's CPU seconds (user + system, from /proc), and per entry written.
 
 The requests go to 127.0.0.1 only; the loops are bounded in count and time.
 """
@@ -52,8 +54,8 @@ def free_port() -> int:
 class Table:
     """One game and what its devices saw."""
 
-    def __init__(self, base: str, game: int, secret: str) -> None:
-        self.base, self.game, self.secret = base, game, secret
+    def __init__(self, base: str, game: int, secret: str, seats: list[str]) -> None:
+        self.base, self.game, self.secret, self.seats = base, game, secret, seats
         self.seen: dict[int, dict[int, float]] = {}  # device → seq → when first seen
         self.writes: list[tuple[int, float, str, int]] = []  # (device, t0, event id, after)
         self.refused = 0
@@ -65,31 +67,39 @@ def listen(table: Table, device: int, stop: threading.Event) -> None:
     """A device's event stream: the time each head is first seen."""
     seen = table.seen.setdefault(device, {})
     url = f"{table.base}/api/t/{table.game}/events"
-    with (
-        httpx.Client(timeout=None) as http,
-        http.stream("GET", url, params={"k": table.secret}) as stream,
-    ):
-        for line in stream.iter_lines():
-            if stop.is_set() or table.done.is_set():
-                return
-            if line.startswith("data: "):
-                seq = json.loads(line[6:])["seq"]
-                seen.setdefault(seq, time.monotonic())
+    try:
+        with (
+            httpx.Client(timeout=None) as http,
+            http.stream("GET", url, params={"k": table.secret}) as stream,
+        ):
+            for line in stream.iter_lines():
+                if stop.is_set() or table.done.is_set():
+                    return
+                if line.startswith("data: "):
+                    seq = json.loads(line[6:])["seq"]
+                    seen.setdefault(seq, time.monotonic())
+    except httpx.TransportError:  # the server stopped under an open stream
+        return
 
 
 def play(table: Table, device: int, moves: int, deadline: float) -> None:
     """A device entering the listed move whenever there is one, racing the others."""
-    headers = {"X-Tablelog-Key": table.secret}
-    with httpx.Client(base_url=table.base, timeout=30, headers=headers) as http:
+    seat = 0
+    with httpx.Client(base_url=table.base, timeout=30) as http:
         while time.monotonic() < deadline and not table.done.is_set():
-            data = http.get(f"/api/t/{table.game}").json()
+            key = {"X-Tablelog-Key": table.seats[seat]}
+            data = http.get(f"/api/t/{table.game}", headers=key).json()
             listed = (data.get("moves") or {}).get("moves") or []
+            acting = data["table"]["to_act"]
+            if not listed and acting and PLAYERS.index(acting[0]) != seat:
+                seat = PLAYERS.index(acting[0])  # the phone of the seat to act
+                continue
             if data["over"] or not listed:
                 table.done.set()
                 return
             event_id = uuid.uuid4().hex
             started = time.monotonic()
-            answer = http.post(f"/api/t/{table.game}/play", json={
+            answer = http.post(f"/api/t/{table.game}/play", headers=key, json={
                 "move": listed[0]["notation"], "after": data["seq"], "id": event_id})  # fmt: skip
             with table.lock:
                 if answer.status_code == 200:
@@ -114,7 +124,11 @@ def run(db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
-            return _load(base, db, tables, moves, seconds)
+            figures = _load(base, db, tables, moves, seconds)
+            cpu = _cpu_seconds(server.pid)
+            figures["server CPU s"] = round(cpu, 1)
+            figures["CPU ms per entry"] = round(1000 * cpu / max(1, figures["written"]), 1)
+            return figures
         finally:
             server.terminate()  # open event streams keep uvicorn waiting: then it is killed
             try:
@@ -122,6 +136,12 @@ def run(db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(5)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU seconds (user + system) process ``pid`` has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _load(base: str, db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
@@ -139,9 +159,9 @@ def _load(base: str, db: str, tables: int, moves: int, seconds: float) -> dict[s
         for n in range(tables):
             data = http.post("/api/games", json={"rules": "karnoffel", "players": PLAYERS,
                                                  "seed": n + 1}).json()  # fmt: skip
-            secret = next(link["url"].split("#k=")[1] for link in data["links"]
-                          if link["role"] == "recorder")  # fmt: skip
-            made.append(Table(base, data["game"], secret))
+            secrets = {link["role"]: link["url"].split("#k=")[1] for link in data["links"]}
+            seats = [secrets[f"seat:{n}"] for n in range(len(PLAYERS))]
+            made.append(Table(base, data["game"], secrets["recorder"], seats))
     stop = threading.Event()
     listeners = [threading.Thread(target=listen, args=(t, d, stop), daemon=True)
                  for t in made for d in range(4)]  # fmt: skip

@@ -18,9 +18,22 @@ from tablelog.cli.histories import JSON, _filters, _keeper, _ledger, filter_opti
 __all__ = ["list_games", "print_results", "with_variations"]
 
 
+PAGE = 50
+"""Rows of one page of ``list``'s table: drawing a row costs, a club's archive holds
+thousands, and the newest games are what one looks for."""
+
+
 @click.command(name="list")
 @filter_options
 @click.option("--unfinished", is_flag=True, help="Only games that are not over.")
+@click.option(
+    "--page",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help=f"Which page of {PAGE} games the table shows: 1 is the newest, 2 the ones before.",
+)
+@click.option("--all", "every", is_flag=True, help="Every game in the table, unpaged.")
 @JSON
 @click.pass_context
 def list_games(
@@ -29,9 +42,15 @@ def list_games(
     player: str | None,
     since: str | None,
     unfinished: bool,
+    page: int,
+    every: bool,
     as_json: bool,
 ) -> None:
-    """List the games with their winners and scores (filtered), and how many."""
+    """List the games with their winners and scores (filtered), and how many.
+
+    The table shows the newest 50 games (--page 2 the 50 before them, --all every game);
+    --json gives every game.
+    """
     from tablelog.cli.db import MissingDatabase
     from tablelog.replay.summary import results
 
@@ -53,7 +72,7 @@ def list_games(
     if as_json:
         render.emit_json_rows("games", rows)
         return
-    print_results(rows)
+    print_results(rows, None if every else page)
 
 
 def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -84,20 +103,39 @@ def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return ordered
 
 
-def print_results(rows: Sequence[dict[str, Any]]) -> None:
+def paged(rows: Sequence[dict[str, Any]], page: int | None) -> tuple[list[dict[str, Any]], str]:
+    """Page ``page`` of ``rows`` (1: the last ``PAGE``, in order; ``None``: all of them) and
+    the sentence saying which rows those are, empty when they are all."""
+    if page is None or len(rows) <= PAGE:
+        return list(rows), ""
+    pages = -(-len(rows) // PAGE)
+    page = min(page, pages)
+    end = len(rows) - (page - 1) * PAGE
+    start = max(0, end - PAGE)
+    more = f"--page {page + 1} for older ones, " if page < pages else ""
+    said = (
+        f"showing rows {start + 1:,}–{end:,} of {len(rows):,} (page {page} of {pages}:"
+        f" {more}--all for every one, --json for data)"
+    )
+    return list(rows[start:end]), said
+
+
+def print_results(rows: Sequence[dict[str, Any]], page: int | None = None) -> None:
     """``list`` for people: one line per game, winners and scores, then the count; each
-    variation indented under the game it branches from."""
+    variation indented under the game it branches from. ``page``: the table shows that
+    page of ``PAGE`` rows (1: the newest), the count stays every game's."""
     if not rows:
         render.console().print("0 game(s)")
         return
     rows = with_variations(rows)
+    shown, said = paged(rows, page)
     table = render.new_table(title="Games")
     table.add_column("game", justify="right")
     table.add_column("date", no_wrap=True)
     table.add_column("rules", no_wrap=True)
     for column in ("players", "events", "result", "scores"):
         table.add_column(column, justify="right" if column == "events" else "left")
-    for row in rows:
+    for row in shown:
         result = " & ".join(row["winners"]) if row["over"] else "running"
         if row.get("altered"):
             result = "ALTERED: run verify"
@@ -111,9 +149,11 @@ def print_results(rows: Sequence[dict[str, Any]]) -> None:
     out = render.console()
     out.print(table)
     forks = [row for row in rows if row.get("variation_of")]
-    for row in forks:
+    for row in (r for r in shown if r.get("variation_of")):
         parent = row["variation_of_game"] or f"{row['variation_of'][:8]}… (not listed)"
         out.print(f"↳ {row['game']} is a variation of game {parent} from event"
                   f" {row['variation_at']}")  # fmt: skip
     more = f" and {len(forks)} variation(s)" if forks else ""
     out.print(f"{len(rows) - len(forks)} game(s){more}")
+    if said:
+        out.print(said, soft_wrap=True)

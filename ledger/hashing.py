@@ -264,14 +264,15 @@ def _missing(first: int, next_seq: int) -> str:
     return f"{what} missing: the log jumps from {first - 1} to {next_seq}"
 
 
-def chain_intact(genesis: bytes, records: Iterable[ChainedRecord]) -> bool:
+def chain_intact(genesis: bytes, records: Iterable[ChainedRecord], first: int = 1) -> bool:
     """Whether ``records`` (in seq order) are exactly 1, 2, 3... each linked to the one
     before and matching its hash: the fast yes/no that reading a game pays for; when it is
-    no, ``verify_records`` says what is wrong."""
+    no, ``verify_records`` says what is wrong. With ``first`` N, the records are N, N+1...
+    and ``genesis`` is the hash of event N-1 (the events added to a game held in memory)."""
     pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
     sha256 = _sha256
     prev = genesis
-    for expected, r in enumerate(records, 1):
+    for expected, r in enumerate(records, first):
         if r.seq != expected:
             return False
         fields = [r.seq, r.event_id, r.type, r.type_version, r.actor, r.payload, r.recorded_at]

@@ -217,7 +217,8 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
     def _type_ids(self, conn: psycopg.Connection, names: set[str]) -> dict[str, int]:
         """The ``event_types`` ids of these type names, adding the new ones (in the caller's
         transaction: a concurrent writer adding the same name waits, then finds it)."""
-        new = sorted(names - self._types.keys())
+        known = dict(self._types)  # a copy: another thread's failed write may clear it
+        new = sorted(names - known.keys())
         if new:
             with conn.cursor() as cur:
                 cur.executemany(
@@ -227,5 +228,6 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
             found = conn.execute(
                 "SELECT name, id FROM event_types WHERE name = ANY(%s)", (new,)
             ).fetchall()
+            known.update(found)
             self._types.update(found)
-        return self._types
+        return known

@@ -77,6 +77,8 @@ class Played(Generic[S]):
     retried: bool = False
     """A retry of a move already recorded (``play --id``): ``written`` is the stored
     event, and nothing was written now."""
+    digests: tuple[bytes, ...] = ()
+    """The full hashes of the events written now (``LoadedGame.extended`` takes them)."""
 
     @property
     def head(self) -> str:
@@ -206,7 +208,19 @@ class Games:
         stored event (a retry); with ``after`` (a seq or head hash), the move is written
         only if the game is still there (``replay.retry``).
         """
-        game = self.load(ref)
+        return self.play_on(self.load(ref), text, event_id=event_id, after=after)
+
+    def play_on(
+        self,
+        game: LoadedGame,
+        text: str,
+        *,
+        event_id: str | None = None,
+        after: str | None = None,
+    ) -> Played:
+        """``play`` on ``game`` as already read (a server holds its games in memory): the
+        same retry and ``after`` checks, and the ledger still refuses the append if anyone
+        wrote after ``game``'s last event."""
         if event_id is not None:
             row = retry.stored_retry(self.ledger, game, text, event_id)
             if row is not None:
@@ -326,7 +340,8 @@ class Games:
         stored = self.ledger.append(game.id, game.seq + 1, records)
         written = tuple(decode_events(game.rules, stored))
         hashes = tuple(short_hash(row.hash) for row in stored)
-        return Played(game, written, tuple(befores), state, hashes)
+        digests = tuple(row.hash for row in stored)
+        return Played(game, written, tuple(befores), state, hashes, digests=digests)
 
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.

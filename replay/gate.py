@@ -72,6 +72,8 @@ class Gate:
         self.viewer = viewer
         # the recorder of a physical game typed it all and saw it all
         self.whole = viewer.every_seat or (viewer.recorder and header.seed is None)
+        # the last event's move as seen: its text, what was said and its payload ask again
+        self._last_move: tuple[Any, Event, Any, Move | None] | None = None
 
     def view(self, state: Any) -> View:
         """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
@@ -100,6 +102,14 @@ class Gate:
     def move(self, before: Any, event: Event, after: Any) -> Move | None:
         """``event``'s move as the viewer saw it: the cards they did not see blank
         (``None`` when the move cannot be written without them: only its kind was seen)."""
+        last = self._last_move
+        if last is not None and last[0] is before and last[1] is event and last[2] is after:
+            return last[3]
+        seen = self._seen_move(before, event, after)
+        self._last_move = (before, event, after, seen)
+        return seen
+
+    def _seen_move(self, before: Any, event: Event, after: Any) -> Move | None:
         move = event.move
         if self.whole or event.family == "meta":
             return move
@@ -168,11 +178,23 @@ def table_data(table: Any) -> dict[str, Any]:
     return data
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Per class met by ``_plain``: its attrs fields' names, ``None`` for a class of no attrs."""
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return value.text
-    if attrs.has(type(value)):
-        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    try:
+        names = _FIELDS[cls]
+    except KeyError:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value

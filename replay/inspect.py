@@ -9,6 +9,7 @@ log and replay fold the game once.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -22,7 +23,7 @@ from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
-from tablelog.rules.listing import count_moves, grouped, lead_card
+from tablelog.rules.listing import count_moves, grouped, lead_card, move_cards
 from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 
@@ -55,11 +56,15 @@ def moves_data(
     card: Card | None = None,
     kind: str | None = None,
     limit: int | None = None,
+    viewer: Viewer | None = None,
 ) -> dict[str, Any]:
     """The moves that may be made now (filtered), each as the exact text ``play`` accepts,
-    grouped kind → card; with ``limit``, the first ``limit`` and the full count."""
+    grouped kind → card; with ``limit``, the first ``limit`` and the full count. With
+    ``viewer``, only the moves naming no card that viewer does not see (the recorder of a
+    seeded game sees no hand, so is listed no move that names a card from one)."""
     state, rules = game.state, game.rules
     listing = grouped(rules, state, seat, card, kind, limit)
+    seen = _seen_cards(game, viewer)
     moves = [
         {
             "notation": format_move(game, move),
@@ -72,10 +77,12 @@ def moves_data(
         }
         for group in listing.groups
         for move in group.moves
+        if seen is None or not Counter(move_cards(move)) - seen
     ]
     total: int | None = len(moves)
     if not listing.complete:
-        total = count_moves(rules, state, seat) if card is None and kind is None else None
+        whole = card is None and kind is None and seen is None
+        total = count_moves(rules, state, seat) if whole else None
     step = None if game.seeded else rules.chance(state)
     if step is not None and card is None and kind in (None, step.kind):
         example = sample(step, chance_rng(0, game.seq + 1), known=False)
@@ -103,6 +110,17 @@ def moves_data(
         "complete": listing.complete,
         "count": total,
     }
+
+
+def _seen_cards(game: LoadedGame, viewer: Viewer | None) -> Counter[Card] | None:
+    """The cards ``viewer`` sees on the table now (``None``: no viewer, or one who sees
+    every card)."""
+    if viewer is None:
+        return None
+    gate = Gate(game.rules, game.header, viewer)
+    if gate.whole:
+        return None
+    return Counter(gate.view(game.state).cards())
 
 
 def moves_heading(whose: Sequence[str], seeded: bool, chance: bool) -> str:
@@ -232,11 +250,15 @@ def _as(game: LoadedGame, viewer: Viewer) -> str | None:
     return "the recorder" if viewer.recorder else game.actor_name(viewer.seat)
 
 
-def log_data(game: LoadedGame, seat: int | Viewer | None = None) -> dict[str, Any]:
+def log_data(
+    game: LoadedGame, seat: int | Viewer | None = None, tail: int | None = None
+) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
-    as everyone (or a seat, or the recorder) saw it: the cards they did not see are ``?``."""
+    as everyone (or a seat, or the recorder) saw it: the cards they did not see are ``?``.
+    With ``tail`` N, only the last N events."""
     viewer = viewer_of(seat)
-    rows = list(_log_rows(game, len(game.events), viewer))
+    first = 0 if tail is None else max(0, len(game.events) - tail)
+    rows = list(_log_rows(game, len(game.events), viewer, first))
     return {"game": game.id, "as": _as(game, viewer), "events": rows}
 
 
@@ -255,11 +277,13 @@ def replay_data(
     return {"game": game.id, "as": _as(game, viewer), "to": last, "events": rows}
 
 
-def _log_rows(game: LoadedGame, last: int, viewer: Viewer) -> Iterator[dict[str, Any]]:
+def _log_rows(
+    game: LoadedGame, last: int, viewer: Viewer, first: int = 0
+) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
-    for i, event in enumerate(events):
+    for i, event in enumerate(events[first:], first):
         effective = event.seq in kept or event.family == "meta"
         hash_ = short_hash(game.hashes[i])
         yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)

@@ -73,6 +73,18 @@ class LoadedGame(Generic[S]):
         replayer = Replayer(self.rules, self.header)
         return (replayer.state, *(replayer.push(event) for event in self.events))
 
+    def extended(self, events: tuple[Event, ...], hashes: tuple[bytes, ...]) -> LoadedGame[S]:
+        """This game with ``events`` (stored after its last one, with their full ``hashes``)
+        appended: only they are folded, onto this game's fold and timeline."""
+        replayer = self.replayer.copy()
+        timeline = self.timeline + tuple(replayer.push(event) for event in events)
+        game = LoadedGame(
+            self.record, self.header, self.rules, self.events + events, self.hashes + hashes
+        )
+        object.__setattr__(game, "replayer", replayer)  # the fold, already done
+        object.__setattr__(game, "timeline", timeline)
+        return game
+
     def state_at(self, seq: int | None) -> S:
         """The state just after event ``seq`` (the current state for ``None``)."""
         if seq is None or seq >= self.seq:

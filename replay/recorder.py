@@ -32,6 +32,7 @@ from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import format_event_move, format_move
+from tablelog.replay.redo import NOTHING_TO_REDO
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
 from tablelog.rules.names import event_named, leading_name, named_move
@@ -80,20 +81,8 @@ class Recorder:
 
     def _extend(self, played: Played) -> None:
         """The game in memory with ``played`` appended, without reading or folding it."""
-        game = self.game
-        rows = self.games.ledger.events(game.id, after=game.seq)
-        replayer = game.replayer.copy()
-        for event in played.written:
-            replayer.push(event)
-        extended = LoadedGame(
-            game.record,
-            game.header,
-            game.rules,
-            game.events + played.written,
-            game.hashes + tuple(row.hash for row in rows),
-        )
-        object.__setattr__(extended, "replayer", replayer)  # the fold, already done
-        self.game = extended
+        if not played.retried:  # a retry wrote nothing: the game in memory has it already
+            self.game = self.game.extended(played.written, played.digests)
 
     def table(self, seat: int | None = None) -> dict[str, Any]:
         """The table now, as ``show`` gives it (everyone's view unless ``seat``)."""
@@ -199,7 +188,7 @@ class Recorder:
     def redo(self) -> Entry:
         """Put back the move the last ``undo`` took back, saying what it puts back."""
         if not self.redo_stack:
-            return Entry(("nothing to redo: no undo since the last move",), refused=True)
+            return Entry((NOTHING_TO_REDO,), refused=True)
         text, move = self.redo_stack.pop()
         entry = self._write(text, keep_redo=True, said=f"redo puts back {text}", move=move)
         if entry.refused:

@@ -29,7 +29,7 @@ never makes them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, dataclass_transform
 
 import attrs
 
@@ -50,7 +50,9 @@ __all__ = [
     "Payload",
     "Ruling",
     "Undo",
+    "chance_payload",
     "kind_of",
+    "move_payload",
     "payload",
     "type_table",
 ]
@@ -91,6 +93,7 @@ class EventType:
 T = TypeVar("T")
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(attrs.field,))
 def payload(
     name: str,
     *,
@@ -99,15 +102,19 @@ def payload(
     upcasters: Mapping[int, Upcaster] | None = None,
     aliases: Iterable[str] = (),
 ) -> Callable[[type[T]], type[T]]:
-    """Make an attrs class a payload type called ``name`` (a class decorator).
+    """Make a class a payload type called ``name`` (a class decorator): a frozen attrs
+    class of its annotated fields (``attrs.frozen``, unless it is one already).
 
     A game's own types are named ``game.kind`` (``nordekasino.capture``); ``aliases`` are
-    older names its events were stored under, read and never rewritten.
+    older names its events were stored under, read and never rewritten. A game's moves
+    and chance steps say it with ``move_payload`` and ``chance_payload``.
     """
     if family not in FAMILIES:
         raise ValueError(f"family must be chance, move or meta, not {family!r}")
 
     def register(cls: type[T]) -> type[T]:
+        if "__attrs_attrs__" not in cls.__dict__:
+            cls = attrs.frozen(cls)
         clash = RESERVED_FIELDS & {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
         if clash:
             raise ValueError(f"payload field names {sorted(clash)} are reserved for the envelope")
@@ -119,6 +126,22 @@ def payload(
         return cls
 
     return register
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(attrs.field,))
+def move_payload(
+    name: str, *, version: int = 1, aliases: Iterable[str] = ()
+) -> Callable[[type[T]], type[T]]:
+    """``payload(name, family="move")``: a kind of move, what a player decides."""
+    return payload(name, family="move", version=version, aliases=aliases)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(attrs.field,))
+def chance_payload(
+    name: str, *, version: int = 1, aliases: Iterable[str] = ()
+) -> Callable[[type[T]], type[T]]:
+    """``payload(name, family="chance")``: what a chance step turned out to be."""
+    return payload(name, family="chance", version=version, aliases=aliases)
 
 
 def kind_of(type_name: str) -> str:
@@ -146,11 +169,10 @@ def type_table(classes: Iterable[type]) -> dict[str, EventType]:
     return table
 
 
-@attrs.frozen
-class Move:
-    """A decision (or chance outcome) not yet in the log: who does it, and what."""
+class _Typed:
+    """What a move and an event say of their payload's type."""
 
-    actor: int | None
+    __slots__ = ()
     payload: Any
 
     @property
@@ -165,7 +187,15 @@ class Move:
 
 
 @attrs.frozen
-class Event:
+class Move(_Typed):
+    """A decision (or chance outcome) not yet in the log: who does it, and what."""
+
+    actor: int | None
+    payload: Any
+
+
+@attrs.frozen
+class Event(_Typed):
     """One event of a game's log. ``id`` and ``recorded_at`` come from the ledger."""
 
     seq: int
@@ -173,16 +203,6 @@ class Event:
     payload: Any
     recorded_at: str | None = attrs.field(default=None, eq=False)
     id: str | None = attrs.field(default=None, eq=False)
-
-    @property
-    def type(self) -> str:
-        """The payload's type name."""
-        return str(self.payload.TYPE)
-
-    @property
-    def kind(self) -> str:
-        """The type name without its game (``capture``)."""
-        return kind_of(self.payload.TYPE)
 
     @property
     def family(self) -> str:
@@ -205,8 +225,7 @@ class Dealt:
     up: bool = False
 
 
-@payload("deal", family="chance")
-@attrs.frozen
+@chance_payload("deal")
 class Deal:
     """Cards dealt out, in the order they were dealt."""
 
@@ -214,7 +233,6 @@ class Deal:
 
 
 @payload("note", family="meta")
-@attrs.frozen
 class Note:
     """A comment in the log; it changes nothing."""
 
@@ -222,7 +240,6 @@ class Note:
 
 
 @payload("undo", family="meta")
-@attrs.frozen
 class Undo:
     """Retracts the most recent still-effective event (the log keeps both)."""
 
@@ -237,7 +254,6 @@ an event, or redeal."""
 
 
 @payload("irregularity", family="meta")
-@attrs.frozen
 class Irregularity:
     """Something that went wrong at the table, by the event's actor (``None``: the table or
     the dealer): ``kind`` one of ``IRREGULARITIES``, ``at`` the event it concerns (a move
@@ -249,7 +265,6 @@ class Irregularity:
 
 
 @payload("ruling", family="meta")
-@attrs.frozen
 class Ruling:
     """What the table decided, ``decision`` one of ``RULINGS``.
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import partial
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -52,6 +53,7 @@ __all__ = [
     "Shown",
     "View",
     "ZoneView",
+    "gather",
     "read_options",
     "resolve_options",
 ]
@@ -236,11 +238,18 @@ class RuleSet(Generic[S]):
     * ``compound(state, text)`` (optional): the moves one typed entry is made of.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
+
+    A game makes its record with ``gather``, which takes each of these functions from the
+    game's module by the protocol's name.
     """
 
     name: str
-    title: str
-    version: int
+    title: str = attrs.field(
+        kw_only=True, default=attrs.Factory(lambda self: self.name.capitalize(), takes_self=True)
+    )
+    """Default: the name capitalised (``speahx``: ``Speahx``)."""
+    version: int = attrs.field(kw_only=True, default=1)
+    """The rules' version, stored in each game's header; raised when the rules change."""
     seats: tuple[int, int]
     start: Callable[[Header], S]
     apply: Callable[[S, Event], S]
@@ -309,3 +318,51 @@ class RuleSet(Generic[S]):
     def options_for(self, given: Mapping[str, OptionValue], players: int) -> dict[str, OptionValue]:
         """Every option, ``given`` checked and defaults filled in for ``players`` seats."""
         return resolve_options(self.options, given, players)
+
+
+GATHERED_AS: Mapping[str, tuple[str, ...]] = {
+    "start": ("start", "initial_state"),
+    "options": ("OPTIONS",),
+    "payloads": ("PAYLOADS",),
+    "parse": ("parse", "parse_move"),
+    "format": ("format_move",),
+    "claims": ("claims", "open_claims"),
+}
+"""The names ``gather`` looks a field up under, first found first, where they are not just
+the field's own (``format`` is a builtin, so only ``format_move``)."""
+
+NOT_GATHERED = frozenset({"name", "title", "version", "seats", "summary", "vocabulary"})
+"""The fields that describe a game rather than name its code: always given by keyword."""
+
+
+def gather(names: Mapping[str, object], state: type[S], **given: object) -> RuleSet[S]:
+    """A game's ``RuleSet``, its code taken from ``names`` by the protocol's names.
+
+    ``names`` is the namespace of the game's ``__init__`` module (``vars()``), where the
+    game imports or defines its functions under the field names of ``RuleSet`` (``apply``,
+    ``moves``, ``count``, ``max_events``...; ``start``, ``parse``, ``options`` and
+    ``payloads`` also under the names of ``GATHERED_AS``). A name bound to a submodule is
+    not a function and is passed over. ``given`` are the game's own words (``name``,
+    ``seats``, ``summary``...) and anything it names otherwise; they win over ``names``.
+    ``state`` is the game's state type, what the record is typed by (``RuleSet[State]``).
+
+    Raises ``ValueError`` naming the functions a game lacks.
+    """
+    fields = dict(given)
+    for field in attrs.fields(RuleSet):
+        if field.name in fields or field.name in NOT_GATHERED:
+            continue
+        for name in GATHERED_AS.get(field.name, (field.name,)):
+            value = names.get(name)
+            if value is not None and not isinstance(value, ModuleType):
+                fields[field.name] = value
+                break
+    lacking = [f.name for f in attrs.fields(RuleSet) if f.default is attrs.NOTHING]
+    missing = [name for name in lacking if name not in fields]
+    if missing:
+        raise ValueError(
+            f"{fields.get('name', 'the game')}'s rules lack {', '.join(missing)}: the module "
+            "must import or define each under the protocol's name (rules.protocol.gather)"
+        )
+    record: Callable[..., RuleSet[S]] = RuleSet
+    return record(**fields)

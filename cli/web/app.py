@@ -15,8 +15,15 @@ Routes (JSON unless said; every ``/api/t/...`` request carries its link's secret
   a retry with the same ``id`` is answered with what was written, never doubled;
 - ``GET /api/t/{game}/events?k=SECRET``: Server-Sent Events, one ``head`` event whenever the
   game's head moves (whoever wrote it: another phone, ``tablelog play`` or ``record``, or
-  another server on the same PostgreSQL database), read from the ledger every 200 ms and
-  at once after a write through this server.
+  another server on the same PostgreSQL database): told at once after a write through
+  this server, and found by one poller reading every watched game's head every 200 ms
+  (``cli/web/live.py``).
+
+Each game is read and folded once and held in memory (``replay.held``): a request reads
+its head, and only the events added since are read and folded. What a role sees at one
+head is made once and kept; a page's request after its stream told it of a new head is
+answered from memory, with no thread and no query. A write still appends only at the seq
+after the head it was judged on: a stale write is refused as before.
 
 Without a valid secret a request gets a 404 that says nothing of the game (not whether
 it exists). A seat's link sees and enters that seat's moves; the recorder's enters any
@@ -28,8 +35,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from importlib import resources
 from typing import Any
 
@@ -43,21 +52,32 @@ from starlette.routing import Route
 from tablelog.cli.db import open_ledger
 from tablelog.cli.errors import friendly
 from tablelog.cli.web.links import Keys, Role
-from tablelog.ledger import LedgerStore, UnknownGame
+from tablelog.cli.web.live import Watches
+from tablelog.ledger import LedgerStore, UnknownGame, is_postgres_url
 from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
+from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
+from tablelog.replay.held import Held
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import parse_move
+from tablelog.replay.page import asset
+from tablelog.replay.redo import redo_entry
 from tablelog.rules import registry
+from tablelog.rules.events import IRREGULARITIES, RULINGS
+from tablelog.rules.listing import lead_card
+from tablelog.rules.tableview import sorted_hand
 
 __all__ = ["MAX_BODY", "Server", "make_app"]
 
 MAX_BODY = 16 * 1024
 """The largest request body taken, in bytes."""
-POLL = 0.2
-"""How often the event stream reads a game's head, in seconds."""
-TICK = 0.02
-"""How often the event stream looks whether this process wrote to its game."""
 LOG_ROWS = 12
+LISTED = 400
+"""At most this many moves are listed to a page (a crowded Nørdekasino table has far more:
+the page says so, and the typed entry takes any)."""
+TABLE_WORDS = ("irregularity", "ruling", "undo")
+"""Entries only the recorder's phone makes (besides the table's deals and draws, and redo)."""
+ANSWERS = 256
+"""How many answers (a game at one head, as one role sees it) are kept."""
 NOTHING = {"error": "no such table, or the link is not valid"}
 
 
@@ -72,22 +92,44 @@ class _Answer(Exception):
 
 @attrs.define
 class Server:
-    """What the app serves: one database, the links' key, and where links are announced."""
+    """What the app serves: one database, the links' key, and where links are announced.
+
+    Games are held in memory between requests (``replay.held``): a request reads the
+    game's head and folds only what was added since. What a role sees of a game at one
+    head is made once and kept (``ANSWERS`` of them): four phones asking after a move
+    cost one answer each role."""
 
     db: str | None
     keys: Keys
     announce: Callable[[str, list[dict[str, str]]], None] = lambda title, links: None
-    written: dict[int, int] = attrs.Factory(dict)
-    """Per game, how many writes this process made: its streams look at once, not at the
-    next read of the ledger."""
-    heads: Heads = attrs.field(init=False)
+    held: Held = attrs.Factory(Held)
+    answers: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], bytes]] = attrs.Factory(OrderedDict)
+    lock: threading.Lock = attrs.Factory(threading.Lock)
+    watches: Watches = attrs.field(init=False)
+    where: str | None = None
+    """The database's path, once a ledger was opened (the key of its games held)."""
+    local: threading.local = attrs.Factory(threading.local)
+    store: LedgerStore | None = None
 
     def __attrs_post_init__(self) -> None:
-        self.heads = Heads(self)
+        self.watches = Watches(self.ledger)
 
-    def ledger(self, write: bool = False) -> LedgerStore:
-        """A ledger for one request (SQLite read-only unless it writes)."""
-        return open_ledger(self.db, write=write)
+    @contextmanager
+    def ledger(self, write: bool = False) -> Iterator[LedgerStore]:
+        """A ledger for one request, kept open for the next: one PostgreSQL store (its
+        own pool of connections) for every thread; a SQLite connection per thread,
+        read-only unless it writes. Opening a PostgreSQL store costs a connection and a
+        schema check: per request, it was most of a request's time."""
+        shared = self.db is not None and is_postgres_url(self.db)
+        place: Any = self if shared else self.local
+        name = "store" if shared else f"store_{write}"
+        with self.lock if shared else nullcontext():
+            store = getattr(place, name, None)
+            if store is None:
+                store = open_ledger(self.db, write=write or shared)
+                setattr(place, name, store)
+                self.where = str(store.path)
+        yield store
 
     # -- the links ----------------------------------------------------------------------
 
@@ -113,29 +155,78 @@ class Server:
     # -- what a link sees ---------------------------------------------------------------
 
     def table(self, game: LoadedGame, role: Role) -> dict[str, Any]:
-        """The table as ``role`` sees it, with the moves it may enter now."""
-        seat = role.seat
-        shown = show_data(game, seat=seat)
-        moves = None
-        if role.writes and not shown["over"]:
-            listing = moves_data(game, seat=seat)
-            rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
-            moves = {**listing, "moves": rows}
-        log = log_data(game, seat)["events"][-LOG_ROWS:]
-        return {
-            "role": role.kind,
-            "seat": seat,
-            "viewer": shown["as"],
-            "game": game.id,
-            "title": shown["title"],
-            "players": shown["players"],
-            "seq": game.seq,
-            "head": shown["head"],
-            "over": shown["over"],
-            "table": shown,
-            "moves": moves,
-            "log": log,
-        }
+        """The table as ``role`` sees it, with the moves it may enter now: made once per
+        game, head and role."""
+        return self.answer(game, role)[0]
+
+    def answer(self, game: LoadedGame, role: Role) -> tuple[dict[str, Any], bytes]:
+        """``table`` and its JSON, kept for the next request at the same head."""
+        key = (game.record.uid, game.seq, game.head_at(), role.name)
+        with self.lock:
+            answer = self.answers.get(key)
+            if answer is not None:
+                self.answers.move_to_end(key)
+                return answer
+        data = _table(game, role)
+        answer = (data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        with self.lock:
+            self.answers[key] = answer
+            while len(self.answers) > ANSWERS:
+                self.answers.popitem(last=False)
+        return answer
+
+    def at_hand(self, gid: int, secret: str | None) -> bytes | None:
+        """The answer to a page of a watched game, from memory alone (``None`` if it is not
+        there): the head its streams were last told is the one held, and that answer was
+        made. A page asks after its stream told it of a new head, so this is that head."""
+        watched = self.watches.games.get(gid)
+        game = None if watched is None or self.where is None else self.held.peek(self.where, gid)
+        if game is None or watched is None or game.seq != watched.seq:
+            return None
+        role = self.keys.role_of(game.record.uid, len(game.header.players), secret)
+        if role is None:
+            return None
+        with self.lock:
+            answer = self.answers.get((game.record.uid, game.seq, game.head_at(), role.name))
+        return None if answer is None else answer[1]
+
+
+def viewer_of(role: Role) -> Viewer:
+    """Whom the privacy gate shows a role's answers to: a seat as that seat, the recorder
+    as the recorder (every card typed, in a physical game; the public table in a seeded
+    one), a spectator as everyone."""
+    if role.kind == "recorder":
+        return RECORDER
+    return EVERYONE if role.seat is None else Viewer(role.seat)
+
+
+def _table(game: LoadedGame, role: Role) -> dict[str, Any]:
+    """The table as ``role`` sees it, every part through the privacy gate."""
+    seat, viewer = role.seat, viewer_of(role)
+    shown = show_data(game, seat=viewer)
+    moves = None
+    if role.writes:  # (over: nothing to enter, but an undo or a note)
+        listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer)
+        rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
+        recorder = role.kind == "recorder"
+        moves = {**listing, "moves": rows, "deck": _deck(game) if recorder else [],
+                 "irregularities": list(IRREGULARITIES) if recorder else [],
+                 "rulings": list(RULINGS) if recorder else []}  # fmt: skip
+    log = log_data(game, viewer, tail=LOG_ROWS)["events"]
+    return {
+        "role": role.kind,
+        "seat": seat,
+        "viewer": viewer.name(game.header.players),
+        "game": game.id,
+        "title": shown["title"],
+        "players": shown["players"],
+        "seq": game.seq,
+        "head": shown["head"],
+        "over": shown["over"],
+        "table": shown,
+        "moves": moves,
+        "log": log,
+    }
 
 
 def make_app(server: Server) -> Starlette:
@@ -145,12 +236,8 @@ def make_app(server: Server) -> Starlette:
         def run(request: Request) -> Response:
             try:
                 return handler(request)
-            except _Answer as answer:
-                return JSONResponse(answer.body, status_code=answer.status)
-            except click.ClickException as error:  # the CLI's own sentences, and status
-                status = 409 if error.exit_code == 1 else 400
-                kind = getattr(error, "kind", "refused" if status == 409 else "bad-input")
-                return JSONResponse({"error": error.format_message(), "kind": kind}, status)
+            except (_Answer, click.ClickException) as error:
+                return _refused(error)
 
         return run
 
@@ -159,25 +246,36 @@ def make_app(server: Server) -> Starlette:
         if not text.isdigit() or len(text) > 9:
             raise _Answer(404, NOTHING)
         try:
-            return Games(ledger).load(int(text))
+            return server.held.game(ledger, int(text))
         except (UnknownGame, BadGameRef):  # the same answer as a wrong key
             raise _Answer(404, NOTHING) from None
 
     @guarded
-    def get_table(request: Request) -> Response:
+    def read_table(request: Request) -> Response:
         with friendly(), server.ledger() as ledger:
             game = loaded(ledger, request)
             role = server.role(request, game)
-            return JSONResponse(server.table(game, role))
+            return _json(server.answer(game, role)[1])
 
-    def body_of(request: Request) -> dict[str, Any]:
+    async def get_table(request: Request) -> Response:
+        text = request.path_params["game"]
+        if text.isdigit() and len(text) <= 9:
+            secret = request.headers.get("x-tablelog-key") or request.query_params.get("k")
+            kept = server.at_hand(int(text), secret)
+            if kept is not None:  # no thread, no query: four phones after one move
+                return _json(kept)
+        return await asyncio.to_thread(read_table, request)
+
+    async def body_of(request: Request) -> dict[str, Any]:
         kind = request.headers.get("content-type", "").split(";")[0].strip()
         if kind != "application/json":
             raise _Answer(415, {"error": "send the tool's own JSON (application/json)"})
         size = request.headers.get("content-length")
         if size is None or not size.isdigit() or int(size) > MAX_BODY:
             raise _Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
-        raw = _read(request)
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise _Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
@@ -186,9 +284,7 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "the body is a JSON object"})
         return data
 
-    @guarded
-    def play(request: Request) -> Response:
-        data = body_of(request)
+    def write(request: Request, data: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise _Answer(400, {"error": 'name the move as text ("move": "7H")'})
@@ -197,23 +293,42 @@ def make_app(server: Server) -> Starlette:
         if retry is not None and (not isinstance(retry, str) or not 0 < len(retry) <= 64):
             raise _Answer(400, {"error": "a retry id is text of 1 to 64 characters"})
         with friendly(), server.ledger(write=True) as ledger:
-            games = Games(ledger)
             game = loaded(ledger, request)
             role = server.role(request, game)
             if not role.writes:
                 raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
-            if role.seat is not None:
-                _own_move(game, role.seat, text)
-            played = games.play(game.id, text, event_id=retry, after=str(after))
-            server.written[game.id] = server.written.get(game.id, 0) + 1
+            if role.seat is not None and (retry is None or ledger.find_event(retry) is None):
+                _own_move(game, role.seat, text)  # (a retry is answered as it was written)
+            said = ""
+            if text.strip().lower() == "redo":  # what the latest undo took back, from the log
+                text = redo_entry(game)
+                said = f"redo puts back {text}"
+            played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
             written = played_data(played)["written"]
-            fresh = games.load(game.id)
-            return JSONResponse({"written": written, "retried": played.retried,
-                                 **server.table(fresh, role)})  # fmt: skip
+            fresh = server.held.keep(ledger, played)
+            answer = {"written": written, "retried": played.retried, "said": said,
+                      **server.answer(fresh, role)[0]}  # fmt: skip
+            return fresh.id, fresh.seq, answer
 
-    @guarded
-    def new_game(request: Request) -> Response:
-        data = body_of(request)
+    async def play(request: Request) -> Response:
+        try:
+            data = await body_of(request)
+            gid, seq, answer = await asyncio.to_thread(write, request, data)
+        except (_Answer, click.ClickException) as error:
+            return _refused(error)
+        server.watches.moved(gid, seq)  # this process's streams are told at once
+        return JSONResponse(answer)
+
+    async def new_game(request: Request) -> Response:
+        try:
+            data = await body_of(request)
+            gid, title, links = await asyncio.to_thread(start, request, data)
+        except (_Answer, click.ClickException) as error:
+            return _refused(error)
+        server.announce(f"game {gid}: {title}", links)
+        return JSONResponse({"game": gid, "title": title, "links": _with_qr(links)})
+
+    def start(request: Request, data: dict[str, Any]) -> tuple[int, str, list[dict[str, str]]]:
         rules, players = data.get("rules"), data.get("players")
         options, seed = data.get("options") or {}, data.get("seed")
         if not isinstance(rules, str) or not isinstance(players, list):
@@ -229,9 +344,7 @@ def make_app(server: Server) -> Starlette:
             game = Games(ledger).create(header)
             base = str(request.base_url).rstrip("/")
             links = server.links(base, game)
-        server.announce(f"game {game.id}: {ruleset.title}", links)
-        return JSONResponse({"game": game.id, "title": ruleset.title,
-                             "links": _with_qr(links)})  # fmt: skip
+        return game.id, ruleset.title, links
 
     def page(name: str) -> Callable[[Request], Response]:
         def serve(_: Request) -> Response:
@@ -242,21 +355,29 @@ def make_app(server: Server) -> Starlette:
         return serve
 
     async def events(request: Request) -> Response:
-        def check() -> int:
+        def check() -> tuple[int, int]:
             with server.ledger() as ledger:
                 game = loaded(ledger, request)
                 server.role(request, game)
-                return game.id
+                return game.id, game.seq
 
         try:
-            game_id = await asyncio.to_thread(check)
+            game_id, seq = await asyncio.to_thread(check)
         except _Answer as answer:
             return JSONResponse(answer.body, status_code=answer.status)
         return StreamingResponse(
-            _heads(server, game_id, request),
+            server.watches.stream(game_id, seq),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
+
+    def shared(name: str, kind: str) -> Callable[[Request], Response]:
+        text = asset(name)  # the replay page's drawing of a typed table (replay/page/)
+
+        def serve(_: Request) -> Response:
+            return Response(text, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+        return serve
 
     def rule_sets(_: Request) -> Response:
         return JSONResponse([{"name": r.name, "title": r.title, "players": list(r.seats)}
@@ -265,6 +386,8 @@ def make_app(server: Server) -> Starlette:
     routes = [
         Route("/", page("index.html")),
         Route("/api/rules", rule_sets),
+        Route("/assets/table.js", shared("table.js", "text/javascript")),
+        Route("/assets/table.css", shared("table.css", "text/css")),
         Route("/t/{game}", page("table.html")),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/t/{game}", get_table),
@@ -274,24 +397,46 @@ def make_app(server: Server) -> Starlette:
     return Starlette(routes=routes)
 
 
-def _read(request: Request) -> bytes:
-    """The body of a request handled in a worker thread (bounded by ``MAX_BODY``)."""
-    from anyio.from_thread import run as from_thread
+def _deck(game: LoadedGame) -> list[str]:
+    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
+    for the recorder to tap into the step's form: the step's pool, sorted by suit."""
+    step = None if game.seeded else game.rules.chance(game.state)
+    if step is None:
+        return []
+    outcomes = step.outcomes
+    pool = getattr(outcomes, "pool", None)
+    if pool is None:
+        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
+    return [card.text for card in sorted_hand(set(pool))]
 
-    raw: bytes = from_thread(request.body)
-    if len(raw) > MAX_BODY:
-        raise _Answer(413, {"error": f"a request body is at most {MAX_BODY} bytes"})
-    return raw
+
+def _json(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
+
+
+def _refused(error: _Answer | click.ClickException) -> Response:
+    """An early answer, or the CLI's own sentence with its status."""
+    if isinstance(error, _Answer):
+        return JSONResponse(error.body, status_code=error.status)
+    status = 409 if error.exit_code == 1 else 400
+    kind = getattr(error, "kind", "refused" if status == 409 else "bad-input")
+    return JSONResponse({"error": error.format_message(), "kind": kind}, status)
 
 
 def _own_move(game: LoadedGame, seat: int, text: str) -> None:
     """A seat's phone enters that seat's moves (and notes); anything else is refused."""
-    move = parse_move(game, text)
     players = game.header.players
-    if move.actor == seat or move.kind == "note":
+    word = text.strip().split(" ", 1)[0].lower()
+    move = None if word == "redo" else parse_move(game, text)
+    if move is not None and move.kind == "note":
         return
-    whose = "the table's (the recorder enters it)" if move.actor is None else (
-        f"{players[move.actor]}'s")  # fmt: skip
+    if move is not None and move.actor == seat and move.kind not in TABLE_WORDS:
+        return
+    whose = (
+        "the table's (the recorder enters it)"
+        if move is None or move.actor is None or move.kind in TABLE_WORDS
+        else f"{players[move.actor]}'s"
+    )
     raise _Answer(
         409,
         {"error": f"this is {players[seat]}'s phone: it enters {players[seat]}'s moves, and"
@@ -305,67 +450,3 @@ def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:
 
     return [{**link, "qr": segno.make(link["url"], error="m").svg_inline(scale=3)}
             for link in links]  # fmt: skip
-
-
-@attrs.define
-class Heads:
-    """Each game's head as last read, shared by every stream of this process: the ledger is
-    read once per game and moment, however many phones watch it."""
-
-    server: Server
-    read: dict[int, tuple[float, int]] = attrs.Factory(dict)
-    reading: dict[int, tuple[float, asyncio.Future[int]]] = attrs.Factory(dict)
-
-    async def seq(self, game: int, since: float) -> int:
-        """The head's seq, read at ``since`` or later (a read under way that began then or
-        later is shared; an older one is not waited for)."""
-        found = self.read.get(game)
-        if found is not None and found[0] >= since:
-            return found[1]
-        busy = self.reading.get(game)
-        if busy is not None and busy[0] >= since:
-            return await asyncio.shield(busy[1])
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        started = time.monotonic()
-        self.reading[game] = (started, future)
-        try:
-            seq = await asyncio.to_thread(self._head, game)
-        except Exception as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: the streams waiting on it see it raised
-            raise
-        finally:
-            if self.reading.get(game, (0, None))[1] is future:
-                del self.reading[game]
-        if self.read.get(game, (0.0, 0))[0] <= started:
-            self.read[game] = (started, seq)
-        future.set_result(seq)
-        return seq
-
-    def _head(self, game: int) -> int:
-        with self.server.ledger() as ledger:
-            return ledger.head(game)[0]
-
-
-async def _heads(server: Server, game: int, request: Request) -> AsyncIterator[str]:
-    """The event stream: the head now, then each time it moves; a comment every 15 s.
-
-    The head is read every ``POLL`` seconds (a write by anyone: a terminal, another server
-    on the same PostgreSQL database) and at once after this process wrote."""
-    heads = server.heads
-    last: int | None = None
-    seen = -1
-    quiet = time.monotonic()
-    while not await request.is_disconnected():
-        now = time.monotonic()
-        mine = server.written.get(game, 0)
-        since = now if mine != seen else now - POLL
-        seen = mine
-        seq = await heads.seq(game, since)
-        if seq != last:
-            last, quiet = seq, now
-            yield f"event: head\ndata: {json.dumps({'seq': seq})}\n\n"
-        elif now - quiet > 15:
-            quiet = now
-            yield ": still here\n\n"
-        await asyncio.sleep(TICK)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -75,16 +75,20 @@ def outputs_hold(
     seen: dict[int | None, Counter[Any]],
     seats: Sequence[int | None],
     renderers: Iterable[Renderer] = RENDERERS,
+    deck: tuple[Card, ...] | None = None,
 ) -> None:
-    """Each renderer's output for each of ``seats`` names only cards the seat has seen."""
-    names, pattern = _reader(tuple(rules.deck(history.header)), rules.vocabulary.describe)
+    """Each renderer's output for each of ``seats`` names only cards the seat has seen
+    (``deck``: the history's, when the caller has it at hand)."""
+    if deck is None:
+        deck = tuple(rules.deck(history.header))
+    names, pattern = _reader(deck, rules.vocabulary.describe)
     renderers = tuple(renderers)
     for seat in seats:
         gate = Gate(rules, history.header, Viewer(seat))
         known = {card for card, n in seen[seat].items() if n > 0}
         for render in renderers:
             text = render(gate, step)
-            for found in pattern.finditer(text):
+            for found in _found(pattern, text):
                 leak = names[found.group()] - known
                 if leak:
                     who = "everyone" if seat is None else history.header.players[seat]
@@ -97,17 +101,38 @@ def outputs_hold(
                     raise InvariantViolation("views", step.seq, detail)
 
 
+_LETTER = re.compile(r"[\w♠♥♦♣]")
+"""A character that continues a word: a card's name must not follow one."""
+
+
+def _found(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    r"""Each card name ``pattern`` finds in ``text`` that no letter precedes: what
+    ``(?<![\w♠♥♦♣])`` in front of the pattern would find, at a seventh of the cost (a
+    pattern that opens with an alternation of words lets the engine skip to the
+    characters that can start one; a look-behind in front does not)."""
+    search, letter = pattern.search, _LETTER.match
+    found = search(text)
+    while found is not None:
+        start = found.start()
+        if start and letter(text, start - 1):
+            found = search(text, start + 1)  # inside a longer word: look on from the next
+            continue
+        yield found
+        found = search(text, found.end())
+
+
 @lru_cache(maxsize=32)
 def _reader(
     deck: tuple[Card, ...], words: Callable[[Card], str]
 ) -> tuple[dict[str, frozenset[Card]], re.Pattern[str]]:
     """Every way an output writes each card of ``deck`` (text, symbol form, words), and one
-    pattern finding any of them as a word of its own (longest first)."""
+    pattern finding any of them followed by no letter (longest first); ``_found`` keeps
+    those no letter precedes."""
     out: dict[str, set[Card]] = {}
     for card in set(deck):
         for form in (card.text, card.pretty, words(card)):
             out.setdefault(form, set()).add(card)
     ordered = sorted(out, key=len, reverse=True)
     alternation = "|".join(re.escape(form) for form in ordered)
-    pattern = re.compile(rf"(?<![\w♠♥♦♣])(?:{alternation})(?![\w♠♥♦♣])")
+    pattern = re.compile(rf"(?:{alternation})(?![\w♠♥♦♣])")
     return {form: frozenset(cards) for form, cards in out.items()}, pattern

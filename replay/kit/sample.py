@@ -151,16 +151,45 @@ def fast_lead(move: Move) -> Card | None:
     return None
 
 
+class _Scanned:
+    """The seats' whole listings met by the last scan (``menu``), for one state: the
+    checks of a state then ask whether a move is listed (``is_listed``) of the listing
+    the sample was drawn from, instead of listing the seat's moves again per question.
+    States are matched by identity (and held, so an identity is never reused)."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.state: object = None
+        self.seats: dict[int, frozenset[Move]] = {}
+
+    def keep(self, rules: object, state: object, seat: int, moves: frozenset[Move]) -> None:
+        if self.state is not state or self.rules is not rules:
+            self.rules, self.state, self.seats = rules, state, {}
+        self.seats[seat] = moves
+
+    def of(self, rules: object, state: object, seat: int | None) -> frozenset[Move] | None:
+        if self.state is state and self.rules is rules and seat is not None:
+            return self.seats.get(seat)
+        return None
+
+
+_SCANNED = _Scanned()
+
+
 def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
-    """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan."""
+    """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan (whose whole
+    listing ``is_listed`` then reads)."""
     if rules.kinds is not None and rules.cards is not None:
         return Menu(rules, state, seat, cap)
     groups: dict[str, dict[Card | None, list[Move]]] = {}
+    every: list[Move] = []
     for move in rules.moves(state, seat):
+        every.append(move)
         kind = _kind(type(move.payload))
         group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])
         if len(group) < cap:
             group.append(move)
+    _SCANNED.keep(rules, state, seat, frozenset(every))
     scanned = {k: {c: tuple(ms) for c, ms in by_card.items()} for k, by_card in groups.items()}
     return Menu(rules, state, seat, cap, scanned)
 
@@ -191,8 +220,12 @@ def sample_moves(
 
 
 def is_listed(rules: RuleSet[S], state: S, move: Move) -> bool:
-    """Whether ``moves`` yields ``move``, asked through the filters it offers (its seat,
-    kind and lead card) instead of a full listing."""
+    """Whether ``moves`` yields ``move``: read from the seat's whole listing when the last
+    scan (``menu``) of this state made it, else asked through the filters ``moves``
+    offers (the seat, kind and lead card), never a full listing."""
+    scanned = _SCANNED.of(rules, state, move.actor)
+    if scanned is not None:
+        return move in scanned
     lead = fast_lead(move)
     candidates = rules.moves(state, move.actor, lead, move.kind)
     return any(m == move for m in candidates)

@@ -12,13 +12,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.rendered import RENDERERS, Renderer, outputs_hold
 from tablelog.replay.kit.sample import Sampling
 from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
-from tablelog.rules.events import Move, Ruling, Undo
-from tablelog.rules.protocol import RuleSet, Shown
+from tablelog.rules.events import Event, Move, Ruling, Undo
+from tablelog.rules.protocol import RuleSet, Shown, View
 
 __all__ = ["views_probe"]
 
@@ -35,6 +37,8 @@ def views_probe(
     and what each of ``renderers`` prints for them."""
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     seen: list[Seen] = [{seat: Counter() for seat in seats}]
+    rules = _looking(rules)
+    deck = tuple(rules.deck(history.header))
     along: list[Shown] = []  # what each effective event showed, in order
 
     def step(step: Step, moves: Sequence[Move]) -> None:
@@ -49,9 +53,46 @@ def views_probe(
         viewers = _seats(seats, step.seq, sampling.seats)
         _views_hold(rules, history, step, seen[0], viewers)
         # what is printed for everyone and one seat in turn (each view costs a fold's worth)
-        outputs_hold(rules, history, step, seen[0], viewers[:2], renderers)
+        outputs_hold(rules, history, step, seen[0], viewers[:2], renderers, deck)
 
     return Probe(step)
+
+
+class _Looks:
+    """``rules.view`` and ``rules.shown`` with what they answered about the walk's last two
+    states kept: the views check, the gate's blanking of a move (the views just before and
+    just after it) and the page's table all ask the same questions of the same states.
+    The rules are pure, so a kept answer is the answer; states are matched by identity."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self._view = rules.view
+        self._shown = rules.shown
+        self._views: list[tuple[Any, dict[int | None, View]]] = []
+        self._last_shown: tuple[Any, Event, Shown] | None = None
+
+    def view(self, state: Any, seat: int | None) -> View:
+        by_seat = next((kept for held, kept in self._views if held is state), None)
+        if by_seat is None:
+            by_seat = {}
+            self._views = [*self._views[-1:], (state, by_seat)]
+        view = by_seat.get(seat)
+        if view is None:
+            view = by_seat[seat] = self._view(state, seat)
+        return view
+
+    def shown(self, state: Any, event: Event) -> Shown:
+        last = self._last_shown
+        if last is not None and last[0] is state and last[1] is event:
+            return last[2]
+        shown = self._shown(state, event)
+        self._last_shown = (state, event, shown)
+        return shown
+
+
+def _looking(rules: RuleSet) -> RuleSet:
+    """``rules`` with its views and what its events show kept for the last two states."""
+    looks = _Looks(rules)
+    return attrs.evolve(rules, view=looks.view, shown=looks.shown)
 
 
 def _seats(seats: tuple[int | None, ...], seq: int, many: int | None) -> tuple[int | None, ...]:

@@ -30,19 +30,37 @@ __all__ = ["page_data", "page_table"]
 
 
 class _Store:
-    """Typed tables and their parts (seats, piles, battlefields), each stored once and
-    named by its index."""
+    """Typed tables by their parts, each part stored once and named by its index.
+
+    A stored view is ``{"s": [seat, ...], "c": centre}``: each seat's index, and the index
+    of the centre, which holds the table's other fields: its scalars as they are, its piles
+    and battlefields as lists of indices, and each other list or mapping (the trick, the
+    facts, the scores) by its index under ``refs``. Seats' views of one moment share their
+    centre, and a trick or a score that does not change is stored once for the game: the
+    page for every seat costs little more than the page for one (``page.js`` rebuilds the
+    table from its parts)."""
 
     def __init__(self) -> None:
         self.views = _Interned()
         self.parts = _Interned()
 
     def view(self, view: View) -> int:
-        """The index of ``view``'s typed table, each seat, pile and battlefield by index."""
+        """The index of ``view``'s typed table, stored by its parts."""
         table = page_table(view)
-        for key in ("seats", "piles", "fields"):
-            table[key] = [self.parts.add(part) for part in table.get(key, ())]
-        return self.views.add({"table": table})
+        table.pop("viewer", None)  # the page knows whose view it shows
+        seats = [self.parts.add(seat) for seat in table.pop("seats", ())]
+        centre: dict[str, Any] = {}
+        refs: dict[str, int] = {}
+        for key, value in table.items():
+            if key in ("piles", "fields"):
+                centre[key] = [self.parts.add(part) for part in value]
+            elif isinstance(value, list | dict):
+                refs[key] = self.parts.add(value)
+            else:
+                centre[key] = value
+        if refs:
+            centre["refs"] = refs
+        return self.views.add({"s": seats, "c": self.parts.add(centre)})
 
 
 def page_table(view: View) -> dict[str, Any]:

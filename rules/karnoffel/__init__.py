@@ -14,7 +14,7 @@ from tablelog.rules.karnoffel.notation import format_move, parse_move
 from tablelog.rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
 from tablelog.rules.karnoffel.state import OPTIONS, SEATS, State, initial_state
 from tablelog.rules.karnoffel.view import shown, view
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, gather
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
@@ -28,25 +28,11 @@ def max_events(header: Header) -> int:
     return (2 * max(target, 1) - 1) * EVENTS_PER_DEAL
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="karnoffel",
     title="Karnöffel",
-    version=1,
     seats=(4, 4),
-    options=OPTIONS,
-    payloads=PAYLOADS,
-    start=initial_state,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse_move,
-    format=format_move,
-    max_events=max_events,
     summary="Four players in two partnerships take tricks with a strange order of trumps.",
-    count=count,
-    figures=figures,
 )

@@ -6,24 +6,20 @@ logs from then are read through those names and never rewritten.
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import Card
-from tablelog.rules.events import payload
+from tablelog.rules.events import chance_payload, move_payload
 
 __all__ = ["PAYLOADS", "Play", "Turn"]
 
 
-@payload("karnoffel.turn", family="chance", aliases=("turn",))
-@attrs.frozen
+@chance_payload("karnoffel.turn", aliases=("turn",))
 class Turn:
     """The top card of the stock turned face up (its identity is now known to all)."""
 
     card: Card
 
 
-@payload("karnoffel.play", family="move", aliases=("play",))
-@attrs.frozen
+@move_payload("karnoffel.play", aliases=("play",))
 class Play:
     """A card played from the actor's hand."""
 

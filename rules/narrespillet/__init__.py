@@ -23,7 +23,7 @@ from tablelog.rules.narrespillet.shows import shows
 from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.narrespillet.view import shown, view
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, gather
 from tablelog.rules.vocab import TAROT
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
@@ -36,35 +36,14 @@ def max_events(header: Header) -> int:
     return rounds * (len(header.players) + 1) * 400
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="narrespillet",
-    title="Narrespillet",
-    version=1,
     seats=(2, 6),
-    options=OPTIONS,
-    payloads=PAYLOADS,
-    start=initial_state,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    kinds=kinds,
-    cards=cards,
-    count=count,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse_move,
-    format=format_move,
-    max_events=max_events,
     summary=(
         "Five rounds of placements on four battlefields with a tarot deck whose "
         "22 picture cards each bend a rule."
     ),
-    announce=announce,
-    claims=open_claims,
     vocabulary=TAROT,
-    passes=passes,
-    shows=shows,
-    compound=compound,
 )

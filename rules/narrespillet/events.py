@@ -12,10 +12,8 @@ card the Star called, in a physical game).
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import Card
-from tablelog.rules.events import payload
+from tablelog.rules.events import chance_payload, move_payload
 
 __all__ = [
     "PAYLOADS",
@@ -38,8 +36,7 @@ __all__ = [
 ]
 
 
-@payload("narrespillet.place", family="move")
-@attrs.frozen
+@move_payload("narrespillet.place")
 class Place:
     """A placement on battlefield ``field`` (a house: Sw, St, Cu, Co), and on ``also`` too
     for an imperial pair held on two battlefields. ``magic`` is the number card the Magician
@@ -52,24 +49,21 @@ class Place:
     magic: Card | None = None
 
 
-@payload("narrespillet.discard", family="move")
-@attrs.frozen
+@move_payload("narrespillet.discard")
 class Discard:
     """One card from the hand to the discard pile."""
 
     card: Card
 
 
-@payload("narrespillet.forfeit", family="move")
-@attrs.frozen
+@move_payload("narrespillet.forfeit")
 class Forfeit:
     """Give up one's own open battlefield ``field`` for this round."""
 
     field: str
 
 
-@payload("narrespillet.picture", family="move")
-@attrs.frozen
+@move_payload("narrespillet.picture")
 class Picture:
     """A picture card played for its effect: ``target`` a participant (the Demons are the
     number of players), ``field`` a house, ``choice`` a word (Hierophant's category,
@@ -84,34 +78,29 @@ class Picture:
     cards: tuple[Card, ...] = ()
 
 
-@payload("narrespillet.load", family="move")
-@attrs.frozen
+@move_payload("narrespillet.load")
 class Load:
     """One or two cards from the hand laid into one's Chariot."""
 
     cards: tuple[Card, ...]
 
 
-@payload("narrespillet.unload", family="move")
-@attrs.frozen
+@move_payload("narrespillet.unload")
 class Unload:
     """The Chariot discarded with everything in it."""
 
 
-@payload("narrespillet.lift", family="move")
-@attrs.frozen
+@move_payload("narrespillet.lift")
 class Lift:
     """One's own Temperance taken off the table (a turn spent on it)."""
 
 
-@payload("narrespillet.exorcise", family="move")
-@attrs.frozen
+@move_payload("narrespillet.exorcise")
 class Exorcise:
     """Malderia: the Swords Knight played to remove the Demons."""
 
 
-@payload("narrespillet.fool", family="move")
-@attrs.frozen
+@move_payload("narrespillet.fool")
 class Fool:
     """The Fool played as a placement is placed: the placement is stolen (``demons``: by
     the Demons, played by their controller)."""
@@ -119,48 +108,42 @@ class Fool:
     demons: bool = False
 
 
-@payload("narrespillet.pass", family="move")
-@attrs.frozen
+@move_payload("narrespillet.pass")
 class Pass:
     """Declining: no Fool for this placement, no more calls, no optional extra turn."""
 
     demons: bool = False
 
 
-@payload("narrespillet.hermit", family="move")
-@attrs.frozen
+@move_payload("narrespillet.hermit")
 class Hermit:
     """One of the Hermit's three extra turns, taken now."""
 
     demons: bool = False
 
 
-@payload("narrespillet.vote", family="move")
-@attrs.frozen
+@move_payload("narrespillet.vote")
 class Vote:
     """Consent (or not) to shuffle the discard pile into a new stock."""
 
     agree: bool
 
 
-@payload("narrespillet.call", family="move")
-@attrs.frozen
+@move_payload("narrespillet.call")
 class Call:
     """A card called with the Star, Moon or Sun."""
 
     card: Card
 
 
-@payload("narrespillet.show", family="move")
-@attrs.frozen
+@move_payload("narrespillet.show")
 class Show:
     """A face-down card of the actor's hand shown: it is ``card`` (physical games)."""
 
     card: Card
 
 
-@payload("narrespillet.reveal", family="move")
-@attrs.frozen
+@move_payload("narrespillet.reveal")
 class Reveal:
     """A face-down card of the actor's hand shown to everyone because the Hierophant named
     its kind ("vises så frem til alle av spillerne som eventuelt har dem på hånden"),
@@ -169,8 +152,7 @@ class Reveal:
     card: Card
 
 
-@payload("narrespillet.answer", family="chance")
-@attrs.frozen
+@chance_payload("narrespillet.answer")
 class Answer:
     """Who holds the card just called (a participant, ``-1``: nobody), physical games."""
 

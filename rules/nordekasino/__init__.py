@@ -18,7 +18,7 @@ from tablelog.rules.nordekasino.notation import announce, format_move, parse_mov
 from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
 from tablelog.rules.nordekasino.view import shown, view
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, gather
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
@@ -26,35 +26,17 @@ __all__ = ["OPTIONS", "RULES", "State", "max_events"]
 def max_events(header: Header) -> int:
     """A bound on a game's events: per card one move and at most one Adams clear, a deal
     per round, and per player and round a reveal and an open hand."""
-    cards = len(Options.from_mapping(header.options).deck())
+    deck = len(Options.from_mapping(header.options).deck())
     players = len(header.players)
-    rounds = cards // (HAND * max(players, 1)) + 2
-    return 2 * cards + rounds * (1 + 2 * players)
+    rounds = deck // (HAND * max(players, 1)) + 2
+    return 2 * deck + rounds * (1 + 2 * players)
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="nordekasino",
     title="Nørdekasino",
-    version=1,
     seats=(2, 26),
-    options=OPTIONS,
-    payloads=PAYLOADS,
-    start=initial_state,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse_move,
-    format=format_move,
-    max_events=max_events,
     summary="Casino with arithmetic: build with +, mod and 'more', and clear a 42 on sight.",
-    announce=announce,
-    kinds=kinds,
-    cards=cards,
-    count=count,
-    figures=figures,
-    claims=open_claims,
 )

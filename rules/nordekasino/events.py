@@ -9,16 +9,13 @@ as ``tablelog show`` lists them from 1); ``piles`` is sorted.
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import Card
-from tablelog.rules.events import payload
+from tablelog.rules.events import move_payload
 
 __all__ = ["PAYLOADS", "Adams", "Build", "Capture", "OpenHand", "Reveal", "Trail"]
 
 
-@payload("nordekasino.capture", family="move", aliases=("capture",))
-@attrs.frozen
+@move_payload("nordekasino.capture", aliases=("capture",))
 class Capture:
     """Take table piles with a hand card of their combined value (or the ♠5: all)."""
 
@@ -26,8 +23,7 @@ class Capture:
     piles: tuple[int, ...]
 
 
-@payload("nordekasino.build", family="move", aliases=("build",))
-@attrs.frozen
+@move_payload("nordekasino.build", aliases=("build",))
 class Build:
     """Combine a hand card with table piles into one pile of ``value`` ("more value" when
     ``more``), announced for the builder or, with ``for_partner``, for the partner."""
@@ -39,32 +35,28 @@ class Build:
     for_partner: bool = False
 
 
-@payload("nordekasino.trail", family="move", aliases=("trail",))
-@attrs.frozen
+@move_payload("nordekasino.trail", aliases=("trail",))
 class Trail:
     """Lay a hand card on the table as a pile of its own."""
 
     card: Card
 
 
-@payload("nordekasino.adams", family="move", aliases=("adams",))
-@attrs.frozen
+@move_payload("nordekasino.adams", aliases=("adams",))
 class Adams:
     """Combine table piles alone into 42, cleared at once to the player on turn."""
 
     piles: tuple[int, ...]
 
 
-@payload("nordekasino.reveal", family="move", aliases=("reveal",))
-@attrs.frozen
+@move_payload("nordekasino.reveal", aliases=("reveal",))
 class Reveal:
     """Show the one card left in hand (the Thomas Kragh rule)."""
 
     card: Card
 
 
-@payload("nordekasino.open_hand", family="move", aliases=("open_hand",))
-@attrs.frozen
+@move_payload("nordekasino.open_hand", aliases=("open_hand",))
 class OpenHand:
     """The actor looked at the cards early (or the dealer exposed some): open hand until
     the next deal."""

@@ -13,8 +13,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-import attrs
-
 from tablelog.rules.binding import CannotBind, bind
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Claim, refuse_broken, shown
@@ -33,7 +31,7 @@ from tablelog.rules.nordekasino.turn import (
     pile_key,
 )
 from tablelog.rules.protocol import ChanceStep, Outcome
-from tablelog.rules.table import player, pool, where
+from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["POINT_CARDS", "apply", "chance", "outcome", "score"]
@@ -168,7 +166,7 @@ def _capture(state: State, event: Event) -> State:
     assert seat is not None
     _check_piles(state, event, move.piles)
     hands = _take_card(state, event, move.card)
-    state = attrs.evolve(state, claims=_claims_after(state, event, move.card))
+    state = evolve(state, claims=_claims_after(state, event, move.card))
     everything = move.piles == tuple(range(len(state.piles)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
@@ -184,7 +182,7 @@ def _capture(state: State, event: Event) -> State:
             )
     table, taken = _remove(state, move.piles)
     won = _gain(state, seat, (move.card, *taken))
-    return _end_turn(attrs.evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
+    return _end_turn(evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
 
 
 def _build(state: State, event: Event) -> State:
@@ -230,13 +228,11 @@ def _build(state: State, event: Event) -> State:
     cards = (*cards, move.card)
     if adams:
         won = _gain(state, seat, cards)
-        state = attrs.evolve(
-            state, hands=hands, piles=table, won=won, last_taker=seat, claims=claims
-        )
+        state = evolve(state, hands=hands, piles=table, won=won, last_taker=seat, claims=claims)
     else:
         pile = Pile(cards, move.value, move.more, seat)
-        state = attrs.evolve(state, hands=hands, piles=(*table, pile), claims=claims)
-        state = attrs.evolve(
+        state = evolve(state, hands=hands, piles=(*table, pile), claims=claims)
+        state = evolve(
             state, claims=claim_for(state, seat, holder, move.value, move.more, event.seq)
         )
     return _end_turn(state, seat)
@@ -250,7 +246,7 @@ def _trail(state: State, event: Event) -> State:
     hands = _take_card(state, event, move.card)
     claims = _claims_after(state, event, move.card)
     table = (*state.piles, Pile((move.card,)))
-    return _end_turn(attrs.evolve(state, hands=hands, piles=table, claims=claims), seat)
+    return _end_turn(evolve(state, hands=hands, piles=table, claims=claims), seat)
 
 
 def _adams(state: State, event: Event) -> State:
@@ -267,7 +263,7 @@ def _adams(state: State, event: Event) -> State:
         )
     table, cards = _remove(state, move.piles)
     won = _gain(state, seat, cards)
-    return attrs.evolve(state, piles=table, won=won, last_taker=seat)
+    return evolve(state, piles=table, won=won, last_taker=seat)
 
 
 def _reveal(state: State, event: Event) -> State:
@@ -297,7 +293,7 @@ def _reveal(state: State, event: Event) -> State:
             raise IllegalEvent(event, f"{player(state, seat)} does not hold {move.card}") from None
     hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
     revealed = (*state.revealed[:seat], move.card, *state.revealed[seat + 1 :])
-    return attrs.evolve(state, hands=hands, revealed=revealed, claims=claims)
+    return evolve(state, hands=hands, revealed=revealed, claims=claims)
 
 
 def _open_hand(state: State, event: Event) -> State:
@@ -314,7 +310,7 @@ def _open_hand(state: State, event: Event) -> State:
         raise IllegalEvent(event, f"{player(state, seat)} has no cards left to show")
     if seat in state.open_hands:
         raise IllegalEvent(event, f"{player(state, seat)} already plays open-handed")
-    return attrs.evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
+    return evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
 
 
 _HANDLERS = {
@@ -331,11 +327,11 @@ def _end_turn(state: State, seat: int) -> State:
     if not state.piles:
         side = state.table.side(seat)
         sweeps = (*state.sweeps[:side], state.sweeps[side] + 1, *state.sweeps[side + 1 :])
-        state = attrs.evolve(state, sweeps=sweeps)
+        state = evolve(state, sweeps=sweeps)
     if any(len(hand) for hand in state.hands):
-        return attrs.evolve(state, to_play=state.table.seating.next(seat))
+        return evolve(state, to_play=state.table.seating.next(seat))
     if len(state.stock):
-        return attrs.evolve(state, phase=DEAL, to_play=None)
+        return evolve(state, phase=DEAL, to_play=None)
     return _finish(state)
 
 
@@ -343,12 +339,12 @@ def _finish(state: State) -> State:
     """The end: the last taker gets the table and the middle (face-down cards bound to the
     cards nobody has seen, which by now they must be)."""
     if state.last_taker is None:
-        return attrs.evolve(state, phase=OVER, to_play=None)
+        return evolve(state, phase=OVER, to_play=None)
     left = pool(state)
     middle = state.middle.cards + tuple(left.elements())
     table = tuple(c for pile in state.piles for c in pile.cards)
     won = _gain(state, state.last_taker, table + middle)
-    return attrs.evolve(state, phase=OVER, to_play=None, piles=(), middle=Zone(), won=won)
+    return evolve(state, phase=OVER, to_play=None, piles=(), middle=Zone(), won=won)
 
 
 def chance(state: State) -> ChanceStep | None:

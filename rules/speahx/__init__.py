@@ -11,7 +11,7 @@ out, the finishing order), ``deal`` (the deal and the other chance steps), ``pla
 from __future__ import annotations
 
 from tablelog.rules.claims import open_claims
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.protocol import Header, gather
 from tablelog.rules.speahx.deal import chance
 from tablelog.rules.speahx.events import PAYLOADS
 from tablelog.rules.speahx.moves import cards, count, kinds, moves
@@ -29,28 +29,10 @@ def max_events(header: Header) -> int:
     return event_cap(len(header.players))
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="speahx",
-    title="Speahx",
-    version=1,
     seats=(2, 20),
-    options=OPTIONS,
-    payloads=PAYLOADS,
-    start=initial_state,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse_move,
-    format=format_move,
-    max_events=max_events,
     summary="Shed your cards on suit or rank with 2s, 10s, jokers, chance and blind table cards.",
-    count=count,
-    kinds=kinds,
-    cards=cards,
-    claims=open_claims,
-    forced=forced,
 )

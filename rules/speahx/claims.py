@@ -18,14 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
 from tablelog.rules.speahx.cards import give_problem, play_problem
 from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
-from tablelog.rules.table import player, pool
+from tablelog.rules.table import evolve, player, pool
 
 __all__ = [
     "fitting",
@@ -122,4 +120,4 @@ def settle(event: object, state: State) -> State:
     if not state.claims:
         return state
     claims = absences.settle(event, state.claims, state.hands, pool(state))
-    return state if claims is state.claims else attrs.evolve(state, claims=claims)
+    return state if claims is state.claims else evolve(state, claims=claims)

@@ -19,7 +19,7 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.speahx.cards import suit_order
 from tablelog.rules.speahx.state import FLIPPED, HAND, State
-from tablelog.rules.table import pool
+from tablelog.rules.table import evolve, pool
 
 __all__ = ["Source", "multisets", "source_of"]
 
@@ -82,7 +82,7 @@ def _locked(state: State, source: Source) -> Source:
         ranks = {c.rank for c in chance.cards}
     by_rank = {r: cards for r, cards in source.ranks.items() if r in ranks}
     limit = max(len(chance), 4)
-    return attrs.evolve(source, ranks=by_rank, limit=limit)
+    return evolve(source, ranks=by_rank, limit=limit)
 
 
 def multisets(

@@ -10,16 +10,13 @@ cards turned out to be): ``reveal`` (the chance card drawn or the table card fli
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import Card
-from tablelog.rules.events import payload
+from tablelog.rules.events import chance_payload, move_payload
 
 __all__ = ["PAYLOADS", "Chance", "Done", "Draw", "Flip", "Give", "Pickup", "Play", "Reveal"]
 
 
-@payload("speahx.play", family="move")
-@attrs.frozen
+@move_payload("speahx.play")
 class Play:
     """Cards of one rank laid on the pile in this order (the last on top); ``suit`` is the
     suit a 2 names (``""`` unless the last card is a 2)."""
@@ -28,8 +25,7 @@ class Play:
     suit: str = ""
 
 
-@payload("speahx.give", family="move")
-@attrs.frozen
+@move_payload("speahx.give")
 class Give:
     """A joker (or Terminator-Torkel) played: the pile goes to ``target``'s hand."""
 
@@ -37,43 +33,37 @@ class Give:
     target: int
 
 
-@payload("speahx.chance", family="move")
-@attrs.frozen
+@move_payload("speahx.chance")
 class Chance:
     """The player draws a chance card from the stock (it is shown by a ``reveal``)."""
 
 
-@payload("speahx.flip", family="move")
-@attrs.frozen
+@move_payload("speahx.flip")
 class Flip:
     """The player turns table card ``place`` (1-5); a ``reveal`` shows what it is."""
 
     place: int
 
 
-@payload("speahx.pickup", family="move")
-@attrs.frozen
+@move_payload("speahx.pickup")
 class Pickup:
     """The player takes the pile (with any chance cards and a flipped table card) into
     the hand; the turn ends."""
 
 
-@payload("speahx.done", family="move")
-@attrs.frozen
+@move_payload("speahx.done")
 class Done:
     """After a burn the player stops laying on; the turn ends with the refill."""
 
 
-@payload("speahx.reveal", family="chance")
-@attrs.frozen
+@chance_payload("speahx.reveal")
 class Reveal:
     """What the chance card drawn (``None``: nobody entered it) or the table card flipped is."""
 
     card: Card | None
 
 
-@payload("speahx.draw", family="chance")
-@attrs.frozen
+@chance_payload("speahx.draw")
 class Draw:
     """The refill at the end of a turn: the cards drawn that were entered, and how many
     nobody entered (``unseen``)."""

@@ -11,7 +11,7 @@ plays), ``play`` (apply), ``war`` (the war and what is settled after each move),
 from __future__ import annotations
 
 from tablelog.rules.claims import open_claims
-from tablelog.rules.protocol import Header, Outcome, RuleSet
+from tablelog.rules.protocol import Header, Outcome, gather
 from tablelog.rules.vriddiot.deal import chance
 from tablelog.rules.vriddiot.events import PAYLOADS
 from tablelog.rules.vriddiot.moves import moves, passes, to_act
@@ -45,26 +45,11 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="vriddiot",
-    title="Vriddiot",
-    version=1,
     seats=(3, 11),
-    options=OPTIONS,
-    payloads=PAYLOADS,
-    start=initial_state,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse_move,
-    format=format_move,
-    max_events=max_events,
     summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
     "the last player holding cards is the Idiot.",
-    claims=open_claims,
-    passes=passes,
 )

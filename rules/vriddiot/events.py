@@ -10,16 +10,13 @@ Chance: ``turn`` (the card a chance draw or a blind card turned out to be) and `
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import Card
-from tablelog.rules.events import payload
+from tablelog.rules.events import chance_payload, move_payload
 
 __all__ = ["PAYLOADS", "Blind", "Chance", "Join", "Pass", "Pickup", "Play", "Remove", "Set", "Turn"]
 
 
-@payload("vriddiot.play", family="move")
-@attrs.frozen
+@move_payload("vriddiot.play")
 class Play:
     """One card laid (or added after an 8); a joker names the card it stands for."""
 
@@ -27,36 +24,31 @@ class Play:
     declared: Card | None = None
 
 
-@payload("vriddiot.set", family="move")
-@attrs.frozen
+@move_payload("vriddiot.set")
 class Set:
     """Several cards of one value laid as one play (666, KKK and four of a kind too)."""
 
     cards: tuple[Card, ...]
 
 
-@payload("vriddiot.chance", family="move")
-@attrs.frozen
+@move_payload("vriddiot.chance")
 class Chance:
     """The player turns the top card of the stock, to play it if it can be played."""
 
 
-@payload("vriddiot.blind", family="move")
-@attrs.frozen
+@move_payload("vriddiot.blind")
 class Blind:
     """The player turns face-down table card ``place`` (1, 2, 3), to play it if it can be."""
 
     place: int
 
 
-@payload("vriddiot.pickup", family="move")
-@attrs.frozen
+@move_payload("vriddiot.pickup")
 class Pickup:
     """The player takes the pile (and a turned card that cannot be played) into the hand."""
 
 
-@payload("vriddiot.join", family="move")
-@attrs.frozen
+@move_payload("vriddiot.join")
 class Join:
     """Cards of the war's value laid out of turn, joining the war."""
 
@@ -64,22 +56,19 @@ class Join:
     declared: Card | None = None
 
 
-@payload("vriddiot.pass", family="move")
-@attrs.frozen
+@move_payload("vriddiot.pass")
 class Pass:
     """A player who may join the war declines."""
 
 
-@payload("vriddiot.turn", family="chance")
-@attrs.frozen
+@chance_payload("vriddiot.turn")
 class Turn:
     """The card turned: the top of the stock (a chance card) or a face-down table card."""
 
     card: Card
 
 
-@payload("vriddiot.remove", family="chance")
-@attrs.frozen
+@chance_payload("vriddiot.remove")
 class Remove:
     """The black cards (but the ♠4) KKK takes out of the stock, shown as they go."""
 

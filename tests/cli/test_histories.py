@@ -234,3 +234,31 @@ def test_list_json_streams_each_game_as_it_is_read(
     streamed = run_json(club_runner, "list")
     assert streamed == whole and whole["count"] == len(whole["games"]) == len(FIXTURES)
     assert written_before_next == [True] * len(FIXTURES)
+
+
+def test_list_pages_its_table_newest_first_and_counts_every_game(
+    club_runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablelog.cli import listing
+
+    games = [g["game"] for g in run_json(club_runner, "list")["games"]]
+    monkeypatch.setattr(listing, "PAGE", 2)
+    first = run(club_runner, "list").stdout
+    assert f"{len(games)} game(s)" in first  # the count is every game's
+    assert f"rows {len(games) - 1}–{len(games)} of {len(games)} (page 1 of" in first
+    assert "--page 2 for older ones" in first
+    pages = -(-len(games) // 2)
+    last = run(club_runner, "list", "--page", str(pages + 3)).stdout  # past the end: the last
+    assert f"(page {pages} of {pages}: --all" in last and "older ones" not in last
+    every = run(club_runner, "list", "--all").stdout
+    assert "showing rows" not in every and f"{len(games)} game(s)" in every
+
+
+def test_a_page_is_a_slice_of_the_rows_in_order() -> None:
+    from tablelog.cli.listing import PAGE, paged
+
+    rows = [{"game": n} for n in range(1, 2 * PAGE + 8)]
+    newest, said = paged(rows, 1)
+    assert newest == rows[-PAGE:] and "page 1 of 3" in said
+    assert paged(rows, 3)[0] == rows[:7] and paged(rows, None) == (rows, "")
+    assert paged(rows[:PAGE], 1) == (rows[:PAGE], "")

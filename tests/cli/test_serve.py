@@ -77,6 +77,18 @@ def server(tmp_path: Path) -> Iterator[Running]:
         thread.join(10)
 
 
+def tap_a_move(page: Any) -> str:
+    """Tap down the listing (kind → card → target → value) to the first move; its text."""
+    for _ in range(8):
+        leaf = page.locator("#moves button[data-move]")
+        if leaf.count():
+            notation: str = leaf.first.get_attribute("data-move")
+            leaf.first.tap()
+            return notation
+        page.locator("#moves button[data-step]").first.tap()
+    raise AssertionError("no move reached by tapping")
+
+
 def pretty(code: str) -> str:
     return code[:-1] + SUIT[code[-1]] if code and code[-1] in SUIT else code
 
@@ -131,14 +143,16 @@ def test_a_seat_sees_its_own_hand_and_none_of_the_others(server: Running) -> Non
 def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Running) -> None:
     game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], 1)
     gid, recorder = game["game"], game["secrets"]["recorder"]
-    data = server.table(gid, recorder).json()
+    acting = server.table(gid, recorder).json()["table"]["to_act"][0]
+    phone = game["secrets"][f"seat:{['Anna', 'Bo', 'Cai', 'Dina'].index(acting)}"]
+    data = server.table(gid, phone).json()
     first, second = (m["notation"] for m in data["moves"]["moves"][:2])
-    ok = server.play(gid, recorder, move=first, after=data["seq"], id="phone-a-1")
+    ok = server.play(gid, phone, move=first, after=data["seq"], id="phone-a-1")
     assert ok.status_code == 200 and not ok.json()["retried"]
-    late = server.play(gid, recorder, move=second, after=data["seq"], id="phone-b-1")
+    late = server.play(gid, recorder, move=f"{acting} {second}", after=data["seq"], id="b-1")
     assert late.status_code == 409
     assert f"has moved on since event {data['seq']}" in late.json()["error"]
-    again = server.play(gid, recorder, move=first, after=data["seq"], id="phone-a-1")
+    again = server.play(gid, phone, move=first, after=data["seq"], id="phone-a-1")
     assert again.status_code == 200 and again.json()["retried"]  # answered, not doubled
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     log = run_json(runner, "log", str(gid))["events"]
@@ -160,7 +174,7 @@ def test_two_phones_play_a_seeded_vriddiot_game_by_tapping(server: Running, chro
         context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.goto(f"{server.base}/t/{gid}#k={game['secrets'][f'seat:{seat}']}")
-        page.wait_for_selector("#zones .zone")
+        page.wait_for_selector("#table .seat")
         phones[seat] = page
     try:
         taps, waits = 0, []
@@ -176,10 +190,9 @@ def test_two_phones_play_a_seeded_vriddiot_game_by_tapping(server: Running, chro
                                    after=state["seq"]).status_code == 200  # fmt: skip
                 continue
             page, watcher = phones[seat], phones[1 - seat]
-            button = page.locator("#moves button.move").first
-            button.wait_for()
+            page.locator("#moves button").first.wait_for()
             started = time.monotonic()
-            button.tap()
+            tap_a_move(page)
             seq = state["seq"]
             watcher.wait_for_function(
                 f"() => document.querySelector('#log li .seq') &&"
@@ -213,37 +226,24 @@ def test_two_phones_play_a_seeded_vriddiot_game_by_tapping(server: Running, chro
             page.context.close()
 
 
-def test_the_recorder_taps_a_whole_seeded_karnoffel_deal(server: Running, chromium: Any) -> None:
+def test_the_recorder_of_a_seeded_game_sees_no_hand(server: Running) -> None:
+    """The recorder of a seeded game typed no card: it sees the public table, and is listed
+    no move that names a card of a hand (the acting seat's listing would show it)."""
     game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], 2)
     gid = game["game"]
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    watcher_context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.base}/t/{gid}#k={game['secrets']['recorder']}")
-        watcher = watcher_context.new_page()
-        watcher.goto(f"{server.base}/t/{gid}#k={game['secrets']['spectator']}")
-        for _ in range(400):
-            page.wait_for_selector("#moves button.move, .turn:has-text('over')")
-            if page.locator(".turn", has_text="over").count():
-                break
-            seq = int(page.locator("#log li .seq").first.text_content() or 0)
-            page.locator("#moves button.move").first.tap()
-            page.wait_for_function(
-                f"() => Number(document.querySelector('#log li .seq').textContent) > {seq}"
-            )
-        assert "The game is over" in page.inner_text(".turn")
-        watcher.wait_for_function("() => document.querySelector('.turn').textContent"
-                                  ".includes('over')", timeout=10_000)  # fmt: skip
-        for shown in (page, watcher):
-            shown.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(artifact("serve-karnoffel-recorder")))
-        watcher.screenshot(path=str(artifact("serve-karnoffel-spectator")))
-        runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
-        assert run_json(runner, "show", str(gid))["over"]
-    finally:
-        context.close()
-        watcher_context.close()
+    recorder = server.table(gid, game["secrets"]["recorder"]).json()
+    assert recorder["viewer"] == "the recorder"
+    hands: set[str] = set()
+    for n in range(4):
+        hands |= hand_cards(server.table(gid, game["secrets"][f"seat:{n}"]).json())[f"hand:{n}"]
+    public = server.table(gid, game["secrets"]["spectator"]).json()
+    hands -= set().union(*hand_cards(public).values())  # a face-up card is everyone's
+    assert hands
+    text = json.dumps(recorder)
+    assert [c for c in hands if f'"{c}"' in text] == []
+    seat = server.table(gid, game["secrets"]["seat:1"]).json()["moves"]["moves"]
+    listed = recorder["moves"]["moves"]
+    assert len(listed) < len(seat) and all(m["card"] not in hands for m in listed)
 
 
 def artifact(name: str) -> Path:
@@ -270,7 +270,7 @@ def test_each_game_on_a_phone_hides_the_other_hands(
         for role, name in (("seat:0", "seat"), ("recorder", "recorder")):
             page = context.new_page()
             page.goto(f"{server.base}/t/{gid}#k={game['secrets'][role]}")
-            page.wait_for_selector("#zones .zone")
+            page.wait_for_selector("#table .seat")
             if role == "seat:0":
                 shown = set().union(*hand_cards(own[0]).values())
                 secret = set().union(*(hand_cards(own[n]).get(f"hand:{n}", set())
@@ -285,7 +285,7 @@ def test_each_game_on_a_phone_hides_the_other_hands(
                     or re.search(rf"(?<![\w♠♥♦♣]){re.escape(pretty(c))}(?!\w)", text)
                 ]
                 assert leaked == [], f"Anna's phone shows {leaked}"
-                assert "You · Anna" in text
+                assert "Anna (you)" in text
             page.screenshot(path=str(artifact(f"serve-{rules}-{name}")))
             page.close()
     finally:
@@ -307,8 +307,8 @@ def test_a_step_the_table_fills_in_is_put_in_the_entry_not_sent(
         page = context.new_page()
         page.goto(f"{server.base}/t/{gid}#k={game['secrets']['recorder']}")
         page.locator(f'#moves button[data-move="{forms[0]}"]').tap()
-        assert page.input_value("#text") == forms[0]
-        assert "in place of CARD" in page.inner_text("#message")
+        assert page.inner_text("#form") == forms[0]  # to be filled with the cards seen
+        assert page.locator("#moves button[data-card]").count() >= 4
         assert server.table(gid, game["secrets"]["recorder"]).json()["seq"] == 0
     finally:
         context.close()

@@ -38,7 +38,7 @@ from tablelog.replay.kit.strategies import headers
 from tablelog.replay.merge import import_games
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
-from tablelog.rules.events import Event
+from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import kinds_of
 from tablelog.rules.protocol import Header
 from tests.replay.toy_rules import BROKEN, MUTE, RULES
@@ -291,3 +291,37 @@ def test_conservation_names_a_zone_with_fewer_than_no_face_down_cards():
         counted.after(shown, 7)
     with pytest.raises(InvariantViolation, match="conservation broken at event 3"):
         tally(deck, shown, 3)
+
+
+def test_a_move_is_listed_alike_from_the_scanned_listing_and_through_the_filters():
+    """``is_listed`` reads the seat's whole listing a scan (``menu``) made of the same
+    state, else asks ``moves`` through its filters: both answers agree, for listed moves
+    and for moves given to other seats or led by other cards."""
+    from tablelog.replay.kit.sample import fast_lead
+
+    history = _ladder_history()
+    deck = list(dict.fromkeys(LADDER.deck(history.header)))
+    checked = 0
+    for step in list(walk(LADDER, history))[::3]:
+        state = step.state
+        for seat in LADDER.to_act(state):
+            listed = list(LADDER.moves(state, seat))
+            tried = listed[:3] + [Move(s, m.payload) for m in listed[:2] for s in (None, 0, 1, 2)]
+            tried += [attrs.evolve(m, payload=_with_card(m.payload, c)) for m in listed[:1]
+                      for c in deck[:6]]  # fmt: skip
+            menu(LADDER, state, seat, CAP)  # the scan the sample makes
+            for move in tried:
+                filtered = move in LADDER.moves(state, move.actor, fast_lead(move), move.kind)
+                assert is_listed(LADDER, state, move) == filtered, move
+                checked += 1
+    assert checked > 50
+
+
+def _with_card(payload, card):
+    for field in attrs.fields(type(payload)):
+        value = getattr(payload, field.name)
+        if isinstance(value, Card):
+            return attrs.evolve(payload, **{field.name: card})
+        if isinstance(value, tuple) and value and isinstance(value[0], Card):
+            return attrs.evolve(payload, **{field.name: (card, *value[1:])})
+    return payload

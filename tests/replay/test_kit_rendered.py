@@ -57,6 +57,27 @@ def test_a_renderer_that_skips_the_gate_is_caught(name: str, seed: int | None):
         walk_with(name, history, (log_line, leaking_log_line))
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_card_names_are_found_as_the_look_behind_pattern_finds_them(name: str):
+    """``_found`` keeps the names no letter precedes, exactly as a pattern opening with
+    ``(?<![\\w♠♥♦♣])`` would find them: in words, glued to letters, digits or suits."""
+    import re
+
+    from tablelog.replay.kit.rendered import _found, _reader
+
+    rules = registry.get(name)
+    players = ("Anna", "Bo", "Cai", "Dina")
+    header = Header(name, rules.version, players, rules.options_for({}, 4), 0, 1)
+    deck = tuple(rules.deck(header))
+    names, pattern = _reader(deck, rules.vocabulary.describe)
+    slow = re.compile(r"(?<![\w♠♥♦♣])(?:" + pattern.pattern[3:])
+    forms = sorted(names)[:40]
+    glue = ["", " ", "1", "x", "♥", ",", "\n", "(", "of "]
+    text = "".join(glue[i % len(glue)] + form for i, form in enumerate(forms * 3))
+    found = [m.group() for m in _found(pattern, text)]
+    assert found == [m.group() for m in slow.finditer(text)] and found
+
+
 def leaking_jsonl_event(gate: Gate, step: Step) -> str:
     """A viewer's JSON Lines line written from the stored payload, skipping the gate."""
     from tablelog.rules.serial import converter

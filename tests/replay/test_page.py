@@ -24,7 +24,7 @@ def embedded(page: str) -> dict:
 def hand(data: dict, frame: dict, seat: int | None, owner: str) -> dict:
     """``owner``'s hand in the typed table of ``seat``'s view (``None``: everyone's)."""
     view = data["views"][frame["public"] if seat is None else frame["seats"][seat]]
-    seats = [data["parts"][i] for i in view["table"]["seats"]]
+    seats = [data["parts"][i] for i in view["s"]]
     place = next(s for s in seats if s["name"] == owner)["places"][0]
     assert place["label"] == "hand"
     return {"cards": place.get("known", []), "hidden": place.get("hidden", 0)}

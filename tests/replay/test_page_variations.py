@@ -67,7 +67,7 @@ def test_a_seats_page_shows_the_variation_as_that_seat_saw_it(games: Games):
         parts = data["parts"]
         own = 0
         for view in views:
-            for index in view["table"]["seats"]:
+            for index in view["s"]:
                 place = parts[index]
                 hand = place["places"][0]
                 if place["name"] == name:

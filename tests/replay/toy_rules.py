@@ -17,17 +17,17 @@ from tablelog.rules.cards import Card, parse_card
 from tablelog.rules.chance import Drawing
 from tablelog.rules.dealing import DealPlan, round_robin
 from tablelog.rules.errors import IllegalEvent, NotationError
-from tablelog.rules.events import Deal, Dealt, Event, Move, payload
+from tablelog.rules.events import Deal, Dealt, Event, Move, move_payload
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.protocol import (
     ChanceStep,
     Header,
     OptionSpec,
     Outcome,
-    RuleSet,
     Shown,
     View,
     ZoneView,
+    gather,
 )
 from tablelog.rules.zones import Zone, unaccounted
 
@@ -35,8 +35,7 @@ DECK = tuple(Card(r, s) for s in "SH" for r in "2345")
 RANK = {"2": 2, "3": 3, "4": 4, "5": 5}
 
 
-@payload("highcard.play", family="move")
-@attrs.frozen
+@move_payload("highcard.play")
 class Play:
     card: Card
 
@@ -183,25 +182,14 @@ def format_move(move: Move, state: ToyState) -> str:
     return str(payload.card.text)
 
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    ToyState,
     name="highcard",
-    title="Highcard",
-    version=1,
     seats=(2, 3),
     options=(OptionSpec("low_wins", False, "the lower card wins a round"),),
     payloads=(Play,),
-    start=start,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    zones=zones,
     deck=lambda header: DECK,
-    shown=shown,
-    parse=parse,
-    format=format_move,
     max_events=lambda header: 1 + 2 * len(header.players),
 )
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import attrs
 import pytest
 
-from tablelog.rules import registry
+from tablelog.rules import karnoffel, registry
 from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import IllegalEvent, OptionError
-from tablelog.rules.events import Deal, Event, Undo, payload
+from tablelog.rules.events import Deal, Event, Undo, chance_payload, move_payload, payload
 from tablelog.rules.karnoffel.events import Play
 from tablelog.rules.options import Computed
-from tablelog.rules.protocol import Header, OptionSpec, Outcome, resolve_options
+from tablelog.rules.protocol import Header, OptionSpec, Outcome, gather, resolve_options
 from tablelog.rules.serial import converter
 
 SPECS = (
@@ -132,3 +134,43 @@ def test_outcome_ranks_sides_with_ties():
     assert ranking == ((1, 3), (0, 2, 4))
     outcome = Outcome(ranking, {"a": 7})
     assert outcome.winners == (1, 3)
+
+
+def test_a_game_record_is_gathered_by_the_protocol_names():
+    rules = karnoffel.RULES
+    assert (rules.start, rules.parse, rules.format) == (
+        karnoffel.initial_state,
+        karnoffel.parse_move,
+        karnoffel.format_move,
+    )
+    assert rules.payloads == karnoffel.PAYLOADS and rules.count is karnoffel.count
+    assert rules.claims is None and rules.kinds is None  # optional, and Karnöffel names none
+    assert (rules.title, rules.version) == ("Karnöffel", 1)
+    names = dict(vars(karnoffel), count=ModuleType("count"))  # a submodule is no function
+    again = gather(names, karnoffel.State, name="karnoffel", seats=(4, 4), view=karnoffel.shown)
+    assert again.count is None and again.view is karnoffel.shown  # given words win
+    assert (again.title, again.version) == ("Karnoffel", 1)  # the defaults
+
+
+def test_a_game_lacking_a_protocol_function_is_refused_by_name():
+    names = {k: v for k, v in vars(karnoffel).items() if k not in ("apply", "parse_move")}
+    with pytest.raises(ValueError, match="karnoffel's rules lack apply, parse: the module"):
+        gather(names, karnoffel.State, name="karnoffel", seats=(4, 4))
+
+
+def test_a_payload_decorator_makes_the_frozen_attrs_class():
+    @move_payload("x.lay", aliases=("lay",))
+    class Lay:
+        card: str
+        count: int = 1
+
+    @chance_payload("x.turned")
+    class Turned:
+        pass
+
+    assert attrs.has(Lay) and Lay("7H") == Lay("7H", 1) and hash(Lay("7H")) == hash(Lay("7H"))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Lay("7H").card = "8H"
+    assert (Lay.TYPE, Lay.FAMILY, Lay.ALIASES) == ("x.lay", "move", ("lay",))
+    assert Turned.FAMILY == "chance"
+    assert converter.structure(converter.unstructure(Lay("7H", 2)), Lay) == Lay("7H", 2)

@@ -12,7 +12,7 @@ docs/adding-a-game.md.
 
 from __future__ import annotations
 
-from tablelog.rules.protocol import RuleSet
+from tablelog.rules.protocol import gather
 from tests.thirdparty.ladder.play import apply, chance, moves
 from tests.thirdparty.ladder.state import (
     OPTIONS,
@@ -21,6 +21,7 @@ from tests.thirdparty.ladder.state import (
     Pass,
     Play,
     Reveal,
+    State,
     outcome,
     start,
     to_act,
@@ -29,23 +30,11 @@ from tests.thirdparty.ladder.table import format_move, max_events, parse, shown,
 
 __all__ = ["RULES", "Flip", "Match", "Pass", "Play", "Reveal"]
 
-RULES = RuleSet(
+RULES = gather(
+    vars(),
+    State,
     name="ladder",
-    title="Ladder",
-    version=1,
     seats=(2, 6),
-    options=OPTIONS,
     payloads=(Play, Match, Pass, Flip, Reveal),
-    start=start,
-    apply=apply,
-    to_act=to_act,
-    moves=moves,
-    chance=chance,
-    outcome=outcome,
-    view=view,
-    shown=shown,
-    parse=parse,
-    format=format_move,
-    max_events=max_events,
     summary="Shed sets of equal ranks up a ladder; answer each play or pass; flip your slots.",
 )

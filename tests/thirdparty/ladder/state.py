@@ -6,7 +6,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import OptionError
-from tablelog.rules.events import payload
+from tablelog.rules.events import chance_payload, move_payload
 from tablelog.rules.options import Computed, OptionSpec, read_options
 from tablelog.rules.protocol import Header, Outcome
 from tablelog.rules.table import Table, TableState
@@ -31,32 +31,27 @@ class Options:
     decks: int
 
 
-@payload("ladder.play", family="move")
-@attrs.frozen
+@move_payload("ladder.play")
 class Play:
     cards: tuple[Card, ...]
 
 
-@payload("ladder.match", family="move")
-@attrs.frozen
+@move_payload("ladder.match")
 class Match:
     cards: tuple[Card, ...]
 
 
-@payload("ladder.pass", family="move")
-@attrs.frozen
+@move_payload("ladder.pass")
 class Pass:
     pass
 
 
-@payload("ladder.flip", family="move")
-@attrs.frozen
+@move_payload("ladder.flip")
 class Flip:
     slot: int
 
 
-@payload("ladder.reveal", family="chance")
-@attrs.frozen
+@chance_payload("ladder.reveal")
 class Reveal:
     slot: int
     card: Card
