@@ -337,10 +337,14 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "players are names; options are KEY: VALUE"})
         if seed is not None and not isinstance(seed, int):
             raise _Answer(400, {"error": "a seed is a whole number"})
+        dealer = data.get("dealer") or None
+        if dealer is not None and not isinstance(dealer, str):
+            raise _Answer(400, {"error": "the dealer is a player's name"})
         with friendly(), server.ledger(write=True) as ledger:
             ruleset = registry.get(rules)
             pairs = {str(k): str(v) for k, v in options.items()}
-            header = make_header(ruleset, [p.strip() for p in players], pairs, seed=seed)
+            names = [p.strip() for p in players]
+            header = make_header(ruleset, names, pairs, dealer=dealer, seed=seed)
             game = Games(ledger).create(header)
             base = str(request.base_url).rstrip("/")
             links = server.links(base, game)

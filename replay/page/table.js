@@ -26,7 +26,7 @@ const tableview = (function () {
     if (text.length <= 3 && suits[suit]) {
       node = make("span", "card" + (suit === "H" || suit === "D" ? " red" : ""), text.slice(0, -1) + suits[suit]);
     } else {
-      node = make("span", "card" + (text.length > 3 ? " wide" : ""), text);
+      node = make("span", "card" + (text.length > 2 ? " wide" : ""), text);  // SwKn, T13
     }
     node.dataset.card = text;
     return node;
@@ -44,7 +44,19 @@ const tableview = (function () {
       cards.appendChild(make("span", "count", count ? count + " card" + (count > 1 ? "s" : "") : "—"));
       return cards;
     }
-    (place.known || []).forEach((c) => cards.appendChild(cardNode(c)));
+    const known = place.known || [];
+    if (known.length && (place.laid_by || []).length === known.length) {  // a pile: who laid each
+      const from = Math.max(0, known.length - 8);
+      if (from) cards.appendChild(make("span", "count", from + " under"));
+      for (let i = from; i < known.length; i++) {
+        const layer = make("span", "layer");
+        layer.appendChild(cardNode(known[i]));
+        layer.appendChild(make("span", "by", place.laid_by[i]));
+        cards.appendChild(layer);
+      }
+      return cards;
+    }
+    known.forEach((c) => cards.appendChild(cardNode(c)));
     const hidden = place.hidden || 0;
     const backs = Math.min(hidden, most === undefined ? 10 : most);
     for (let i = 0; i < backs; i++) cards.appendChild(cardNode("?"));

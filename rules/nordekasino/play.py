@@ -65,14 +65,14 @@ def apply(state: State, event: Event) -> State:
             f"Nørdekasino has no {kind} events: a game is made of deal, capture, build, "
             "trail, adams, reveal and open_hand events",
         )
-    _check_turn(state, event)
-    after = handler(state, event)
+    after = handler(state, event, _check_turn(state, event))
     if after.claims:
         refuse_broken(event, after.claims, hidden_counts(after), pool(after))
     return after
 
 
-def _check_turn(state: State, event: Event) -> None:
+def _check_turn(state: State, event: Event) -> int:
+    """The seat of the player on turn, who must be the event's actor."""
     if state.phase == DEAL:
         raise IllegalEvent(event, "the cards must be dealt before anyone plays")
     if state.phase == OVER:
@@ -83,11 +83,12 @@ def _check_turn(state: State, event: Event) -> None:
         raise IllegalEvent(event, f"a move is made by a player of the game: it is {on_turn}'s turn")
     if event.actor != state.to_play:
         raise IllegalEvent(event, f"it is {on_turn}'s turn, not {player(state, event.actor)}'s")
+    return event.actor
 
 
-def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
-    """The hands with ``card`` taken out of the actor's hand (binding a face-down card;
-    ``_claims_after`` narrows the claims on that hand)."""
+def _lay(state: State, event: Event, card: Card) -> tuple[tuple[Zone, ...], tuple[Claim, ...]]:
+    """The hands with ``card`` taken out of the actor's hand (binding a face-down card),
+    and the claims once it is shown (``_claims_after``)."""
     seat = event.actor
     assert seat is not None
     hand = state.hands[seat]
@@ -96,7 +97,8 @@ def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
         new = bind(hand, card, left, holder=player(state, seat), where=partial(where, state))
     except CannotBind as refused:
         raise IllegalEvent(event, str(refused)) from None
-    return (*state.hands[:seat], new, *state.hands[seat + 1 :])
+    hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
+    return hands, _claims_after(state, event, card)
 
 
 def _claims_after(state: State, event: Event, card: Card) -> tuple[Claim, ...]:
@@ -160,13 +162,11 @@ def _duty(state: State, event: Event, what: str) -> None:
         )
 
 
-def _capture(state: State, event: Event) -> State:
+def _capture(state: State, event: Event, seat: int) -> State:
     move: Capture = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
-    hands = _take_card(state, event, move.card)
-    state = evolve(state, claims=_claims_after(state, event, move.card))
+    hands, claims = _lay(state, event, move.card)
+    state = evolve(state, claims=claims)
     everything = move.piles == tuple(range(len(state.piles)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
@@ -185,13 +185,10 @@ def _capture(state: State, event: Event) -> State:
     return _end_turn(evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
 
 
-def _build(state: State, event: Event) -> State:
+def _build(state: State, event: Event, seat: int) -> State:
     move: Build = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
-    hands = _take_card(state, event, move.card)
-    claims = _claims_after(state, event, move.card)
+    hands, claims = _lay(state, event, move.card)
     if move.for_partner and not state.options.partnership:
         raise IllegalEvent(event, "building for a partner needs the partnership game")
     owned = set(state.owned(seat))
@@ -238,21 +235,16 @@ def _build(state: State, event: Event) -> State:
     return _end_turn(state, seat)
 
 
-def _trail(state: State, event: Event) -> State:
+def _trail(state: State, event: Event, seat: int) -> State:
     move: Trail = event.payload
-    seat = event.actor
-    assert seat is not None
     _duty(state, event, "laying a card on the table")
-    hands = _take_card(state, event, move.card)
-    claims = _claims_after(state, event, move.card)
+    hands, claims = _lay(state, event, move.card)
     table = (*state.piles, Pile((move.card,)))
     return _end_turn(evolve(state, hands=hands, piles=table, claims=claims), seat)
 
 
-def _adams(state: State, event: Event) -> State:
+def _adams(state: State, event: Event, seat: int) -> State:
     move: Adams = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
     key = pile_key(state, move.piles)
     if len(move.piles) < 2 or key[0] < 0 or not reach(key) >> ADAMS & 1:
@@ -266,10 +258,8 @@ def _adams(state: State, event: Event) -> State:
     return evolve(state, piles=table, won=won, last_taker=seat)
 
 
-def _reveal(state: State, event: Event) -> State:
+def _reveal(state: State, event: Event, seat: int) -> State:
     move: Reveal = event.payload
-    seat = event.actor
-    assert seat is not None
     if not state.options.thomas_kragh:
         raise IllegalEvent(
             event, "showing the last card is the Thomas Kragh rule (option thomas_kragh)"

@@ -23,7 +23,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
 from tablelog.rules.speahx.cards import give_problem, play_problem
 from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
-from tablelog.rules.table import evolve, player, pool
+from tablelog.rules.table import player, pool
 
 __all__ = [
     "fitting",
@@ -115,9 +115,6 @@ def keeps(claims: tuple[Open, ...], seat: int, bound: Iterable[Card]) -> bool:
 
 
 def settle(event: object, state: State) -> State:
-    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones
-    (the unaccounted-card pool is built only while a claim is open)."""
-    if not state.claims:
-        return state
-    claims = absences.settle(event, state.claims, state.hands, pool(state))
-    return state if claims is state.claims else evolve(state, claims=claims)
+    """``rules.absences.settled`` on ``state``'s hands: refuse a broken claim, drop settled
+    ones."""
+    return absences.settled(event, state, state.claims, state.hands)

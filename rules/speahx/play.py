@@ -16,6 +16,7 @@ from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.claims import shown
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.laid import laid_by
 from tablelog.rules.speahx.cards import burn, give_problem, matches, play_problem
 from tablelog.rules.speahx.claims import none_fits, settle, surely_fits
 from tablelog.rules.speahx.deal import apply_chance_step
@@ -61,7 +62,8 @@ def apply(state: State, event: Event) -> State:
         after = rule(state, event)
     after = settle(event, after)
     count = state.count + 1
-    after = evolve(after, count=count)
+    by = laid_by(state.pile, after.pile, state.pile_by, event.actor)
+    after = evolve(after, count=count, pile_by=by)
     if count >= event_cap(len(state.players)) and after.phase != OVER:
         return stopped(after)
     return after

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.laid import laid_by
 from tablelog.rules.table import evolve, player
 from tablelog.rules.vriddiot.claims import claims_first, starter_claims
 from tablelog.rules.vriddiot.claims import settle as settle_claims
@@ -73,7 +74,9 @@ def waiting_for(state: State) -> str:
 def apply(state: State, event: Event) -> State:
     """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed,
     or the claim on a face-down hand it shows untrue (``rules.vriddiot.claims``)."""
-    return settle_claims(event, _apply(state, event))
+    after = settle_claims(event, _apply(state, event))
+    by = laid_by(state.pile.cards, after.pile.cards, state.pile_by, event.actor)
+    return after if by == after.pile_by else evolve(after, pile_by=by)
 
 
 def _apply(state: State, event: Event) -> State:
