@@ -26,7 +26,7 @@ const tableview = (function () {
     if (text.length <= 3 && suits[suit]) {
       node = make("span", "card" + (suit === "H" || suit === "D" ? " red" : ""), text.slice(0, -1) + suits[suit]);
     } else {
-      node = make("span", "card" + (text.length > 3 ? " wide" : ""), text);
+      node = make("span", "card" + (text.length > 2 ? " wide" : ""), text);  // SwKn, T13
     }
     node.dataset.card = text;
     return node;

@@ -10,10 +10,13 @@ fixture has it.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from tablelog.cli.main import cli
@@ -168,3 +171,60 @@ def test_the_recorder_of_a_physical_game_sees_what_was_typed(server: Running) ->
     assert '"7S"' in json.dumps(answers["seat:1"])
     for role in ("seat:0", "seat:2", "seat:3", "spectator"):
         assert '"7S"' not in json.dumps(answers[role]) and "7S" not in json.dumps(answers[role])
+
+
+GAMES = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def tap_an_entry(page: Any) -> None:
+    """Tap the next entry in: a table's step with the first cards the deck offers, or the
+    first move down the listing."""
+    form = page.locator('#moves button[data-move*="CARD"]')
+    if form.count():
+        form.first.tap()
+        while not page.locator("#moves button[data-enter]").count():
+            page.locator("#moves button[data-card]").first.tap()
+        page.locator("#moves button[data-enter]").tap()
+    else:
+        tap_a_move(page)
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_each_game_by_tapping_on_a_phone(server: Running, chromium: Any, rules: str) -> None:
+    """Every game: the recorder of a physical game taps the deal and the first moves in;
+    Anna's phone in a seeded game a few moves on, her turn, her hand at the bottom. The
+    screens (390×844) are kept, and copied to docs/screenshots with TABLELOG_SCREENSHOTS."""
+    physical = server.start(rules, PLAYERS, None)
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        gid = physical["game"]
+        page.goto(f"{server.base}/t/{gid}#k={physical['secrets']['recorder']}")
+        page.wait_for_selector("#moves button")
+        for _ in range(4):
+            seq = shown_seq(page)
+            tap_an_entry(page)
+            wait_past(page, seq + 1)
+            assert page.locator(".message.refused").count() == 0, page.inner_text("#message")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(artifact(f"serve-recorder-{rules}")))
+        seeded = server.start(rules, PLAYERS, 4)
+        gid, secrets = seeded["game"], seeded["secrets"]
+        for _ in range(12):  # the others' moves, each from its seat's phone, until Anna acts
+            acting = server.table(gid, secrets["recorder"]).json()["table"]["to_act"]
+            if not acting or "Anna" in acting:
+                break
+            key = secrets[f"seat:{PLAYERS.index(acting[0])}"]
+            state = server.table(gid, key).json()
+            move = state["moves"]["moves"][0]["notation"]
+            assert server.play(gid, key, move=move, after=state["seq"]).status_code == 200
+        anna = context.new_page()
+        anna.goto(f"{server.base}/t/{gid}#k={secrets['seat:0']}")
+        anna.wait_for_selector("#table .seat.mine")
+        anna.screenshot(path=str(artifact(f"serve-seat-{rules}")))
+    finally:
+        context.close()
+    if os.environ.get("TABLELOG_SCREENSHOTS"):
+        for who in ("recorder", "seat"):
+            shutil.copy(artifact(f"serve-{who}-{rules}"), SCREENS / f"serve-{who}-{rules}.png")
