@@ -34,27 +34,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from click.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner
 
-from tablelog.cli.main import cli  # noqa: E402
-from tablelog.ledger import Ledger  # noqa: E402
-from tablelog.replay.codec import encode_event, encode_header  # noqa: E402
-from tablelog.replay.jsonl import export_lines  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
-from tablelog.rules.events import Event  # noqa: E402
-from tests.hostile import hostile_move, mutate_jsonl, sample_states, try_move  # noqa: E402
+from tablelog.cli.main import cli
+from tablelog.ledger import Ledger
+from tablelog.replay.jsonl import export_lines
+from tablelog.rules import registry
+from tests.hostile import hostile_move, mutate_jsonl, sample_states, store_replayed, try_move
 
 CODES = {"ok": 0, "refused": 1, "garbled": 2}
-
-
-def store(db: Path, rules: Any, header: Any, replayer: Any) -> int:
-    """The game a replayer holds, stored in ``db``; its id."""
-    events = [Event(i, e.actor, e.payload) for i, e in enumerate(replayer.effective, 1)]
-    with Ledger(db) as ledger:
-        return ledger.import_game(
-            rules.name, rules.version, encode_header(header),
-            [encode_event(rules, e) for e in events],
-        ).id  # fmt: skip
 
 
 def snapshot(runner: CliRunner) -> str:
@@ -82,7 +70,8 @@ def attack_moves(name: str, count: int, through_cli: int, seed: int, tmp: Path) 
             continue
         cli_runs += 1
         db = tmp / f"{name}-moves-{cli_runs}.db"
-        game = store(db, rules, header, replayer)
+        with Ledger(db) as ledger:
+            game = store_replayed(ledger, rules, header, replayer).id
         runner = CliRunner(env={"TABLELOG_DB": str(db)})
         before = snapshot(runner)
         result = runner.invoke(cli, ["play", str(game), text])
@@ -103,11 +92,7 @@ def attack_files(name: str, count: int, seed: int, tmp: Path) -> dict[str, Any]:
     rules = registry.get(name)
     header, replayer = sample_states(rules, seed, 8)[6]
     with Ledger(":memory:") as ledger:
-        events = [Event(i, e.actor, e.payload) for i, e in enumerate(replayer.effective, 1)]
-        record = ledger.import_game(
-            rules.name, rules.version, encode_header(header),
-            [encode_event(rules, e) for e in events],
-        )  # fmt: skip
+        record = store_replayed(ledger, rules, header, replayer)
         lines = list(export_lines(ledger, record.id))
     rng = random.Random(seed)
     codes: Counter[int] = Counter()

@@ -80,12 +80,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from crowded import bench_crowded  # noqa: E402
-from postgres import bench_postgres  # noqa: E402
-from record_bench import bench_record  # noqa: E402
-from report import Row  # noqa: E402
-from startup import bench_startup  # noqa: E402
-from workload import (  # noqa: E402
+from crowded import bench_crowded
+from postgres import bench_postgres
+from record_bench import bench_record
+from report import Row
+from startup import bench_startup
+from workload import (
     APPEND_CHUNK,
     INSERT,
     INSERT_GAME,
@@ -102,12 +102,12 @@ from workload import (  # noqa: E402
     type_rows,
 )
 
-from tablelog.ledger import Ledger, NewEvent  # noqa: E402
-from tablelog.replay.codec import decode_events, encode_event, encode_header  # noqa: E402
-from tablelog.replay.fold import fold_from  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
-from tablelog.rules.events import Event  # noqa: E402
-from tablelog.rules.protocol import Header, RuleSet  # noqa: E402
+from tablelog.ledger import Ledger, NewEvent
+from tablelog.replay.codec import decode_events, encode_event, encode_header
+from tablelog.replay.fold import fold_from
+from tablelog.rules import registry
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 
 @attrs.frozen

@@ -27,18 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from report import Row  # noqa: E402
-from workload import timed_both  # noqa: E402
+from report import Row
+from workload import timed_both
 
-from tablelog.rules.errors import IllegalEvent  # noqa: E402
-from tablelog.rules.events import Event, Move  # noqa: E402
-from tablelog.rules.listing import grouped  # noqa: E402
-from tablelog.rules.nordekasino import RULES  # noqa: E402
-from tablelog.rules.nordekasino.events import Build, Capture, Trail  # noqa: E402
-from tablelog.rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state  # noqa: E402
-from tablelog.rules.nordekasino.turn import build_options, can_capture, pile_key, turn_of  # noqa: E402
-from tablelog.rules.protocol import Header  # noqa: E402
-from tablelog.rules.zones import Zone  # noqa: E402
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.listing import grouped
+from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.events import Build, Capture, Trail
+from tablelog.rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state
+from tablelog.rules.nordekasino.turn import build_options, can_capture, pile_key, turn_of
+from tablelog.rules.protocol import Header
+from tablelog.rules.zones import Zone
 
 __all__ = ["bench_crowded", "crowded_states", "nordekasino_caches", "probes"]
 

@@ -30,10 +30,10 @@ HERE = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from random_play import GAMES, measure  # noqa: E402
+from random_play import GAMES, measure
 
-from tablelog.replay.kit.fuzz import fuzz  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
+from tablelog.replay.kit.fuzz import fuzz
+from tablelog.rules import registry
 
 
 def fuzz_cost(name: str, games: int) -> dict[str, float]:

@@ -29,25 +29,17 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = Path(os.environ.get("TABLELOG_CODE", ROOT)).resolve()
 sys.path.insert(0, str(CODE))
 
-from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger  # noqa: E402
-from tablelog.replay.codec import encode_header  # noqa: E402
-from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
+from recorded import recorded_games
+
+from tablelog.ledger import SCHEMA_VERSION, Ledger, LedgerStore, NewEvent, open_ledger
+from tablelog.replay.codec import encode_header
 
 TEMPLATES = ("karnoffel-long-match.jsonl", "karnoffel-physical.jsonl", "karnoffel-seeded.jsonl")
 
 
-def templates() -> list[ParsedGame]:
-    """The recorded Karnöffel games the copies are made from."""
-    games = []
-    for name in TEMPLATES:
-        text = (ROOT / "fixtures" / name).read_text(encoding="utf-8")
-        games.extend(parse_lines(text.splitlines()))
-    return games
-
-
 def fill(ledger: LedgerStore, events: int) -> dict[str, float]:
     """Copies of the templates until ``events`` events, in one transaction; CPU µs/event."""
-    sources = templates()
+    sources = recorded_games(TEMPLATES)
     written = 0
     before = os.times()
     with ledger.batch():
@@ -75,7 +67,7 @@ def fill(ledger: LedgerStore, events: int) -> dict[str, float]:
 
 def appends(ledger: LedgerStore, count: int) -> dict[str, float]:
     """``count`` single-event appends to a new game: CPU µs per append (user + system)."""
-    game = templates()[0]
+    game = recorded_games(TEMPLATES)[0]
     record = ledger.create_game("karnoffel", 1, encode_header(game.header))
     source = game.records[0]
     before = os.times()

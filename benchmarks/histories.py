@@ -37,11 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.ledger import Ledger, NewEvent  # noqa: E402
-from tablelog.replay.codec import encode_header  # noqa: E402
-from tablelog.replay.fold import Replayer  # noqa: E402
-from tablelog.replay.jsonl import ParsedGame, parse_lines  # noqa: E402
-from tablelog.replay.summary import dumps, summarize  # noqa: E402
+from recorded import recorded_games
+
+from tablelog.ledger import Ledger, NewEvent
+from tablelog.replay.codec import encode_header
+from tablelog.replay.fold import Replayer
+from tablelog.replay.jsonl import ParsedGame
+from tablelog.replay.summary import dumps, summarize
 
 TEMPLATES = (
     "karnoffel-long-match.jsonl",
@@ -76,15 +78,6 @@ print(json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "wall": time.perf_coun
 """
 
 
-def templates() -> list[ParsedGame]:
-    """The recorded games the copies are made from."""
-    games = []
-    for name in TEMPLATES:
-        text = (ROOT / "fixtures" / name).read_text(encoding="utf-8")
-        games.extend(parse_lines(text.splitlines()))
-    return games
-
-
 def summary_text(game: ParsedGame) -> str:
     """The results summary ``tablelog import`` stores with ``game`` (one fold)."""
     replayer = Replayer(game.rules, game.header)
@@ -98,7 +91,7 @@ def fill(path: Path, count: int, summaries: bool = True) -> dict[str, float]:
     """A ledger of ``count`` copies, written by the bulk path in one transaction, each with
     its summary unless told; returns the import's CPU cost per event (user and system
     microseconds)."""
-    sources = templates()
+    sources = recorded_games(TEMPLATES)
     texts = [summary_text(game) for game in sources] if summaries else []
     events = 0
     before = os.times()

@@ -38,8 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from report import Row  # noqa: E402
-from workload import (  # noqa: E402
+from report import Row
+from workload import (
     APPEND_CHUNK,
     best_seconds,
     fresh_events,
@@ -48,11 +48,11 @@ from workload import (  # noqa: E402
     type_rows,
 )
 
-from tablelog.ledger import Ledger, LedgerError, LedgerStore, NewEvent, open_ledger  # noqa: E402
-from tablelog.replay.codec import decode_events  # noqa: E402
-from tablelog.replay.fold import fold_from  # noqa: E402
-from tablelog.rules.protocol import RuleSet  # noqa: E402
-from tests.pgserver import PostgresServer, find_bin_dir  # noqa: E402
+from tablelog.ledger import Ledger, LedgerError, LedgerStore, NewEvent, open_ledger
+from tablelog.replay.codec import decode_events
+from tablelog.replay.fold import fold_from
+from tablelog.rules.protocol import RuleSet
+from tests.pgserver import PostgresServer, find_bin_dir
 
 WRITERS = 16
 INSERT = (

@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.replay.dealer import dealer_move  # noqa: E402
-from tablelog.replay.games import make_header  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
-from tablelog.rules.events import Event  # noqa: E402
-from tablelog.rules.protocol import RuleSet  # noqa: E402
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import RuleSet
 
 GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")

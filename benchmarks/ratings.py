@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.replay.stats import stats_data  # noqa: E402
-from tablelog.replay.summary import GameResult  # noqa: E402
+from tablelog.replay.stats import stats_data
+from tablelog.replay.summary import GameResult
 
 RULES = ("karnoffel", "narrespillet", "nordekasino", "speahx", "vriddiot")
 CLUB = [f"Player {i}" for i in range(16)]

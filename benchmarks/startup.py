@@ -8,7 +8,10 @@ CPU time (user + system, from ``resource.getrusage(RUSAGE_CHILDREN)``) is taken:
 * ``tablelog --help``;
 * ``tablelog show last`` (the table drawn with rich) and ``show last --json``;
 * ``tablelog play last MOVE`` (a legal move; each is followed by an unmeasured ``play
-  last undo`` so every run plays into the same 300-event game).
+  last undo`` so every run plays into the same 300-event game);
+* for each of the five games (``--games``, ``bench_games``), a seeded game of about 300
+  events (or to its end: a Nørdekasino game with four decks, a Narrespillet one), and
+  ``tablelog show GAME`` and ``tablelog moves GAME`` on it.
 
 The target is on the ratio to ``python -c "import click"``: ``show`` and ``play`` at most
 4×. CPU time, not wall time, so other processes on the machine hardly change it; the
@@ -45,10 +48,16 @@ __all__ = ["bench_startup", "record_match"]
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 
 
-def record_match(db: Path, events: int = 300) -> int:
-    """A seeded Karnöffel match of at least ``events`` events (or to its end); its id."""
-    rules = registry.get("karnoffel")
-    header = make_header(rules, PLAYERS, {"target": 20}, seed=7)
+GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
+OPTIONS = {"karnoffel": {"target": 20}, "nordekasino": {"decks": 4}}
+"""Options that make a game long enough for 300 events (a match, four decks)."""
+
+
+def record_match(db: Path, events: int = 300, name: str = "karnoffel") -> int:
+    """A seeded game of ``name`` (a Karnöffel match) of at least ``events`` events (or to
+    its end); its id."""
+    rules = registry.get(name)
+    header = make_header(rules, PLAYERS, dict(OPTIONS.get(name, {})), seed=7)
     with Ledger(db) as ledger:
         games = Games(ledger)
         game = games.create(header)
@@ -119,3 +128,50 @@ def bench_startup(tmp: Path, runs: int = 15) -> list[Row]:
             ratio = ms / click_ms
             rows.append(Row(f"  {name} ÷ import click", ratio, "×", maximum=4.0))
     return rows
+
+
+def bench_games(tmp: Path, runs: int = 15, names: Sequence[str] = GAMES) -> list[Row]:
+    """``show`` and ``moves`` on a ~300-event game of each of ``names``: CPU ms, and the
+    ratio to importing click."""
+    compile_packages()
+    db = tmp / "games.db"
+    ids = {name: record_match(db, 300, name) for name in names}
+    env = {**os.environ, "TABLELOG_DB": str(db), "COLUMNS": "120"}
+    tablelog = [sys.executable, "-m", "tablelog"]
+    click_case = [sys.executable, "-c", "import click"]
+    cases = {"click": click_case}
+    for name, game in ids.items():
+        cases[f"{name} show"] = [*tablelog, "show", str(game)]
+        cases[f"{name} moves"] = [*tablelog, "moves", str(game)]
+    times: dict[str, list[float]] = {case: [] for case in cases}
+    for _ in range(runs):  # interleaved, so a busy moment hits every case alike
+        for case, argv in cases.items():
+            times[case].append(cpu_ms(argv, env))
+    median = {case: statistics.median(values) for case, values in times.items()}
+    click_ms = median.pop("click")
+    rows = [Row('python -c "import click"', click_ms, "ms")]
+    with Ledger(db) as ledger:
+        lengths = {name: Games(ledger).load(game).seq for name, game in ids.items()}
+    for case, ms in median.items():
+        name, command = case.split(" ")
+        rows.append(Row(f"tablelog {command} ({name}, {lengths[name]} events)", ms, "ms"))
+        rows.append(Row("  ÷ import click", ms / click_ms, "×", maximum=4.0))
+    return rows
+
+
+def main() -> None:
+    """Print figure 7 for each game (``python benchmarks/startup.py [--runs N]``)."""
+    import argparse
+    import tempfile
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        for row in bench_games(Path(tmp), args.runs, args.games):
+            print(f"{row.what:48} {row.ours:9.2f} {row.unit}")
+
+
+if __name__ == "__main__":
+    main()

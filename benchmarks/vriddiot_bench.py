@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.workload import play_random_game  # noqa: E402
-from tablelog.replay.games import make_header  # noqa: E402
-from tablelog.rules import registry  # noqa: E402
+from benchmarks.workload import play_random_game
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
 
 TABLES = {
     "4 players, one deck": (("Anna", "Bert", "Cleo", "Dirk"), {}),

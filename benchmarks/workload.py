@@ -16,15 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.ledger import NewEvent, utc_now  # noqa: E402
-from tablelog.ledger.envelope import db_rows  # noqa: E402
-from tablelog.ledger.hashing import chain_rows, genesis_hash  # noqa: E402
-from tablelog.ledger.schema import create_schema, prepare_connection  # noqa: E402
-from tablelog.replay.codec import encode_event  # noqa: E402
-from tablelog.replay.dealer import dealer_move  # noqa: E402
-from tablelog.replay.games import make_header  # noqa: E402
-from tablelog.rules.events import Event  # noqa: E402
-from tablelog.rules.protocol import Header, RuleSet  # noqa: E402
+from tablelog.ledger import NewEvent, utc_now
+from tablelog.ledger.envelope import db_rows
+from tablelog.ledger.hashing import chain_rows, genesis_hash
+from tablelog.ledger.schema import create_schema, prepare_connection
+from tablelog.replay.codec import encode_event
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.games import make_header
+from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header, RuleSet
 
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
 APPEND_CHUNK = 25  # appends per side before the other side's turn (figure 1)

@@ -15,7 +15,7 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["box", "cell_width", "styled", "wrap"]
+__all__ = ["box", "cell_width", "grid", "styled", "wrap"]
 
 NARROWEST = 12
 """The right column is never narrower than this, even on a very narrow terminal."""
@@ -89,6 +89,45 @@ def box(
                 name = f"\x1b[1m{name}\x1b[0m"
             lines.append(f"│ {name} │ {_pad(part, right)} │")
     lines.append(f"└{'─' * (left + 2)}┴{'─' * (right + 2)}┘")
+    return lines
+
+
+def grid(
+    title: str,
+    headings: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    columns: int | None = None,
+) -> list[str]:
+    """The lines of a table titled ``title``: a row of ``headings``, then ``rows``, each
+    column as wide as its widest cell; the last column wrapped to keep the table within
+    ``columns`` cells (default: the terminal's width) where it can."""
+    columns = columns or shutil.get_terminal_size((80, 24)).columns
+    widths = [
+        max([cell_width(h), *(cell_width(row[i]) for row in rows)]) for i, h in enumerate(headings)
+    ]
+    fixed = sum(widths[:-1]) + 3 * len(widths) + 1
+    widths[-1] = max(min(widths[-1], columns - fixed), NARROWEST, cell_width(headings[-1]))
+    total = sum(widths) + 3 * len(widths) + 1
+
+    def line(left: str, middle: str, right: str) -> str:
+        return left + middle.join("─" * (w + 2) for w in widths) + right
+
+    def cells(row: Sequence[str]) -> list[str]:
+        last = wrap(row[-1], widths[-1])
+        out = []
+        for i, part in enumerate(last):
+            texts = [*(row[:-1] if i == 0 else [""] * (len(row) - 1)), part]
+            padded = (_pad(t, w) for t, w in zip(texts, widths, strict=True))
+            out.append("│ " + " │ ".join(padded) + " │")
+        return out
+
+    lines = [_centre(title, total, columns)] if title else []
+    lines.append(line("┌", "┬", "┐"))
+    lines.extend(cells(headings))
+    lines.append(line("├", "┼", "┤"))
+    for row in rows:
+        lines.extend(cells(row))
+    lines.append(line("└", "┴", "┘"))
     return lines
 
 

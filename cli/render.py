@@ -151,34 +151,35 @@ def _move_note(move: Mapping[str, Any]) -> str:
 
 
 def print_moves(data: Mapping[str, Any]) -> None:
-    """The legal moves grouped by kind and card, each as the text ``play`` accepts."""
-    out = console()
+    """The legal moves grouped by kind and card, each as the text ``play`` accepts: a
+    plain table (``cli.boxes``, without rich: ``moves`` runs at every turn)."""
+    from tablelog.cli.boxes import grid
+
     if data["over"]:
-        out.print(escape(f"game {data['game']} is over: no more moves"))
+        click.echo(f"game {data['game']} is over: no more moves")
         return
     if not data["moves"]:
-        out.print(f"game {data['game']}: no legal move matches (try without --card or --kind)")
+        click.echo(f"game {data['game']}: no legal move matches (try without --card or --kind)")
         return
-    grid = new_table(title=escape(f"game {data['game']}: {data['heading']}"))
     notes = [_move_note(move) for move in data["moves"]]
-    for column in ("kind", "card", "type this", "who", *(("note",) if any(notes) else ())):
-        grid.add_column(column)
+    headings = ["kind", "card", "type this", "who", *(("note",) if any(notes) else ())]
+    rows = []
     last: tuple[Any, Any] | None = None
     for move, note in zip(data["moves"], notes, strict=True):
         group = (move["type"], move.get("card"))
         kind, card = ("", "") if group == last else (move["type"], pretty(move.get("card") or ""))
         last = group
         actor = move["actor"] or "the table"
-        cells = [escape(kind), escape(card), escape(move["notation"]), escape(actor)]
-        grid.add_row(*cells, *((escape(note),) if any(notes) else ()))
-    out.print(grid)
+        rows.append([kind, card, move["notation"], actor, *((note,) if any(notes) else ())])
+    lines = grid(f"game {data['game']}: {data['heading']}", headings, rows)
     if not data.get("complete", True):
         total = data.get("count")
         of = f"of {total} " if total is not None else ""
-        out.print(
+        lines.append(
             f"showing the first {sum(not m.get('chance') for m in data['moves'])} moves {of}"
             "— narrow with --card, --kind or --player, or raise --limit"
         )
+    click.echo("\n".join(lines))
 
 
 def print_log(data: Mapping[str, Any]) -> None:

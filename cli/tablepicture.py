@@ -130,8 +130,13 @@ def _centre(table: Mapping[str, Any], pretty: Pretty, cell: int) -> list[str]:
             if pile.get(k)
         )
         text = _cards(pile, pretty)
-        if pile["label"] in ("pile", "stock") and pile["known"] and len(pile["known"]) > 6:
-            text = f"… {' '.join(pretty(c) for c in pile['known'][-6:])}"
+        known, layers = pile["known"], pile.get("laid_by") or []
+        if known and len(layers) == len(known):  # who laid each card, the top ones
+            pairs = zip(layers, known, strict=True)
+            top = [f"{by} {pretty(c)}" if by else pretty(c) for by, c in pairs]
+            text = ("… " if len(top) > 6 else "") + ", ".join(top[-6:])
+        elif pile["label"] in ("pile", "stock", "discard") and len(known) > 6:
+            text = f"… {' '.join(pretty(c) for c in known[-6:])}"
         lines.extend(_wrap(f"{pile['label']}: {text}{extra}", cell))
     facts = " · ".join(f"{label} {value}" for label, value in table["facts"])
     if facts:

@@ -54,11 +54,7 @@ def notation_clash(rules: RuleSet[S], name: str) -> str:
         return "it is a word of the notation (deal, undo, note, the kinds of move...)"
     if any(sign in name for sign in "?:,") or name.startswith("-"):
         return "it holds a sign the notation uses (? : , or a leading -)"
-    for text in (name, rules.vocabulary.normalize(name)):
-        try:
-            rules.vocabulary.read(text)
-        except NotationError:
-            continue
+    if rules.vocabulary.reads(name):
         return "it reads as a card"
     return ""
 

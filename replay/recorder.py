@@ -32,6 +32,7 @@ from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import format_event_move, format_move
+from tablelog.replay.redo import NOTHING_TO_REDO
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import cards_of, kinds_of
 from tablelog.rules.names import event_named, leading_name, named_move
@@ -187,7 +188,7 @@ class Recorder:
     def redo(self) -> Entry:
         """Put back the move the last ``undo`` took back, saying what it puts back."""
         if not self.redo_stack:
-            return Entry(("nothing to redo: no undo since the last move",), refused=True)
+            return Entry((NOTHING_TO_REDO,), refused=True)
         text, move = self.redo_stack.pop()
         entry = self._write(text, keep_redo=True, said=f"redo puts back {text}", move=move)
         if entry.refused:

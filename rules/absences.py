@@ -18,15 +18,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, emptied, received, refuse_broken, shown
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.table import TableState, evolve, pool
 from tablelog.rules.zones import Zone
 
-__all__ = ["Binding", "binding_ok", "impossible", "only", "settle", "took_unseen"]
+__all__ = ["Binding", "binding_ok", "impossible", "only", "settle", "settled", "took_unseen"]
+
+S = TypeVar("S", bound="TableState[Any]")
 
 
 def only(claims: Iterable[Open]) -> tuple[Absence, ...]:
@@ -64,6 +68,16 @@ def settle(
         if not hidden.get(seat, 0):
             out = emptied(out, seat)
     return only(out) if out != claims else claims
+
+
+def settled(event: object, state: S, claims: tuple[Absence, ...], hands: Sequence[Zone]) -> S:
+    """``settle`` the ``claims`` on the ``hands`` of ``state`` (a state built on the shared
+    table with a ``claims`` field): ``state`` itself when they stand as they are, else with
+    the settled claims. The pool of unaccounted cards is built only while a claim is open."""
+    if not claims:
+        return state
+    after = settle(event, claims, hands, pool(state))
+    return state if after is claims else evolve(state, claims=after)
 
 
 def binding_ok(

@@ -258,7 +258,13 @@ Need = tuple[int, frozenset[Card]]
 def _fits(needs: list[Need], budget: dict[int, int], pool: Counter[Card]) -> bool:
     """Whether face-down cards can be picked from ``pool`` within each seat's ``budget``
     so that every need is met: the first need's cards tried in turn, each taking with it
-    every other need of that seat it meets."""
+    every other need of that seat it meets.
+
+    Two cards are tried once between them only when they meet the very same needs, of
+    every seat: then either serves every later need the other would, so the answers agree.
+    (Cards meeting the same needs of this seat alone are not alike: one of them may be the
+    only card another seat's claim can still have. Skipping on that coarser likeness made
+    the answer depend on the order of a set of cards, and so on the hash seed.)"""
     if not needs:
         return True
     seat, cards = needs[0]
@@ -268,10 +274,11 @@ def _fits(needs: list[Need], budget: dict[int, int], pool: Counter[Card]) -> boo
     for card in cards:
         if pool[card] <= 0:
             continue
-        met = tuple(i for i, (s, c) in enumerate(needs) if s == seat and card in c)
-        if met in tried:  # a card meeting the same needs as one tried already: same answer
+        alike = tuple(i for i, (_, c) in enumerate(needs) if card in c)
+        if alike in tried:  # a card meeting the same needs as one tried already
             continue
-        tried.add(met)
+        tried.add(alike)
+        met = tuple(i for i in alike if needs[i][0] == seat)
         pool[card] -= 1
         budget[seat] -= 1
         ok = _fits([n for i, n in enumerate(needs) if i not in met], budget, pool)

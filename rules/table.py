@@ -54,6 +54,7 @@ __all__ = [
 OptionsT = TypeVar("OptionsT")
 S = TypeVar("S", bound="TableState[Any]")
 H = TypeVar("H")
+A = TypeVar("A", bound=attrs.AttrsInstance)
 
 
 def _seating(table: Table[Any]) -> Seating:
@@ -75,9 +76,9 @@ class Table(Generic[OptionsT]):
         default=attrs.Factory(_seating, takes_self=True), eq=False, repr=False
     )
 
-    @property
+    @cached_property
     def n(self) -> int:
-        """How many players."""
+        """How many players (asked on every move of every game: made once per table)."""
         return len(self.players)
 
     @cached_property
@@ -203,9 +204,12 @@ _FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {
 one C call (``operator.attrgetter``)."""
 
 
-def evolve(state: S, **changes: Any) -> S:
+def evolve(state: A, **changes: Any) -> A:
     """``state`` with ``changes`` (as ``attrs.evolve``, without its per-call field lookups:
-    this is the hot path of every fold). A name that is no field is a ``TypeError``."""
+    this is the hot path of every fold). A name that is no field is a ``TypeError``. Any
+    attrs class whose fields are all ``__init__`` arguments in order will do (a game's
+    state, its turn, a war): one with an ``init=False`` field is refused by its
+    constructor."""
     kind = type(state)
     known = _FIELDS.get(kind)
     if known is None:

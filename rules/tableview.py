@@ -66,8 +66,10 @@ __all__ = [
     "Table",
     "Tally",
     "Trick",
+    "layers",
     "sorted_hand",
     "table_of",
+    "with_layers",
 ]
 
 Facts = tuple[tuple[str, str], ...]
@@ -276,3 +278,20 @@ def table_of(
         sides=tuple(sides) or tuple(players),
         **centre,  # type: ignore[arg-type]
     )
+
+
+def layers(by: Sequence[int], players: Sequence[str]) -> tuple[str, ...]:
+    """Seats (``rules.laid``: ``-1`` for nobody) as the names of who laid each card."""
+    return tuple(players[s] if 0 <= s < len(players) else "" for s in by)
+
+
+def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
+    """``table`` with the place showing ``zone`` saying who laid each of its cards
+    (``layers``, bottom first, ``""`` for nobody), when they match its cards one to one."""
+
+    def mark(place: Place) -> Place:
+        if place.zone != zone or len(layers) != len(place.known) or place.hidden:
+            return place
+        return attrs.evolve(place, laid_by=tuple(layers))
+
+    return attrs.evolve(table, piles=tuple(mark(p) for p in table.piles))

@@ -10,6 +10,7 @@ with the forms it does take, so ``CH`` is never silently a tarot card in a Frenc
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import attrs
 
@@ -60,6 +61,12 @@ class Vocabulary:
             raise NotationError(f"{text.strip()!r} is not a card of this deck: {self.form}")
         return card
 
+    def reads(self, text: str) -> bool:
+        """Whether ``text``, as typed or normalized, reads as a card of this deck: what a
+        player's name must not do. Remembered, since every new game asks it of its
+        players' names again."""
+        return _reads(self, text)
+
     @staticmethod
     def text(card: Card) -> str:
         """The canonical ASCII text (``7H``, ``SwKn``, ``T13``, ``FOOL``)."""
@@ -73,6 +80,17 @@ class Vocabulary:
     def describe(self, card: Card) -> str:
         """The card in words (``Queen of Hearts``, ``Knight of Swords``, ``the Fool``)."""
         return self.words(card)
+
+
+@lru_cache(maxsize=1024)
+def _reads(vocabulary: Vocabulary, text: str) -> bool:
+    for form in (text, vocabulary.normalize(text)):
+        try:
+            vocabulary.read(form)
+        except NotationError:
+            continue
+        return True
+    return False
 
 
 def _french_owns(card: Card) -> bool:

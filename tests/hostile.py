@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
+from tablelog.ledger import GameRecord, LedgerStore
+from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import make_header
@@ -68,6 +70,16 @@ def sample_states(rules: RuleSet[S], seed: int, count: int, players: int | None 
             if len(out) >= count:
                 break
     return out
+
+
+def store_replayed(
+    ledger: LedgerStore, rules: RuleSet[S], header: Header, replayer: Replayer[S]
+) -> GameRecord:
+    """The game ``replayer`` holds (its effective events, numbered 1, 2, 3...), imported
+    into ``ledger``."""
+    events = [Event(i, e.actor, e.payload) for i, e in enumerate(replayer.effective, 1)]
+    encoded = [encode_event(rules, e) for e in events]
+    return ledger.import_game(rules.name, rules.version, encode_header(header), encoded)
 
 
 def _walk(rules: RuleSet[S], header: Header, rng: random.Random) -> Iterator[Replayer]:

@@ -217,13 +217,13 @@ def test_the_packages_do_use_each_other_as_drawn():
 
 
 def plant(tmp_path: Path, files: Mapping[str, str]) -> dict[str, set[str]]:
-    """The graph of a small tree written under ``tmp_path``."""
-    for relative, text in files.items():
+    """The graph of a small tree written under ``tmp_path``: the ``files`` given, and an
+    empty ``__init__.py`` in each layer's folder where none is given."""
+    inits = {f"{layer_name}/__init__.py": "" for layer_name in LAYERS}
+    for relative, text in {**inits, **files}.items():
         path = tmp_path / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    for layer_name in LAYERS:
-        (tmp_path / layer_name).mkdir(exist_ok=True)
     (tmp_path / "tablelog").mkdir(exist_ok=True)
     return module_graph(project_files(tmp_path))
 
@@ -232,14 +232,10 @@ def test_the_check_sees_every_kind_of_import(tmp_path: Path):
     graph = plant(
         tmp_path,
         {
-            "rules/__init__.py": "",
             "rules/cards.py": "",
             "rules/zones.py": "from . import cards\nfrom .cards import Card\n",
-            "ledger/__init__.py": "",
             "ledger/store.py": "",
-            "replay/__init__.py": "",
             "replay/fold.py": "",
-            "cli/__init__.py": "",
             "cli/main.py": (
                 "import os\n"
                 "import tablelog.replay.fold as f\n"
@@ -264,7 +260,6 @@ def test_the_check_catches_a_planted_cycle_hidden_in_a_function(tmp_path: Path):
     graph = plant(
         tmp_path,
         {
-            "rules/__init__.py": "",
             "rules/a.py": "from tablelog.rules.b import f\n",
             "rules/b.py": "def f():\n    from tablelog.rules.c import g\n",
             "rules/c.py": "def g():\n    import tablelog.rules.a\n",

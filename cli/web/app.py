@@ -59,7 +59,12 @@ from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
 from tablelog.replay.held import Held
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import parse_move
+from tablelog.replay.page import asset
+from tablelog.replay.redo import redo_entry
 from tablelog.rules import registry
+from tablelog.rules.events import IRREGULARITIES, RULINGS
+from tablelog.rules.listing import lead_card
+from tablelog.rules.tableview import sorted_hand
 
 __all__ = ["MAX_BODY", "Server", "make_app"]
 
@@ -69,6 +74,8 @@ LOG_ROWS = 12
 LISTED = 400
 """At most this many moves are listed to a page (a crowded Nørdekasino table has far more:
 the page says so, and the typed entry takes any)."""
+TABLE_WORDS = ("irregularity", "ruling", "undo")
+"""Entries only the recorder's phone makes (besides the table's deals and draws, and redo)."""
 ANSWERS = 256
 """How many answers (a game at one head, as one role sees it) are kept."""
 NOTHING = {"error": "no such table, or the link is not valid"}
@@ -198,10 +205,13 @@ def _table(game: LoadedGame, role: Role) -> dict[str, Any]:
     seat, viewer = role.seat, viewer_of(role)
     shown = show_data(game, seat=viewer)
     moves = None
-    if role.writes and not shown["over"]:
+    if role.writes:  # (over: nothing to enter, but an undo or a note)
         listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer)
         rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
-        moves = {**listing, "moves": rows}
+        recorder = role.kind == "recorder"
+        moves = {**listing, "moves": rows, "deck": _deck(game) if recorder else [],
+                 "irregularities": list(IRREGULARITIES) if recorder else [],
+                 "rulings": list(RULINGS) if recorder else []}  # fmt: skip
     log = log_data(game, viewer, tail=LOG_ROWS)["events"]
     return {
         "role": role.kind,
@@ -289,10 +299,14 @@ def make_app(server: Server) -> Starlette:
                 raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
             if role.seat is not None and (retry is None or ledger.find_event(retry) is None):
                 _own_move(game, role.seat, text)  # (a retry is answered as it was written)
+            said = ""
+            if text.strip().lower() == "redo":  # what the latest undo took back, from the log
+                text = redo_entry(game)
+                said = f"redo puts back {text}"
             played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
             written = played_data(played)["written"]
             fresh = server.held.keep(ledger, played)
-            answer = {"written": written, "retried": played.retried,
+            answer = {"written": written, "retried": played.retried, "said": said,
                       **server.answer(fresh, role)[0]}  # fmt: skip
             return fresh.id, fresh.seq, answer
 
@@ -323,10 +337,14 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "players are names; options are KEY: VALUE"})
         if seed is not None and not isinstance(seed, int):
             raise _Answer(400, {"error": "a seed is a whole number"})
+        dealer = data.get("dealer") or None
+        if dealer is not None and not isinstance(dealer, str):
+            raise _Answer(400, {"error": "the dealer is a player's name"})
         with friendly(), server.ledger(write=True) as ledger:
             ruleset = registry.get(rules)
             pairs = {str(k): str(v) for k, v in options.items()}
-            header = make_header(ruleset, [p.strip() for p in players], pairs, seed=seed)
+            names = [p.strip() for p in players]
+            header = make_header(ruleset, names, pairs, dealer=dealer, seed=seed)
             game = Games(ledger).create(header)
             base = str(request.base_url).rstrip("/")
             links = server.links(base, game)
@@ -357,6 +375,14 @@ def make_app(server: Server) -> Starlette:
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
+    def shared(name: str, kind: str) -> Callable[[Request], Response]:
+        text = asset(name)  # the replay page's drawing of a typed table (replay/page/)
+
+        def serve(_: Request) -> Response:
+            return Response(text, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+        return serve
+
     def rule_sets(_: Request) -> Response:
         return JSONResponse([{"name": r.name, "title": r.title, "players": list(r.seats)}
                              for r in registry.rulesets()])  # fmt: skip
@@ -364,6 +390,8 @@ def make_app(server: Server) -> Starlette:
     routes = [
         Route("/", page("index.html")),
         Route("/api/rules", rule_sets),
+        Route("/assets/table.js", shared("table.js", "text/javascript")),
+        Route("/assets/table.css", shared("table.css", "text/css")),
         Route("/t/{game}", page("table.html")),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/t/{game}", get_table),
@@ -371,6 +399,19 @@ def make_app(server: Server) -> Starlette:
         Route("/api/t/{game}/events", events),
     ]
     return Starlette(routes=routes)
+
+
+def _deck(game: LoadedGame) -> list[str]:
+    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
+    for the recorder to tap into the step's form: the step's pool, sorted by suit."""
+    step = None if game.seeded else game.rules.chance(game.state)
+    if step is None:
+        return []
+    outcomes = step.outcomes
+    pool = getattr(outcomes, "pool", None)
+    if pool is None:
+        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
+    return [card.text for card in sorted_hand(set(pool))]
 
 
 def _json(body: bytes) -> Response:
@@ -388,12 +429,18 @@ def _refused(error: _Answer | click.ClickException) -> Response:
 
 def _own_move(game: LoadedGame, seat: int, text: str) -> None:
     """A seat's phone enters that seat's moves (and notes); anything else is refused."""
-    move = parse_move(game, text)
     players = game.header.players
-    if move.actor == seat or move.kind == "note":
+    word = text.strip().split(" ", 1)[0].lower()
+    move = None if word == "redo" else parse_move(game, text)
+    if move is not None and move.kind == "note":
         return
-    whose = "the table's (the recorder enters it)" if move.actor is None else (
-        f"{players[move.actor]}'s")  # fmt: skip
+    if move is not None and move.actor == seat and move.kind not in TABLE_WORDS:
+        return
+    whose = (
+        "the table's (the recorder enters it)"
+        if move is None or move.actor is None or move.kind in TABLE_WORDS
+        else f"{players[move.actor]}'s"
+    )
     raise _Answer(
         409,
         {"error": f"this is {players[seat]}'s phone: it enters {players[seat]}'s moves, and"

@@ -1,12 +1,14 @@
 """The HTML replay page of one game: one self-contained file to step through at the table.
 
 ``render_page(game)`` returns the page: inline CSS and JavaScript (``page.css``,
-``page.js``, ``page.html`` in this package) and the game's frames as JSON
-(``replay.page.frames``). No network, no build step: open the file in a browser and step
-with the arrow keys or the slider. The page is made for one viewer (everyone, one seat);
-a page of every seat, to switch between them, is made only on request (``--all-seats``)
-and says so at its top. A game's variations (its forks) come with it: at the event a
-variation branches from, the move list offers it, and stepping on follows its line.
+``page.js``, ``page.html`` in this package, after ``table.css`` and ``table.js``: the
+drawing of a typed table that ``tablelog serve``'s phone page loads too) and the game's
+frames as JSON (``replay.page.frames``). No network, no build step: open the file in a
+browser and step with the arrow keys or the slider. The page is made for one viewer
+(everyone, one seat); a page of every seat, to switch between them, is made only on
+request (``--all-seats``) and says so at its top. A game's variations (its forks) come
+with it: at the event a variation branches from, the move list offers it, and stepping on
+follows its line.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tablelog.replay.gate import EVERYONE, Viewer
 from tablelog.replay.page.frames import page_data
 from tablelog.replay.summary import Filters, results
 
-__all__ = ["page_data", "render_page", "write_page"]
+__all__ = ["asset", "page_data", "render_page", "write_page"]
 
 
 def write_page(
@@ -54,7 +56,8 @@ def variations_of(ledger: LedgerStore, game: LoadedGame) -> list[LoadedGame]:
     return sorted(found, key=lambda v: (v.header.fork_at or 0, v.id))
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
+    """One of this package's files (``table.js``, ``table.css``: the shared drawing)."""
     return files(__name__).joinpath(name).read_text(encoding="utf-8")
 
 
@@ -73,7 +76,7 @@ def render_page(
     players = ", ".join(game.header.players)
     seen = viewer.label(game.header.players)
     title = html.escape(f"Game {game.id} · {game.rules.title} · {players} · {seen}")
-    page = _asset("page.html")
+    page = asset("page.html")
     banner = (
         '<p id="allseats" class="warning">Every seat\'s cards are in this page: it was made'
         " with --all-seats, to look back on a finished game. Choose whose view to see.</p>"
@@ -84,8 +87,8 @@ def render_page(
     for key, value in (
         ("__TITLE__", title),
         ("__BANNER__", banner),
-        ("__CSS__", _asset("page.css")),
-        ("__JS__", _asset("page.js")),
+        ("__CSS__", asset("table.css") + asset("page.css")),
+        ("__JS__", asset("table.js") + asset("page.js")),
     ):
         page = page.replace(key, value)
     return page.replace("__DATA__", _script_json(data))

@@ -44,7 +44,7 @@ from tablelog.rules.karnoffel.state import (
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.seating import best_index
-from tablelog.rules.table import player, pool_view, where
+from tablelog.rules.table import player_name, pool_view, where
 from tablelog.rules.table import pool as fresh_pool
 from tablelog.rules.zones import Zone
 
@@ -168,10 +168,17 @@ def apply_turn(state: State, event: Event) -> State:
 
 def deal_chance(state: State) -> ChanceStep:
     """The deal the game waits for, and how a person enters it."""
-    plan = deal_plan(state.table, state.dealer)
-    first = player(state, SEATING.next(state.dealer))
+    return _deal_step(state.table, state.dealer)
+
+
+@lru_cache(maxsize=256)
+def _deal_step(table: Table, dealer: int) -> ChanceStep:
+    """``deal_chance`` by what it depends on (a frozen value, made once per table and
+    dealer: every deal of a match, and every game at the same table, asks it again)."""
+    plan = deal_plan(table, dealer)
+    first = player_name(table, SEATING.next(dealer))
     hint = (
-        f"{player(state, state.dealer)} deals 5 to each player from {first}, the first "
+        f"{player_name(table, dealer)} deals 5 to each player from {first}, the first "
         f"round face up: {deal_forms(plan)}"
     )
     return ChanceStep("deal", hint, Drawing(plan, DECK, "deck"))  # every card is gathered first

@@ -1,8 +1,13 @@
 """Who acts now (``to_act``) and the legal moves (``moves``), generated lazily.
 
-Every candidate is checked by the same function ``apply`` uses (``turn.check``), so the
-generator and the validator agree by construction; the generator only has to propose
-every move that could be legal. The filters are pushed down: a kind asked for generates
+The candidates of placements, pictures, windows and the Hermit are checked by the same
+function ``apply`` uses (``checks.check``), so the generator and the validator agree by
+construction; those generators only have to propose every move that could be legal. The
+turn actions in ``BUILT`` are legal by construction and listed without that check: a
+discard or a Chariot load names only cards the actor holds (``available``), a forfeit only
+an open battlefield, a pass only an optional extra turn, an unload, a lift only what the
+actor has (``tests/rules/test_narrespillet_built.py`` holds each to the check on
+random games). The filters are pushed down: a kind asked for generates
 only that kind's candidates, a seat only that seat's, and a lead card only the
 candidates it leads (before anything is checked). ``kinds`` and ``cards`` answer from
 the first legal move of each kind and lead card; ``count`` counts without keeping moves.
@@ -47,8 +52,13 @@ KINDS = (
 )
 """Every kind of Narrespillet move, in the order ``moves`` yields them."""
 
-NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift", "exorcise"})
+NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift"})
 """The kinds whose moves name no card."""
+
+
+BUILT = frozenset({"pass", "discard", "forfeit", "load", "unload", "lift"})
+"""The kinds of an actor's turn (no window open) whose candidates are all legal: they are
+made from what ``check`` asks of them, so it is not asked again."""
 
 
 def _lead(move: Move) -> Card | None:
@@ -69,15 +79,17 @@ def moves(
         return
     if kind is not None and card is not None and kind in NO_CARD:
         return
+    turn = head_step(state) is None
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
+        built = turn and k in BUILT
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue
             if card is not None and _lead(move) != card:
                 continue
-            if check(state, Event(0, move.actor, move.payload)) is None:
+            if built or check(state, Event(0, move.actor, move.payload)) is None:
                 yield move
 
 

@@ -101,14 +101,13 @@ def _title(card: Card) -> str:
 def check_picture(state: State, who: int, move: Picture) -> str | None:
     """Why ``who`` may not play picture card ``move`` now, or ``None``."""
     card = move.card
-    label = name(state, who)
     if card in PLACEMENT_ONLY:
         return f"{_title(card)} is played as part of a placement, not for an effect of its own"
     if card not in EFFECTS:
         return f"{card} is not a picture card"
     src = source_of(state, who, card, pool=True, chariot=False)
     if src is None:
-        return f"{label} has no {card} to play: {where(state, card)}"
+        return f"{name(state, who)} has no {card} to play: {where(state, card)}"
     check = _CHECKS[card]
     return check(state, who, move, src)
 

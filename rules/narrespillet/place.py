@@ -49,12 +49,11 @@ def check_place(state: State, who: int, move: Place) -> str | None:
         return "a placement's cards are recorded in deck order (the notation sorts them)"
     if len(fields) == 2 and fields[0] == fields[1]:
         return "a placement on two battlefields names two different ones"
-    label = name(state, who)
     for house in fields:
         slot = state.slots[who][HOUSES.index(house)]
         if slot.status != OPEN:
             done = "placed on" if slot.status == PLACED else "forfeited"
-            return f"{label} has already {done} {HOUSE_NAMES[house]} this round"
+            return f"{name(state, who)} has already {done} {HOUSE_NAMES[house]} this round"
         if field_blocked(state, house):
             return f"Temperance lies on {HOUSE_NAMES[house]}: nobody may place there while it lies"
     for card in move.cards:

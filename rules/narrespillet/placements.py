@@ -9,6 +9,8 @@ a higher lowest card.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from tablelog.rules.cards import Card
@@ -60,9 +62,11 @@ class Kind:
     imperial: bool = False
 
 
+@lru_cache(maxsize=1 << 12)
 def classify(cards: tuple[Card, ...], house: str, magic: Card | None, variant: str) -> Kind | str:
     """The kind of placement ``cards`` make on ``house`` (``magic``: the card the Magician
-    moves into it), or why they make none."""
+    moves into it), or why they make none (remembered: the same hand is asked of every
+    turn's candidates, and the answer is a frozen value or a sentence)."""
     if MAGICIAN in cards:
         rest = tuple(c for c in cards if c != MAGICIAN)
         if magic is None:

@@ -13,8 +13,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-import attrs
-
 from tablelog.rules.binding import CannotBind, bind
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Claim, refuse_broken, shown
@@ -33,7 +31,7 @@ from tablelog.rules.nordekasino.turn import (
     pile_key,
 )
 from tablelog.rules.protocol import ChanceStep, Outcome
-from tablelog.rules.table import player, pool, where
+from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["POINT_CARDS", "apply", "chance", "outcome", "score"]
@@ -67,14 +65,14 @@ def apply(state: State, event: Event) -> State:
             f"Nørdekasino has no {kind} events: a game is made of deal, capture, build, "
             "trail, adams, reveal and open_hand events",
         )
-    _check_turn(state, event)
-    after = handler(state, event)
+    after = handler(state, event, _check_turn(state, event))
     if after.claims:
         refuse_broken(event, after.claims, hidden_counts(after), pool(after))
     return after
 
 
-def _check_turn(state: State, event: Event) -> None:
+def _check_turn(state: State, event: Event) -> int:
+    """The seat of the player on turn, who must be the event's actor."""
     if state.phase == DEAL:
         raise IllegalEvent(event, "the cards must be dealt before anyone plays")
     if state.phase == OVER:
@@ -85,11 +83,12 @@ def _check_turn(state: State, event: Event) -> None:
         raise IllegalEvent(event, f"a move is made by a player of the game: it is {on_turn}'s turn")
     if event.actor != state.to_play:
         raise IllegalEvent(event, f"it is {on_turn}'s turn, not {player(state, event.actor)}'s")
+    return event.actor
 
 
-def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
-    """The hands with ``card`` taken out of the actor's hand (binding a face-down card;
-    ``_claims_after`` narrows the claims on that hand)."""
+def _lay(state: State, event: Event, card: Card) -> tuple[tuple[Zone, ...], tuple[Claim, ...]]:
+    """The hands with ``card`` taken out of the actor's hand (binding a face-down card),
+    and the claims once it is shown (``_claims_after``)."""
     seat = event.actor
     assert seat is not None
     hand = state.hands[seat]
@@ -98,7 +97,8 @@ def _take_card(state: State, event: Event, card: Card) -> tuple[Zone, ...]:
         new = bind(hand, card, left, holder=player(state, seat), where=partial(where, state))
     except CannotBind as refused:
         raise IllegalEvent(event, str(refused)) from None
-    return (*state.hands[:seat], new, *state.hands[seat + 1 :])
+    hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
+    return hands, _claims_after(state, event, card)
 
 
 def _claims_after(state: State, event: Event, card: Card) -> tuple[Claim, ...]:
@@ -162,13 +162,11 @@ def _duty(state: State, event: Event, what: str) -> None:
         )
 
 
-def _capture(state: State, event: Event) -> State:
+def _capture(state: State, event: Event, seat: int) -> State:
     move: Capture = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
-    hands = _take_card(state, event, move.card)
-    state = attrs.evolve(state, claims=_claims_after(state, event, move.card))
+    hands, claims = _lay(state, event, move.card)
+    state = evolve(state, claims=claims)
     everything = move.piles == tuple(range(len(state.piles)))
     if not (move.card == SPADE_FIVE and everything):
         key = pile_key(state, move.piles)
@@ -184,16 +182,13 @@ def _capture(state: State, event: Event) -> State:
             )
     table, taken = _remove(state, move.piles)
     won = _gain(state, seat, (move.card, *taken))
-    return _end_turn(attrs.evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
+    return _end_turn(evolve(state, hands=hands, piles=table, won=won, last_taker=seat), seat)
 
 
-def _build(state: State, event: Event) -> State:
+def _build(state: State, event: Event, seat: int) -> State:
     move: Build = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
-    hands = _take_card(state, event, move.card)
-    claims = _claims_after(state, event, move.card)
+    hands, claims = _lay(state, event, move.card)
     if move.for_partner and not state.options.partnership:
         raise IllegalEvent(event, "building for a partner needs the partnership game")
     owned = set(state.owned(seat))
@@ -230,33 +225,26 @@ def _build(state: State, event: Event) -> State:
     cards = (*cards, move.card)
     if adams:
         won = _gain(state, seat, cards)
-        state = attrs.evolve(
-            state, hands=hands, piles=table, won=won, last_taker=seat, claims=claims
-        )
+        state = evolve(state, hands=hands, piles=table, won=won, last_taker=seat, claims=claims)
     else:
         pile = Pile(cards, move.value, move.more, seat)
-        state = attrs.evolve(state, hands=hands, piles=(*table, pile), claims=claims)
-        state = attrs.evolve(
+        state = evolve(state, hands=hands, piles=(*table, pile), claims=claims)
+        state = evolve(
             state, claims=claim_for(state, seat, holder, move.value, move.more, event.seq)
         )
     return _end_turn(state, seat)
 
 
-def _trail(state: State, event: Event) -> State:
+def _trail(state: State, event: Event, seat: int) -> State:
     move: Trail = event.payload
-    seat = event.actor
-    assert seat is not None
     _duty(state, event, "laying a card on the table")
-    hands = _take_card(state, event, move.card)
-    claims = _claims_after(state, event, move.card)
+    hands, claims = _lay(state, event, move.card)
     table = (*state.piles, Pile((move.card,)))
-    return _end_turn(attrs.evolve(state, hands=hands, piles=table, claims=claims), seat)
+    return _end_turn(evolve(state, hands=hands, piles=table, claims=claims), seat)
 
 
-def _adams(state: State, event: Event) -> State:
+def _adams(state: State, event: Event, seat: int) -> State:
     move: Adams = event.payload
-    seat = event.actor
-    assert seat is not None
     _check_piles(state, event, move.piles)
     key = pile_key(state, move.piles)
     if len(move.piles) < 2 or key[0] < 0 or not reach(key) >> ADAMS & 1:
@@ -267,13 +255,11 @@ def _adams(state: State, event: Event) -> State:
         )
     table, cards = _remove(state, move.piles)
     won = _gain(state, seat, cards)
-    return attrs.evolve(state, piles=table, won=won, last_taker=seat)
+    return evolve(state, piles=table, won=won, last_taker=seat)
 
 
-def _reveal(state: State, event: Event) -> State:
+def _reveal(state: State, event: Event, seat: int) -> State:
     move: Reveal = event.payload
-    seat = event.actor
-    assert seat is not None
     if not state.options.thomas_kragh:
         raise IllegalEvent(
             event, "showing the last card is the Thomas Kragh rule (option thomas_kragh)"
@@ -297,7 +283,7 @@ def _reveal(state: State, event: Event) -> State:
             raise IllegalEvent(event, f"{player(state, seat)} does not hold {move.card}") from None
     hands = (*state.hands[:seat], new, *state.hands[seat + 1 :])
     revealed = (*state.revealed[:seat], move.card, *state.revealed[seat + 1 :])
-    return attrs.evolve(state, hands=hands, revealed=revealed, claims=claims)
+    return evolve(state, hands=hands, revealed=revealed, claims=claims)
 
 
 def _open_hand(state: State, event: Event) -> State:
@@ -314,7 +300,7 @@ def _open_hand(state: State, event: Event) -> State:
         raise IllegalEvent(event, f"{player(state, seat)} has no cards left to show")
     if seat in state.open_hands:
         raise IllegalEvent(event, f"{player(state, seat)} already plays open-handed")
-    return attrs.evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
+    return evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
 
 
 _HANDLERS = {
@@ -331,11 +317,11 @@ def _end_turn(state: State, seat: int) -> State:
     if not state.piles:
         side = state.table.side(seat)
         sweeps = (*state.sweeps[:side], state.sweeps[side] + 1, *state.sweeps[side + 1 :])
-        state = attrs.evolve(state, sweeps=sweeps)
+        state = evolve(state, sweeps=sweeps)
     if any(len(hand) for hand in state.hands):
-        return attrs.evolve(state, to_play=state.table.seating.next(seat))
+        return evolve(state, to_play=state.table.seating.next(seat))
     if len(state.stock):
-        return attrs.evolve(state, phase=DEAL, to_play=None)
+        return evolve(state, phase=DEAL, to_play=None)
     return _finish(state)
 
 
@@ -343,12 +329,12 @@ def _finish(state: State) -> State:
     """The end: the last taker gets the table and the middle (face-down cards bound to the
     cards nobody has seen, which by now they must be)."""
     if state.last_taker is None:
-        return attrs.evolve(state, phase=OVER, to_play=None)
+        return evolve(state, phase=OVER, to_play=None)
     left = pool(state)
     middle = state.middle.cards + tuple(left.elements())
     table = tuple(c for pile in state.piles for c in pile.cards)
     won = _gain(state, state.last_taker, table + middle)
-    return attrs.evolve(state, phase=OVER, to_play=None, piles=(), middle=Zone(), won=won)
+    return evolve(state, phase=OVER, to_play=None, piles=(), middle=Zone(), won=won)
 
 
 def chance(state: State) -> ChanceStep | None:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
@@ -117,9 +115,6 @@ def keeps(claims: tuple[Open, ...], seat: int, bound: Iterable[Card]) -> bool:
 
 
 def settle(event: object, state: State) -> State:
-    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones
-    (the unaccounted-card pool is built only while a claim is open)."""
-    if not state.claims:
-        return state
-    claims = absences.settle(event, state.claims, state.hands, pool(state))
-    return state if claims is state.claims else attrs.evolve(state, claims=claims)
+    """``rules.absences.settled`` on ``state``'s hands: refuse a broken claim, drop settled
+    ones."""
+    return absences.settled(event, state, state.claims, state.hands)

@@ -40,7 +40,7 @@ from tablelog.rules.speahx.state import (
     Table,
 )
 from tablelog.rules.speahx.turns import pass_turn, refill_size
-from tablelog.rules.table import player, pool, where
+from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply_chance_step", "chance", "deal_plan"]
@@ -106,7 +106,7 @@ def _deal(state: State, event: Event) -> State:
     hands = tuple(zones[str(seat)] for seat in range(n))
     tables = tuple(deal_slots(event.payload, f"{seat}.table", TABLE_CARDS) for seat in range(n))
     stock = Zone((), len(deck) - n * (TABLE_CARDS + HAND_SIZE))
-    return attrs.evolve(state, phase=PLAY, hands=hands, tables=tables, stock=stock)
+    return evolve(state, phase=PLAY, hands=hands, tables=tables, stock=stock)
 
 
 def _bind_stock(state: State, event: Event, cards: tuple[Card, ...], unseen: int) -> Zone:
@@ -132,7 +132,7 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     claims = took_unseen(state.claims, seat, payload.unseen)
-    return pass_turn(attrs.evolve(state, hands=hands, stock=stock, claims=claims))
+    return pass_turn(evolve(state, hands=hands, stock=stock, claims=claims))
 
 
 def _reveal(state: State, event: Event, payload: Reveal) -> State:
@@ -143,8 +143,8 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
             stock, chance = Zone((), state.stock.hidden - 1), state.chance.add(hidden=1)
         else:
             stock, chance = _bind_stock(state, event, (card,), 0), state.chance.add(card)
-        return attrs.evolve(
-            state, phase=PLAY, stock=stock, chance=chance, turn=attrs.evolve(turn, stage=LOCKED)
+        return evolve(
+            state, phase=PLAY, stock=stock, chance=chance, turn=evolve(turn, stage=LOCKED)
         )
     seat = turn.seat
     place = f"{player(state, seat)}'s table card {turn.flip + 1}"
@@ -163,12 +163,12 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
         raise IllegalEvent(event, str(refusal)) from None
     _, slots = slots.take(turn.flip)
     tables = (*state.tables[:seat], slots, *state.tables[seat + 1 :])
-    return attrs.evolve(
+    return evolve(
         state,
         phase=PLAY,
         tables=tables,
         flipped=Zone((card,)),
-        turn=attrs.evolve(turn, stage=FLIPPED, flip=-1),
+        turn=evolve(turn, stage=FLIPPED, flip=-1),
     )
 
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.claims import shown
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.laid import laid_by
 from tablelog.rules.speahx.cards import burn, give_problem, matches, play_problem
 from tablelog.rules.speahx.claims import none_fits, settle, surely_fits
 from tablelog.rules.speahx.deal import apply_chance_step
@@ -36,7 +35,7 @@ from tablelog.rules.speahx.state import (
     event_cap,
 )
 from tablelog.rules.speahx.turns import after_burn, end_turn, stopped
-from tablelog.rules.table import player
+from tablelog.rules.table import evolve, player
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
@@ -63,7 +62,8 @@ def apply(state: State, event: Event) -> State:
         after = rule(state, event)
     after = settle(event, after)
     count = state.count + 1
-    after = attrs.evolve(after, count=count)
+    by = laid_by(state.pile, after.pile, state.pile_by, event.actor)
+    after = evolve(after, count=count, pile_by=by)
     if count >= event_cap(len(state.players)) and after.phase != OVER:
         return stopped(after)
     return after
@@ -96,9 +96,7 @@ def _apply_taken(state: State, taken: Taken) -> State:
     claims = state.claims
     for card in taken.bound if claims else ():
         claims = shown(claims, seat, card)
-    return attrs.evolve(
-        state, hands=hands, chance=taken.chance, flipped=taken.flipped, claims=claims
-    )
+    return evolve(state, hands=hands, chance=taken.chance, flipped=taken.flipped, claims=claims)
 
 
 def _play(state: State, event: Event) -> State:
@@ -113,7 +111,7 @@ def _play(state: State, event: Event) -> State:
     state = _apply_taken(state, taken)
     pile, burned = burn((*state.pile, *cards), len(cards), state.options)
     named = payload.suit if pile else ""
-    state = attrs.evolve(state, pile=pile, named=named, out=state.out.add(*burned))
+    state = evolve(state, pile=pile, named=named, out=state.out.add(*burned))
     if burned:
         return after_burn(state, state.turn)
     return end_turn(state, refill=True)
@@ -137,7 +135,7 @@ def _give(state: State, event: Event) -> State:
     state = _apply_taken(state, taken)
     hand = state.hands[target].add(*state.pile)
     hands = (*state.hands[:target], hand, *state.hands[target + 1 :])
-    state = attrs.evolve(state, hands=hands, pile=(), named="", out=state.out.add(*payload.cards))
+    state = evolve(state, hands=hands, pile=(), named="", out=state.out.add(*payload.cards))
     return end_turn(state, refill=True)
 
 
@@ -224,9 +222,7 @@ def _chance(state: State, event: Event) -> State:
     claims = state.claims
     if turn.stage == HAND and not state.options.chance_may_skip_playable:
         claims = none_fits(state, event.seq, f"{player(state, turn.seat)} drew a chance card")
-    return attrs.evolve(
-        state, phase=REVEAL, turn=attrs.evolve(turn, drawn=turn.drawn + 1), claims=claims
-    )
+    return evolve(state, phase=REVEAL, turn=evolve(turn, drawn=turn.drawn + 1), claims=claims)
 
 
 def _flip(state: State, event: Event) -> State:
@@ -247,7 +243,7 @@ def _flip(state: State, event: Event) -> State:
     if not 1 <= place <= len(slots) or slots[place - 1] is None:
         left = " ".join(str(i + 1) for i in state.tables[seat].occupied())
         raise IllegalEvent(event, f"{player(state, seat)} has no table card {place} (left: {left})")
-    return attrs.evolve(state, phase=REVEAL, turn=attrs.evolve(turn, flip=place - 1, burned=False))
+    return evolve(state, phase=REVEAL, turn=evolve(turn, flip=place - 1, burned=False))
 
 
 def pickup_problem(state: State) -> str | None:
@@ -279,11 +275,11 @@ def _pickup(state: State, event: Event) -> State:
     seat = state.turn.seat
     if state.turn.stage == HAND and not state.options.voluntary_pickup:
         said = f"{player(state, seat)} picked up the pile"
-        state = attrs.evolve(state, claims=none_fits(state, event.seq, said))
+        state = evolve(state, claims=none_fits(state, event.seq, said))
     extra: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
     hand = state.hands[seat].add(*extra)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    state = attrs.evolve(state, hands=hands, pile=(), named="", flipped=Zone())
+    state = evolve(state, hands=hands, pile=(), named="", flipped=Zone())
     return end_turn(state, refill=False)
 
 

@@ -173,6 +173,8 @@ class State(TableState[Options]):
     finished: tuple[int, ...] = ()
     count: int = 0
     claims: tuple[Absence, ...] = ()
+    pile_by: tuple[int, ...] = ()
+    """Who laid each card of the pile, bottom first (``rules.laid``)."""
 
     DECK_NAME = "this game's decks"
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from tablelog.rules.absences import took_unseen
 from tablelog.rules.protocol import Outcome
 from tablelog.rules.speahx.state import (
@@ -27,7 +25,7 @@ from tablelog.rules.speahx.state import (
     State,
     Turn,
 )
-from tablelog.rules.table import player
+from tablelog.rules.table import evolve, player
 from tablelog.rules.zones import Zone
 
 __all__ = ["after_burn", "end_turn", "outcome", "pass_turn", "refill_size", "stopped"]
@@ -49,9 +47,9 @@ def end_turn(state: State, *, refill: bool) -> State:
         hand = hands[seat].add(*state.chance.cards, hidden=state.chance.hidden)
         hands = (*hands[:seat], hand, *hands[seat + 1 :])
         claims = took_unseen(claims, seat, state.chance.hidden)
-    state = attrs.evolve(state, hands=hands, chance=Zone(), turn=Turn(seat), claims=claims)
+    state = evolve(state, hands=hands, chance=Zone(), turn=Turn(seat), claims=claims)
     if refill and refill_size(state):
-        return attrs.evolve(state, phase=DRAW)
+        return evolve(state, phase=DRAW)
     return pass_turn(state)
 
 
@@ -65,9 +63,9 @@ def pass_turn(state: State) -> State:
     n = len(state.players)
     left = [s for s in range(n) if s not in finished]
     if len(left) <= 1:
-        return attrs.evolve(state, phase=OVER, finished=finished, turn=Turn(seat))
+        return evolve(state, phase=OVER, finished=finished, turn=Turn(seat))
     nxt = next(s for s in state.table.seating.order_from((seat + 1) % n) if s not in finished)
-    return attrs.evolve(state, phase=PLAY, finished=finished, turn=Turn(nxt))
+    return evolve(state, phase=PLAY, finished=finished, turn=Turn(nxt))
 
 
 def after_burn(state: State, turn: Turn) -> State:
@@ -77,12 +75,12 @@ def after_burn(state: State, turn: Turn) -> State:
     hand = state.hands[seat]
     if turn.stage == LOCKED:
         if not state.options.chance_continue_after_burn:
-            return end_turn(attrs.evolve(state, turn=turn), refill=True)
+            return end_turn(evolve(state, turn=turn), refill=True)
         more = len(state.chance) or (turn.drawn < MAX_CHANCE and len(state.stock))
     else:
-        turn = attrs.evolve(turn, stage=HAND)
+        turn = evolve(turn, stage=HAND)
         more = len(hand) or (not len(state.stock) and len(state.tables[seat]))
-    state = attrs.evolve(state, turn=attrs.evolve(turn, burned=True))
+    state = evolve(state, turn=evolve(turn, burned=True))
     if more:
         return state
     return end_turn(state, refill=True)
@@ -90,7 +88,7 @@ def after_burn(state: State, turn: Turn) -> State:
 
 def stopped(state: State) -> State:
     """The game stopped at its event bound (a tool rule, see docs): over as it stands."""
-    return attrs.evolve(state, phase=OVER)
+    return evolve(state, phase=OVER)
 
 
 def outcome(state: State) -> Outcome | None:

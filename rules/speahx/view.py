@@ -19,7 +19,7 @@ from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
 from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Table, table_of
+from tablelog.rules.tableview import Table, layers, table_of, with_layers
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
 
 __all__ = [
@@ -63,7 +63,7 @@ def _table(state: State, seen: View) -> Table:
     if state.suit:
         facts.append(("suit", SUIT_WORDS.get(state.suit, state.suit)))
     gone = set(state.finished)
-    return table_of(
+    table = table_of(
         seen,
         state.players,
         labels=LABELS,
@@ -71,6 +71,7 @@ def _table(state: State, seen: View) -> Table:
         facts=tuple(facts),
         claims=tuple(claim_text(c) for c in state.claims),
     )
+    return with_layers(table, "pile", layers(state.pile_by, state.players))
 
 
 def info(state: State) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, shown
-from tablelog.rules.table import evolve, player, pool
+from tablelog.rules.table import player, pool
 from tablelog.rules.vriddiot.legal import nearer, ordinary, start_forbidden
 from tablelog.rules.vriddiot.state import State, value
 
@@ -135,9 +135,6 @@ def starter_claims(state: State, seat: int, real: Card, seq: int) -> tuple[Absen
 
 
 def settle(event: object, state: State) -> State:
-    """``rules.absences.settle`` on ``state``'s hands: refuse a broken claim, drop settled ones
-    (the unaccounted-card pool is built only while a claim is open)."""
-    if not state.claims:
-        return state
-    claims = absences.settle(event, state.claims, state.hands, pool(state))
-    return state if claims is state.claims else evolve(state, claims=claims)
+    """``rules.absences.settled`` on ``state``'s hands: refuse a broken claim, drop settled
+    ones."""
+    return absences.settled(event, state, state.claims, state.hands)

@@ -23,7 +23,7 @@ from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
-__all__ = ["moves", "passes", "to_act"]
+__all__ = ["forced", "moves", "passes", "to_act"]
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -47,6 +47,18 @@ def passes(state: State) -> tuple[Move, ...]:
     if state.phase != PLAY or waiting_for(state) or war is None or not war.window:
         return ()
     return tuple(Move(seat, Pass()) for seat in war.window)
+
+
+def forced(state: State) -> Move | None:
+    """The move nobody decides: a blind table card (or a chance card) turned that cannot be
+    laid is picked up with the pile ("the card is turned and laid if it may be, else you
+    pick up the pile with it"); the recorder writes it after the ``turn`` (issue 23)."""
+    if state.phase != PLAY or not len(state.turned) or waiting_for(state):
+        return None
+    only = list(itertools.islice(moves(state), 2))
+    if len(only) == 1 and isinstance(only[0].payload, Pickup):
+        return only[0]
+    return None
 
 
 def moves(
@@ -79,16 +91,28 @@ def _candidates(state: State, zone: Zone) -> Counter[Card]:
     return have
 
 
-def _sets(zone: Zone, have: Counter[Card], rank: str) -> Iterator[tuple[Card, ...]]:
-    copies = sorted(
-        (
-            c
-            for c, n in have.items()
-            if c.rank == rank and c != JOKER and c != FIRER
-            for _ in range(n)
-        ),
-        key=lambda c: SUIT_ORDER.get(c.suit, 9),
-    )
+def _by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
+    """The copies a zone may hold of each rank (jokers and Der Firer, always laid alone,
+    left out), each rank's in suit order: grouped in one pass, not one pass per rank."""
+    ranks: dict[str, list[Card]] = {}
+    for c, n in have.items():
+        if c != JOKER and c != FIRER:
+            ranks.setdefault(c.rank, []).extend([c] * n)
+    for copies in ranks.values():
+        copies.sort(key=lambda c: SUIT_ORDER.get(c.suit, 9))
+    return ranks
+
+
+def _sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """The sets of two or more of ``copies`` (one rank, in suit order) the zone may lay:
+    each once, with no more copies that nobody has seen than it has face-down cards."""
+    if len(copies) < 2:
+        return
+    if not zone.hidden and len(set(copies)) == len(copies):
+        # every copy is a known card of its own: each combination is a set, and distinct
+        for size in range(2, len(copies) + 1):
+            yield from itertools.combinations(copies, size)
+        return
     known = Counter(zone.cards)
     seen: set[tuple[Card, ...]] = set()
     for size in range(2, len(copies) + 1):
@@ -117,8 +141,9 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
                 if refuse_play(state, seat, (card,), (eff,)) is None:
                     yield Move(seat, Play(card, eff if card == JOKER else None))
         if src != "turned" and state.duty != ADDON:
-            for rank in sorted({c.rank for c in have if c != JOKER}, key=_rank_order):
-                for combo in _sets(zone, have, rank):
+            ranks = _by_rank(have)
+            for rank in sorted(ranks, key=_rank_order):
+                for combo in _sets(zone, ranks[rank]):
                     if claimed and not _lays(state, seat, combo):
                         continue
                     if refuse_play(state, seat, combo, combo) is None:
@@ -143,7 +168,7 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
                     yield Move(seat, Join((card,), eff))
         elif card.rank == rank and (card != FIRER):
             yield Move(seat, Join((card,)))
-    for combo in _sets(zone, have, rank):
+    for combo in _sets(zone, _by_rank(have).get(rank, [])):
         if not claimed or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
 

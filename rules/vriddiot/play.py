@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.laid import laid_by
 from tablelog.rules.table import evolve, player
 from tablelog.rules.vriddiot.claims import claims_first, starter_claims
 from tablelog.rules.vriddiot.claims import settle as settle_claims
@@ -75,7 +74,9 @@ def waiting_for(state: State) -> str:
 def apply(state: State, event: Event) -> State:
     """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed,
     or the claim on a face-down hand it shows untrue (``rules.vriddiot.claims``)."""
-    return settle_claims(event, _apply(state, event))
+    after = settle_claims(event, _apply(state, event))
+    by = laid_by(state.pile.cards, after.pile.cards, state.pile_by, event.actor)
+    return after if by == after.pile_by else evolve(after, pile_by=by)
 
 
 def _apply(state: State, event: Event) -> State:
@@ -209,7 +210,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     window = tuple(s for s in war.window if s != seat)
     payload = event.payload
     if isinstance(payload, Pass):
-        return evolve(state, war=attrs.evolve(war, window=window))
+        return evolve(state, war=evolve(war, window=window))
     if war.thrown:
         return _throw_in(state, event, seat, window)
     real: tuple[Card, ...] = payload.cards
@@ -231,7 +232,7 @@ def _window(state: State, event: Event, seat: int) -> State:
     steps, second = state.seating.steps, war.second
     involved = tuple(sorted((*war.involved, seat), key=lambda s: steps(second, s)))
     jacks = war.jacks + sum(1 for c in cards if c.rank == "J")
-    war = attrs.evolve(war, window=window, involved=involved, jacks=jacks)
+    war = evolve(war, window=window, involved=involved, jacks=jacks)
     state = evolve(state, pile=state.pile.add(*real), run=run, war=war)
     if run[1] >= 4:  # the fourth card burns: the war is over and the burner leads
         return _burn(state, seat, real, by_value=True)
@@ -253,7 +254,7 @@ def _throw_in(state: State, event: Event, seat: int, window: tuple[int, ...]) ->
     if FIRER in real or any(c.rank != war.rank for c in cards):
         raise IllegalEvent(event, f"only {war.rank}s are thrown into the burned war")
     state = take(state, event, seat, real, out_of_turn=True)
-    return evolve(state, burned=state.burned.add(*real), war=attrs.evolve(war, window=window))
+    return evolve(state, burned=state.burned.add(*real), war=evolve(war, window=window))
 
 
 def _run(state: State, cards: Sequence[Card]) -> tuple[str, int]:
@@ -284,7 +285,7 @@ def _burn(state: State, seat: int, real: Sequence[Card], *, by_value: bool = Fal
             thrown = War(war.rank, seat, (), thrown=True)  # "alle", the fourth's layer too
             holders = joiners(state, thrown)
             if holders:
-                state = evolve(state, war=attrs.evolve(thrown, window=holders))
+                state = evolve(state, war=evolve(thrown, window=holders))
     return evolve(state, duty=LEAD, turn=seat)
 
 
@@ -303,7 +304,7 @@ def lay(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) ->
         if war is None:
             state = _reverse_if_odd(state, cards)
         elif duty in (WAR, ADDON):
-            state = evolve(state, war=attrs.evolve(war, jacks=war.jacks + _jacks(cards)))
+            state = evolve(state, war=evolve(war, jacks=war.jacks + _jacks(cards)))
         by_value = war is not None and run[1] >= 4 and cards[0].rank == war.rank
         return _burn(state, seat, real, by_value=by_value)
     card = cards[0]
@@ -389,7 +390,7 @@ def _declare_war(state: State, first: int, second: int, rank: str, cards: Sequen
     involved = tuple(sorted({first, second}, key=lambda s: state.seating.steps(second, s)))
     war = War(rank, second, involved, jacks=_jacks(cards))
     state = evolve(state, war=war, duty=WAR, last=None, twist=None)
-    return evolve(state, war=attrs.evolve(war, window=joiners(state, war)))
+    return evolve(state, war=evolve(war, window=joiners(state, war)))
 
 
 def _war_card(state: State, seat: int, cards: Sequence[Card], *, added: bool) -> State:
@@ -399,9 +400,7 @@ def _war_card(state: State, seat: int, cards: Sequence[Card], *, added: bool) ->
     card = cards[0]
     worth = value(card)
     if added and card.rank == "8":
-        return evolve(state, top=8, war=attrs.evolve(war, twist=(card.suit, 8)), duty=ADDON)
+        return evolve(state, top=8, war=evolve(war, twist=(card.suit, 8)), duty=ADDON)
     twist = (card.suit, worth) if added else (war.twist[0], worth) if war.twist else None
-    war = attrs.evolve(
-        war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks(cards), twist=twist
-    )
+    war = evolve(war, laid=(*war.laid, (seat, worth)), jacks=war.jacks + _jacks(cards), twist=twist)
     return evolve(state, war=war, top=worth, duty=WAR)

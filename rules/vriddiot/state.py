@@ -159,6 +159,8 @@ class State(TableState[Options]):
     refill_from: int | None = None
     """Who draws first when several hold fewer than 3: the player who laid 666 (then the
     others in turn order), until the next move; else the player on turn."""
+    pile_by: tuple[int, ...] = ()
+    """Who laid each card of the pile, bottom first (``rules.laid``)."""
 
     def zone_map(self) -> dict[str, Zone]:
         """Every zone by name (``zone_map``)."""

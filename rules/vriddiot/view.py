@@ -15,7 +15,7 @@ from tablelog.rules.claims import Absence
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Table, table_of
+from tablelog.rules.tableview import Table, layers, table_of, with_layers
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
 from tablelog.rules.vriddiot.state import State, zone_map
@@ -55,7 +55,7 @@ def _table(state: State, seen: View) -> Table:
     if war is not None:
         facts.append(("war", f"{war.rank}: " + ", ".join(player(state, s) for s in war.involved)))
     gone = set(state.finished)
-    return table_of(
+    table = table_of(
         seen,
         state.players,
         labels=LABELS,
@@ -63,6 +63,7 @@ def _table(state: State, seen: View) -> Table:
         facts=tuple(facts),
         claims=tuple(_claim_text(c) for c in state.claims),
     )
+    return with_layers(table, "pile", layers(state.pile_by, state.players))
 
 
 def info(state: State) -> dict[str, Any]:

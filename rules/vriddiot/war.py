@@ -12,8 +12,6 @@ laid the second card.
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import JOKER
 from tablelog.rules.table import evolve, pool
 from tablelog.rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War
@@ -80,7 +78,7 @@ def _eight_alone(state: State) -> State:
     suit = state.pile.cards[-1].suit if state.pile.cards else "S"
     if state.war is not None:
         war = state.war
-        war = attrs.evolve(war, laid=(*war.laid, (seat, 8)), twist=(suit, 8))
+        war = evolve(war, laid=(*war.laid, (seat, 8)), twist=(suit, 8))
         return evolve(state, war=war, duty=WAR)
     state = evolve(state, twist=(suit, 8), top=8, duty=BEAT)
     return evolve(state, turn=next_active(state, seat))
@@ -110,7 +108,7 @@ def settle(state: State) -> State:
         return evolve(state, phase=OVER, war=None, turn=None)
     war = state.war
     if war is not None:
-        war = attrs.evolve(
+        war = evolve(
             war,
             involved=tuple(s for s in war.involved if state.active(s)),
             window=tuple(s for s in war.window if state.active(s)),
@@ -151,7 +149,7 @@ def _resolve(state: State) -> State:
         high = max(shared) if shared else high
     losers = tuple(s for s in war.involved if (s, high) in values)
     if len(losers) > 1:
-        war = attrs.evolve(war, involved=losers, laid=(), twist=None)
+        war = evolve(war, involved=losers, laid=(), twist=None)
         return evolve(state, war=war, turn=losers[0], duty=WAR)
     picker = losers[0]
     hands = list(state.hands)

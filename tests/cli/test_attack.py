@@ -20,13 +20,11 @@ from hypothesis import strategies as st
 
 from tablelog.cli.main import cli
 from tablelog.ledger import Ledger
-from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import export_lines
 from tablelog.rules import registry
-from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
-from tests.hostile import hostile_move, mutate_jsonl, sample_states, try_move
+from tests.hostile import hostile_move, mutate_jsonl, sample_states, store_replayed, try_move
 
 RULES = [r.name for r in registry.rulesets()]
 CODES = {"ok": 0, "refused": 1, "garbled": 2}
@@ -52,13 +50,8 @@ def test_no_move_text_breaks_the_notation_or_the_validator(name: str, seed: int,
 
 def stored(db: Path, rules: RuleSet, header: Header, replayer: Replayer) -> int:
     """Store the game ``replayer`` holds (its effective events) and return its id."""
-    events = [Event(i, e.actor, e.payload) for i, e in enumerate(replayer.effective, 1)]
     with Ledger(db) as ledger:
-        record = ledger.import_game(
-            rules.name, rules.version, encode_header(header),
-            [encode_event(rules, e) for e in events],
-        )  # fmt: skip
-        return record.id
+        return store_replayed(ledger, rules, header, replayer).id
 
 
 def listing(runner: CliRunner) -> str:
@@ -95,11 +88,7 @@ def export(name: str) -> tuple[str, ...]:
     header, replayer = states(name)[6]
     rules = registry.get(name)
     with Ledger(":memory:") as ledger:
-        events = [Event(i, e.actor, e.payload) for i, e in enumerate(replayer.effective, 1)]
-        record = ledger.import_game(
-            rules.name, rules.version, encode_header(header),
-            [encode_event(rules, e) for e in events],
-        )  # fmt: skip
+        record = store_replayed(ledger, rules, header, replayer)
         return tuple(export_lines(ledger, record.id))
 
 

@@ -60,44 +60,15 @@ CASES = _cases()
 by_case = pytest.mark.parametrize(("rules", "options", "seats"), CASES)
 
 
-def _run(invariant: str, rules: RuleSet, options: dict[str, Any], seats: Any, data: Any) -> None:
+@pytest.mark.parametrize("invariant", list(INVARIANTS))
+@by_case
+@EXAMPLES
+@given(data=st.data())
+def test_invariant(invariant, rules, options, seats, data):
+    """One invariant (``conservation``, ``closure``, ``agreement``, ``roundtrip``,
+    ``views``) over the histories of one case."""
     history = data.draw(histories(rules, options, seats=seats, max_events=HISTORY_CAP))
     INVARIANTS[invariant](rules, history)
-
-
-@by_case
-@EXAMPLES
-@given(data=st.data())
-def test_conservation(rules, options, seats, data):
-    _run("conservation", rules, options, seats, data)
-
-
-@by_case
-@EXAMPLES
-@given(data=st.data())
-def test_closure(rules, options, seats, data):
-    _run("closure", rules, options, seats, data)
-
-
-@by_case
-@EXAMPLES
-@given(data=st.data())
-def test_agreement(rules, options, seats, data):
-    _run("agreement", rules, options, seats, data)
-
-
-@by_case
-@EXAMPLES
-@given(data=st.data())
-def test_roundtrip(rules, options, seats, data):
-    _run("roundtrip", rules, options, seats, data)
-
-
-@by_case
-@EXAMPLES
-@given(data=st.data())
-def test_views(rules, options, seats, data):
-    _run("views", rules, options, seats, data)
 
 
 THOROUGH_EVENTS = {"nordekasino": 6, "speahx": 8, "narrespillet": 8, "vriddiot": 12}

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from tablelog.replay.games import Games
 from tablelog.replay.gate import EVERYONE, Gate
 from tablelog.rules.narrespillet.state import DEMONS
 from tablelog.rules.protocol import Header
+from tests.replay.page_helpers import played_game
 from tests.rules.narrespillet_helpers import RULES, play, seats, table
 
 ROOT = Path(__file__).parents[2]
@@ -48,3 +52,22 @@ def test_the_demons_have_one_name_in_the_view_and_its_turn():
     slots = {slot.player for field in typed.fields for slot in field.slots}
     assert "Demons" in slots and not any("the Demons" in n for n in slots)
     assert RULES.view(state, None).info["turn"] == "Demons"
+
+
+@pytest.mark.parametrize("rules", ["vriddiot", "speahx"])
+def test_the_pile_says_who_laid_each_card(games: Games, rules: str):
+    game = played_game(games, rules, 30)
+    said = 0
+    for i, event in enumerate(game.events, 1):
+        before, after = (_pile(game.rules.view(game.timeline[j], None)) for j in (i - 1, i))
+        if after is None or not after.known or len(after.laid_by) != len(after.known):
+            continue
+        grew = len(after.known) - (0 if before is None else len(before.known))
+        if grew > 0 and event.actor is not None and event.family == "move":
+            assert after.laid_by[-grew:] == (game.header.players[event.actor],) * grew
+            said += 1
+    assert said >= 3
+
+
+def _pile(view):
+    return next((p for p in view.table.piles if p.zone == "pile"), None)
