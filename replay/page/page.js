@@ -16,6 +16,11 @@
 
   const { make, pretty, drawTable } = tableview;  // table.js: the drawing both pages share
 
+  // whether to name the event's actor after its notation (not when the notation starts with it)
+  function byline(event) {
+    return event.actor && !event.notation.startsWith(event.actor + " ");
+  }
+
   // a stored view (frames.py's _Store): its seats and centre by index, rebuilt as a table
   function tableOf(stored) {
     const centre = parts[stored.c];
@@ -45,7 +50,7 @@
       event.classList.add(frame.event.mark);
       event.appendChild(make("strong", "", "event " + frame.seq + ": "));
       event.appendChild(make("span", "notation", pretty(frame.event.notation)));
-      if (frame.event.actor) event.appendChild(make("span", "actor", " · " + frame.event.actor));
+      if (byline(frame.event)) event.appendChild(make("span", "actor", " · " + frame.event.actor));
       if (frame.event.mark !== "move" && frame.event.mark !== "chance") event.appendChild(make("span", "tag", frame.event.mark));
       if (!frame.event.effective) event.appendChild(make("span", "tag", "taken back"));
     } else {
@@ -104,7 +109,7 @@
     const li = make("li", "branch");
     li.appendChild(make("span", "seq", "↳"));
     li.appendChild(make("span", "notation", " variation, game " + variation.game + ": " + pretty(first.event.notation)));
-    if (first.event.actor) li.appendChild(make("span", "actor", " · " + first.event.actor));
+    if (byline(first.event)) li.appendChild(make("span", "actor", " · " + first.event.actor));
     const end = variation.frames[variation.frames.length - 1];
     if (end.outcome) li.appendChild(make("span", "tag", "won by " + end.outcome.winners.join(" & ")));
     li.dataset.variation = String(variation.game);
@@ -135,7 +140,7 @@
       const li = make("li", frame.event.mark);
       li.appendChild(make("span", "seq", frame.seq + "."));
       li.appendChild(make("span", "notation", " " + pretty(frame.event.notation)));
-      if (frame.event.actor) li.appendChild(make("span", "actor", " · " + frame.event.actor));
+      if (byline(frame.event)) li.appendChild(make("span", "actor", " · " + frame.event.actor));
       li.dataset.seq = String(frame.seq);
       if (!frame.event.effective) li.classList.add("retracted");
       if (line && frame.seq > line.at) li.classList.add("inline");

@@ -60,13 +60,20 @@ def played(games: Games, texts: list[str], players: int = 2, **options: bool) ->
     return game.id
 
 
+def refusal_of(games: Games, game: int, text: str) -> IllegalEvent:
+    """The refusal of playing ``text`` in ``game``, which writes nothing."""
+    before = games.load(game).seq
+    with pytest.raises(IllegalEvent) as refusal:
+        games.play(game, text)
+    assert games.load(game).seq == before  # nothing written
+    return refusal.value
+
+
 def test_play_refuses_the_card_that_breaks_the_claim_and_writes_nothing(games: Games):
     game = played(games, BO_BUILDS_NINE)
-    with pytest.raises(IllegalEvent) as refused:
-        games.play(game, "trail 7H")
-    assert refused.value.reason == BROKEN_SENTENCE
-    assert str(refused.value) == f"event 8 (Bo trail 7H): {BROKEN_SENTENCE}"
-    assert games.load(game).seq == 7
+    refusal = refusal_of(games, game, "trail 7H")
+    assert refusal.reason == BROKEN_SENTENCE
+    assert str(refusal) == f"event 8 (Bo trail 7H): {BROKEN_SENTENCE}"
 
 
 def test_moves_offer_only_cards_that_keep_the_claim(games: Games):
@@ -128,9 +135,7 @@ def test_verify_reports_the_event_that_broke_the_claim(games: Games):
 
 def test_a_build_for_partner_is_a_claim_on_the_partners_hand(games: Games):
     game = played(games, FOR_PARTNER, players=4, partnership=True)
-    with pytest.raises(IllegalEvent) as refused:
-        games.play(game, "trail 4C")
-    assert refused.value.reason == (
+    assert refusal_of(games, game, "trail 4C").reason == (
         "event 2: Bo built 9 for Dina, but the cards Dina showed afterwards (3C 6C 7C 4C) "
         "hold no card worth 9"
     )
