@@ -24,3 +24,14 @@ def test_the_recorders_table_holds_the_cards_that_were_typed(runner: CliRunner):
     assert "10H" not in hand(bo, "Cai")["known"] and "KD" in hand(bo, "Bo")["known"]
     drawn = run(runner, "show", str(game), "--as", "recorder").stdout
     assert "10♥" in drawn and "as the recorder" in drawn
+
+
+def test_a_stale_move_names_the_deal_recorded_since_without_its_hidden_cards(runner: CliRunner, db):
+    from tests.cli.clitools import new_game
+    from tests.cli.test_leaks import hidden_cards, names
+
+    game = new_game(runner, "--seed", "1")  # event 1: the seeded deal
+    stale = run(runner, "play", str(game), "note hello", "--after", "0", code=1)
+    assert "event 1 (deal" in stale.stderr
+    hidden = hidden_cards(db, game, None)
+    assert len(hidden) > 10 and not [c for c in hidden if names(stale.stderr, c)]
