@@ -57,7 +57,7 @@ from tablelog.ledger import LedgerStore, UnknownGame, is_postgres_url
 from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
 from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
 from tablelog.replay.held import Held
-from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
+from tablelog.replay.inspect import log_data, moves_data, show_data
 from tablelog.replay.notation import parse_move
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry
@@ -109,6 +109,9 @@ class Server:
     where: str | None = None
     """The database's path, once a ledger was opened (the key of its games held)."""
     local: threading.local = attrs.Factory(threading.local)
+    writing: threading.Lock = attrs.Factory(threading.Lock)
+    """One SQLite writer of this process at a time: the others wait on this lock, woken at
+    once, rather than in SQLite's busy handler, which sleeps up to 100 ms between tries."""
     store: LedgerStore | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -119,7 +122,8 @@ class Server:
         """A ledger for one request, kept open for the next: one PostgreSQL store (its
         own pool of connections) for every thread; a SQLite connection per thread,
         read-only unless it writes. Opening a PostgreSQL store costs a connection and a
-        schema check: per request, it was most of a request's time."""
+        schema check: per request, it was most of a request's time. SQLite writers of this
+        process take turns (``writing``)."""
         shared = self.db is not None and is_postgres_url(self.db)
         place: Any = self if shared else self.local
         name = "store" if shared else f"store_{write}"
@@ -129,7 +133,8 @@ class Server:
                 store = open_ledger(self.db, write=write or shared)
                 setattr(place, name, store)
                 self.where = str(store.path)
-        yield store
+        with self.writing if write and not shared else nullcontext():
+            yield store
 
     # -- the links ----------------------------------------------------------------------
 
@@ -284,7 +289,9 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "the body is a JSON object"})
         return data
 
-    def write(request: Request, data: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+    def write(
+        request: Request, data: dict[str, Any], told: Callable[[int, int], None]
+    ) -> dict[str, Any]:
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise _Answer(400, {"error": 'name the move as text ("move": "7H")'})
@@ -304,19 +311,27 @@ def make_app(server: Server) -> Starlette:
                 text = redo_entry(game)
                 said = f"redo puts back {text}"
             played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
-            written = played_data(played)["written"]
             fresh = server.held.keep(ledger, played)
+            told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
+            seqs = {event.seq for event in played.written}  # as this link's viewer saw them
+            tail = fresh.seq - min(seqs, default=fresh.seq) + 1
+            rows = log_data(fresh, viewer_of(role), tail=tail)["events"]
+            written = [row for row in rows if row["seq"] in seqs]
             answer = {"written": written, "retried": played.retried, "said": said,
                       **server.answer(fresh, role)[0]}  # fmt: skip
-            return fresh.id, fresh.seq, answer
+            return answer
 
     async def play(request: Request) -> Response:
         try:
             data = await body_of(request)
-            gid, seq, answer = await asyncio.to_thread(write, request, data)
+            loop = asyncio.get_running_loop()
+
+            def told(gid: int, seq: int) -> None:  # this process's streams, at once
+                loop.call_soon_threadsafe(server.watches.moved, gid, seq)
+
+            answer = await asyncio.to_thread(write, request, data, told)
         except (_Answer, click.ClickException) as error:
             return _refused(error)
-        server.watches.moved(gid, seq)  # this process's streams are told at once
         return JSONResponse(answer)
 
     async def new_game(request: Request) -> Response:
