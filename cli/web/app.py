@@ -51,31 +51,21 @@ from starlette.routing import Route
 
 from tablelog.cli.db import open_ledger
 from tablelog.cli.errors import friendly
+from tablelog.cli.web.answers import not_own, table_for, viewer_of
 from tablelog.cli.web.links import Keys, Role
 from tablelog.cli.web.live import Watches
 from tablelog.ledger import LedgerStore, UnknownGame, is_postgres_url
 from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
-from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
 from tablelog.replay.held import Held
-from tablelog.replay.inspect import log_data, moves_data, show_data
-from tablelog.replay.notation import parse_move
+from tablelog.replay.inspect import log_data
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry
 from tablelog.rules import registry
-from tablelog.rules.events import IRREGULARITIES, RULINGS
-from tablelog.rules.listing import lead_card
-from tablelog.rules.tableview import sorted_hand
 
 __all__ = ["MAX_BODY", "Server", "make_app"]
 
 MAX_BODY = 16 * 1024
 """The largest request body taken, in bytes."""
-LOG_ROWS = 12
-LISTED = 400
-"""At most this many moves are listed to a page (a crowded Nørdekasino table has far more:
-the page says so, and the typed entry takes any)."""
-TABLE_WORDS = ("irregularity", "ruling", "undo")
-"""Entries only the recorder's phone makes (besides the table's deals and draws, and redo)."""
 ANSWERS = 256
 """How many answers (a game at one head, as one role sees it) are kept."""
 NOTHING = {"error": "no such table, or the link is not valid"}
@@ -172,7 +162,7 @@ class Server:
             if answer is not None:
                 self.answers.move_to_end(key)
                 return answer
-        data = _table(game, role)
+        data = table_for(game, role)
         answer = (data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         with self.lock:
             self.answers[key] = answer
@@ -194,44 +184,6 @@ class Server:
         with self.lock:
             answer = self.answers.get((game.record.uid, game.seq, game.head_at(), role.name))
         return None if answer is None else answer[1]
-
-
-def viewer_of(role: Role) -> Viewer:
-    """Whom the privacy gate shows a role's answers to: a seat as that seat, the recorder
-    as the recorder (every card typed, in a physical game; the public table in a seeded
-    one), a spectator as everyone."""
-    if role.kind == "recorder":
-        return RECORDER
-    return EVERYONE if role.seat is None else Viewer(role.seat)
-
-
-def _table(game: LoadedGame, role: Role) -> dict[str, Any]:
-    """The table as ``role`` sees it, every part through the privacy gate."""
-    seat, viewer = role.seat, viewer_of(role)
-    shown = show_data(game, seat=viewer)
-    moves = None
-    if role.writes:  # (over: nothing to enter, but an undo or a note)
-        listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer)
-        rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
-        recorder = role.kind == "recorder"
-        moves = {**listing, "moves": rows, "deck": _deck(game) if recorder else [],
-                 "irregularities": list(IRREGULARITIES) if recorder else [],
-                 "rulings": list(RULINGS) if recorder else []}  # fmt: skip
-    log = log_data(game, viewer, tail=LOG_ROWS)["events"]
-    return {
-        "role": role.kind,
-        "seat": seat,
-        "viewer": viewer.name(game.header.players),
-        "game": game.id,
-        "title": shown["title"],
-        "players": shown["players"],
-        "seq": game.seq,
-        "head": shown["head"],
-        "over": shown["over"],
-        "table": shown,
-        "moves": moves,
-        "log": log,
-    }
 
 
 def make_app(server: Server) -> Starlette:
@@ -305,7 +257,9 @@ def make_app(server: Server) -> Starlette:
             if not role.writes:
                 raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
             if role.seat is not None and (retry is None or ledger.find_event(retry) is None):
-                _own_move(game, role.seat, text)  # (a retry is answered as it was written)
+                refused = not_own(game, role.seat, text)  # (a retry: answered as written)
+                if refused is not None:
+                    raise _Answer(409, {"error": refused, "kind": "refused"})
             said = ""
             if text.strip().lower() == "redo":  # what the latest undo took back, from the log
                 text = redo_entry(game)
@@ -416,19 +370,6 @@ def make_app(server: Server) -> Starlette:
     return Starlette(routes=routes)
 
 
-def _deck(game: LoadedGame) -> list[str]:
-    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
-    for the recorder to tap into the step's form: the step's pool, sorted by suit."""
-    step = None if game.seeded else game.rules.chance(game.state)
-    if step is None:
-        return []
-    outcomes = step.outcomes
-    pool = getattr(outcomes, "pool", None)
-    if pool is None:
-        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
-    return [card.text for card in sorted_hand(set(pool))]
-
-
 def _json(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
@@ -440,27 +381,6 @@ def _refused(error: _Answer | click.ClickException) -> Response:
     status = 409 if error.exit_code == 1 else 400
     kind = getattr(error, "kind", "refused" if status == 409 else "bad-input")
     return JSONResponse({"error": error.format_message(), "kind": kind}, status)
-
-
-def _own_move(game: LoadedGame, seat: int, text: str) -> None:
-    """A seat's phone enters that seat's moves (and notes); anything else is refused."""
-    players = game.header.players
-    word = text.strip().split(" ", 1)[0].lower()
-    move = None if word == "redo" else parse_move(game, text)
-    if move is not None and move.kind == "note":
-        return
-    if move is not None and move.actor == seat and move.kind not in TABLE_WORDS:
-        return
-    whose = (
-        "the table's (the recorder enters it)"
-        if move is None or move.actor is None or move.kind in TABLE_WORDS
-        else f"{players[move.actor]}'s"
-    )
-    raise _Answer(
-        409,
-        {"error": f"this is {players[seat]}'s phone: it enters {players[seat]}'s moves, and"
-                  f" `{text.strip()}` is {whose}", "kind": "refused"},
-    )  # fmt: skip
 
 
 def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:
