@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -27,6 +27,7 @@ __all__ = [
     "decode_header",
     "encode_event",
     "encode_header",
+    "event_decoder",
     "header_dict",
     "new_event_id",
 ]
@@ -59,20 +60,27 @@ def encode_event(rules: RuleSet, event: Event) -> NewEvent:
     )
 
 
+def event_decoder(rules: RuleSet) -> Callable[[StoredEvent], Event]:
+    """``decode_event`` for one rule set, its codec looked up once: finding it hashes the
+    rule set, every field of it, which costs more than decoding a small event."""
+    decode = codec(rules).decode
+
+    def event(row: StoredEvent) -> Event:
+        payload = decode(row.type, row.type_version, row.payload)
+        return Event(row.seq, row.actor, payload, row.recorded_at, row.event_id)
+
+    return event
+
+
 def decode_event(rules: RuleSet, row: StoredEvent) -> Event:
     """A stored record as an event, its payload upcast to the current version."""
-    payload = codec(rules).decode(row.type, row.type_version, row.payload)
-    return Event(row.seq, row.actor, payload, row.recorded_at, row.event_id)
+    return event_decoder(rules)(row)
 
 
 def decode_events(rules: RuleSet, rows: Iterable[StoredEvent]) -> list[Event]:
     """Stored records as events, in order."""
-    decode = codec(rules).decode
-    return [
-        Event(row.seq, row.actor, decode(row.type, row.type_version, row.payload),
-              row.recorded_at, row.event_id)
-        for row in rows
-    ]  # fmt: skip
+    event = event_decoder(rules)
+    return [event(row) for row in rows]
 
 
 def header_dict(header: Header) -> dict[str, Any]:

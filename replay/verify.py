@@ -16,7 +16,7 @@ import attrs
 from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
 from tablelog.ledger.hashing import chain_intact
-from tablelog.replay.codec import decode_event, decode_header
+from tablelog.replay.codec import decode_header, event_decoder
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
 from tablelog.replay.notation import move_label
@@ -243,6 +243,7 @@ def verify_game(ledger: LedgerStore, game: int) -> Verification:
         problems.append(Problem(0, f"the game's header cannot be read ({error}): it was altered"))
         return Verification.of(len(rows), _unique(problems), head)
     events = []
+    decoded = event_decoder(rules)
     for row in rows:
         if row.actor is not None and not 0 <= row.actor < len(header.players):
             problems.append(
@@ -251,7 +252,7 @@ def verify_game(ledger: LedgerStore, game: int) -> Verification:
             )  # fmt: skip
             continue
         try:
-            events.append(decode_event(rules, row))
+            events.append(decoded(row))
         except (TablelogError, CodecError) as error:
             problems.append(
                 Problem(row.seq, f"event {row.seq} was altered: it cannot be read ({error})")
