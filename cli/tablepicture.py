@@ -63,7 +63,7 @@ def table_lines(table: Mapping[str, Any], pretty: Pretty, width: int = 100) -> l
     fields = table.get("fields") or []
     if fields:
         out.append("")
-        out.extend(_fields(fields, pretty))
+        out.extend(_fields(fields, pretty, width))
     return out
 
 
@@ -144,28 +144,35 @@ def _centre(table: Mapping[str, Any], pretty: Pretty, cell: int) -> list[str]:
     return lines or ["(the table is empty)"]
 
 
-def _fields(fields: Sequence[Mapping[str, Any]], pretty: Pretty) -> list[str]:
+def _fields(fields: Sequence[Mapping[str, Any]], pretty: Pretty, width: int) -> list[str]:
+    """Each battlefield: its house (and who leads on it), then each player's slot: the
+    placement's cards and its rank, or that it was forfeited."""
     lines = ["battlefields:"]
+    named = max((_width(slot["player"]) for f in fields for slot in f["slots"]), default=0)
     for field in fields:
-        slots = []
+        lead = f" (leading: {', '.join(field['leading'])})" if field["leading"] else ""
+        lines.append(f"  {field['house']}{lead}")
         for slot in field["slots"]:
             cards = " ".join(pretty(c) for c in slot["known"]) + "▮" * slot["hidden"]
             what = slot["rank"] or ("forfeited" if slot["status"] == "forfeit" else "")
-            text = " ".join(part for part in (cards, f"({what})" if what else "") if part)
-            slots.append(f"{slot['player']} {text or '—'}")
-        lead = f"  leading: {', '.join(field['leading'])}" if field["leading"] else ""
-        lines.append(f"  {field['house']}: " + " | ".join(slots) + lead)
+            text = " — ".join(part for part in (cards, what) if part) or "·"
+            name = slot["player"] + " " * (named - _width(slot["player"]))
+            lines.extend(_wrap(f"    {name}  {text}", width))
     return lines
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(" "), [], ""
+    """``text`` in lines of about ``width`` cells, its indentation kept, each further line
+    indented four more."""
+    body = text.lstrip(" ")
+    indent = " " * (len(text) - len(body))
+    words, lines, line = body.split(" "), [], indent
     for word in words:
-        if line and _width(line) + 1 + _width(word) > width:
+        if line.strip() and _width(line) + 1 + _width(word) > width:
             lines.append(line)
-            line = "    " + word
+            line = indent + "    " + word
         else:
-            line = f"{line} {word}" if line else word
+            line = f"{line} {word}" if line.strip() else line + word
     lines.append(line)
     return lines
 

@@ -172,31 +172,20 @@ def _recorded(table: Table, seen: View) -> Table:
 
 
 def table_data(table: Any) -> dict[str, Any]:
-    """A typed table (``rules.tableview.Table``) as JSON-ready data: cards as their text,
-    pairs (facts, scores) as two-item lists."""
-    data: dict[str, Any] = _plain(table)
+    """A typed table (``rules.tableview.Table``) as JSON-ready data: unstructured by the
+    project's cattrs converter (cards as their text), pairs (facts, scores) as two-item
+    lists."""
+    from tablelog.rules.serial import converter
+
+    data: dict[str, Any] = _lists(converter.unstructure(table))
     return data
 
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
-"""Per class met by ``_plain``: its attrs fields' names, ``None`` for a class of no attrs."""
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.text
-    cls = type(value)
-    if cls in _SCALARS:
-        return value
-    try:
-        names = _FIELDS[cls]
-    except KeyError:
-        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
-    if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
+def _lists(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [_lists(v) for v in value]
     return value
 
 

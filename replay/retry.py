@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import StoredEvent
 from tablelog.replay.codec import decode_event
+from tablelog.replay.gate import Gate
 from tablelog.replay.notation import move_label, parse_move
 from tablelog.rules.errors import NotationError
-from tablelog.rules.names import event_named
+from tablelog.rules.names import event_named, named_move
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
@@ -86,12 +87,19 @@ def stale_since(game: LoadedGame, seen: int) -> StaleMove:
 
 
 def between(game: LoadedGame, seen: int) -> str:
-    """The events after ``seen``, named as in the log (``event 5 (Bo 9H) was``)."""
+    """The events after ``seen``, named as in the log (``event 5 (Bo 9H) was``), as
+    everyone saw them (``replay.gate``): a deal recorded since names no hidden card."""
     later = [e for e in game.events if e.seq > seen]
+    gate = Gate(game.rules, game.header)  # whoever typed the stale move: as everyone sees it
+    players = game.header.players
     names = []
     for event in later[:5]:
-        label = move_label(
-            game.rules, game.header.players, event.move, game.state_at(event.seq - 1)
+        text = gate.text(game.state_at(event.seq - 1), event, game.state_at(event.seq))
+        actor = event.actor
+        label = (
+            named_move(text, players[actor])
+            if actor is not None and 0 <= actor < len(players)
+            else text
         )
         names.append(event_named(event.seq, label))
     more = f" and {len(later) - 5} more" if len(later) > 5 else ""

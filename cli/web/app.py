@@ -51,31 +51,21 @@ from starlette.routing import Route
 
 from tablelog.cli.db import open_ledger
 from tablelog.cli.errors import friendly
+from tablelog.cli.web.answers import not_own, table_for, viewer_of
 from tablelog.cli.web.links import Keys, Role
 from tablelog.cli.web.live import Watches
 from tablelog.ledger import LedgerStore, UnknownGame, is_postgres_url
 from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
-from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
 from tablelog.replay.held import Held
-from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
-from tablelog.replay.notation import parse_move
+from tablelog.replay.inspect import log_data
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry
 from tablelog.rules import registry
-from tablelog.rules.events import IRREGULARITIES, RULINGS
-from tablelog.rules.listing import lead_card
-from tablelog.rules.tableview import sorted_hand
 
 __all__ = ["MAX_BODY", "Server", "make_app"]
 
 MAX_BODY = 16 * 1024
 """The largest request body taken, in bytes."""
-LOG_ROWS = 12
-LISTED = 400
-"""At most this many moves are listed to a page (a crowded Nørdekasino table has far more:
-the page says so, and the typed entry takes any)."""
-TABLE_WORDS = ("irregularity", "ruling", "undo")
-"""Entries only the recorder's phone makes (besides the table's deals and draws, and redo)."""
 ANSWERS = 256
 """How many answers (a game at one head, as one role sees it) are kept."""
 NOTHING = {"error": "no such table, or the link is not valid"}
@@ -109,6 +99,9 @@ class Server:
     where: str | None = None
     """The database's path, once a ledger was opened (the key of its games held)."""
     local: threading.local = attrs.Factory(threading.local)
+    writing: threading.Lock = attrs.Factory(threading.Lock)
+    """One SQLite writer of this process at a time: the others wait on this lock, woken at
+    once, rather than in SQLite's busy handler, which sleeps up to 100 ms between tries."""
     store: LedgerStore | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -119,7 +112,8 @@ class Server:
         """A ledger for one request, kept open for the next: one PostgreSQL store (its
         own pool of connections) for every thread; a SQLite connection per thread,
         read-only unless it writes. Opening a PostgreSQL store costs a connection and a
-        schema check: per request, it was most of a request's time."""
+        schema check: per request, it was most of a request's time. SQLite writers of this
+        process take turns (``writing``)."""
         shared = self.db is not None and is_postgres_url(self.db)
         place: Any = self if shared else self.local
         name = "store" if shared else f"store_{write}"
@@ -129,7 +123,8 @@ class Server:
                 store = open_ledger(self.db, write=write or shared)
                 setattr(place, name, store)
                 self.where = str(store.path)
-        yield store
+        with self.writing if write and not shared else nullcontext():
+            yield store
 
     # -- the links ----------------------------------------------------------------------
 
@@ -167,7 +162,7 @@ class Server:
             if answer is not None:
                 self.answers.move_to_end(key)
                 return answer
-        data = _table(game, role)
+        data = table_for(game, role)
         answer = (data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         with self.lock:
             self.answers[key] = answer
@@ -189,44 +184,6 @@ class Server:
         with self.lock:
             answer = self.answers.get((game.record.uid, game.seq, game.head_at(), role.name))
         return None if answer is None else answer[1]
-
-
-def viewer_of(role: Role) -> Viewer:
-    """Whom the privacy gate shows a role's answers to: a seat as that seat, the recorder
-    as the recorder (every card typed, in a physical game; the public table in a seeded
-    one), a spectator as everyone."""
-    if role.kind == "recorder":
-        return RECORDER
-    return EVERYONE if role.seat is None else Viewer(role.seat)
-
-
-def _table(game: LoadedGame, role: Role) -> dict[str, Any]:
-    """The table as ``role`` sees it, every part through the privacy gate."""
-    seat, viewer = role.seat, viewer_of(role)
-    shown = show_data(game, seat=viewer)
-    moves = None
-    if role.writes:  # (over: nothing to enter, but an undo or a note)
-        listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer)
-        rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
-        recorder = role.kind == "recorder"
-        moves = {**listing, "moves": rows, "deck": _deck(game) if recorder else [],
-                 "irregularities": list(IRREGULARITIES) if recorder else [],
-                 "rulings": list(RULINGS) if recorder else []}  # fmt: skip
-    log = log_data(game, viewer, tail=LOG_ROWS)["events"]
-    return {
-        "role": role.kind,
-        "seat": seat,
-        "viewer": viewer.name(game.header.players),
-        "game": game.id,
-        "title": shown["title"],
-        "players": shown["players"],
-        "seq": game.seq,
-        "head": shown["head"],
-        "over": shown["over"],
-        "table": shown,
-        "moves": moves,
-        "log": log,
-    }
 
 
 def make_app(server: Server) -> Starlette:
@@ -284,7 +241,9 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "the body is a JSON object"})
         return data
 
-    def write(request: Request, data: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+    def write(
+        request: Request, data: dict[str, Any], told: Callable[[int, int], None]
+    ) -> dict[str, Any]:
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise _Answer(400, {"error": 'name the move as text ("move": "7H")'})
@@ -298,25 +257,35 @@ def make_app(server: Server) -> Starlette:
             if not role.writes:
                 raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
             if role.seat is not None and (retry is None or ledger.find_event(retry) is None):
-                _own_move(game, role.seat, text)  # (a retry is answered as it was written)
+                refused = not_own(game, role.seat, text)  # (a retry: answered as written)
+                if refused is not None:
+                    raise _Answer(409, {"error": refused, "kind": "refused"})
             said = ""
             if text.strip().lower() == "redo":  # what the latest undo took back, from the log
                 text = redo_entry(game)
                 said = f"redo puts back {text}"
             played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
-            written = played_data(played)["written"]
             fresh = server.held.keep(ledger, played)
+            told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
+            seqs = {event.seq for event in played.written}  # as this link's viewer saw them
+            tail = fresh.seq - min(seqs, default=fresh.seq) + 1
+            rows = log_data(fresh, viewer_of(role), tail=tail)["events"]
+            written = [row for row in rows if row["seq"] in seqs]
             answer = {"written": written, "retried": played.retried, "said": said,
                       **server.answer(fresh, role)[0]}  # fmt: skip
-            return fresh.id, fresh.seq, answer
+            return answer
 
     async def play(request: Request) -> Response:
         try:
             data = await body_of(request)
-            gid, seq, answer = await asyncio.to_thread(write, request, data)
+            loop = asyncio.get_running_loop()
+
+            def told(gid: int, seq: int) -> None:  # this process's streams, at once
+                loop.call_soon_threadsafe(server.watches.moved, gid, seq)
+
+            answer = await asyncio.to_thread(write, request, data, told)
         except (_Answer, click.ClickException) as error:
             return _refused(error)
-        server.watches.moved(gid, seq)  # this process's streams are told at once
         return JSONResponse(answer)
 
     async def new_game(request: Request) -> Response:
@@ -401,19 +370,6 @@ def make_app(server: Server) -> Starlette:
     return Starlette(routes=routes)
 
 
-def _deck(game: LoadedGame) -> list[str]:
-    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
-    for the recorder to tap into the step's form: the step's pool, sorted by suit."""
-    step = None if game.seeded else game.rules.chance(game.state)
-    if step is None:
-        return []
-    outcomes = step.outcomes
-    pool = getattr(outcomes, "pool", None)
-    if pool is None:
-        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
-    return [card.text for card in sorted_hand(set(pool))]
-
-
 def _json(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
@@ -425,27 +381,6 @@ def _refused(error: _Answer | click.ClickException) -> Response:
     status = 409 if error.exit_code == 1 else 400
     kind = getattr(error, "kind", "refused" if status == 409 else "bad-input")
     return JSONResponse({"error": error.format_message(), "kind": kind}, status)
-
-
-def _own_move(game: LoadedGame, seat: int, text: str) -> None:
-    """A seat's phone enters that seat's moves (and notes); anything else is refused."""
-    players = game.header.players
-    word = text.strip().split(" ", 1)[0].lower()
-    move = None if word == "redo" else parse_move(game, text)
-    if move is not None and move.kind == "note":
-        return
-    if move is not None and move.actor == seat and move.kind not in TABLE_WORDS:
-        return
-    whose = (
-        "the table's (the recorder enters it)"
-        if move is None or move.actor is None or move.kind in TABLE_WORDS
-        else f"{players[move.actor]}'s"
-    )
-    raise _Answer(
-        409,
-        {"error": f"this is {players[seat]}'s phone: it enters {players[seat]}'s moves, and"
-                  f" `{text.strip()}` is {whose}", "kind": "refused"},
-    )  # fmt: skip
 
 
 def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -63,11 +63,19 @@ class History:
     events: tuple[EventRow, ...]
     viewer: Viewer = EVERYONE
     """Whom the events are written for (``replay.gate``)."""
+    folded: Any = None
+    """The state after the whole log, from the fold that made the rows (``None``: ask the
+    loaded game, which folds it again)."""
 
     @property
     def id(self) -> int:
         """The game's number in its database."""
         return self.game.id
+
+    @property
+    def state(self) -> Any:
+        """The state after the whole log, folded once for the export."""
+        return self.game.state if self.folded is None else self.folded
 
 
 def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> list[int]:
@@ -122,7 +130,7 @@ def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
             )
         )
     summary = summarize(rules, game.header, replayer, game.seq)
-    return History(game, summary, tuple(rows), viewer)
+    return History(game, summary, tuple(rows), viewer, replayer.state)
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:

@@ -178,7 +178,7 @@ def _write_game(conn: sqlite3.Connection, history: History) -> None:
             for e in history.events
         ],
     )  # fmt: skip
-    outcome = game.rules.outcome(game.state)
+    outcome = game.rules.outcome(history.state)
     rounds = outcome.rounds if outcome is not None else ()
     conn.executemany(
         "INSERT INTO rounds VALUES (?, ?, ?)",

@@ -184,7 +184,7 @@
     const to = fromHash();
     if (to === null) return false;
     if (to.variation !== line) follow(to.variation, to.n);
-    else if (to.n !== at) go(to.n);
+    else go(to.n);  // drawn even when it is where the page opened (#N of the last event)
     return true;
   }
   window.addEventListener("hashchange", fromLink);

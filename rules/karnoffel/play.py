@@ -52,6 +52,8 @@ MOVES: dict[tuple[int, Card], Move] = {
     (seat, card): Move(seat, Play(card)) for seat in range(SEATS) for card in DECK
 }
 """Every possible play as a shared ``Move`` value, so listing moves allocates little."""
+_PLAYS = tuple({card: MOVES[seat, card] for card in DECK} for seat in range(SEATS))
+"""``_PLAYS[seat][card]``: the same moves by seat, so a listing maps its cards in C."""
 _TURN = tuple(tuple(SEATING.next(leader, k) for k in range(SEATS)) for leader in range(SEATS))
 """``_TURN[leader][k]``: the seat that plays the ``k``-th card of a trick ``leader`` leads."""
 _SIDE = tuple(SEATING.side(seat) for seat in range(SEATS))
@@ -219,17 +221,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every card the seat to play may play, in hand order then deck order."""
     if state.phase != PLAY:
         return ()
-    seat = SEATING.next(state.leader, len(state.trick))
+    trick = state.trick
+    seat = _TURN[state.leader][len(trick)]
     hand = state.hands[seat]
     cards: tuple[Card, ...] = hand.cards
     if hand.hidden:
         cards = tuple(dict.fromkeys(cards + unaccounted_cards(state)))
     elif len(set(cards)) != len(cards):
         cards = tuple(dict.fromkeys(cards))
-    if not state.trick and not state.tricks:
-        devil = Card("7", state.trump)
+    current = state.current
+    if not trick and not current.tricks:
+        devil = Card("7", current.trump)
         cards = tuple(card for card in cards if card != devil)
-    return tuple(MOVES[seat, card] for card in cards)
+    return tuple(map(_PLAYS[seat].__getitem__, cards))
 
 
 def chance(state: State) -> ChanceStep | None:

@@ -25,7 +25,7 @@ from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State,
 from tablelog.rules.narrespillet.take import is_unknown, source_of
 from tablelog.rules.table import where
 
-__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "head_of"]
+__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "head_of", "no_vote"]
 
 SWORD_KNIGHT = Card("Kn", "Sw")
 TURN_KINDS = (
@@ -70,7 +70,7 @@ def _check_window(state: State, head: Step, seat: int | None, p: object) -> str 
     """Why ``seat``'s ``p`` is refused while the window ``head`` is open."""
     if isinstance(p, ev.Vote):
         if head.kind != "vote":
-            return _no_vote()
+            return no_vote()
         if seat not in head.asked:
             return f"{_who(state, seat)} has already voted (or is no player)"
         return None
@@ -111,7 +111,7 @@ def _check_fool_window(
 def _check_action(state: State, seat: int | None, p: object) -> str | None:
     """Why ``seat``'s ``p`` is refused while a participant is on turn (no window open)."""
     if isinstance(p, ev.Vote):
-        return _no_vote()
+        return no_vote()
     if isinstance(p, ev.Reveal):
         return _no_reveal()
     if isinstance(p, ev.Hermit):
@@ -148,7 +148,7 @@ def _check_action(state: State, seat: int | None, p: object) -> str | None:
     return _check_turn(state, who, p)
 
 
-def _no_vote() -> str:
+def no_vote() -> str:
     return (
         "nobody has asked for a new stock: a reshuffle is voted on when the "
         "stock is empty and a card must be drawn"

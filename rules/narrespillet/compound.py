@@ -14,6 +14,7 @@ its own event exactly as if typed (``RuleSet.compound``, written by ``replay.imp
     Lucas play T5 Co Bo CoA Co2    = Lucas play T5 Co · Bo reveal CoA · Bo reveal Co2
     Irmgard hermit play T20 Kana Cu = Irmgard hermit · Irmgard play T20 Kana Cu
     Lucas discard St9 StA Cu8      = Lucas discard St9 · Lucas discard StA · Lucas discard Cu8
+    all vote yes                   = Anna vote yes · Bo vote yes · ... (each player asked)
 
 A holder named for a card the record already knows is checked, not asked (the card is
 handed over from where it lies); a card already shown is not shown again.
@@ -26,7 +27,9 @@ from collections.abc import Callable
 from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.names import split_name
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import NOBODY, holders, may_hold
+from tablelog.rules.narrespillet.checks import no_vote
 from tablelog.rules.narrespillet.deck import HIEROPHANT
 from tablelog.rules.narrespillet.notation import actor_words
 from tablelog.rules.narrespillet.pictures import CALLS
@@ -38,6 +41,7 @@ from tablelog.rules.table import where
 __all__ = ["compound"]
 
 NOBODY_WORDS = ("nobody", "ingen")
+EVERYONE = ("all", "everyone", "alle")
 
 
 def compound(state: State, text: str) -> tuple[str, ...] | None:
@@ -46,6 +50,8 @@ def compound(state: State, text: str) -> tuple[str, ...] | None:
     words = join_phrases(text.strip()).split()
     if not words or words[0].casefold() in ("deal", "answer"):
         return None
+    if words[0].casefold() in EVERYONE and len(words) == 3 and words[1].casefold() == "vote":
+        return _everyone_votes(state, words[2])
     try:
         seat, demons, rest = actor_words(state, words)
     except (NotationError, RefusedMove):
@@ -72,6 +78,15 @@ def compound(state: State, text: str) -> tuple[str, ...] | None:
         if card == HIEROPHANT and len(args) > 2:
             return (said("play", *args[:2]), *_shown(state, args[1], args[2:]))
     return None
+
+
+def _everyone_votes(state: State, vote: str) -> tuple[str, ...]:
+    """``all vote yes``: the vote of every player still asked ("bare dersom alle spillerne
+    godtar det"), in seat order."""
+    head = head_step(state)
+    if head is None or head.kind != "vote":
+        raise RefusedMove(no_vote())
+    return tuple(f"{state.players[s]} vote {vote}" for s in head.asked)
 
 
 def _call(state: State, caller: int, said: Callable[..., str], args: list[str]) -> tuple[str, ...]:

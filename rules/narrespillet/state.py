@@ -251,12 +251,13 @@ class State(TableState[Options]):
         for who in range(table.n + 1):
             tag = "demons" if who == table.n else str(who)
             label = DEMONS if who == table.n else table.players[who]
-            places[f"hand:{tag}"] = in_hand(label)
+            owner = f"{DEMONS}'" if who == table.n else f"{label}'s"  # Demons' hand
+            places[f"hand:{tag}"] = in_hand(label).replace(f"{label}'s", owner)
             places[f"open:{tag}"] = f"it lies open before {label}"
-            places[f"chariot:{tag}"] = f"it is in {label}'s Chariot"
+            places[f"chariot:{tag}"] = f"it is in {owner} Chariot"
             places[f"front:{tag}"] = f"it lies before {label}"
             for house in HOUSES:
-                places[f"field:{tag}:{house}"] = f"it is placed on {label}'s {HOUSE_NAMES[house]}"
+                places[f"field:{tag}:{house}"] = f"it is placed on {owner} {HOUSE_NAMES[house]}"
         places["pool"] = "it is one of the Justice cards"
         places["justice"] = lies_on("the table")
         places["discard"] = "it has been discarded"

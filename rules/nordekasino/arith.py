@@ -140,10 +140,11 @@ def _splits(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, .
 
 
 def _expand(groups: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> tuple[int, ...]:
-    out: list[int] = []
+    out: tuple[int, ...] = ()
     for (code, _), count in zip(groups, counts, strict=True):
-        out.extend([code] * count)
-    return tuple(out)
+        if count:
+            out += (code,) * count
+    return out
 
 
 @lru_cache(maxsize=CACHE_SIZE)

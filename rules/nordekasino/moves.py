@@ -146,14 +146,14 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
         if not holds_own and owned and duty_binds(state, turn.seat):
             continue  # no set of this key holds an own pile
         key = key_of(table, counts)
-        sets: list[tuple[int, ...]] | None = None
+        sets: tuple[tuple[int, ...], ...] | None = None
         for card in cards:
             index = turn.index[card]
             for value, more in build_options(card, key, turn.wanted[index]):
                 if sets is None:
                     sets = sets_of(table, counts)
                     if owned and duty_binds(state, turn.seat):
-                        sets = [piles for piles in sets if owned.intersection(piles)]
+                        sets = tuple(piles for piles in sets if owned.intersection(piles))
                 for flag in turn.flags(index, value, more):
                     for piles in sets:
                         yield Move(turn.seat, Build(card, piles, value, more, flag))

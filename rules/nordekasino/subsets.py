@@ -130,13 +130,15 @@ def _with_total(sizes: tuple[int, ...], total: int) -> Iterator[Counts]:
             yield (first, *tail)
 
 
-def sets_of(layout: Layout, counts: Counts) -> list[tuple[int, ...]]:
-    """The position sets with ``counts`` piles of each group, in bitmask order."""
+@lru_cache(maxsize=1 << 14)
+def sets_of(layout: Layout, counts: Counts) -> tuple[tuple[int, ...], ...]:
+    """The position sets with ``counts`` piles of each group, in bitmask order
+    (remembered: a table's layout comes back turn after turn, asked by every card)."""
     choices = [combinations(group, n) for group, n in zip(layout.groups, counts, strict=True) if n]
     sets = [tuple(sorted(p for part in parts for p in part)) for parts in product(*choices)]
     if len(sets) > 1:
         sets.sort(key=lambda piles: sum(1 << p for p in piles))
-    return sets
+    return tuple(sets)
 
 
 def number_of(layout: Layout, counts: Counts) -> int:

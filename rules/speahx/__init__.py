@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tablelog.rules.claims import open_claims
 from tablelog.rules.protocol import Header, gather
+from tablelog.rules.speahx.compound import compound
 from tablelog.rules.speahx.deal import chance
 from tablelog.rules.speahx.events import PAYLOADS
 from tablelog.rules.speahx.moves import cards, count, kinds, moves

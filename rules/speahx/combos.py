@@ -91,12 +91,17 @@ def multisets(
     """Every sub-multiset of ``cards`` (one rank, distinct, in suit order) of at least
     ``least`` cards, holding ``must`` when given, whose face-down part fits
     ``source.hidden``; each in suit order."""
-    most = [source.most(c) for c in cards]
-    known = [source.known.get(c, 0) for c in cards]
     if must is not None and must not in cards:
         return
-    room = sum(most)
     limit = source.limit
+    if not source.hidden and limit is None and all(source.known.get(c) == 1 for c in cards):
+        # one known copy of each card: every subset, in the order ``grow`` makes them
+        # (the first card the highest bit of a counter, each card left out before taken)
+        yield from _subsets(cards, must, least)
+        return
+    most = [source.most(c) for c in cards]
+    known = [source.known.get(c, 0) for c in cards]
+    room = sum(most)
 
     def grow(
         i: int, chosen: tuple[Card, ...], budget: int, left: int
@@ -117,3 +122,18 @@ def multisets(
             yield from grow(i + 1, chosen + (card,) * n, budget - over, left)
 
     yield from grow(0, (), source.hidden, room)
+
+
+def _subsets(cards: tuple[Card, ...], must: Card | None, least: int) -> Iterator[tuple[Card, ...]]:
+    """The non-empty subsets of distinct ``cards`` with at least ``least`` cards, holding
+    ``must`` when given, in ``grow``'s order: by a counter whose highest bit is the first
+    card."""
+    k = len(cards)
+    if k == 1:
+        if least <= 1:
+            yield cards
+        return
+    required = 0 if must is None else 1 << (k - 1 - cards.index(must))
+    for mask in range(1, 1 << k):
+        if mask & required == required and mask.bit_count() >= least:
+            yield tuple(card for i, card in enumerate(cards) if mask >> (k - 1 - i) & 1)

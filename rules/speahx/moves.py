@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
-from tablelog.rules.speahx.cards import give_problem, play_problem, suit_order
+from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
 from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
@@ -105,6 +105,8 @@ def _plays(state: State, chosen: tuple[Card, ...], first: Card) -> Iterator[Play
 def _leads(chosen: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards that may be first in a play of ``chosen`` (2s and 10s: only the first in
     suit order, since their order is all in suit order)."""
+    if len(chosen) == 1:
+        return chosen
     if chosen[0].rank in ("2", "10"):
         return (min(chosen, key=suit_order),)
     return tuple(dict.fromkeys(chosen))
@@ -118,20 +120,35 @@ def _min_size(state: State, first: Card) -> int:
     return 4
 
 
+GIVERS = frozenset({JOKER.rank, "J"})
+"""The only ranks that may give the pile away (``give_problem``: a joker, or a
+Terminator-Torkel, which is jacks): no other rank's multisets are asked."""
+
+
 def _rank_moves(
     state: State, source: Source, rank: str, lead: Card | None, kind: str | None
 ) -> Iterator[Move]:
     """The plays and gives of cards of ``rank`` (led by ``lead`` when given)."""
     seat = state.turn.seat
     options = state.options
+    top, follow = state.top, state.suit
     cards = source.ranks[rank]
-    want_give = kind in (None, "give")
+    want_give = kind in (None, "give") and rank in GIVERS
     want_play = kind in (None, "play") and rank != JOKER.rank
+    if want_play and rank not in ("2", "10") and top is not None:
+        # a play fits by its first card, or as four or more cards: a rank none of whose
+        # cards matches the pile, with fewer than four copies, has none (``play_problem``
+        # is still asked of every play the others make)
+        fits = any(matches(c, top, follow) for c in cards)
+        want_play = fits or sum(source.most(c) for c in cards) >= 4
+    if not want_give and not want_play:
+        return
     least = 1
     if lead is not None and want_play and not want_give:
         least = _min_size(state, lead)
+    free = state.turn.stage != LOCKED and not state.claims  # every multiset is takeable
     for chosen in multisets(cards, source, lead, least):
-        if not _takeable(state, chosen):
+        if not free and not _takeable(state, chosen):
             continue
         if want_give:
             ordered = tuple(sorted(chosen, key=suit_order))
@@ -141,7 +158,7 @@ def _rank_moves(
         if not want_play:
             continue
         for first in _leads(chosen) if lead is None else (lead,):
-            if first in chosen and _first_ok(state, chosen, first):
+            if first in chosen and _fits(chosen, first, top, follow, options):
                 for play in _plays(state, chosen, first):
                     yield Move(seat, play)
 

@@ -14,7 +14,7 @@ from tablelog.rules.claims import open_claims
 from tablelog.rules.protocol import Header, Outcome, gather
 from tablelog.rules.vriddiot.deal import chance
 from tablelog.rules.vriddiot.events import PAYLOADS
-from tablelog.rules.vriddiot.moves import moves, passes, to_act
+from tablelog.rules.vriddiot.moves import forced, moves, passes, to_act
 from tablelog.rules.vriddiot.notation import format_move, parse_move
 from tablelog.rules.vriddiot.play import apply
 from tablelog.rules.vriddiot.state import OPTIONS, OVER, State, initial_state

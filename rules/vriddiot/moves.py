@@ -23,7 +23,7 @@ from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
-__all__ = ["moves", "passes", "to_act"]
+__all__ = ["forced", "moves", "passes", "to_act"]
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -47,6 +47,18 @@ def passes(state: State) -> tuple[Move, ...]:
     if state.phase != PLAY or waiting_for(state) or war is None or not war.window:
         return ()
     return tuple(Move(seat, Pass()) for seat in war.window)
+
+
+def forced(state: State) -> Move | None:
+    """The move nobody decides: a blind table card (or a chance card) turned that cannot be
+    laid is picked up with the pile ("the card is turned and laid if it may be, else you
+    pick up the pile with it"); the recorder writes it after the ``turn`` (issue 23)."""
+    if state.phase != PLAY or not len(state.turned) or waiting_for(state):
+        return None
+    only = list(itertools.islice(moves(state), 2))
+    if len(only) == 1 and isinstance(only[0].payload, Pickup):
+        return only[0]
+    return None
 
 
 def moves(

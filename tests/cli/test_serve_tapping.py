@@ -228,3 +228,29 @@ def test_each_game_by_tapping_on_a_phone(server: Running, chromium: Any, rules: 
     if os.environ.get("TABLELOG_SCREENSHOTS"):
         for who in ("recorder", "seat"):
             shutil.copy(artifact(f"serve-{who}-{rules}"), SCREENS / f"serve-{who}-{rules}.png")
+
+
+def test_a_move_played_in_a_terminal_reaches_the_page_within_a_second(
+    server: Running, chromium: Any
+) -> None:
+    """`tablelog play` in a terminal writes to the database behind the server's back: the
+    server's poller finds the new head and every open page redraws within a second."""
+    game = server.start("karnoffel", PLAYERS, 6)
+    gid, secrets = game["game"], game["secrets"]
+    acting = server.table(gid, secrets["recorder"]).json()["table"]["to_act"][0]
+    key = secrets[f"seat:{PLAYERS.index(acting)}"]
+    state = server.table(gid, key).json()
+    move = state["moves"]["moves"][0]["notation"]
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/t/{gid}#k={secrets['spectator']}")
+        page.wait_for_selector("#live.live")  # its stream is open
+        assert shown_seq(page) == state["seq"]
+        runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+        result = runner.invoke(cli, ["play", str(gid), f"{acting} {move}"])
+        assert result.exit_code == 0, result.output
+        wait_past(page, state["seq"] + 1, timeout=1000)
+        assert f"{acting}: " in page.inner_text("#log")
+    finally:
+        context.close()

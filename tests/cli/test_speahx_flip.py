@@ -1,7 +1,8 @@
 """Speahx's flip at a real table, end to end (issue 23): the flipped table card is typed
 as the card laid (``10C``: the tool writes ``reveal 10C``, then the play), or, when it
-cannot be laid, as ``reveal CARD`` (the tool takes it in with the pile). Through
-``tablelog play`` and through ``tablelog record`` in a real terminal, with the same log.
+cannot be laid, as ``reveal CARD`` (the tool takes it in with the pile); or the flip and
+its card in one entry (``Bo flip 1 10C``, ``flip 1 reveal 9D``). Through ``tablelog
+play`` and through ``tablelog record`` in a real terminal, with the same log.
 
 The game before the flip is a physical game of two played out through ``Games``: the
 table cards dealt face down (``?``), the hands' cards named, until a player's hand and
@@ -16,7 +17,9 @@ from typing import Any
 
 import attrs
 import pytest
+from click.testing import CliRunner
 
+from tablelog.cli.main import cli
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event
 from tablelog.replay.dealer import sample
@@ -144,3 +147,40 @@ def test_a_flip_and_its_card_are_two_entries_through_play_and_record(
     _tablelog(db, "verify", str(game))
     _record(db, twin, ["flip 1", entry])  # the same two entries in a real terminal
     assert _after(db, twin, seq) == written
+
+
+@pytest.mark.parametrize("laid", [True, False], ids=["laid at once", "taken in"])
+def test_a_flip_said_with_its_card_is_one_entry_through_play_and_record(
+    flipped: tuple[Path, int, int, int], laid: bool
+):
+    db, game, twin, seq = flipped
+    with Ledger(db) as ledger:
+        games = Games(ledger)
+        loaded = games.load(game)
+        player = loaded.header.players[loaded.state.turn.seat]
+        probe = games.fork(game, seq).id  # a copy to find the cards on
+    _tablelog(db, "play", str(probe), "flip 1")
+    fits, not_fit = _cards(db, probe)
+    entry = fits if laid else f"reveal {not_fit}"
+    out = _tablelog(db, "play", str(game), f"{player} flip 1 {entry}")  # one entry
+    written = _after(db, game, seq)
+    kinds = [row["type"] for row in written]
+    then = "speahx.play" if laid else "speahx.pickup"
+    assert kinds == ["speahx.flip", "speahx.reveal", then], out
+    assert written[1]["card"] == (fits if laid else not_fit)
+    assert len(out.splitlines()) >= 3  # each written event said
+    _tablelog(db, "verify", str(game))
+    _record(db, twin, [f"flip 1 {entry}"])  # the same entry in a real terminal
+    assert _after(db, twin, seq) == written
+
+
+def test_a_flip_said_with_a_card_it_cannot_be_writes_nothing(flipped: tuple[Path, int, int, int]):
+    db, game, _, seq = flipped
+    with Ledger(db) as ledger:
+        games = Games(ledger)
+        player = games.load(game).header.players[games.load(game).state.turn.seat]
+    other = "Bo" if player == "Anna" else "Anna"
+    for entry, code in (("flip 1 QQ", 2), (f"{other} flip 1 8H", 1)):
+        result = CliRunner().invoke(cli, ["--db", str(db), "play", str(game), entry])
+        assert result.exit_code == code, result.output
+        assert _after(db, game, seq) == []  # nothing of the entry written

@@ -4,9 +4,13 @@ by one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tablelog.replay.games import Games, make_header
+from tablelog.replay.jsonl import parse_lines
+from tablelog.replay.merge import import_games
 from tablelog.replay.notation import format_event_move
 from tablelog.rules.errors import NotationError, RefusedMove
 from tests.rules.narrespillet_helpers import PLAYERS, RULES
@@ -105,3 +109,25 @@ def test_the_wheels_discards_are_one_entry(games: Games):
     for card in ("Sw2", "Sw3"):
         games.play(apart, f"Anna discard {card}")
     assert log(games, whole) == log(games, apart)
+
+
+def test_everyone_agreeing_to_a_new_stock_is_one_entry(games: Games):
+    """The Spilleksempel up to the vote (as typed now, fixtures/typed/), then "alle
+    spillerne godtar det" typed once: each asked player's vote, as if typed one by one."""
+    typed = Path(__file__).resolve().parents[2] / "fixtures" / "typed"
+    fixture = (typed / "narrespillet-spilleksempel.jsonl").read_text(encoding="utf-8")
+    header = games.load(import_games(games.ledger, parse_lines(fixture.splitlines()))[0].id).header
+    lines = (typed / "narrespillet-spilleksempel.txt").read_text(encoding="utf-8").splitlines()
+    before = lines[: lines.index("Irmgard vote no")]
+    whole, apart = games.create(header).id, games.create(header).id
+    for line in before:
+        games.play(whole, line)
+        games.play(apart, line)
+    with pytest.raises(RefusedMove, match="nobody has asked for a new stock"):
+        games.play(physical(games), "all vote yes")
+    games.play(whole, "all vote yes")
+    asked = [p for p in header.players if p != "Demons"]
+    for name in asked:
+        games.play(apart, f"{name} vote yes")
+    assert log(games, whole) == log(games, apart)
+    assert sum(1 for line in log(games, whole) if line.endswith("vote yes")) == len(asked)

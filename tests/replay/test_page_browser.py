@@ -105,3 +105,14 @@ def test_a_ruling_is_marked_and_a_screenshot_is_kept(browser_page, games, tmp_pa
     shot = browser_page.screenshot("replay-page-nordekasino-ruling")
     assert shot.stat().st_size > 10_000
     assert browser_page.errors == []
+
+
+def test_a_link_to_the_last_event_draws_it(browser_page, games: Games, tmp_path: Path):
+    """``#N`` of the event the page opens at anyway (the last) still draws the table."""
+    game = played_game(games, "narrespillet", 20)
+    path = tmp_path / "last.html"
+    path.write_text(render_page(game), encoding="utf-8")
+    page = browser_page.open(f"{path.as_uri()}#{game.seq}")
+    assert page.text_content("#position") == f"event {game.seq} of {game.seq}"
+    assert page.locator("#table .seat").count() >= 4
+    assert browser_page.errors == []

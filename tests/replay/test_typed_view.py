@@ -71,3 +71,20 @@ def test_the_pile_says_who_laid_each_card(games: Games, rules: str):
 
 def _pile(view):
     return next((p for p in view.table.piles if p.zone == "pile"), None)
+
+
+def test_show_draws_each_battlefield_slot_with_its_placement_and_rank(games: Games):
+    from tablelog.cli.tablepicture import table_lines
+
+    game = played_game(games, "narrespillet", 60)
+    table = Gate(game.rules, game.header, EVERYONE).table(game.state)
+    assert table is not None
+    placed = [s for f in table["fields"] for s in f["slots"] if s["status"] == "placed"]
+    assert placed and all(s["rank"] and s["known"] for s in placed)
+    lines = table_lines(table, str, 100)
+    for slot in placed:
+        cards = " ".join(slot["known"])
+        assert any(
+            line.split()[:1] == [slot["player"]] and f"{cards} — {slot['rank']}" in line
+            for line in lines
+        ), slot

@@ -126,6 +126,8 @@ def test_a_chance_card_that_can_be_laid_is_laid():
 def test_a_chance_card_that_cannot_be_laid_is_picked_up_with_the_pile():
     state = play(with_pile(turn_to(deal(HANDS), 1), "AH"), "chance", "turn 5S")
     assert [m.kind for m in RULES.moves(state)] == ["pickup"]
+    forced = RULES.forced(state) if RULES.forced is not None else None
+    assert forced is not None and forced.kind == "pickup"  # nobody decides it: implied
     after = play(state, "pickup")
     assert {parse_card("AH"), parse_card("5S")} <= set(after.hands[1].cards)
 
@@ -145,13 +147,17 @@ def test_a_blind_card_that_cannot_be_laid_is_picked_up():
         play(state, "turn 4H")
     state = play(state, "turn 3H")
     assert [m.kind for m in RULES.moves(state)] == ["pickup"]
+    forced = RULES.forced(state) if RULES.forced is not None else None
+    assert forced is not None and forced.kind == "pickup"  # nobody decides it: implied
     after = play(state, "pickup")
     assert set(after.hands[0].cards) == set(cards("QH 3H")) and len(after.downs[0]) == 2
 
 
 def test_a_blind_card_that_can_be_laid_is_laid():
     state = empty_stock(seat(with_pile(turn_to(deal(HANDS), 0), "5H"), 0, "", "", "3H 9S KS"))
-    state = play(state, "blind 2", "turn 9S", "9S")
+    state = play(state, "blind 2", "turn 9S")
+    assert RULES.forced is not None and RULES.forced(state) is None  # laying it is typed
+    state = play(state, "9S")
     assert state.top == 9 and len(state.downs[0]) == 2
 
 
