@@ -16,7 +16,8 @@ the first legal move of each kind and lead card; ``count`` counts without keepin
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import allows
@@ -198,20 +199,20 @@ def _shows(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
                 yield Move(s, ev.Show(c))
 
 
-def _fools(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+def _asked(
+    answer: Callable[[bool], object], state: State, seat: int | None, card: Card | None
+) -> Iterator[Move]:
+    """Each participant asked about the placement answering with ``answer`` (``demons``
+    for the Demons' controller): a Fool, or a pass."""
     head = head_step(state)
     assert head is not None
     for w in head.asked:
         if _mine(state, seat, w):
-            yield Move(seat_of(state, w), ev.Fool(w == state.n))
+            yield Move(seat_of(state, w), answer(w == state.n))
 
 
-def _fool_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    for w in head.asked:
-        if _mine(state, seat, w):
-            yield Move(seat_of(state, w), ev.Pass(w == state.n))
+_fools = partial(_asked, ev.Fool)
+_fool_passes = partial(_asked, ev.Pass)
 
 
 def _votes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -284,11 +285,21 @@ def _turn_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Mo
         yield Move(seat_of(state, who), ev.Pass(who == state.n))
 
 
-def _place_moves(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
+def _actor_moves(
+    made: Callable[[State, int, Card | None], Iterable[object]],
+    state: State,
+    seat: int | None,
+    card: Card | None,
+) -> Iterator[Move]:
+    """The moves ``made`` for the participant acting (placements, pictures)."""
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
-        yield from (Move(s, p) for p in places(state, who, card))
+        yield from (Move(s, p) for p in made(state, who, card))
+
+
+_place_moves = partial(_actor_moves, places)
+_picture_moves = partial(_actor_moves, pictures)
 
 
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -306,13 +317,6 @@ def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Mov
         for i, house in enumerate(HOUSES):
             if state.slots[who][i].status == OPEN:
                 yield Move(seat_of(state, who), ev.Forfeit(house))
-
-
-def _picture_moves(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    who = _actor(state, seat)
-    if who is not None:
-        s = seat_of(state, who)
-        yield from (Move(s, p) for p in pictures(state, who, card))
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
