@@ -16,10 +16,11 @@ from typing import Any
 
 import attrs
 
-from tablelog.rules.cards import Card
+from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.flow import round_winners
 from tablelog.rules.narrespillet.placements import describe
@@ -185,12 +186,14 @@ def shown(state: State, event: Event) -> Shown:
         after = apply(state, event)
     except IllegalEvent:
         return Shown()
-    forget = (
-        isinstance(event.payload, Deal)
-        and state.phase != after.phase
-        and state.round != after.round
-    )
-    everyone = _public(after) - (Counter() if forget else _public(state))
+    # a deal that starts afresh (``Shown.forget``: what was seen before is forgotten) shows
+    # everything public after it, also what was public before and still is (a card the
+    # Hierophant made a hand show, kept into the new round)
+    deal_forget = isinstance(event.payload, Deal) and state.phase == "deal"
+    everyone = _public(after) - (Counter() if deal_forget else _public(state))
+    for card in _laid(event.payload):  # laid face up, whatever the same event does with it
+        if not everyone[card]:  # (a round that ends with the Fool's steal clears the table)
+            everyone[card] = 1
     seats: dict[int, tuple[Card, ...]] = {}
     for s in range(state.n):
         mine = Counter(after.hands[s].cards) - Counter(state.hands[s].cards)
@@ -199,8 +202,21 @@ def shown(state: State, event: Event) -> Shown:
     for who, target in after.peeks[len(state.peeks) :] if after.round == state.round else ():
         if who < state.n:
             seats[who] = (*seats.get(who, ()), *state.hands[target].cards)
-    deal_forget = isinstance(event.payload, Deal) and state.phase == "deal"
     return Shown(everyone=tuple(everyone.elements()), seats=seats, forget=deal_forget)
+
+
+def _laid(payload: object) -> tuple[Card, ...]:
+    """The cards a move lays face up before everyone: a placement's, a picture card (and
+    what it loads into the Chariot), a discard, the Fool."""
+    if isinstance(payload, ev.Place):
+        return payload.cards
+    if isinstance(payload, ev.Picture):
+        return (payload.card, *payload.cards)
+    if isinstance(payload, ev.Discard):
+        return (payload.card,)
+    if isinstance(payload, ev.Fool):
+        return (FOOL,)
+    return ()
 
 
 def info(state: State) -> dict[str, Any]:
