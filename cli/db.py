@@ -80,9 +80,7 @@ def open_ledger(path: str | None, *, write: bool = True, create: bool = True) ->
     if path and is_postgres_url(path):
         return _said_upgraded(open_store(path))
     if path is not None and (path == ":memory:" or path.startswith("file::memory:")):
-        raise BadInput(
-            f"--db {path} would keep nothing once the command ends: name a database file"
-        )
+        raise BadInput(f"{path} would keep nothing once the command ends: name a database file")
     target = Path(path) if path else default_db()
     _refuse_special(target)
     if (not write or not create) and not target.exists():
@@ -101,7 +99,7 @@ def open_ledger(path: str | None, *, write: bool = True, create: bool = True) ->
         if path:
             raise BadInput(
                 f"the directory {parent} does not exist; create it first"
-                f" (mkdir -p {_quoted(parent)}) or choose another --db"
+                f" (mkdir -p {_quoted(parent)}) or choose another database"
             )
         parent.mkdir(parents=True, exist_ok=True)
         click.echo(f"created {parent} for the database", err=True)

@@ -59,7 +59,7 @@ def test_memory_keeps_nothing_and_is_refused(tmp_path: Path) -> None:
     """`--db :memory:` answered `new` with a game 1 that was gone at once."""
     done = tablelog(Path(":memory:"), *NEW)
     assert done.returncode == 2, done.stdout
-    assert "--db :memory: would keep nothing once the command ends" in done.stderr
+    assert ":memory: would keep nothing once the command ends" in done.stderr
 
 
 @pytest.mark.parametrize("value", ["two", "", None, "2.0"])

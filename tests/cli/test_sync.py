@@ -145,3 +145,18 @@ def test_a_new_laptops_first_sync_creates_its_database(
     result = run(fresh, "sync", tmp / "club.db")
     assert "copied game" in result.stdout and "1 game(s) copied" in result.stdout
     assert heads(fresh) == heads(club)
+
+
+def test_a_database_sync_cannot_open_is_named_as_typed(evening) -> None:
+    """``sync``'s DB is an argument, not ``--db``: its errors name the database typed."""
+    club, _, tmp = evening
+    missing = tmp / "nowhere" / "other.db"
+    done = run(club, "sync", missing, code=2)
+    assert f"the directory {missing.parent} does not exist" in done.stderr
+    assert "or choose another database" in done.stderr
+    assert "--db" not in done.stderr
+    memory = run(club, "sync", ":memory:", code=2)
+    assert memory.stderr.strip() == (
+        "Error: :memory: would keep nothing once the command ends: name a database file"
+    )
+    assert not missing.parent.exists()
