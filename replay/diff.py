@@ -21,7 +21,6 @@ import attrs
 
 from tablelog.replay.fold import Replayer
 from tablelog.replay.gate import RECORDER, Gate
-from tablelog.replay.notation import move_label
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Ruling, Undo
 from tablelog.rules.protocol import Header, RuleSet
@@ -117,14 +116,9 @@ def _labels(log: Log, upto: int) -> list[str]:
                 after = replayer.push(event)
             except IllegalEvent:
                 broken = True
-                label = move_label(log.rules, log.header.players, event.move, before)
+                label = gate.label(before, event)
             else:
-                seen = gate.move(before, event, after)
-                label = (
-                    gate.text(before, event, after)
-                    if seen is None
-                    else move_label(log.rules, log.header.players, seen, before)
-                )
+                label = gate.label(before, event, after)
         out.append(label or f"{event.type} (actor {event.actor})")
     return out
 
@@ -179,10 +173,12 @@ def _folded(log: Log) -> Replayer | None:
 
 
 def _effective_labels(log: Log, replayer: Replayer, upto: int) -> list[str]:
-    """The first ``upto`` effective events in notation, each with its event number."""
+    """The first ``upto`` effective events in notation, each with its event number, as
+    the recorder saw them (``replay.gate``, as ``_labels``)."""
+    gate = Gate(log.rules, log.header, RECORDER)
     out = []
     for i, event in enumerate(replayer.effective[:upto]):
-        label = move_label(log.rules, log.header.players, event.move, replayer.before(i))
+        label = gate.label(replayer.before(i), event, replayer.before(i + 1))
         out.append(f"{label or event.type} (event {event.seq})")
     return out
 

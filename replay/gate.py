@@ -142,6 +142,21 @@ class Gate:
                 pass  # a game's notation that cannot write a blank card
         return f"{event.kind} (cards not shown to {self.viewer.name(self.header.players)})"
 
+    def label(self, before: Any, event: Event, after: Any = None) -> str | None:
+        """``event`` named as the viewer saw it (``Anna 7H``: ``notation.move_label`` of
+        ``move``; else its ``text``), for a report that names events. ``after`` ``None``:
+        the rules refused the event, so the table is as it was before it."""
+        from tablelog.replay.notation import move_label
+
+        after = before if after is None else after
+        try:
+            seen = self.move(before, event, after)
+        except (TablelogError, ValueError, TypeError, AttributeError, KeyError):
+            return None  # a refused event need not make sense to the rules
+        if seen is None:
+            return self.text(before, event, after)
+        return move_label(self.rules, self.header.players, seen, before)
+
     def says(self, before: Any, event: Event, after: Any) -> str:
         """What the player said aloud for ``event``, if the viewer saw the whole move."""
         from tablelog.replay.notation import announcement

@@ -31,7 +31,12 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import ParsedGame, RefusedImport, chain_of, verify_parsed
 from tablelog.replay.summary import dumps, summarize
 
-__all__ = ["ImportReport", "import_games", "import_stream"]
+__all__ = [
+    "ImportReport",
+    "first_difference",
+    "import_games",
+    "import_stream",
+]
 
 
 @attrs.frozen
@@ -134,7 +139,7 @@ def _parting(ledger: LedgerStore, known: int, stored: list[bytes], game: ParsedG
     file's end: there is nothing to add), else the first seq that differs (0: the header)."""
     if not stored and ledger.game(known).genesis != chain_of(game)[0]:
         return 0  # a game with no events yet: its header is its whole log
-    parted = _first_difference(stored, list(game.hashes))
+    parted = first_difference(stored, list(game.hashes))
     if parted is None:
         return len(game.hashes) + 1
     if parted == len(stored) + 1:
@@ -171,7 +176,7 @@ def _diverged(game: ParsedGame, known: int, stored: list[bytes], parted: int) ->
     )
 
 
-def _first_difference(ours: list[bytes], theirs: list[bytes]) -> int | None:
+def first_difference(ours: list[bytes], theirs: list[bytes]) -> int | None:
     """The first seq where two chains differ (one may be longer), ``None`` if equal."""
     for seq, (a, b) in enumerate(zip(ours, theirs, strict=False), 1):
         if a != b:

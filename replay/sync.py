@@ -19,7 +19,7 @@ import attrs
 
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.jsonl import ParsedGame, export_lines, iter_games
-from tablelog.replay.merge import ImportReport, import_stream
+from tablelog.replay.merge import ImportReport, first_difference, import_stream
 
 __all__ = ["SyncReport", "Synced", "sync"]
 
@@ -119,12 +119,8 @@ def _named(
 def _parting(s: Synced, source: LedgerStore, target: LedgerStore) -> Synced:
     theirs = source.game_by_uid(s.uid)
     ours, sent = _chain(target, s.game), _chain(source, theirs.id)
-    parted = next(
-        (seq for seq, (x, y) in enumerate(zip(ours, sent, strict=False), 1) if x != y),
-        min(len(ours), len(sent)) + 1,
-    )
-    if parted > max(len(ours), len(sent)):
-        parted = 0  # the same events: they part in their headers
+    found = first_difference(ours, sent)
+    parted = 0 if found is None else found  # the same events: they part in their headers
     tips = (short_hash(sent[-1]) if sent else "-", short_hash(ours[-1]) if ours else "-")
     heads = tips if s.to == "b" else (tips[1], tips[0])  # a's head first
     where = "in their headers" if parted == 0 else f"at event {parted}"

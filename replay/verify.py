@@ -19,7 +19,7 @@ from tablelog.ledger.hashing import chain_intact
 from tablelog.replay.codec import decode_header, event_decoder
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
-from tablelog.replay.notation import move_label
+from tablelog.replay.gate import RECORDER, Gate
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
@@ -130,7 +130,7 @@ def check_log(
                 _check_dealer(rules, header, state, event)
             replayer.push(event, check=True)
         except IllegalEvent as refused:
-            label = move_label(rules, header.players, event.move, state)
+            label = Gate(rules, header, RECORDER).label(state, event)
             return Problem(event.seq, refused.reason, label)
     state = replayer.state
     if seeded and rules.chance(state) is not None:

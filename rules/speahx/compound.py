@@ -1,10 +1,11 @@
 """A flip or a chance card said in one breath with what becomes of it (issue 23).
 
 At the table a player turns a table card (or draws a chance card) and lays it, or shows
-it and takes it in, in one motion; the seed tells it so ("Spilleren snur et bordkort ...
-kan det benyttes, legges det på"). One entry says both; the log keeps the moves it is made
-of, each its own event exactly as if typed (``RuleSet.compound``, written by
-``replay.implied``)::
+it and takes it in, in one motion; the seed's Eksempelrunde tells it so ("fortsetter han ved
+å benytte et ”bordkort”. Han legger på hjertertre", step 67; "trekker et ”bordkort”. Det er
+en ruterni. Hun blir derfor tvunget til å trekke inn kortet", step 69). One entry says
+both; the log keeps the moves it is made of, each its own event exactly as if typed
+(``RuleSet.compound``, written by ``replay.implied``)::
 
     flip 3 10C          = flip 3 · (reveal 10C) · 10C          the card fits: laid
     Bo flip 3 10C       = Bo flip 3 · (reveal 10C) · Bo 10C

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from tablelog.replay.games import Games, make_header
@@ -99,3 +101,23 @@ def test_verification_orders_problems_and_is_ok_only_without_them():
 
 def test_a_problem_without_an_event_is_just_its_reason():
     assert str(Problem(0, "the header was altered")) == "the header was altered"
+
+
+def hidden_cards(deal: Event) -> list[str]:
+    """The text of each card ``deal`` dealt face down."""
+    return [d.card.text for d in deal.payload.cards if d.card is not None and not d.up]
+
+
+def names_card(text: str, card: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])", text) is not None
+
+
+def test_a_refused_seeded_deal_is_named_without_its_hidden_cards(games: Games):
+    # a seeded game's recorder typed no card: verify names the deal as the table saw it
+    events = played_seeded(games, 3, 4)
+    other_deal = played_seeded(games, 4, 0)[0]
+    swapped = [attrs.evolve(events[0], payload=other_deal.payload), *events[1:]]
+    problem = check_log(RULES, karnoffel_header(seed=3), swapped)
+    assert problem is not None and problem.label is not None
+    hidden = hidden_cards(other_deal)
+    assert hidden and not [c for c in hidden if names_card(str(problem), c)], str(problem)

@@ -1,0 +1,28 @@
+"""``diff``: where two logs part, each event named as the recorder saw it."""
+
+from __future__ import annotations
+
+import re
+
+from tablelog.replay.diff import Log, diff_logs
+from tablelog.replay.games import Games
+from tablelog.rules.events import Event, Undo
+from tablelog.rules.karnoffel import RULES
+from tests.helpers import karnoffel_header
+from tests.replay.test_verify import hidden_cards, played_seeded
+
+
+def test_an_effective_diff_of_a_seeded_game_names_no_hidden_card(games: Games):
+    # one side takes its move back: the logs are compared by their effective events, and
+    # the deal in those rows is the deal the table saw, not the hands it dealt
+    header = karnoffel_header(seed=3)
+    events = played_seeded(games, 3, 2)
+    undone = Log("undone", RULES, header, (*events[:2], Event(3, events[1].actor, Undo())))
+    played = Log("played", RULES, header, tuple(events))
+    diff = diff_logs(undone, played)
+    assert diff.effective and diff.first == 2
+    out = " ".join([diff.why, *(str(cell) for row in diff.rows for cell in row)])
+    hidden = hidden_cards(events[0])
+    assert hidden
+    leaked = [c for c in hidden if re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", out)]
+    assert not leaked, out
