@@ -165,7 +165,8 @@ class Guarded(click.Group):
         except click.NoSuchOption as error:
             from tablelog.cli.flags import misplaced
 
-            better = misplaced(error, args[0] if args else None)
+            command = args[0] if args else None
+            better = _dashed_move(error, command, args) or misplaced(error, command)
             if better is None:
                 raise
             if as_json:
@@ -190,6 +191,21 @@ class Guarded(click.Group):
                 _emit(message, "internal", INTERNAL)
             click.echo(f"Error: {message}", err=True)
             raise click.exceptions.Exit(INTERNAL) from None
+
+
+def _dashed_move(
+    error: click.NoSuchOption, command: str | None, args: Sequence[str]
+) -> BadInput | None:
+    """A sentence for a move of ``play`` that starts with '-' (``tablelog play 1 -5H``,
+    which click reads as the unknown option ``-5``), or ``None``."""
+    name = error.option_name
+    if command != "play" or not name.startswith("-") or name.startswith("--"):
+        return None
+    typed = next((arg for arg in args[1:] if arg.startswith(name)), name)
+    return BadInput(
+        f"{typed} is neither a move nor an option of play: a move never starts with '-'"
+        f" (did you mean {typed.lstrip('-') or 'a card such as 7H'}?)"
+    )
 
 
 def _short(error: BaseException) -> str:

@@ -29,10 +29,16 @@ __all__ = [
     "UnknownGame",
     "UnusableDatabase",
     "UpgradeRefused",
+    "first_line",
     "sqlite_faults",
 ]
 
 T = TypeVar("T")
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (a server's error goes on with details)."""
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 class LedgerError(TablelogError):

@@ -45,6 +45,21 @@ def test_a_bad_move_exits_with_a_message_and_writes_nothing(
     assert snapshot(runner) == before
 
 
+def test_a_move_starting_with_a_dash_is_one_sentence(runner: CliRunner, dealt: str):
+    before = snapshot(runner)
+    result = run(runner, "play", dealt, "-5H", code=2)
+    assert result.stderr.strip() == (
+        "Error: -5H is neither a move nor an option of play: a move never starts with '-'"
+        " (did you mean 5H?)"
+    )
+    assert "Usage:" not in result.output
+    assert snapshot(runner) == before
+    answer = json.loads(run(runner, "play", dealt, "-5H", "--json", code=2).stdout)
+    assert answer["kind"] == "bad-input"
+    assert answer["exit"] == 2
+    assert answer["error"].startswith("-5H is neither a move")
+
+
 @pytest.mark.parametrize(
     "args",
     [
