@@ -71,7 +71,7 @@ class ConcurrencyConflict(LedgerError, Refusal):
         else:
             message = (
                 f"game {game} is at event {head_seq}, so the next event is {head_seq + 1},"
-                f" not {expected_seq}; replay it and try again"
+                f" not {expected_seq}; look at the table again and retype the move"
             )
         super().__init__(message)
 
