@@ -23,6 +23,7 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.gate import RECORDER, Gate
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Ruling, Undo
+from tablelog.rules.names import named_move
 from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["Log", "LogDiff", "diff_logs"]
@@ -119,8 +120,17 @@ def _labels(log: Log, upto: int) -> list[str]:
                 label = gate.label(before, event)
             else:
                 label = gate.label(before, event, after)
-        out.append(label or f"{event.type} (actor {event.actor})")
+        out.append(label or _kind(log, event))
     return out
+
+
+def _kind(log: Log, event: Event) -> str:
+    """An event that cannot be written in notation, by its kind and player (``Bo play``)."""
+    players = log.header.players
+    actor = event.actor
+    if actor is None or not 0 <= actor < len(players):
+        return event.kind
+    return named_move(event.kind, players[actor])
 
 
 def diff_logs(a: Log, b: Log) -> LogDiff:
@@ -179,7 +189,7 @@ def _effective_labels(log: Log, replayer: Replayer, upto: int) -> list[str]:
     out = []
     for i, event in enumerate(replayer.effective[:upto]):
         label = gate.label(replayer.before(i), event, replayer.before(i + 1))
-        out.append(f"{label or event.type} (event {event.seq})")
+        out.append(f"{label or _kind(log, event)} (event {event.seq})")
     return out
 
 

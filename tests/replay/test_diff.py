@@ -26,3 +26,14 @@ def test_an_effective_diff_of_a_seeded_game_names_no_hidden_card(games: Games):
     assert hidden
     leaked = [c for c in hidden if re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", out)]
     assert not leaked, out
+
+
+def test_an_event_without_notation_is_named_by_its_kind_and_player():
+    # a person reads "Bo play", not "karnoffel.play (actor 1)"
+    from tablelog.replay.diff import _kind
+    from tablelog.rules.cards import Card
+    from tablelog.rules.karnoffel.events import Play
+
+    log = Log("a", RULES, karnoffel_header(), ())
+    assert _kind(log, Event(3, 1, Play(Card("K", "S")))) == "Bo play"
+    assert _kind(log, Event(3, 9, Play(Card("K", "S")))) == "play"
