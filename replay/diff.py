@@ -92,8 +92,11 @@ def _header_difference(a: Log, b: Log) -> str | None:
         return "the options differ: " + ", ".join(parts)
     if ha.dealer != hb.dealer:
         return f"the dealer differs: {ha.players[ha.dealer]} / {hb.players[hb.dealer]}"
-    if ha.seed != hb.seed:
-        return f"the seed differs: {ha.seed} / {hb.seed}"
+    if ha.seed != hb.seed:  # never the seeds themselves: a seed deals every card again
+        if ha.seed is None or hb.seed is None:
+            seeded = a.name if hb.seed is None else b.name
+            return f"only {seeded} was dealt by the seeded dealer"
+        return "the seeded dealer's seeds differ: they deal different cards"
     return None
 
 

@@ -37,3 +37,19 @@ def test_an_event_without_notation_is_named_by_its_kind_and_player():
     log = Log("a", RULES, karnoffel_header(), ())
     assert _kind(log, Event(3, 1, Play(Card("K", "S")))) == "Bo play"
     assert _kind(log, Event(3, 9, Play(Card("K", "S")))) == "play"
+
+
+def test_two_seeds_are_said_to_differ_without_printing_them():
+    # a seed deals every card again: diff says the seeds differ, never what they are
+    empty = ()
+    diff = diff_logs(
+        Log("a", RULES, karnoffel_header(seed=31337), empty),
+        Log("b", RULES, karnoffel_header(seed=27182), empty),
+    )
+    assert diff.first == 0 and "seeds differ" in diff.why
+    assert "31337" not in diff.why and "27182" not in diff.why
+    one = diff_logs(
+        Log("a", RULES, karnoffel_header(seed=31337), empty),
+        Log("b", RULES, karnoffel_header(), empty),
+    )
+    assert one.why == "not the same game: only a was dealt by the seeded dealer"
