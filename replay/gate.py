@@ -15,7 +15,8 @@ What a viewer saw of an event is what the event showed them (``rules.shown``: ev
 cards and the viewer's own) and what their view showed just before or just after it (a
 table card taken, a card played face up). The recorder of a seeded game typed no card and
 sees what everyone sees. ``log``, ``replay``, ``show``, ``verify``, ``diff``, the exports
-and the replay page all go through here, and the invariant kit checks what they print (``replay.kit.views``).
+and the replay page all go through here, and the invariant kit checks what they print
+(``replay.kit.views``).
 """
 
 from __future__ import annotations
