@@ -46,10 +46,12 @@ def sync(obj: Context, other: str, as_json: bool) -> None:
 
 def _parted(g: Synced, names: dict[str, str]) -> str:
     """A diverged game, naming each side's database, game number and head."""
+    from tablelog.replay.merge import where_parted
+
     if g.parted is None or g.heads is None or g.source_game is None:
         return g.why
     games = {g.to: g.game, ("a" if g.to == "b" else "b"): g.source_game}
-    where = "in their headers" if g.parted == 0 else f"at event {g.parted}"
+    where = where_parted(g.parted)
     return (
         f"game {g.uid[:8]}… is game {games['a']} of {names['a']} (head {g.heads[0]}) and game"
         f" {games['b']} of {names['b']} (head {g.heads[1]}) with different logs: they part"

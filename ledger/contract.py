@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from tablelog.ledger.errors import AppendRefused, BadAppend, EventIdTaken, LedgerError
+from tablelog.ledger.errors import AppendRefused, BadAppend, EventIdTaken, LedgerError, first_line
 from tablelog.ledger.records import ChainProblem, GameRecord, GameSummary, NewEvent, StoredEvent
 from tablelog.ledger.summaries import ResultRow
 
@@ -193,7 +193,7 @@ def id_clash(find: FindEvent, events: Sequence[NewEvent], exc: Exception) -> Led
         where = find(e.event_id)
         if where is not None:
             return id_taken(e.event_id, where[0], where[1])
-    return AppendRefused(f"the append was refused by the database: {exc}")
+    return AppendRefused(f"the database refused to record these events: {first_line(exc)}")
 
 
 def id_taken(event_id: str, game: int, seq: int) -> LedgerError:

@@ -29,10 +29,16 @@ __all__ = [
     "UnknownGame",
     "UnusableDatabase",
     "UpgradeRefused",
+    "first_line",
     "sqlite_faults",
 ]
 
 T = TypeVar("T")
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's message (a server's error goes on with details)."""
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
 class LedgerError(TablelogError):
@@ -65,7 +71,7 @@ class ConcurrencyConflict(LedgerError, Refusal):
         else:
             message = (
                 f"game {game} is at event {head_seq}, so the next event is {head_seq + 1},"
-                f" not {expected_seq}; replay it and try again"
+                f" not {expected_seq}; look at the table again and retype the move"
             )
         super().__init__(message)
 

@@ -23,7 +23,7 @@ from psycopg import errors as pgerrors
 from tablelog.ledger.contract import LedgerStore
 from tablelog.ledger.dialect import Dialect
 from tablelog.ledger.envelope import db_rows
-from tablelog.ledger.errors import StorageFault
+from tablelog.ledger.errors import StorageFault, first_line
 from tablelog.ledger.postgres_schema import (
     CREATE_SUMMARIES,
     GAMES_LOCK,
@@ -33,7 +33,7 @@ from tablelog.ledger.postgres_schema import (
 from tablelog.ledger.readmodels import SqlReadModels
 from tablelog.ledger.records import StoredEvent
 from tablelog.ledger.schema import SCHEMA_VERSION
-from tablelog.ledger.sqlstore import SqlEventStore, first_line
+from tablelog.ledger.sqlstore import SqlEventStore
 from tablelog.ledger.summaries import upsert_summary
 
 __all__ = ["POSTGRES", "PostgresLedger", "redacted"]
@@ -93,7 +93,7 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
             with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
                 found = create_schema(conn, self.path)
         except psycopg.Error as exc:
-            raise StorageFault(f"cannot open the database {self.path}: {exc}") from exc
+            raise StorageFault(f"cannot open the database {self.path}: {first_line(exc)}") from exc
         self.upgraded_from = found if 0 < found < SCHEMA_VERSION else None
         """The schema this open upgraded the database from (``None``: it did not)."""
         self._pool = psycopg_pool.ConnectionPool(
@@ -134,7 +134,9 @@ class PostgresLedger(SqlEventStore, SqlReadModels, LedgerStore):
         except psycopg_pool.PoolTimeout as exc:
             raise StorageFault(f"cannot reach the database {self.path}: {exc}") from exc
         except psycopg.Error as exc:
-            raise StorageFault(f"the database {self.path} refused it: {first_line(exc)}") from exc
+            raise StorageFault(
+                f"the database {self.path} refused the operation: {first_line(exc)}"
+            ) from exc
 
     @contextmanager
     def batch(self) -> Iterator[None]:

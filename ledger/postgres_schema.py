@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablelog.ledger.envelope import pack_id, pack_time, stored_event
-from tablelog.ledger.errors import UnusableDatabase
+from tablelog.ledger.errors import UnusableDatabase, first_line
 from tablelog.ledger.hashing import recomputed_heads
 from tablelog.ledger.schema import SCHEMA_VERSION, read_version, refuse_newer
 from tablelog.ledger.tables import APPEND_ONLY
@@ -133,7 +133,7 @@ def schema_version(conn: psycopg.Connection, where: str = "the database") -> int
 
 
 def _cannot_create(found: int, where: str, exc: Exception) -> str:
-    why = str(exc).splitlines()[0]
+    why = first_line(exc)
     if found == 0:
         return (
             f"{where} has no tablelog tables yet and this user may not create them"

@@ -37,6 +37,7 @@ from tablelog.ledger.errors import (
     ConcurrencyConflict,
     DuplicateGame,
     UnknownGame,
+    first_line,
 )
 from tablelog.ledger.hashing import chain_rows, genesis_hash, verify_records
 from tablelog.ledger.records import (
@@ -48,7 +49,7 @@ from tablelog.ledger.records import (
     utc_now,
 )
 
-__all__ = ["SqlEventStore", "first_line"]
+__all__ = ["SqlEventStore"]
 
 Conn = Any
 """A driver's connection (``sqlite3.Connection``, ``psycopg.Connection``)."""
@@ -272,8 +273,3 @@ class SqlEventStore(EventStore):
         d = self._dialect
         row = conn.execute(d.where_event, (d.stored_id(event_id),)).fetchone()
         return None if row is None else (row[0], row[1])
-
-
-def first_line(exc: BaseException) -> str:
-    """The first line of an error's message (a server's error goes on with details)."""
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

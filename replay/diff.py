@@ -23,6 +23,7 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.gate import RECORDER, Gate
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Ruling, Undo
+from tablelog.rules.names import named_move
 from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = ["Log", "LogDiff", "diff_logs"]
@@ -91,8 +92,11 @@ def _header_difference(a: Log, b: Log) -> str | None:
         return "the options differ: " + ", ".join(parts)
     if ha.dealer != hb.dealer:
         return f"the dealer differs: {ha.players[ha.dealer]} / {hb.players[hb.dealer]}"
-    if ha.seed != hb.seed:
-        return f"the seed differs: {ha.seed} / {hb.seed}"
+    if ha.seed != hb.seed:  # never the seeds themselves: a seed deals every card again
+        if ha.seed is None or hb.seed is None:
+            seeded = a.name if hb.seed is None else b.name
+            return f"only {seeded} was dealt by the seeded dealer"
+        return "the seeded dealer's seeds differ: they deal different cards"
     return None
 
 
@@ -119,8 +123,17 @@ def _labels(log: Log, upto: int) -> list[str]:
                 label = gate.label(before, event)
             else:
                 label = gate.label(before, event, after)
-        out.append(label or f"{event.type} (actor {event.actor})")
+        out.append(label or _kind(log, event))
     return out
+
+
+def _kind(log: Log, event: Event) -> str:
+    """An event that cannot be written in notation, by its kind and player (``Bo play``)."""
+    players = log.header.players
+    actor = event.actor
+    if actor is None or not 0 <= actor < len(players):
+        return event.kind
+    return named_move(event.kind, players[actor])
 
 
 def diff_logs(a: Log, b: Log) -> LogDiff:
@@ -179,7 +192,7 @@ def _effective_labels(log: Log, replayer: Replayer, upto: int) -> list[str]:
     out = []
     for i, event in enumerate(replayer.effective[:upto]):
         label = gate.label(replayer.before(i), event, replayer.before(i + 1))
-        out.append(f"{label or event.type} (event {event.seq})")
+        out.append(f"{label or _kind(log, event)} (event {event.seq})")
     return out
 
 

@@ -14,8 +14,9 @@ the three questions an output asks:
 What a viewer saw of an event is what the event showed them (``rules.shown``: everyone's
 cards and the viewer's own) and what their view showed just before or just after it (a
 table card taken, a card played face up). The recorder of a seeded game typed no card and
-sees what everyone sees. ``log``, ``replay``, ``show``, the exports and the replay page
-all go through here, and the invariant kit checks what they print (``replay.kit.views``).
+sees what everyone sees. ``log``, ``replay``, ``show``, ``verify``, ``diff``, the exports
+and the replay page all go through here, and the invariant kit checks what they print
+(``replay.kit.views``).
 """
 
 from __future__ import annotations

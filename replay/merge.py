@@ -36,6 +36,7 @@ __all__ = [
     "first_difference",
     "import_games",
     "import_stream",
+    "where_parted",
 ]
 
 
@@ -169,11 +170,17 @@ def _diverged(game: ParsedGame, known: int, stored: list[bytes], parted: int) ->
     """The sentence for a game whose stored log parts from the file's at ``parted``."""
     theirs = short_hash(game.hashes[-1]) if game.hashes else "(no events)"
     ours = short_hash(stored[-1]) if stored else "(no events)"
-    where = "in their headers" if parted == 0 else f"at event {parted}"
+    where = where_parted(parted)
     return (
         f"game {game.uid} is in the database as game {known} with a different log: they"
         f" part {where} (the database's head {ours}, the file's {theirs})"
     )
+
+
+def where_parted(parted: int) -> str:
+    """Where two logs of one game part, in words: ``at event 5``, or ``in their headers``
+    (0: the same events under different headers)."""
+    return "in their headers" if parted == 0 else f"at event {parted}"
 
 
 def first_difference(ours: list[bytes], theirs: list[bytes]) -> int | None:

@@ -152,14 +152,16 @@ class GameResult:
     data: Mapping[str, Any]
 
     def as_dict(self) -> dict[str, Any]:
-        """The game and its summary as plain data (``list --json``)."""
+        """The game and its summary as plain data (``list --json``): ``seeded``, never the
+        seed, which would deal every card again."""
         return {
             "game": self.game,
             "uid": self.uid,
             "rules": self.rules,
             "created": self.created,
             "head": self.head.hex()[:10],
-            **{k: v for k, v in self.data.items() if k != "v"},
+            **{k: v for k, v in self.data.items() if k not in ("v", "seed")},
+            "seeded": self.data.get("seed") is not None,
         }
 
 

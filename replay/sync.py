@@ -19,7 +19,7 @@ import attrs
 
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.jsonl import ParsedGame, export_lines, iter_games
-from tablelog.replay.merge import ImportReport, first_difference, import_stream
+from tablelog.replay.merge import ImportReport, first_difference, import_stream, where_parted
 
 __all__ = ["SyncReport", "Synced", "sync"]
 
@@ -123,7 +123,7 @@ def _parting(s: Synced, source: LedgerStore, target: LedgerStore) -> Synced:
     parted = 0 if found is None else found  # the same events: they part in their headers
     tips = (short_hash(sent[-1]) if sent else "-", short_hash(ours[-1]) if ours else "-")
     heads = tips if s.to == "b" else (tips[1], tips[0])  # a's head first
-    where = "in their headers" if parted == 0 else f"at event {parted}"
+    where = where_parted(parted)
     return attrs.evolve(
         s, why=f"the two logs part {where}", source_game=theirs.id, parted=parted, heads=heads
     )

@@ -67,6 +67,7 @@ __all__ = [
     "Tally",
     "Trick",
     "layers",
+    "shedding_table",
     "sorted_hand",
     "table_of",
     "with_layers",
@@ -295,3 +296,28 @@ def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
         return attrs.evolve(place, laid_by=tuple(layers))
 
     return attrs.evolve(table, piles=tuple(mark(p) for p in table.piles))
+
+
+def shedding_table(
+    view: View,
+    players: Sequence[str],
+    *,
+    labels: Mapping[str, str],
+    finished: Iterable[int],
+    out: str,
+    pile_by: Sequence[int],
+    facts: Facts,
+    claims: tuple[str, ...],
+) -> Table:
+    """The table of a shedding game (Speahx, Vriddiot): ``table_of`` with each seat in
+    ``finished`` marked ``out``, and the pile saying who laid each card (``pile_by``)."""
+    gone = frozenset(finished)
+    table = table_of(
+        view,
+        players,
+        labels=labels,
+        seat_facts=lambda s: (("out", out),) if s in gone else (),
+        facts=facts,
+        claims=claims,
+    )
+    return with_layers(table, "pile", layers(pile_by, players))

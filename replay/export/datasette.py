@@ -28,7 +28,10 @@ TABLES: dict[str, dict[str, Any]] = {
             "rules": "The rule set (karnoffel, nordekasino, speahx, vriddiot, narrespillet)",
             "rules_version": "The version of the rule set that recorded it",
             "created": "When the game began (UTC, ISO 8601)",
-            "seed": "The seeded dealer's seed; empty for a game dealt at a real table",
+            "seed": (
+                "The seeded dealer's seed, only in a copy for every seat (it deals every"
+                " card again); empty otherwise and for a game dealt at a real table"
+            ),
             "options": "The rule options as JSON",
             "events": "How many events the log holds",
             "over": "1 when the game is finished",

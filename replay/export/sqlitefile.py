@@ -4,8 +4,9 @@ The ledger keeps msgpack payloads nobody can read with SQL; this export writes a
 with one row per fact, text and numbers only, foreign keys to ``games`` and an index on
 every column people filter by. The tables (documented in docs/exports.md):
 
-* ``games``: id, uid, rules, rules_version, created, seed, options (JSON), events, over,
-  winners (``; ``-joined), head (the short head hash), variation_of (a fork's parent uid);
+* ``games``: id, uid, rules, rules_version, created, seed (empty unless the copy is for
+  every seat: the seed deals every card again), options (JSON), events, over, winners
+  (``; ``-joined), head (the short head hash), variation_of (a fork's parent uid);
 * ``player_results``: the tidy long form, one row per player per game (game, date, rules,
   player, seat, partnership, place, score, score_decimal, won, over), as the long CSV;
 * ``players``: game, seat, name;
@@ -133,11 +134,13 @@ def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
 def _write_game(conn: sqlite3.Connection, history: History) -> None:
     game, data = history.game, history.summary
     record = game.record
+    # the seed deals every card again: only a copy for every seat may hold it
+    seed = game.header.seed if history.viewer.every_seat else None
     conn.execute(
         "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             record.id, record.uid, record.rules, record.rules_version, record.created,
-            game.header.seed, _json(data["options"]), data["events"], int(data["over"]),
+            seed, _json(data["options"]), data["events"], int(data["over"]),
             "; ".join(data["winners"]), game.head_at(), game.header.fork_of,
         ),
     )  # fmt: skip

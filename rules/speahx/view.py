@@ -19,7 +19,7 @@ from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
 from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Table, layers, table_of, with_layers
+from tablelog.rules.tableview import Table, shedding_table
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
 
 __all__ = [
@@ -62,16 +62,16 @@ def _table(state: State, seen: View) -> Table:
     facts = [("top", "—" if state.top is None else state.top.pretty)]
     if state.suit:
         facts.append(("suit", SUIT_WORDS.get(state.suit, state.suit)))
-    gone = set(state.finished)
-    table = table_of(
+    return shedding_table(
         seen,
         state.players,
         labels=LABELS,
-        seat_facts=lambda s: (("out", "finished"),) if s in gone else (),
+        finished=state.finished,
+        out="finished",
+        pile_by=state.pile_by,
         facts=tuple(facts),
         claims=tuple(claim_text(c) for c in state.claims),
     )
-    return with_layers(table, "pile", layers(state.pile_by, state.players))
 
 
 def info(state: State) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from tablelog.rules.claims import Absence
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Table, layers, table_of, with_layers
+from tablelog.rules.tableview import Table, shedding_table
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
 from tablelog.rules.vriddiot.state import State, zone_map
@@ -54,16 +54,16 @@ def _table(state: State, seen: View) -> Table:
     war = state.war
     if war is not None:
         facts.append(("war", f"{war.rank}: " + ", ".join(player(state, s) for s in war.involved)))
-    gone = set(state.finished)
-    table = table_of(
+    return shedding_table(
         seen,
         state.players,
         labels=LABELS,
-        seat_facts=lambda s: (("out", "gone out"),) if s in gone else (),
+        finished=state.finished,
+        out="gone out",
+        pile_by=state.pile_by,
         facts=tuple(facts),
         claims=tuple(_claim_text(c) for c in state.claims),
     )
-    return with_layers(table, "pile", layers(state.pile_by, state.players))
 
 
 def info(state: State) -> dict[str, Any]:

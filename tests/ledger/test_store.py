@@ -139,7 +139,11 @@ def test_append_at_a_stale_seq_conflicts(ledger: Ledger, make_notes: MakeNotes) 
     with pytest.raises(ConcurrencyConflict, match=re.escape(message)) as info:
         ledger.append(game.id, 12, make_notes(1, prefix="late"))
     assert (info.value.expected_seq, info.value.head_seq) == (12, 12)
-    with pytest.raises(ConcurrencyConflict, match="the next event is 13, not 15"):
+    early = (
+        f"game {game.id} is at event 12, so the next event is 13, not 15; look at the table"
+        " again and retype the move"
+    )
+    with pytest.raises(ConcurrencyConflict, match=re.escape(early)):
         ledger.append(game.id, 15, make_notes(1, prefix="early"))
     assert ledger.head(game.id)[0] == 12
 

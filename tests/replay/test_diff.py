@@ -26,3 +26,30 @@ def test_an_effective_diff_of_a_seeded_game_names_no_hidden_card(games: Games):
     assert hidden
     leaked = [c for c in hidden if re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", out)]
     assert not leaked, out
+
+
+def test_an_event_without_notation_is_named_by_its_kind_and_player():
+    # a person reads "Bo play", not "karnoffel.play (actor 1)"
+    from tablelog.replay.diff import _kind
+    from tablelog.rules.cards import Card
+    from tablelog.rules.karnoffel.events import Play
+
+    log = Log("a", RULES, karnoffel_header(), ())
+    assert _kind(log, Event(3, 1, Play(Card("K", "S")))) == "Bo play"
+    assert _kind(log, Event(3, 9, Play(Card("K", "S")))) == "play"
+
+
+def test_two_seeds_are_said_to_differ_without_printing_them():
+    # a seed deals every card again: diff says the seeds differ, never what they are
+    empty = ()
+    diff = diff_logs(
+        Log("a", RULES, karnoffel_header(seed=31337), empty),
+        Log("b", RULES, karnoffel_header(seed=27182), empty),
+    )
+    assert diff.first == 0 and "seeds differ" in diff.why
+    assert "31337" not in diff.why and "27182" not in diff.why
+    one = diff_logs(
+        Log("a", RULES, karnoffel_header(seed=31337), empty),
+        Log("b", RULES, karnoffel_header(), empty),
+    )
+    assert one.why == "not the same game: only a was dealt by the seeded dealer"

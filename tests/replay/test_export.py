@@ -197,3 +197,20 @@ def test_json_payloads_round_trip(club_source: Path) -> None:
         (h,) = histories(ledger, [1])
     for e in h.events:
         assert json.loads(json.dumps(e.payload)) == e.payload
+
+
+def test_sqlite_export_of_a_seeded_game_holds_no_seed(db: Path, tmp_path: Path) -> None:
+    # the seed deals every card again: a copy for everyone must not hold it
+    from tablelog.replay.games import make_header
+    from tablelog.rules import registry
+
+    with Ledger(db) as ledger:
+        games = Games(ledger)
+        rules = registry.get("karnoffel")
+        game = games.create(make_header(rules, ["Anna", "Bo", "Cai", "Dina"], {}, seed=2))
+        games.play(game.id, _first_move(games, game.id))
+        path = tmp_path / "seeded.sqlite"
+        assert write_sqlite(histories(ledger, [game.id]), path) == 1
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT seed FROM games").fetchall() == [(None,)]
+    conn.close()

@@ -78,6 +78,11 @@ def test_a_holder_who_cannot_hold_the_card_is_refused(games: Games):
         games.play(game, "Anna play T17 T13 Cai")
     with pytest.raises(NotationError, match="'Xyz' is neither a card nor a player"):
         games.play(game, "Anna call T13 Xyz")
+    with pytest.raises(
+        RefusedMove, match="Bo cannot hand over Sw2: it is already known to be in Anna's hand"
+    ):
+        games.play(game, "Anna play T17 Sw2 Bo")
+    assert len(games.load(game).events) == 1  # nothing written
 
 
 def test_the_hierophant_and_what_is_shown_are_one_entry(games: Games):

@@ -122,3 +122,18 @@ def test_scores_keep_fractions_exactly() -> None:
     assert number_text(Fraction(25, 2)) == "25/2"
     assert number_text(Fraction(4)) == 4
     assert as_fraction("25/2") == Fraction(25, 2)
+
+
+def test_a_listed_game_says_it_is_seeded_but_never_its_seed(db: Path) -> None:
+    # list --json is read by anyone at the table: the seed would deal every card again
+    from tablelog.replay.games import make_header
+    from tablelog.rules import registry
+
+    with Ledger(db) as ledger:
+        games = Games(ledger)
+        rules = registry.get("karnoffel")
+        seeded = games.create(make_header(rules, ["Anna", "Bo", "Cai", "Dina"], {}, seed=3))
+        physical = games.create(make_header(rules, ["Anna", "Bo", "Cai", "Dina"], {}))
+        listed = {r.game: r.as_dict() for r in results(ledger)}
+    assert "seed" not in listed[seeded.id] and "seed" not in listed[physical.id]
+    assert listed[seeded.id]["seeded"] is True and listed[physical.id]["seeded"] is False

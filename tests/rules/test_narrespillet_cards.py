@@ -57,6 +57,23 @@ def test_a_refused_fool_names_the_placement_it_looks_at():
     assert refusal(world, "Bo fool").endswith('is the World, and "Narren kan ikke stjele Verden"')
 
 
+def test_a_refused_fool_names_its_own_placement_and_a_closed_slot():
+    hands = {"Anna": "CuK CuQ Sw2 Sw3 Sw4 St2", "Bo": "FOOL Co2 Co3 Co4 Cu2 Cu3"}
+    own = play(table(hands), "Anna place Cu CuQ CuK", "Bo pass", "Bo place Co Co2 Co3")
+    assert refusal(own, "Bo fool") == (
+        "Bo's placement on Coins (5 in number cards) is Bo's own, and the Fool \"spilles i det "
+        'en annen spiller plasserer kort på et slagfelt"'
+    )
+    state = play(table(hands), "Anna place Sw Sw2 Sw3", "Bo pass", "Bo place Cu Cu2 Cu3")
+    state = play(state, "Cai place St St5 St6", "Bo pass", "Dina place Co Co5 Co6", "Bo pass")
+    state = play(state, "Anna place Cu CuQ CuK")
+    assert state.queue == ()  # Bo's Cups slot is taken: no window for Bo
+    assert refusal(state, "Bo fool") == (
+        "Anna's placement on Cups (a Royal Couple) would go to Bo's slot on Cups, "
+        "which is no longer open"
+    )
+
+
 def test_the_fool_passes_and_the_placement_stays():
     state = table({"Anna": "CuK CuQ Sw2 Sw3 Sw4 St2", "Bo": "FOOL Co2 Co3 Co4 Cu2 Cu3"})
     state = play(state, "Anna place Cu CuQ CuK", "Bo pass")
