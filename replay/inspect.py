@@ -26,6 +26,7 @@ from tablelog.rules.events import Event
 from tablelog.rules.listing import count_moves, grouped, lead_card, move_cards
 from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
+from tablelog.rules.tableview import sorted_hand
 
 __all__ = [
     "log_data",
@@ -34,6 +35,7 @@ __all__ = [
     "played_data",
     "replay_data",
     "show_data",
+    "step_cards",
     "viewer_named",
 ]
 
@@ -318,3 +320,16 @@ def _row(
         "hash": hash_,
         "happened": [] if meta or not effective else narration(rules, before, after),
     }
+
+
+def step_cards(game: LoadedGame) -> list[str]:
+    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
+    sorted by suit: the step's pool (none in a seeded game, whose dealer names them)."""
+    step = None if game.seeded else game.rules.chance(game.state)
+    if step is None:
+        return []
+    outcomes = step.outcomes
+    pool = getattr(outcomes, "pool", None)
+    if pool is None:
+        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
+    return [card.text for card in sorted_hand(set(pool))]

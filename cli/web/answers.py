@@ -12,13 +12,11 @@ from typing import Any
 from tablelog.cli.web.links import Role
 from tablelog.replay.games import LoadedGame
 from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
-from tablelog.replay.inspect import log_data, moves_data, show_data
+from tablelog.replay.inspect import log_data, moves_data, show_data, step_cards
 from tablelog.replay.notation import parse_move
 from tablelog.rules.events import IRREGULARITIES, RULINGS
-from tablelog.rules.listing import lead_card
-from tablelog.rules.tableview import sorted_hand
 
-__all__ = ["LISTED", "LOG_ROWS", "deck", "not_own", "table_for", "viewer_of"]
+__all__ = ["LISTED", "LOG_ROWS", "not_own", "table_for", "viewer_of"]
 
 LOG_ROWS = 12
 LISTED = 400
@@ -46,7 +44,7 @@ def table_for(game: LoadedGame, role: Role) -> dict[str, Any]:
         listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer)
         rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
         recorder = role.kind == "recorder"
-        moves = {**listing, "moves": rows, "deck": deck(game) if recorder else [],
+        moves = {**listing, "moves": rows, "deck": step_cards(game) if recorder else [],
                  "irregularities": list(IRREGULARITIES) if recorder else [],
                  "rulings": list(RULINGS) if recorder else []}  # fmt: skip
     log = log_data(game, viewer, tail=LOG_ROWS)["events"]
@@ -64,19 +62,6 @@ def table_for(game: LoadedGame, role: Role) -> dict[str, Any]:
         "moves": moves,
         "log": log,
     }
-
-
-def deck(game: LoadedGame) -> list[str]:
-    """The cards a physical table's step may name (a deal's face-up cards, a card turned),
-    for the recorder to tap into the step's form: the step's pool, sorted by suit."""
-    step = None if game.seeded else game.rules.chance(game.state)
-    if step is None:
-        return []
-    outcomes = step.outcomes
-    pool = getattr(outcomes, "pool", None)
-    if pool is None:
-        pool = [card for move in getattr(outcomes, "moves", ()) if (card := lead_card(move))]
-    return [card.text for card in sorted_hand(set(pool))]
 
 
 def not_own(game: LoadedGame, seat: int, text: str) -> str | None:
