@@ -260,10 +260,9 @@ def make_app(server: Server) -> Starlette:
                 refused = not_own(game, role.seat, text)  # (a retry: answered as written)
                 if refused is not None:
                     raise _Answer(409, {"error": refused, "kind": "refused"})
-            said = ""
-            if text.strip().lower() == "redo":  # what the latest undo took back, from the log
+            redo = text.strip().lower() == "redo"
+            if redo:  # what the latest undo took back, from the log
                 text = redo_entry(game)
-                said = f"redo puts back {text}"
             played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
             fresh = server.held.keep(ledger, played)
             told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
@@ -271,6 +270,7 @@ def make_app(server: Server) -> Starlette:
             tail = fresh.seq - min(seqs, default=fresh.seq) + 1
             rows = log_data(fresh, viewer_of(role), tail=tail)["events"]
             written = [row for row in rows if row["seq"] in seqs]
+            said = f"redo puts back {written[0]['notation']}" if redo and written else ""
             answer = {"written": written, "retried": played.retried, "said": said,
                       **server.answer(fresh, role)[0]}  # fmt: skip
             return answer
