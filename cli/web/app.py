@@ -329,15 +329,15 @@ def make_app(server: Server) -> Starlette:
 
     async def events(request: Request) -> Response:
         def check() -> tuple[int, int]:
-            with server.ledger() as ledger:
+            with friendly(), server.ledger() as ledger:
                 game = loaded(ledger, request)
                 server.role(request, game)
                 return game.id, game.seq
 
         try:
             game_id, seq = await asyncio.to_thread(check)
-        except _Answer as answer:
-            return JSONResponse(answer.body, status_code=answer.status)
+        except (_Answer, click.ClickException) as error:
+            return _refused(error)
         return StreamingResponse(
             server.watches.stream(game_id, seq),
             media_type="text/event-stream",

@@ -123,6 +123,20 @@ def test_without_a_valid_secret_a_request_gets_nothing(server: Running) -> None:
     assert run_json(runner, "log", str(gid))["events"][-1]["seq"] == 1  # nothing written
 
 
+def test_every_endpoint_answers_a_missing_database_with_the_same_sentence(
+    server: Running,
+) -> None:
+    """Before any game the database does not exist: the table and its event stream both
+    answer with the CLI's sentence as JSON (the stream once answered a bare 500)."""
+    table = server.http.get("/api/t/1", params={"k": "x"})
+    stream = server.http.get("/api/t/1/events", params={"k": "x"})
+    for response in (table, stream):
+        assert response.status_code == 400
+        assert response.json()["kind"] == "bad-input"
+        assert response.json()["error"].startswith(f"there is no database at {server.db} yet")
+    assert stream.json() == table.json()
+
+
 def test_a_seat_sees_its_own_hand_and_none_of_the_others(server: Running) -> None:
     players = ["Anna", "Bo", "Cai", "Dina"]
     game = server.start("vriddiot", players, 3)
