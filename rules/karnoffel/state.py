@@ -12,8 +12,8 @@ import attrs
 
 from tablelog.rules.cards import Card, deck_48
 from tablelog.rules.errors import OptionError
-from tablelog.rules.options import read_options
-from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.options import option, read_options, specs_of
+from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
 from tablelog.rules.table import Table, TableState, hands_of
 from tablelog.rules.zones import Zone
@@ -62,37 +62,30 @@ TURN_FROM_STOCK = "turn_from_stock"
 LED_SUIT = "led_suit"
 ANY_SUIT = "any_suit"
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "trump_selection",
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The match's options, typed, each with its meaning; read from a header by
+    ``rules.options.read_options``."""
+
+    trump_selection: str = option(
         LOWEST_UPCARD,
         "how the trump suit is chosen: the lowest face-up dealt card, "
         "or a card turned from the undealt stock",
         choices=(LOWEST_UPCARD, TURN_FROM_STOCK),
-    ),
-    OptionSpec(
-        "stecher_scope",
+    )
+    stecher_scope: str = option(
         LED_SUIT,
         "which Kings, Queens and Jacks beat the Ober-, Unter- and Farbenstecher: "
         "only those of the led suit, or those of any suit",
         choices=(LED_SUIT, ANY_SUIT),
-    ),
-    OptionSpec("stop_at_three", False, "end a deal as soon as one team has taken three tricks"),
-    OptionSpec("target", 1, "deals a team must win to win the match", minimum=1),
-    OptionSpec("open_partner_hands", False, "each player also sees the partner's hand"),
-)
+    )
+    stop_at_three: bool = option(False, "end a deal as soon as one team has taken three tricks")
+    target: int = option(1, "deals a team must win to win the match", minimum=1)
+    open_partner_hands: bool = option(False, "each player also sees the partner's hand")
 
 
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The match's options, typed (see ``OPTIONS`` for their meaning); read from a header
-    by ``rules.options.read_options``."""
-
-    trump_selection: str = LOWEST_UPCARD
-    stecher_scope: str = LED_SUIT
-    stop_at_three: bool = False
-    target: int = 1
-    open_partner_hands: bool = False
+OPTIONS = specs_of(Options)
 
 
 @attrs.frozen
