@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from tablelog.rules.cards import Card, deck_48
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.options import read_options
 from tablelog.rules.protocol import Header, OptionSpec
 from tablelog.rules.seating import Seating
@@ -83,7 +82,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The match's options, typed (see ``OPTIONS`` for their meaning); read from a header
     by ``rules.options.read_options``."""
@@ -95,7 +94,7 @@ class Options:
     open_partner_hands: bool = False
 
 
-@attrs.frozen
+@frozen
 class TrickRecord:
     """A completed trick: who led it, its cards in play order, and who won it."""
 
@@ -104,7 +103,7 @@ class TrickRecord:
     winner: int
 
 
-@attrs.frozen
+@frozen
 class DealRecord:
     """A finished deal: its number, dealer, trump suit, tricks per team and winning team."""
 
@@ -115,7 +114,7 @@ class DealRecord:
     winner: int
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class DealState:
     """The cards of the deal in progress (or of the last one, until the next is dealt).
 
@@ -133,7 +132,7 @@ class DealState:
     taken: tuple[int, int] = (0, 0)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class MatchState:
     """The match so far: deals won per team, and the record of every finished deal."""
 
@@ -144,7 +143,7 @@ class MatchState:
 NO_SCORE = MatchState()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Karnöffel match (``table``: players, options, first dealer).
 
