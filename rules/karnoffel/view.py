@@ -74,7 +74,6 @@ def _table(state: State, seen: View) -> Table:
         state.players,
         labels=LABELS,
         sides=labels,
-        skip=lambda name: name == "trick",
         trick=Trick(_laid(state, state.leader, state.trick), number=len(done) + 1)
         if state.phase == PLAY
         else None,

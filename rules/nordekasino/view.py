@@ -69,7 +69,6 @@ def _table(state: State, seen: View) -> Table:
         state.players,
         labels=LABELS,
         sides=sides,
-        skip=lambda name: name == "table",
         piles=piles,
         clockwise=False,  # seats are numbered in turn order, counter-clockwise
         facts=(
