@@ -47,6 +47,7 @@ from tablelog.replay.jsonlimits import (
 from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.serial import converter
 
@@ -71,7 +72,7 @@ ENVELOPE = ("seq", "type", "type_version", "actor", "recorded_at", "id", "hash")
 HEADER_EXTRA = ("format", "version", "uid", "created", "events", "head")
 
 
-@attrs.frozen
+@frozen
 class ParsedGame:
     """One game read from a file, not yet checked against the rules."""
 
