@@ -26,8 +26,7 @@ from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, R
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
     Layout,
-    key_of,
-    keys_in_order,
+    keyed,
     number_of,
     sets_of,
     touching,
@@ -101,8 +100,8 @@ def moves(
 def _adams(state: State, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
     table = layout(state)
-    for counts in keys_in_order(table):
-        if _adams_key(key_of(table, counts)):
+    for counts, key in keyed(table):
+        if _adams_key(key):
             yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
 
 
@@ -116,8 +115,7 @@ def _adams_key(key: tuple[int, ...]) -> bool:
 def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     table = layout(state)
-    for counts in keys_in_order(table):
-        key = key_of(table, counts)
+    for counts, key in keyed(table):
         for card in cards:
             if can_capture(card, key):
                 yield from (Move(turn.seat, Capture(card, p)) for p in sets_of(table, counts))
@@ -141,11 +139,10 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
     table = layout(state)
     owned = set(turn.owned)
     marked = table.group_counts(turn.owned)
-    for counts in keys_in_order(table):
+    for counts, key in keyed(table):
         holds_own = any(n and m for n, m in zip(counts, marked, strict=True))
         if not holds_own and owned and duty_binds(state, turn.seat):
             continue  # no set of this key holds an own pile
-        key = key_of(table, counts)
         sets: tuple[tuple[int, ...], ...] | None = None
         for card in cards:
             index = turn.index[card]
@@ -204,10 +201,9 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    for counts in keys_in_order(table):
+    for _, key in keyed(table):
         if not left:
             break
-        key = key_of(table, counts)
         found.update(card for card in left if can_capture(card, key))
         left = [card for card in left if card not in found]
     if _spade_clear(state, tuple(left)):
@@ -224,7 +220,7 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
     owned = bool(turn.owned)
     marked = table.group_counts(turn.owned)
     duty: bool | None = None
-    for counts in keys_in_order(table):
+    for counts, key in keyed(table):
         if not left:
             break
         if owned and not any(n and m for n, m in zip(counts, marked, strict=True)):
@@ -232,7 +228,6 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
                 duty = duty_binds(state, turn.seat)
             if duty:
                 continue
-        key = key_of(table, counts)
         for card in left:
             index = turn.index[card]
             options = build_options(card, key, turn.wanted[index])
@@ -258,17 +253,20 @@ def count(state: State, seat: int | None = None) -> int:
     total += 0 if binds else len(turn.cards)
     total += int(_spade_clear(state, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
-    for counts in keys_in_order(table):
-        total += _count_key(table, counts, turn, marked)
+    for counts, key in keyed(table):
+        total += _count_key(table, counts, key, turn, marked)
     return total
 
 
 def _count_key(
-    table: Layout, counts: tuple[int, ...], turn: Turn, marked: tuple[int, ...] | None
+    table: Layout,
+    counts: tuple[int, ...],
+    key: tuple[int, ...],
+    turn: Turn,
+    marked: tuple[int, ...] | None,
 ) -> int:
-    """The Adams merges, captures and builds of the sets with ``counts`` (builds only on
-    the ``marked`` piles of each group when the duty binds)."""
-    key = key_of(table, counts)
+    """The Adams merges, captures and builds of the sets with ``counts`` (sorted codes
+    ``key``; builds only on the ``marked`` piles of each group when the duty binds)."""
     sets = number_of(table, counts)
     out = sets if _adams_key(key) else 0
     out += sets * sum(1 for card in turn.cards if can_capture(card, key))

@@ -23,6 +23,7 @@ from functools import lru_cache
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
     SATURATED,
@@ -117,8 +118,10 @@ def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(state.piles[i].code for i in piles))
 
 
+@per_state(maxsize=8)
 def layout(state: State) -> Layout:
-    """The table of ``state`` read by value code (see ``subsets``)."""
+    """The table of ``state`` read by value code (see ``subsets``; remembered for the last
+    states: each kind of move, the duty and the count ask it)."""
     return layout_of(tuple(pile.code for pile in state.piles))
 
 
