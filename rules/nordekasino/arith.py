@@ -31,6 +31,7 @@ __all__ = [
     "bit_values",
     "build_reach",
     "capturable",
+    "capture_values",
     "code_of_more",
     "code_of_values",
     "combine",
@@ -266,28 +267,39 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
     return acc
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def capturable(value: int, key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
     worth ``value``: split into groups that each combine into ``value`` or are a "more
     value" pile, joined by "more" (one group: a plain capture)."""
-    more = code_of_more(value)
-    numeric = tuple(code for code in key if code >= 0)
-    if any(code != more for code in key if code < 0):
-        return False  # a "more a" pile is taken only by a: never changed, never added
-    if not numeric:
-        return bool(key)
-    return _gather(value, numeric)
+    return bool(capture_values(key) >> value & 1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _gather(value: int, key: tuple[int, ...]) -> bool:
-    """Whether the numeric piles ``key`` split into groups that each reach ``value``."""
-    if reach(key) >> value & 1:
-        return True
-    if len(key) == 1:
-        return False
-    return any(_gather(value, one) and _gather(value, two) for one, two in _parts(key))
+def capture_values(key: tuple[int, ...]) -> int:
+    """The values v (exact up to 42) the piles ``key`` can be gathered into one pile worth
+    v by, as a bitset (see ``capturable``): every value at once, one search per key."""
+    numeric = tuple(code for code in key if code >= 0)
+    if len(numeric) < len(key):
+        more = key[0]  # the "more" codes sort first
+        if key[len(key) - len(numeric) - 1] != more:
+            return 0  # "more" piles of two values: taken by no card
+        value = 1 << (-more - 1)  # a "more a" pile is taken only by a: never changed
+        return value & _gathers(numeric) if numeric else value
+    return _gathers(numeric) if numeric else 0
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _gathers(key: tuple[int, ...]) -> int:
+    """The values v (exact up to 42) for which the numeric piles ``key`` split into groups
+    that each reach v, as a bitset: a value the whole reaches, or one both parts of some
+    split gather into."""
+    acc = reach(key)
+    if len(key) > 1:
+        for one, two in _parts(key):
+            if acc & SATURATED == SATURATED:
+                break
+            acc |= _gathers(one) & _gathers(two)
+    return acc
 
 
 @lru_cache(maxsize=4096)
@@ -336,12 +348,7 @@ def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> i
     for mine, rest in splits:
         if not wanted & ~out:
             break
-        candidates = build_reach(hand, mine) & wanted & ~out
-        if not candidates:
-            continue
-        for value in bit_values(candidates):
-            if capturable(value, rest):
-                out |= 1 << value
+        out |= build_reach(hand, mine) & wanted & capture_values(rest)
     return out
 
 

@@ -18,10 +18,11 @@ each kind or card.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, reach
+from tablelog.rules.nordekasino.arith import ADAMS, capture_values, reach
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
@@ -41,6 +42,7 @@ from tablelog.rules.nordekasino.turn import (
     hand_candidates,
     held_values,
     layout,
+    options_of,
     pile_key,
     turn_of,
 )
@@ -105,6 +107,7 @@ def _adams(state: State, seat: int) -> Iterator[Move]:
             yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
 
 
+@lru_cache(maxsize=1 << 16)
 def _adams_key(key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
     if len(key) < 2 or key[0] < 0 or sum(code.bit_length() - 1 for code in key) < ADAMS:
@@ -115,10 +118,15 @@ def _adams_key(key: tuple[int, ...]) -> bool:
 def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     table = layout(state)
+    seat = turn.seat
+    takes = [(card, turn.takes[turn.index[card]]) for card in cards]
     for counts, key in keyed(table):
-        for card in cards:
-            if can_capture(card, key):
-                yield from (Move(turn.seat, Capture(card, p)) for p in sets_of(table, counts))
+        gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
+        if not gathered:
+            continue
+        for card, values in takes:
+            if gathered & values:
+                yield from (Move(seat, Capture(card, p)) for p in sets_of(table, counts))
     if _spade_clear(state, cards):
         yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.piles)))))
 
@@ -146,7 +154,7 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
         sets: tuple[tuple[int, ...], ...] | None = None
         for card in cards:
             index = turn.index[card]
-            for value, more in build_options(card, key, turn.wanted[index]):
+            for value, more in options_of(turn.values[index], key, turn.wanted[index]):
                 if sets is None:
                     sets = sets_of(table, counts)
                     if owned and duty_binds(state, turn.seat):

@@ -17,10 +17,12 @@ Nothing here depends on ``PYTHONHASHSEED``: codes are ints and every order is po
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations, pairwise, product
 from math import comb
+from operator import itemgetter
+from typing import Any
 
 import attrs
 
@@ -121,11 +123,21 @@ def keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
 
 @lru_cache(maxsize=64)
 def _keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
-    codes = layout.group_codes
-    return tuple(
-        (counts, tuple(sorted(c for c, n in zip(codes, counts, strict=True) for _ in range(n))))
-        for counts in _keys_in_order(layout.pattern)
-    )
+    codes = layout.codes
+    return tuple((counts, tuple(sorted(first(codes)))) for counts, first in _firsts(layout.pattern))
+
+
+@lru_cache(maxsize=1024)
+def _firsts(pattern: tuple[int, ...]) -> tuple[tuple[Counts, Callable[[Any], Any]], ...]:
+    """Each key of the pattern's layouts in order, with a reader of the codes of its first
+    set (the first piles of each group: always a tuple)."""
+    groups = layout_of(pattern).groups
+    out = []
+    for counts in _keys_in_order(pattern):
+        first = [p for group, n in zip(groups, counts, strict=True) for p in group[:n]]
+        reader = itemgetter(*first) if len(first) > 1 else itemgetter(slice(first[0], first[0] + 1))
+        out.append((counts, reader))
+    return tuple(out)
 
 
 def keys_by_size(layout: Layout, among: tuple[int, ...] | None = None) -> Iterator[Counts]:
