@@ -17,9 +17,9 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -55,6 +55,7 @@ __all__ = [
 ]
 
 SPADE_FIVE = Card("5", "S")
+R = TypeVar("R")
 
 
 def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
@@ -230,19 +231,26 @@ class Turn:
 
 
 @per_state(maxsize=16)
-def _remembered(state: State) -> dict[tuple[str, int], Any]:
+def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
-    state's identity, never by hashing the whole state. Only this module fills it."""
+    state's identity, never by hashing the whole state. Only ``_recall`` fills it."""
     return {}
+
+
+def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
+    """``question(state, seat)``, asked once per state object and seat."""
+    known = _remembered(state)
+    key = (question, seat)
+    if key in known:
+        answer: R = known[key]
+        return answer
+    answer = known[key] = question(state, seat)
+    return answer
 
 
 def turn_of(state: State, seat: int) -> Turn:
     """The ``Turn`` of ``seat`` in ``state`` (remembered for recent states)."""
-    known = _remembered(state)
-    turn: Turn | None = known.get(("turn", seat))
-    if turn is None:
-        turn = known["turn", seat] = _turn_of(state, seat)
-    return turn
+    return _recall(_turn_of, state, seat)
 
 
 def _turn_of(state: State, seat: int) -> Turn:
@@ -297,11 +305,7 @@ def duty_lifted(state: State, seat: int) -> bool:
 
 def _duty(state: State, seat: int) -> bool:
     """``_duty_binds``, remembered for recent states (asked by every kind of move)."""
-    known = _remembered(state)
-    binds: bool | None = known.get(("duty", seat))
-    if binds is None:
-        binds = known["duty", seat] = _duty_binds(state, seat)
-    return binds
+    return _recall(_duty_binds, state, seat)
 
 
 def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
