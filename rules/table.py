@@ -33,6 +33,7 @@ import attrs
 
 from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.seating import Seating
 from tablelog.rules.zones import Zone, unaccounted
@@ -61,7 +62,7 @@ def _seating(table: Table[Any]) -> Seating:
     return Seating(len(table.players))
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Table(Generic[OptionsT]):
     """What stays the same for a whole game: the players by seat, the game's typed options,
     the (first) dealer, every card of the game and the seating (plain seats, play going
@@ -119,7 +120,7 @@ def player_name(table: Table[Any], seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
 
 
-@attrs.frozen
+@frozen
 class TableState(Generic[OptionsT]):
     """The base of every game's state: the table, and what a state says about its zones.
 

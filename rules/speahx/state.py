@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules.cards import JOKER, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.table import Table, TableState, hands_of
@@ -65,7 +64,7 @@ PILE_RUN = "pile_run"
 SINGLE_PLAY = "single_play"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The game's options, typed, each with its meaning."""
 
@@ -116,7 +115,7 @@ def deck_of(decks: int, jokers: int) -> tuple[Card, ...]:
     return deck_french(decks=decks) + (JOKER,) * jokers
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Turn:
     """The turn in progress: whose, its stage, how many chance cards were drawn, whether
     the pile was burned during it (the player may go on or stop), and the table card
@@ -132,7 +131,7 @@ class Turn:
 EMPTY = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 
