@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
@@ -187,7 +188,7 @@ def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
     return any(more_values(h, key, wanted) for h in hands)
 
 
-@attrs.frozen
+@frozen
 class Turn:
     """What ``seat`` brings to the table on its turn.
 
