@@ -231,9 +231,9 @@ def verify_game(ledger: LedgerStore, game: int) -> Verification:
     that no longer decodes or an impossible actor are problems in the result, never a crash.
     """
     record = ledger.game(game)
-    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game)]
-    problems += _columns_problems(record)
     rows = ledger.events(game)
+    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game, rows)]
+    problems += _columns_problems(record)
     head = short_hash(rows[-1].hash if rows else record.genesis)
     try:
         header = decode_header(record.header)

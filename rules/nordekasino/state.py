@@ -18,7 +18,7 @@ from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
 from tablelog.rules.options import option, read_options, specs_of
 from tablelog.rules.protocol import Header, OptionValue
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -186,12 +186,12 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the table, the middle, a side's taken cards."""
-        places = hands_of(table)
-        places["table"] = lies_on("the table")
-        places["middle"] = "it lies face down in the middle"
-        for side in range(table.sides):
-            places[f"won:{side}"] = taken_by(table.side_label(side))
-        return places
+        return {
+            **hands_of(table),
+            "table": lies_on("the table"),
+            "middle": "it lies face down in the middle",
+            **each_side(table, "won", taken_by),
+        }
 
 
 def max_players(options: Options) -> int:
