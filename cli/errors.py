@@ -18,7 +18,6 @@ traceback. The tests look for inputs that reach it: each is a bug.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -215,6 +214,8 @@ def _short(error: BaseException) -> str:
 
 def _emit(message: str, kind: str, status: int) -> None:
     """An error as JSON on standard output, then the exit status."""
+    import json
+
     from tablelog.cli.streams import unicode_ok
 
     data = {"error": message, "kind": kind, "exit": status}

@@ -8,12 +8,13 @@ from typing import Any
 import attrs
 
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header
 
 __all__ = ["Folded", "History"]
 
 
-@attrs.frozen
+@frozen
 class Folded:
     """The fold made while a history was generated: the start state and, in order, each
     game event applied with the state ``rules.apply`` made of it. ``walk`` pushes the
@@ -24,7 +25,7 @@ class Folded:
     applied: tuple[tuple[Event, Any], ...]
 
 
-@attrs.frozen
+@frozen
 class History:
     """A generated game: its header and its whole log, in order. ``folded`` (never
     compared, hashed or printed) holds the states the generator folded, if it did."""
