@@ -41,6 +41,8 @@ from tablelog.rules.zones import Zone, unaccounted
 __all__ = [
     "Table",
     "TableState",
+    "each_seat",
+    "each_side",
     "evolve",
     "hands_of",
     "player",
@@ -109,7 +111,18 @@ class Table(Generic[OptionsT]):
 
 def hands_of(table: Table[Any]) -> dict[str, str]:
     """The phrase for a card in each player's hand (``hand:S``), to start ``places`` with."""
-    return {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+    return each_seat(table, "hand", in_hand)
+
+
+def each_seat(table: Table[Any], kind: str, phrase: Callable[[str], str]) -> dict[str, str]:
+    """The phrase for a card in each seat's ``KIND:S`` zone, made from the player's name."""
+    return {f"{kind}:{seat}": phrase(name) for seat, name in enumerate(table.players)}
+
+
+def each_side(table: Table[Any], kind: str, phrase: Callable[[str], str]) -> dict[str, str]:
+    """The phrase for a card in each side's ``KIND:S`` zone, made from the side's name
+    (the player, or ``"Anna & Cai"`` for partners)."""
+    return {f"{kind}:{side}": phrase(table.side_label(side)) for side in range(table.sides)}
 
 
 def player_name(table: Table[Any], seat: int | None) -> str:

@@ -14,7 +14,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.options import option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -163,14 +163,14 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the trick, the turned card, the tricks a team won."""
-        places = hands_of(table)
-        places["trick"] = "it has already been played to this trick"
-        places["turned"] = "it is the card turned from the stock"
-        for team in range(SEATING.sides):
-            places[f"won:{team}"] = (
-                f"it was already played in a trick won by {table.side_label(team)}"
-            )
-        return places
+        return {
+            **hands_of(table),
+            "trick": "it has already been played to this trick",
+            "turned": "it is the card turned from the stock",
+            **each_side(
+                table, "won", lambda team: f"it was already played in a trick won by {team}"
+            ),
+        }
 
     @property
     def to_play(self) -> int | None:

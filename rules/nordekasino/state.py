@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
+import attrs
+
 from tablelog.rules.binding import lies_on, taken_by
 from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
@@ -18,7 +20,7 @@ from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
 from tablelog.rules.options import option, read_options, specs_of
 from tablelog.rules.protocol import Header, OptionValue
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -108,13 +110,15 @@ class Pile:
     value: int | None = None
     more: bool = False
     owner: int | None = None
+    code: int = attrs.field(init=False, eq=False, repr=False)
+    """The pile's value code for ``arith`` (made once: every listing reads every pile's)."""
 
-    @property
-    def code(self) -> int:
-        """The pile's value code for ``arith``."""
+    def __attrs_post_init__(self) -> None:
         if self.value is None:
-            return code_of_values(*card_values(self.cards[0]))
-        return code_of_more(self.value) if self.more else code_of_values(self.value)
+            code = code_of_values(*card_values(self.cards[0]))
+        else:
+            code = code_of_more(self.value) if self.more else code_of_values(self.value)
+        object.__setattr__(self, "code", code)
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -186,12 +190,12 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the table, the middle, a side's taken cards."""
-        places = hands_of(table)
-        places["table"] = lies_on("the table")
-        places["middle"] = "it lies face down in the middle"
-        for side in range(table.sides):
-            places[f"won:{side}"] = taken_by(table.side_label(side))
-        return places
+        return {
+            **hands_of(table),
+            "table": lies_on("the table"),
+            "middle": "it lies face down in the middle",
+            **each_side(table, "won", taken_by),
+        }
 
 
 def max_players(options: Options) -> int:

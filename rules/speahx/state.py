@@ -17,7 +17,7 @@ from tablelog.rules.errors import OptionError
 from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -168,14 +168,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the table cards by their player, the pile, out of play, the chance
         cards, the flipped table card."""
-        places = hands_of(table)
-        for seat, name in enumerate(table.players):
-            places[f"table:{seat}"] = f"it is one of {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["out"] = "it is out of play (burned or used as a joker)"
-        places["chance"] = "it is a chance card already drawn"
-        places["flipped"] = "it is the table card just flipped"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "table", lambda name: f"it is one of {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "out": "it is out of play (burned or used as a joker)",
+            "chance": "it is a chance card already drawn",
+            "flipped": "it is the table card just flipped",
+        }
 
     @property
     def top(self) -> Card | None:

@@ -16,7 +16,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -155,14 +155,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the face-up table cards by their player, the pile, the burn pile, out
         of the game, the card just turned."""
-        places = hands_of(table)
-        for s, name in enumerate(table.players):
-            places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["burned"] = "it is in the burn pile"
-        places["out"] = "it is out of the game"
-        places["turned"] = "it is the card just turned"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "up", lambda name: f"it lies face up on {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "burned": "it is in the burn pile",
+            "out": "it is out of the game",
+            "turned": "it is the card just turned",
+        }
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` is still in the game (has not gone out)."""
