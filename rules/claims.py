@@ -88,6 +88,11 @@ class Claim:
         """Whether ``card`` meets this claim."""
         return card in self.cards
 
+    @property
+    def in_words(self) -> str:
+        """The claim as the table says it: ``Bo holds a card worth 9 (event 2: Bo built 9)``."""
+        return f"{self.holder} holds a {self.what} (event {self.seq}: {self.said})"
+
     def why_broken(self, pool: Mapping[Card, int]) -> str:
         """The sentence that says this claim cannot be met any more."""
         if not any(pool.get(card, 0) > 0 for card in self.cards):
@@ -121,6 +126,11 @@ class Absence:
     what: str
     fresh: int = 0
     seen: tuple[Card, ...] = ()
+
+    @property
+    def in_words(self) -> str:
+        """The absence as the table says it: ``Bo holds no card that fits 7H (event 5: …)``."""
+        return f"{self.holder} holds no {self.what} (event {self.seq}: {self.said})"
 
     @property
     def is_broken(self) -> bool:

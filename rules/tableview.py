@@ -298,26 +298,39 @@ def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
     return attrs.evolve(table, piles=tuple(mark(p) for p in table.piles))
 
 
+class Shedding(Protocol):
+    """A shedding game's state, by its shape (Speahx, Vriddiot): its players, who went out
+    (in order), who laid each card of the pile, and the open claims on face-down hands."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def finished(self) -> tuple[int, ...]: ...
+    @property
+    def pile_by(self) -> tuple[int, ...]: ...
+    @property
+    def claims(self) -> Sequence[Said]: ...
+
+
+class Said(Protocol):
+    """An open claim (``rules.claims``), by its shape: its sentence."""
+
+    @property
+    def in_words(self) -> str: ...
+
+
 def shedding_table(
-    view: View,
-    players: Sequence[str],
-    *,
-    labels: Mapping[str, str],
-    finished: Iterable[int],
-    out: str,
-    pile_by: Sequence[int],
-    facts: Facts,
-    claims: tuple[str, ...],
+    view: View, state: Shedding, *, labels: Mapping[str, str], out: str, facts: Facts
 ) -> Table:
-    """The table of a shedding game (Speahx, Vriddiot): ``table_of`` with each seat in
-    ``finished`` marked ``out``, and the pile saying who laid each card (``pile_by``)."""
-    gone = frozenset(finished)
+    """The table of a shedding game: ``table_of`` with each seat that went out marked
+    ``out``, the pile saying who laid each card, and the open claims in words."""
+    gone = frozenset(state.finished)
     table = table_of(
         view,
-        players,
+        state.players,
         labels=labels,
         seat_facts=lambda s: (("out", out),) if s in gone else (),
         facts=facts,
-        claims=claims,
+        claims=tuple(claim.in_words for claim in state.claims),
     )
-    return with_layers(table, "pile", layers(pile_by, players))
+    return with_layers(table, "pile", layers(state.pile_by, state.players))

@@ -18,6 +18,7 @@ from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, round_robin
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import answer_step
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
@@ -59,10 +60,8 @@ def plan_for(state: State) -> DealPlan | None:
             deck_name=DECK_NAME,
             names=_names(state),
         )
-    if state.phase != PLAY or state.actor is not None or not state.queue:
-        return None
-    head = state.queue[0]
-    if head.kind not in ("refill", "draw") or state.death or not len(state.stock):
+    head = head_step(state) if state.phase == PLAY else None
+    if head is None or head.kind not in ("refill", "draw") or state.death or not len(state.stock):
         return None
     closed, opened = draw_need(state, head)
     if closed + opened == 0:

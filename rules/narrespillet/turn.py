@@ -18,9 +18,10 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, checked, hierophant_passed
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import apply_answer, call
 from tablelog.rules.narrespillet.chance import apply_draw
-from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check
 from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
 from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
@@ -71,7 +72,7 @@ def _make(state: State, event: Event) -> State:
         hand = state.hands[seat]
         hand = Zone((*hand.cards, p.card), hand.hidden - 1)
         return evolve(bound(state, seat, p.card), hands=_set(state.hands, seat, hand))
-    head = head_of(state)
+    head = head_step(state)
     if isinstance(p, ev.Vote):
         assert head is not None
         return _vote(state, head, event.actor, p.agree)

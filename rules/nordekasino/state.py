@@ -16,8 +16,8 @@ from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
 from tablelog.rules.errors import OptionError
 from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
-from tablelog.rules.options import read_options
-from tablelog.rules.protocol import Header, OptionSpec, OptionValue
+from tablelog.rules.options import option, read_options, specs_of
+from tablelog.rules.protocol import Header, OptionValue
 from tablelog.rules.seating import Seating
 from tablelog.rules.table import Table, TableState, hands_of
 from tablelog.rules.zones import Zone
@@ -44,24 +44,35 @@ HAND = 4
 TABLE_CARDS = 2
 EMPTY = Zone()
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("decks", 1, "French decks shuffled together", minimum=1, maximum=4),
-    OptionSpec("jokers", 2, "jokers in each deck", minimum=0, maximum=4),
-    OptionSpec(
-        "partnership",
-        False,
-        "Makker-nørdekasino: four players, partners opposite, tricks and points shared",
-    ),
-    OptionSpec(
-        "last_round", HAND, "cards each player gets in the last round", minimum=1, maximum=13
-    ),
-    OptionSpec("thomas_kragh", False, "a player on turn with one card left shows it when asked"),
-    OptionSpec(
-        "open_hand_penalty",
-        False,
-        "a player who looked at the cards before the deal was complete plays open-handed",
-    ),
-)
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """The game's options, typed, each with its meaning."""
+
+    decks: int = option(1, "French decks shuffled together", minimum=1, maximum=4)
+    jokers: int = option(2, "jokers in each deck", minimum=0, maximum=4)
+    partnership: bool = option(
+        False, "Makker-nørdekasino: four players, partners opposite, tricks and points shared"
+    )
+    last_round: int = option(
+        HAND, "cards each player gets in the last round", minimum=1, maximum=13
+    )
+    thomas_kragh: bool = option(False, "a player on turn with one card left shows it when asked")
+    open_hand_penalty: bool = option(
+        False, "a player who looked at the cards before the deal was complete plays open-handed"
+    )
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
+        """The options from a header's mapping, defaults filled in and values checked."""
+        return read_options(cls, OPTIONS, given)
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game."""
+        return deck_french(jokers=self.jokers, decks=self.decks)
+
+
+OPTIONS = specs_of(Options)
 
 _DOUBLE = {
     Card("A", "S"): (1, 14),
@@ -84,27 +95,6 @@ def card_values(card: Card) -> tuple[int, ...]:
     if card.rank == JOKER_RANK:
         return (0,)
     return (_FACE.get(card.rank) or int(card.rank),)
-
-
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The game's options, typed (see ``OPTIONS``)."""
-
-    decks: int = 1
-    jokers: int = 2
-    partnership: bool = False
-    last_round: int = HAND
-    thomas_kragh: bool = False
-    open_hand_penalty: bool = False
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
-        """The options from a header's mapping, defaults filled in and values checked."""
-        return read_options(cls, OPTIONS, given)
-
-    def deck(self) -> tuple[Card, ...]:
-        """Every card of the game."""
-        return deck_french(jokers=self.jokers, decks=self.decks)
 
 
 @attrs.frozen(cache_hash=True)
