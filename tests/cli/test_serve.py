@@ -90,7 +90,8 @@ def within_a_second(waits: list[float]) -> str:
 
 def tap_a_move(page: Any) -> str:
     """Tap down the listing (kind → card → target → value) to the first move; its text."""
-    for _ in range(8):
+    for _ in range(8):  # (a crowded kind's moves are fetched: wait for the next level)
+        page.locator("#moves button[data-move], #moves button[data-step]").first.wait_for()
         leaf = page.locator("#moves button[data-move]")
         if leaf.count():
             notation: str = leaf.first.get_attribute("data-move")
