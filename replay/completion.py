@@ -18,9 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from tablelog.errors import TablelogError
 from tablelog.replay.dealer import chance_rng, sample
@@ -190,8 +188,7 @@ def _lead(stem: str) -> str:
     return head if not second or second.startswith(("=", "#")) else stem
 
 
-@attrs.define
-class _Group:
+class _Group(NamedTuple):
     """The moves of one seat, kind and lead card: the first one's text, then all of them
     lazily formatted."""
 

@@ -36,6 +36,7 @@ from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
 from tablelog.rules.events import Event, Move, Ruling, Undo
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
 
 __all__ = [
@@ -66,7 +67,7 @@ class NewerRules(InvalidInput, ValueError):
     """A game recorded with a newer version of its rule set than this tablelog knows."""
 
 
-@attrs.frozen
+@frozen
 class Played(Generic[S]):
     """What ``Games.play`` wrote: the events as stored, the state before each (to write
     them in notation), the state after them, and the new head hash."""

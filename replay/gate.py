@@ -30,13 +30,14 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 from tablelog.rules.tableview import Place, Table, sorted_hand
 
 __all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer", "table_data"]
 
 
-@attrs.frozen
+@frozen
 class Viewer:
     """Who an output is for: ``seat`` (``None``: everyone), the ``recorder``, or
     ``every_seat`` (the whole record: only on an explicit request, such as a replay page

@@ -22,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
-
 from tablelog.errors import TablelogError
 from tablelog.ledger import ConcurrencyConflict
 from tablelog.replay.completion import COMMANDS, Completer
@@ -33,12 +31,13 @@ from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import format_event_move
 from tablelog.replay.redo import NOTHING_TO_REDO
 from tablelog.rules.events import Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import event_named, named_move
 
 __all__ = ["COMMANDS", "Entry", "Recorder"]  # (COMMANDS: replay.completion's)
 
 
-@attrs.frozen
+@frozen
 class Entry:
     """What one line did: the lines to say, the ``play`` data of what was written (or
     ``None``), and whether it was refused (nothing written)."""

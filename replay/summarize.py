@@ -10,7 +10,6 @@ and computes those that are missing or stale.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -98,6 +97,8 @@ def _move_counts(effective: Sequence[Event], players: Sequence[str]) -> dict[str
 
 def dumps(data: Mapping[str, Any]) -> str:
     """A summary as the JSON text stored in the ledger."""
+    import json  # only when a game is written: ``show`` never pays for it
+
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 

@@ -48,6 +48,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import event_named
 
 __all__ = [
@@ -65,7 +66,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Claim:
     """What a face-down hand must hold: one of ``cards``.
 
@@ -107,7 +108,7 @@ class Claim:
         )
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Absence:
     """What a face-down hand did *not* hold: none of ``cards`` among the face-down cards
     it had at event ``seq`` (any copy counts).

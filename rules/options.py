@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.suggest import did_you_mean
 
 __all__ = [
@@ -39,7 +40,7 @@ __all__ = [
 OptionValue = bool | int | str
 
 
-@attrs.frozen
+@frozen
 class Computed:
     """A default computed from the number of players, with its rule in words.
 
@@ -53,7 +54,7 @@ class Computed:
         return self.rule
 
 
-@attrs.frozen
+@frozen
 class OptionSpec:
     """One game option: its name, default, the values it takes, and a line of help.
 

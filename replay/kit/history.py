@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header
 
 __all__ = ["History"]
 
 
-@attrs.frozen
+@frozen
 class History:
     """A generated game: its header and its whole log, in order."""
 

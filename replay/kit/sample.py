@@ -23,6 +23,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move, kind_of
+from tablelog.rules.frozen import frozen
 from tablelog.rules.listing import cards_of, kinds_of
 from tablelog.rules.protocol import RuleSet, S
 
@@ -44,7 +45,7 @@ CAP = 64
 """The longest prefix of one filtered listing (seat, kind, lead card) a move is drawn from."""
 
 
-@attrs.frozen
+@frozen
 class Sampling:
     """How much of each state the checks look at (``None``: everything).
 
@@ -84,7 +85,7 @@ def filtered(
     return tuple(itertools.islice(stream, cap))
 
 
-@attrs.frozen
+@frozen
 class Menu(Generic[S]):
     """What one seat may do in one state, asked step by step: kinds, lead cards, moves.
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic
 
-import attrs
-
 from tablelog.errors import Refusal
 from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.sample import Sampling
 from tablelog.rules.events import Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet, S
 
 __all__ = ["InvariantViolation", "Probe", "ProbeMaker", "Step", "walk"]
@@ -28,7 +27,7 @@ class InvariantViolation(Refusal, AssertionError):
         super().__init__(f"invariant {invariant} broken at event {seq}: {detail}")
 
 
-@attrs.frozen
+@frozen
 class Step(Generic[S]):
     """One state of a history: the event that led to it (``None`` at the start)."""
 
@@ -55,7 +54,7 @@ def _nothing_at_the_end(last: Step) -> None:
     """A probe with nothing to check once the walk is over."""
 
 
-@attrs.frozen
+@frozen
 class Probe:
     """One invariant's look at each state (given the state's sampled legal moves) and,
     once the walk is over, at the last one."""

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from tablelog.rules.cards import Card, deck_48
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.options import option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -63,7 +62,7 @@ LED_SUIT = "led_suit"
 ANY_SUIT = "any_suit"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The match's options, typed, each with its meaning; read from a header by
     ``rules.options.read_options``."""
@@ -88,7 +87,7 @@ class Options:
 OPTIONS = specs_of(Options)
 
 
-@attrs.frozen
+@frozen
 class TrickRecord:
     """A completed trick: who led it, its cards in play order, and who won it."""
 
@@ -97,7 +96,7 @@ class TrickRecord:
     winner: int
 
 
-@attrs.frozen
+@frozen
 class DealRecord:
     """A finished deal: its number, dealer, trump suit, tricks per team and winning team."""
 
@@ -108,7 +107,7 @@ class DealRecord:
     winner: int
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class DealState:
     """The cards of the deal in progress (or of the last one, until the next is dealt).
 
@@ -126,7 +125,7 @@ class DealState:
     taken: tuple[int, int] = (0, 0)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class MatchState:
     """The match so far: deals won per team, and the record of every finished deal."""
 
@@ -137,7 +136,7 @@ class MatchState:
 NO_SCORE = MatchState()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Karnöffel match (``table``: players, options, first dealer).
 
@@ -164,14 +163,14 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the trick, the turned card, the tricks a team won."""
-        places = hands_of(table)
-        places["trick"] = "it has already been played to this trick"
-        places["turned"] = "it is the card turned from the stock"
-        for team in range(SEATING.sides):
-            places[f"won:{team}"] = (
-                f"it was already played in a trick won by {table.side_label(team)}"
-            )
-        return places
+        return {
+            **hands_of(table),
+            "trick": "it has already been played to this trick",
+            "turned": "it is the card turned from the stock",
+            **each_side(
+                table, "won", lambda team: f"it was already played in a trick won by {team}"
+            ),
+        }
 
     @property
     def to_play(self) -> int | None:

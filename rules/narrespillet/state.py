@@ -13,12 +13,11 @@ chance step is needed.
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.binding import in_hand, lies_on
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES
 from tablelog.rules.options import option, read_options, specs_of
@@ -51,7 +50,7 @@ OVER = "over"
 STANDARD, MALDERIA, ALTHEA, KROAM = "standard", "malderia", "althea", "kroam"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The game's options, typed, each with its meaning."""
 
@@ -120,7 +119,7 @@ class Options:
 OPTIONS = specs_of(Options)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Placement:
     """A placement: its cards (the primary slot's zone holds them), what kind it is, its
     rank key (greater wins), the houses it holds, the card the Magician moved, and when it
@@ -137,7 +136,7 @@ class Placement:
 OPEN, PLACED, FORFEIT = "open", "placed", "forfeit"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Slot:
     """One participant's slot on one battlefield."""
 
@@ -150,7 +149,7 @@ EMPTY_SLOTS = (Slot(),) * 4
 EMPTY_ZONE = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Step:
     """Something the game does or waits for after an action.
 
@@ -173,7 +172,7 @@ class Step:
     tried: tuple[Card, ...] = ()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Narrespillet game (see the module's docstring); ``table`` holds the
     players, the options and the first dealer."""

@@ -9,6 +9,7 @@ belong to the window that asks for them.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -181,12 +182,19 @@ def _turn(state: State, who: int, p: object) -> State:
         src = source_of(state, who, SWORD_KNIGHT, pool=False, chariot=False)
         assert src is not None
         state = _exorcise(discard_cards(take(state, who, SWORD_KNIGHT, src), SWORD_KNIGHT))
-    finishes = tuple(Step("finish", w) for w in range(state.n + 1))
-    refills = (Step("refill", -1), Step("refill", who))  # Justice always draws first
     extra: tuple[Step, ...] = ()
     if after:
         extra = (Step("turn", who, optional=after == "maybe"),)
-    return evolve(state, queue=(*pre, *finishes, *refills, *extra, *state.queue))
+    return evolve(state, queue=(*pre, *_after_turn(state.n, who), *extra, *state.queue))
+
+
+@functools.cache
+def _after_turn(n: int, who: int) -> tuple[Step, ...]:
+    """What every turn of ``who`` leaves behind at a table of ``n`` players: each
+    participant's finish check, then Justice's refill (it always draws first) and the
+    actor's (frozen steps, made once)."""
+    finishes = tuple(Step("finish", w) for w in range(n + 1))
+    return (*finishes, Step("refill", -1), Step("refill", who))
 
 
 def _drop_chariot(state: State, who: int) -> State:

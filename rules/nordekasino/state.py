@@ -9,17 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
-import attrs
-
 from tablelog.rules.binding import lies_on, taken_by
 from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
 from tablelog.rules.options import option, read_options, specs_of
 from tablelog.rules.protocol import Header, OptionValue
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -45,7 +44,7 @@ TABLE_CARDS = 2
 EMPTY = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The game's options, typed, each with its meaning."""
 
@@ -97,7 +96,7 @@ def card_values(card: Card) -> tuple[int, ...]:
     return (_FACE.get(card.rank) or int(card.rank),)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Pile:
     """A pile on the table: its cards, its value code (see ``arith``) and its owner.
 
@@ -138,7 +137,7 @@ def _seating(n: int, partners: bool) -> Seating:
     return Seating(n, partners=partners)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Nørdekasino game (``table``: players, options, dealer, the decks).
 
@@ -187,12 +186,12 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the table, the middle, a side's taken cards."""
-        places = hands_of(table)
-        places["table"] = lies_on("the table")
-        places["middle"] = "it lies face down in the middle"
-        for side in range(table.sides):
-            places[f"won:{side}"] = taken_by(table.side_label(side))
-        return places
+        return {
+            **hands_of(table),
+            "table": lies_on("the table"),
+            "middle": "it lies face down in the middle",
+            **each_side(table, "won", taken_by),
+        }
 
 
 def max_players(options: Options) -> int:

@@ -24,6 +24,8 @@ from math import comb
 
 import attrs
 
+from tablelog.rules.frozen import frozen
+
 __all__ = [
     "Counts",
     "Layout",
@@ -40,7 +42,7 @@ Counts = tuple[int, ...]
 """How many piles of each group of a ``Layout`` a set takes."""
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Layout:
     """A table read by value code: ``codes[i]`` is pile i's code; ``groups[g]`` the
     positions of the piles of the g-th distinct code (in order of first position)."""

@@ -23,6 +23,7 @@ from functools import lru_cache
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
     SATURATED,
@@ -172,7 +173,7 @@ def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
     return any(more_values(h, key, wanted) for h in hands)
 
 
-@attrs.frozen
+@frozen
 class Turn:
     """What ``seat`` brings to the table on its turn.
 

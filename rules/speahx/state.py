@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules.cards import JOKER, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -65,7 +64,7 @@ PILE_RUN = "pile_run"
 SINGLE_PLAY = "single_play"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The game's options, typed, each with its meaning."""
 
@@ -116,7 +115,7 @@ def deck_of(decks: int, jokers: int) -> tuple[Card, ...]:
     return deck_french(decks=decks) + (JOKER,) * jokers
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Turn:
     """The turn in progress: whose, its stage, how many chance cards were drawn, whether
     the pile was burned during it (the player may go on or stop), and the table card
@@ -132,7 +131,7 @@ class Turn:
 EMPTY = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 
@@ -169,14 +168,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the table cards by their player, the pile, out of play, the chance
         cards, the flipped table card."""
-        places = hands_of(table)
-        for seat, name in enumerate(table.players):
-            places[f"table:{seat}"] = f"it is one of {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["out"] = "it is out of play (burned or used as a joker)"
-        places["chance"] = "it is a chance card already drawn"
-        places["flipped"] = "it is the table card just flipped"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "table", lambda name: f"it is one of {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "out": "it is out of play (burned or used as a joker)",
+            "chance": "it is a chance card already drawn",
+            "flipped": "it is the table card just flipped",
+        }
 
     @property
     def top(self) -> Card | None:

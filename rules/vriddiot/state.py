@@ -9,15 +9,14 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -45,7 +44,7 @@ TOP_TIE = "top_tie"
 ANY_MATCH = "any_match"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Options:
     """The game's options, typed, each with its meaning."""
 
@@ -97,7 +96,7 @@ def make_deck(options: Options) -> tuple[Card, ...]:
     return deck_french() + tuple(second) + (JOKER,) * options.jokers
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class War:
     """A war: its value, who laid the second card, who is in it (in the order they lay),
     the seats still to answer the join window, this round's war cards, jacks laid so far,
@@ -115,7 +114,7 @@ class War:
     the holders of that value throw theirs into the burn pile; ``second`` then leads."""
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Vriddiot game (see the module's docstring)."""
 
@@ -156,14 +155,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the face-up table cards by their player, the pile, the burn pile, out
         of the game, the card just turned."""
-        places = hands_of(table)
-        for s, name in enumerate(table.players):
-            places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["burned"] = "it is in the burn pile"
-        places["out"] = "it is out of the game"
-        places["turned"] = "it is the card just turned"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "up", lambda name: f"it lies face up on {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "burned": "it is in the burn pile",
+            "out": "it is out of the game",
+            "turned": "it is the card just turned",
+        }
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` is still in the game (has not gone out)."""
