@@ -198,11 +198,18 @@ def table_data(table: Any) -> dict[str, Any]:
     return data
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+"""The types a table's data mostly holds, returned as they are without a call."""
+
+
 def _lists(value: Any) -> Any:
+    """``value`` with every tuple a list, every mapping a dict (a page holds hundreds of
+    leaves per table: they are passed over by type, without a call each)."""
+    leaves = _LEAVES
     if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
+        return {k: v if type(v) in leaves else _lists(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
+        return [v if type(v) in leaves else _lists(v) for v in value]
     return value
 
 

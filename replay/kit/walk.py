@@ -40,14 +40,35 @@ class Step(Generic[S]):
 
 def walk(rules: RuleSet[S], history: History) -> Iterator[Step[S]]:
     """Every state of ``history`` with the event that made it; an undo pops the
-    replayer's stack of states instead of refolding."""
-    replayer = Replayer(rules, history.header)
+    replayer's stack of states instead of refolding. A history the kit generated carries
+    the states its generator folded (``History.folded``): they are taken from there, so
+    a history is folded once, not once more per walk."""
+    folded = history.folded
+    if folded is None:
+        replayer = Replayer(rules, history.header)
+    else:
+        replayer = Replayer(rules, history.header, folded.start)
+        replayer.apply = _recalled(rules, folded.applied)
     state = replayer.state
     yield Step(0, None, None, state, ())
     for event in history.events:
         before = state
         state = replayer.push(event)
         yield Step(event.seq, event, before, state, replayer.effective)
+
+
+def _recalled(rules: RuleSet[S], applied: tuple[tuple[Event, S], ...]) -> Callable[[S, Event], S]:
+    """``rules.apply`` answered from ``applied`` (each event with the state it made), in
+    order; an event not met there in its turn is applied."""
+    recalled = iter(applied)
+
+    def apply(state: S, event: Event) -> S:
+        kept = next(recalled, None)
+        if kept is not None and kept[0] is event:
+            return kept[1]
+        return rules.apply(state, event)
+
+    return apply
 
 
 def _nothing_at_the_end(last: Step) -> None:
