@@ -70,7 +70,7 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         )
     too_deep = f"line {number}: lists and objects nested more than {MAX_DEPTH} deep"
     try:
-        data = json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        data = _decode(raw)
     except RecursionError:  # the C scanner stops a deep nest cleanly; caught here
         raise MalformedFile(too_deep) from None
     except json.JSONDecodeError as error:
@@ -124,6 +124,17 @@ def _float(text: str) -> float:
 
 def _constant(text: str) -> float:
     raise _BadNumber(f"{text} is not a number tablelog writes")
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+"""One decoder for every line (``json.loads`` with these hooks makes one a line)."""
+
+
+def _decode(raw: str) -> Any:
+    """``json.loads`` of one line with tablelog's number hooks."""
+    if raw.startswith("\ufeff"):  # json.loads refuses a byte order mark, saying so
+        return json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    return _DECODER.decode(raw)
 
 
 _DEEP = "nested too deep"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache, lru_cache
 
+import attrs
+
 from tablelog.rules.binding import lies_on, taken_by
 from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
@@ -108,13 +110,15 @@ class Pile:
     value: int | None = None
     more: bool = False
     owner: int | None = None
+    code: int = attrs.field(init=False, eq=False, repr=False)
+    """The pile's value code for ``arith`` (made once: every listing reads every pile's)."""
 
-    @property
-    def code(self) -> int:
-        """The pile's value code for ``arith``."""
+    def __attrs_post_init__(self) -> None:
         if self.value is None:
-            return code_of_values(*card_values(self.cards[0]))
-        return code_of_more(self.value) if self.more else code_of_values(self.value)
+            code = code_of_values(*card_values(self.cards[0]))
+        else:
+            code = code_of_more(self.value) if self.more else code_of_values(self.value)
+        object.__setattr__(self, "code", code)
 
     @property
     def values(self) -> tuple[int, ...]:
