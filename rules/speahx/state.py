@@ -149,7 +149,7 @@ class Turn:
 EMPTY = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 

@@ -129,7 +129,7 @@ class War:
     the holders of that value throw theirs into the burn pile; ``second`` then leads."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Vriddiot game (see the module's docstring)."""
 
