@@ -137,6 +137,45 @@ def measure(db: Path, *args: str) -> dict[str, float]:
     return result
 
 
+def engine_share(db: Path) -> dict[str, dict[str, float]]:
+    """The rule engines' part of the commands' work, in this process (CPU s of each over
+    every game of ``db``, the games read and decoded outside the timing, one at a time):
+    the fold with every check and the seeded dealer's (``verify`` and ``import`` pay it
+    once per event), the plain fold (the exports), and the public view after each event
+    (the exports' "trick to Anna", ``replay.export._News``). Issue 24: the rest of a
+    command's CPU time is tablelog's own code."""
+    from tablelog.replay.games import Games
+    from tablelog.replay.verify import check_log
+
+    spent = {"fold, checked, with the dealer": 0.0, "fold": 0.0, "public view per event": 0.0}
+    events = 0
+    with Ledger(db, readonly=True) as ledger:
+        games = Games(ledger)
+        for summary in ledger.games():
+            game = games.load(summary.record.id)
+            rules, header = game.rules, game.header
+            events += len(game.events)
+            start = time.process_time()
+            check_log(rules, header, game.events)
+            middle = time.process_time()
+            replayer = Replayer(rules, header)
+            states = [replayer.push(event) for event in game.events]
+            end = time.process_time()
+            for state in states:
+                rules.view(state, None)
+            last = time.process_time()
+            spent["fold, checked, with the dealer"] += middle - start
+            spent["fold"] += end - middle
+            spent["public view per event"] += last - end
+    out = {
+        f"engine: {name}": {"cpu": cpu, "events_per_cpu_s": events / max(cpu, 1e-9)}
+        for name, cpu in spent.items()
+    }
+    for name, row in out.items():
+        print(f"  {name}: {row['cpu']:.2f} CPU s in this process", flush=True)
+    return out
+
+
 def run_size(
     tmp: Path, count: int, *, cold: bool = False, only: tuple[str, ...] = ()
 ) -> dict[str, Any]:
@@ -158,6 +197,8 @@ def run_size(
         if per_event:
             out[name]["events_per_cpu_s"] = events / max(out[name]["cpu"], 1e-9)
 
+    if not only or "engine".startswith(only):
+        out |= engine_share(db)
     if cold:
         row("list (cold: builds every summary)", db, "list", "--json")
     row("list --json", db, "list", "--json")
@@ -196,14 +237,14 @@ def report(sizes: list[int], figures: dict[int, dict[str, Any]]) -> None:
         if name == "import":
             continue
         cells = []
-        for n in sizes:
-            cells += [f"{figures[n][name]['cpu']:.2f}", f"{figures[n][name]['rss_mb']:.0f}"]
+        for n in sizes:  # the engine rows run in this process: no peak of their own
+            rss_mb = figures[n][name].get("rss_mb")
+            cells += [f"{figures[n][name]['cpu']:.2f}", "—" if rss_mb is None else f"{rss_mb:.0f}"]
         rate = figures[big][name].get("events_per_cpu_s")
         cpu = figures[big][name]["cpu"] / max(figures[small][name]["cpu"], 1e-9)
-        rss = figures[big][name]["rss_mb"] / max(figures[small][name]["rss_mb"], 1e-9)
-        table.add_row(
-            name, *cells, "—" if rate is None else f"{rate:,.0f}", f"{cpu:.1f}×", f"{rss:.2f}×"
-        )
+        big_mb, small_mb = figures[big][name].get("rss_mb"), figures[small][name].get("rss_mb")
+        rss = "—" if big_mb is None or not small_mb else f"{big_mb / small_mb:.2f}×"
+        table.add_row(name, *cells, "—" if rate is None else f"{rate:,.0f}", f"{cpu:.1f}×", rss)
     console = Console()
     console.print(table)
     for n in sizes:

@@ -1,27 +1,34 @@
-"""A digest of every move listing and state of many random games, to compare two trees.
+"""A digest of every move listing over seeded random games and the fixtures (not a test).
 
-Run ``python benchmarks/listing_digest.py`` (``--only GAME``, ``--games N``, ``--json``) on
-the tree before a change to an engine and on the tree after it: equal digests say that
-every state the fold made and every answer of ``moves`` (in order), ``count``, ``kinds``
-and ``cards`` was the same, so random play, the seeded fuzz and every fixture choose and
-reach the same. Not a test: a change meant to be behaviour-preserving is checked by it.
+Run ``python benchmarks/listing_digest.py`` (``--only GAME``, ``--games N``) on two trees
+and compare the printed digests: a change to how a game lists its moves that keeps the
+rules and the order prints the same lines. For every state a player decides in, the
+digest takes the whole listing ``tuple(rules.moves(state))`` in order, the listing of each
+seat that may act, ``count`` where a game gives one, and ``kinds`` and ``cards`` of each
+seat that may act; then the game goes on by ``random.Random(seed).choice`` from the listing
+(so a change of order changes the games played, and the digest). The physical and seeded
+fixtures of the game (``fixtures/``) are digested state by state the same way.
 
-Per game it plays seeded random games as ``benchmarks/random_play.py`` does (each listing
-in order, ``random.Random(seed).choice``), under several option sets, and the same games
-dealt as a physical table sees them (``known=False``: cards nobody saw are ``?``, so hands
-hold face-down cards and the claims on them are made), and it folds every fixture of the
-game (``fixtures/``), listing at each state. Each state, each listing and each answer is
-hashed into one SHA-256 per game, written the same way in every process (``canonical``).
+With ``--states`` it also takes every state itself (written the same way in every process,
+``canonical``: a card's hash is its identity, so a set's own order differs from run to run),
+before each step of the random games and of the fixtures, and plays each random table a
+second time dealt as a physical table sees it (cards nobody saw are ``?``, so hands hold
+face-down cards and the claims on them are made): a change to ``apply`` that keeps the
+rules prints the same lines too.
+
+Run it from the tree to be measured (it imports ``tablelog`` from beside this folder)::
+
+    python benchmarks/listing_digest.py --only nordekasino --games 300
+    python benchmarks/listing_digest.py --only speahx --only vriddiot --games 5 --states
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.replay.dealer import chance_rng, sample
+from tablelog.replay.dealer import chance_rng, dealer_move, sample
+from tablelog.replay.fold import states
 from tablelog.replay.games import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules import registry
@@ -40,18 +48,28 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import RuleSet
 
-GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
-NAMES = ("Anna", "Bert", "Cleo", "Dirk", "Eva", "Finn", "Gro", "Hans", "Ida")
-
-VARIANTS: Mapping[str, tuple[tuple[int, dict[str, Any]], ...]] = {
+PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
+VARIANTS: dict[str, tuple[tuple[tuple[str, ...], dict[str, Any]], ...]] = {
+    "nordekasino": (
+        (PLAYERS, {}),
+        (PLAYERS, {"partnership": True}),
+        (PLAYERS[:2], {"thomas_kragh": True, "open_hand_penalty": True}),
+        (("A", "B", "C", "D", "E", "F", "G"), {"decks": 2, "jokers": 4, "last_round": 5}),
+    ),
+    "narrespillet": (
+        (PLAYERS, {}),
+        (PLAYERS[:3], {"variant": "malderia", "oracle_extra_turn": "optional"}),
+        (PLAYERS, {"variant": "althea", "full_tie": "shared", "hermit_window": "own_turn"}),
+        (PLAYERS[:2], {"variant": "kroam", "wheel_cap": "literal", "fool_victim": "forfeit"}),
+    ),
     "speahx": (
-        (4, {}),
-        (2, {}),
-        (7, {"jokers": 2}),
-        (4, {"jokers": 1, "four_kind_scope": "single_play"}),
-        (4, {"torkel": "each_jack", "voluntary_pickup": False}),
+        (PLAYERS, {}),
+        (PLAYERS[:2], {}),
+        (("A", "B", "C", "D", "E", "F", "G"), {"jokers": 2}),
+        (PLAYERS, {"jokers": 1, "four_kind_scope": "single_play"}),
+        (PLAYERS, {"torkel": "each_jack", "voluntary_pickup": False}),
         (
-            5,
+            ("A", "B", "C", "D", "E"),
             {
                 "chance_may_skip_playable": False,
                 "chance_combo_with_pile_run": True,
@@ -59,24 +77,44 @@ VARIANTS: Mapping[str, tuple[tuple[int, dict[str, Any]], ...]] = {
                 "voluntary_pickup": False,
             },
         ),
-        (3, {"torkel": "off"}),
+        (PLAYERS[:3], {"torkel": "off"}),
     ),
     "vriddiot": (
-        (4, {}),
-        (3, {}),
-        (7, {"jokers": 2}),
-        (5, {"jokers": 2, "vri_strict": False, "two_in_vri": "ends_vri"}),
-        (4, {"four_any_value": True, "eight_in_vri_le_8": True, "starter_lowest": True}),
-        (6, {"war_tie_rule": "any_match", "resurrect_out_players": True}),
+        (PLAYERS, {}),
+        (PLAYERS[:3], {}),
+        (("A", "B", "C", "D", "E", "F", "G"), {"jokers": 2}),
+        (("A", "B", "C", "D", "E"), {"jokers": 2, "vri_strict": False, "two_in_vri": "ends_vri"}),
+        (PLAYERS, {"four_any_value": True, "eight_in_vri_le_8": True, "starter_lowest": True}),
+        (
+            ("A", "B", "C", "D", "E", "F"),
+            {"war_tie_rule": "any_match", "resurrect_out_players": True},
+        ),
     ),
 }
-"""Players and options per variant (every game not named: four players, defaults)."""
+"""Per game: the tables played (players, options); other games play four with defaults."""
+
+
+def listing_text(rules: RuleSet[Any], state: Any) -> str:
+    """Everything the listing says of one state, as one text."""
+    parts = [repr(tuple(rules.moves(state)))]
+    if rules.count is not None:
+        parts.append(f"count {rules.count(state, None)}")
+    for seat in rules.to_act(state):
+        parts.append(f"seat {seat}: {tuple(rules.moves(state, seat))!r}")
+        if rules.count is not None:
+            parts.append(f"count {rules.count(state, seat)}")
+        if rules.kinds is not None:
+            kinds = rules.kinds(state, seat)
+            parts.append(f"kinds {kinds}")
+            if rules.cards is not None:
+                parts.extend(f"cards {kind} {rules.cards(state, seat, kind)}" for kind in kinds)
+    return "\n".join(parts)
 
 
 def canonical(value: object) -> object:
     """``value`` as plain nested tuples whose ``repr`` is the same in every process: a
     card by its text, an attrs value by its class and compared fields, a set or a mapping
-    sorted (a card's hash is its identity, so a set's own order differs from run to run)."""
+    sorted."""
     if isinstance(value, Card):
         return value.text
     if attrs.has(type(value)):
@@ -92,115 +130,93 @@ def canonical(value: object) -> object:
     return value
 
 
-def _feed(digest: Any, *parts: object) -> None:
-    for part in parts:
-        digest.update(repr(canonical(part)).encode())
-        digest.update(b"\x1f")
-
-
-def _answers(rules: RuleSet[Any], state: object) -> Iterator[object]:
-    """Every listing answer of one state, in order."""
-    listed = tuple(rules.moves(state))
-    yield listed
-    for seat in rules.to_act(state):
-        yield seat, tuple(rules.moves(state, seat))
-        if rules.count is not None:
-            yield "count", rules.count(state, seat)
-        kinds = rules.kinds(state, seat) if rules.kinds is not None else ()
-        yield "kinds", kinds
-        for kind in kinds:
-            yield kind, tuple(rules.moves(state, seat, None, kind))
-            if rules.cards is not None:
-                leads = rules.cards(state, seat, kind)
-                yield "cards", leads
-                for card in leads:
-                    if card is not None:
-                        yield card, tuple(rules.moves(state, seat, card, kind))
-
-
-def _random_game(
-    rules: RuleSet[Any], players: int, options: dict[str, Any], seed: int, known: bool, digest: Any
-) -> int:
-    header = make_header(rules, NAMES[:players], options, seed=seed if known else None)
-    rng = random.Random(seed)
-    state = rules.start(header)
-    cap = min(rules.max_events(header), 3_000)
-    seq = 0
-    while rules.outcome(state) is None and seq < cap:
-        seq += 1
-        _feed(digest, state)
-        step = rules.chance(state)
-        if step is not None:
-            move = sample(step, chance_rng(seed, seq), known)
-        else:
-            listed = tuple(rules.moves(state))
-            for answer in _answers(rules, state):
-                _feed(digest, answer)
-            if not listed:
-                _feed(digest, "stuck")
-                break
-            move = rng.choice(listed)
-        try:
-            state = rules.apply(state, Event(seq, move.actor, move.payload))
-        except IllegalEvent as refusal:  # a dealer's draw the claims forbid: say so, stop
-            _feed(digest, "refused", str(refusal))
-            break
-    _feed(digest, state, rules.outcome(state))
-    return seq
-
-
-def _fixtures(name: str) -> list[Path]:
-    folder = ROOT / "fixtures"
-    return sorted([*folder.glob(f"{name}-*.jsonl"), *folder.glob(f"{name}/*.jsonl")])
-
-
-def _fixture(path: Path, digest: Any) -> int:
-    (game,) = parse_lines(path.read_text(encoding="utf-8").splitlines())
-    rules = game.rules
-    state = rules.start(game.header)
-    n = 0
-    for event in game.events:
-        if event.payload.FAMILY == "meta":
-            continue  # notes, undos and rulings are the fold's, not the rules'
-        _feed(digest, state)
-        for answer in _answers(rules, state):
-            _feed(digest, answer)
-        state = rules.apply(state, event)
-        n += 1
-    _feed(digest, state, rules.outcome(state))
-    return n
-
-
-def measure(name: str, games: int) -> dict[str, Any]:
-    """The digest of one game's random games (every variant, seeded and physical) and
-    fixtures, with how many events it covers."""
+def random_digest(
+    name: str, games: int, cap: int = 5_000, *, with_states: bool = False
+) -> tuple[str, int]:
+    """The digest of every decision's listing in ``games`` seeded random games per table
+    (``with_states``: every state too, and each table dealt as a physical one as well)."""
     rules = registry.get(name)
     digest = hashlib.sha256()
-    events = 0
-    for players, options in VARIANTS.get(name, ((4, {}),)):
+    decisions = 0
+    for players, options in VARIANTS.get(name, ((PLAYERS, {}),)):
         for seed in range(games):
-            for known in (True, False):
-                events += _random_game(rules, players, options, seed, known, digest)
-    fixtures = _fixtures(name)
-    for path in fixtures:
-        events += _fixture(path, digest)
-    return {"digest": digest.hexdigest(), "events": events, "fixtures": len(fixtures)}
+            for known in (True, False) if with_states else (True,):
+                header = make_header(rules, players, options, seed=seed if known else None)
+                decisions += _play(rules, header, seed, cap, known, with_states, digest)
+    return digest.hexdigest()[:16], decisions
+
+
+def _play(
+    rules: RuleSet[Any],
+    header: Any,
+    seed: int,
+    cap: int,
+    known: bool,
+    with_states: bool,
+    digest: Any,
+) -> int:
+    """One random game into ``digest``; how many decisions it had."""
+    rng = random.Random(seed)
+    state = rules.start(header)
+    seq = decisions = 0
+    while rules.outcome(state) is None and seq < cap:
+        seq += 1
+        if with_states:
+            digest.update(repr(canonical(state)).encode())
+        if known:
+            move = dealer_move(rules, state, seed, seq)
+        else:  # what a physical table sees: the cards nobody saw are ``?``
+            step = rules.chance(state)
+            move = None if step is None else sample(step, chance_rng(seed, seq), known=False)
+        if move is None:
+            listing = tuple(rules.moves(state))
+            digest.update(listing_text(rules, state).encode())
+            if not listing:
+                digest.update(b"stuck")
+                break
+            move = rng.choice(listing)
+            decisions += 1
+        try:
+            state = rules.apply(state, Event(seq, move.actor, move.payload))
+        except IllegalEvent as refusal:  # a physical draw the claims forbid: said, the end
+            digest.update(f"refused {refusal}".encode())
+            break
+    digest.update(f"end {seq} {rules.outcome(state)!r}".encode())
+    if with_states:
+        digest.update(repr(canonical(state)).encode())
+    return decisions
+
+
+def fixture_digest(name: str, *, with_states: bool = False) -> tuple[str, int]:
+    """The digest of the listing of every state of the game's fixture files (and of the
+    states themselves, ``with_states``)."""
+    digest = hashlib.sha256()
+    files = sorted((ROOT / "fixtures").glob(f"{name}*.jsonl"))
+    files += sorted((ROOT / "fixtures" / name).glob("*.jsonl"))
+    count = 0
+    for path in files:
+        for game in parse_lines(path.read_text(encoding="utf-8").splitlines()):
+            for _, state in states(game.rules, game.header, game.events):
+                if with_states:
+                    digest.update(repr(canonical(state)).encode())
+                digest.update(listing_text(game.rules, state).encode())
+                count += 1
+    return digest.hexdigest()[:16], count
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print each game's digest (a line each, or JSON with ``--json``)."""
+    """Print one line per game and source: the digest and how many states it covers."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=GAMES, action="append")
-    parser.add_argument("--games", type=int, default=20, help="seeds per variant")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", action="append", choices=registry.names())
+    parser.add_argument("--games", type=int, default=200, help="seeded games per table")
+    parser.add_argument(
+        "--states", action="store_true", help="every state too, and physical deals as well"
+    )
     args = parser.parse_args(argv)
-    out = {name: measure(name, args.games) for name in args.only or GAMES}
-    if args.json:
-        print(json.dumps(out, indent=2))
-    else:
-        for name, row in out.items():
-            events, fixtures = row["events"], row["fixtures"]
-            print(f"{name:14} {row['digest']}  ({events} events, {fixtures} fixtures)")
+    for name in args.only or ("nordekasino", "narrespillet"):
+        played = random_digest(name, args.games, with_states=args.states)
+        print(name, "random", *played, flush=True)
+        print(name, "fixtures", *fixture_digest(name, with_states=args.states), flush=True)
     return 0
 
 

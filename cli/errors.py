@@ -18,7 +18,6 @@ traceback. The tests look for inputs that reach it: each is a bug.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -172,6 +171,14 @@ class Guarded(click.Group):
             if as_json:
                 _emit(better.format_message(), "bad-input", better.exit_code)
             raise better from None
+        except click.MissingParameter as error:
+            missing = _missing_game(error, args[0] if args else None)
+            if missing is None and not as_json:
+                raise
+            answer = missing or error
+            if as_json:
+                _emit(answer.format_message(), "bad-input", answer.exit_code)
+            raise answer from None
         except click.ClickException as error:
             if not as_json:
                 raise
@@ -196,15 +203,38 @@ class Guarded(click.Group):
 def _dashed_move(
     error: click.NoSuchOption, command: str | None, args: Sequence[str]
 ) -> BadInput | None:
-    """A sentence for a move of ``play`` that starts with '-' (``tablelog play 1 -5H``,
-    which click reads as the unknown option ``-5``), or ``None``."""
+    """A sentence for an argument that starts with '-' (``tablelog play 1 -5H``, ``tablelog
+    show -1``), which click reads as an unknown option (``-5``), or ``None``: what it is
+    not, and how to type it (after ``--``, which ends the options)."""
     name = error.option_name
-    if command != "play" or not name.startswith("-") or name.startswith("--"):
+    if command is None or not name.startswith("-") or name.startswith("--"):
         return None
     typed = next((arg for arg in args[1:] if arg.startswith(name)), name)
+    if command == "play":
+        game = args[1] if len(args) > 1 and not args[1].startswith("-") else "GAME"
+        return BadInput(
+            f"{typed} is neither a move nor an option of play: a move never starts with '-'"
+            f" (did you mean {typed.lstrip('-') or 'a card such as 7H'}?); words that do, as"
+            f" a note's, go after --: tablelog play {game} -- note {typed}"
+        )
+    params = error.ctx.command.params if error.ctx is not None else ()
+    if not any(isinstance(p, click.Argument) for p in params):
+        return BadInput(f"{typed} is not an option of {command} (tablelog {command} --help)")
+    before = list(args[1 : args.index(typed)]) if typed in args else []
     return BadInput(
-        f"{typed} is neither a move nor an option of play: a move never starts with '-'"
-        f" (did you mean {typed.lstrip('-') or 'a card such as 7H'}?)"
+        f"{typed} is not an option of {command}: an argument that starts with '-' goes"
+        f" after -- ({' '.join(['tablelog', command, *before, '--', typed])})"
+    )
+
+
+def _missing_game(error: click.MissingParameter, command: str | None) -> BadInput | None:
+    """One sentence for a command that names no GAME (``tablelog show``): every command
+    on one game takes its number, or ``last`` for the newest, and none guesses it."""
+    if error.param is None or error.param.name != "game" or command is None:
+        return None
+    rest = " MOVE" if command == "play" else ""
+    return BadInput(
+        f"name the game: its number, or last for the newest (tablelog {command} last{rest})"
     )
 
 
@@ -215,6 +245,8 @@ def _short(error: BaseException) -> str:
 
 def _emit(message: str, kind: str, status: int) -> None:
     """An error as JSON on standard output, then the exit status."""
+    import json
+
     from tablelog.cli.streams import unicode_ok
 
     data = {"error": message, "kind": kind, "exit": status}

@@ -1,5 +1,5 @@
-"""Match histories: ``export`` in every format and ``import``, and the filters that
-``list`` (``cli/listing.py``) and ``stats`` (``cli/standings.py``) share with ``export``.
+"""Match histories: ``export`` in every format and ``import`` (the filters ``export``
+shares with ``list`` and ``stats`` are in ``cli/selection.py``).
 
 Each command imports what it uses when it runs (the JSON Lines reader, the exporters,
 rich), so registering them costs the other commands nothing at start-up.
@@ -10,99 +10,22 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable, Sequence
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from tablelog.cli import outfile, render
 from tablelog.cli.errors import BadInput, StorageRefused, friendly
-from tablelog.cli.flags import json_flag
 from tablelog.cli.outfile import new_file
+from tablelog.cli.selection import JSON, VARIATIONS, filter_options, filters, keeper, reading_ledger
 from tablelog.cli.streams import FsPath
 
 if TYPE_CHECKING:
     from tablelog.ledger import LedgerStore
-    from tablelog.replay.summary import Filters, Keep
 
 __all__ = ["export", "import_", "print_import", "single_game_page"]
 
-JSON = json_flag()
-VARIATIONS = click.option(
-    "--variations",
-    is_flag=True,
-    help="Count variations (forks: a game replayed from one of its events) as games too.",
-)
 FORMATS = ("jsonl", "csv", "sqlite", "text", "html")
-
-
-def _since(_: click.Context, __: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value.strip()).isoformat()
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date; write it as YYYY-MM-DD") from None
-
-
-def filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The game filters shared by ``list``, ``stats`` and ``export``."""
-    for option in reversed(
-        [
-            click.option("--rules", help="Only games of this rule set (e.g. karnoffel)."),
-            click.option("--player", help="Only games this player played in."),
-            click.option(
-                "--since", callback=_since, help="Only games created on or after YYYY-MM-DD."
-            ),
-        ]
-    ):
-        command = option(command)
-    return command
-
-
-def _filters(
-    rules: str | None,
-    player: str | None,
-    since: str | None,
-    unfinished: bool = False,
-    games: Sequence[int] | None = None,
-    variations: bool = True,
-) -> Filters:
-    from tablelog.replay.summary import Filters
-
-    if rules is not None:
-        from tablelog.rules import registry
-
-        rules = registry.get(rules).name  # an unknown name is refused, naming the games
-    chosen = None if games is None else tuple(games)
-    return Filters(rules, player, since, unfinished, chosen, variations=variations)
-
-
-def _ledger(ctx: click.Context) -> LedgerStore:
-    """The ledger named by the group's ``--db``: read-only unless the command writes."""
-    ledger: LedgerStore = ctx.find_root().obj.ledger()
-    return ledger
-
-
-def _keeper(ctx: click.Context, reading: LedgerStore) -> Keep:
-    """Keeps new results summaries for a reading command, whose own ledger is read-only:
-    a writable ledger is opened only when there is something to keep, and a database that
-    cannot be written (read-only file, busy, no right to) only loses the cache. A file of
-    an older schema is never written by a reading command: opening it to write would
-    upgrade it under the reader, so its summaries are computed and not kept."""
-    from tablelog.ledger import SCHEMA_VERSION
-
-    if getattr(reading, "schema", SCHEMA_VERSION) < SCHEMA_VERSION:
-        return lambda rows: None
-
-    def keep(rows: list[tuple[int, bytes, str]]) -> None:
-        try:
-            with ctx.find_root().obj.ledger(write=True) as writer:
-                writer.store_summaries(rows)
-        except click.ClickException:
-            pass
-
-    return keep
 
 
 def single_game_page() -> Callable[..., None] | None:
@@ -194,7 +117,7 @@ def export(
         raise BadInput("--format sqlite writes a file: give -o FILE.sqlite")
     if output is not None and fmt == "sqlite" and os.path.exists(output):
         raise BadInput(f"{output} already exists; an SQLite export writes a new file")
-    with friendly(), _ledger(ctx) as ledger:
+    with friendly(), reading_ledger(ctx) as ledger:
         if games:
             from tablelog.replay.games import Games
 
@@ -203,8 +126,8 @@ def export(
         else:
             from tablelog.replay.export import select
 
-            chosen = _filters(rules, player, since, unfinished, variations=variations)
-            ids = select(ledger, chosen, _keeper(ctx, ledger))
+            chosen = filters(rules, player, since, unfinished, variations=variations)
+            ids = select(ledger, chosen, keeper(ctx, ledger))
         if all_seats and len(ids) != 1:
             raise BadInput("--all-seats makes the replay page of one game: name one game")
         from tablelog.replay.gate import EVERY_SEAT
@@ -305,7 +228,7 @@ def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -
     from tablelog.replay.jsonl import file_lines, iter_games
     from tablelog.replay.merge import import_stream
 
-    with friendly(), _ledger(ctx) as ledger:
+    with friendly(), reading_ledger(ctx) as ledger:
         report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)
     print_import(report, as_json)
     if report.refused:

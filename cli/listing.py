@@ -13,7 +13,7 @@ import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import friendly
-from tablelog.cli.histories import JSON, _filters, _keeper, _ledger, filter_options
+from tablelog.cli.selection import JSON, filter_options, filters, keeper, reading_ledger
 
 __all__ = ["list_games", "print_results", "with_variations"]
 
@@ -56,15 +56,15 @@ def list_games(
 
     with friendly():
         try:
-            ledger = _ledger(ctx)
+            ledger = reading_ledger(ctx)
         except MissingDatabase as missing:
             click.echo(f"no games: {missing.format_message()}", err=True)
             ledger = None
         rows: list[dict[str, Any]] = []
         if ledger is not None:
             with ledger:
-                chosen = _filters(rules, player, since, unfinished)
-                found = (r.as_dict() for r in results(ledger, chosen, _keeper(ctx, ledger)))
+                chosen = filters(rules, player, since, unfinished)
+                found = (r.as_dict() for r in results(ledger, chosen, keeper(ctx, ledger)))
                 if as_json:  # streamed: each game is written as it is read
                     render.emit_json_rows("games", found)
                     return

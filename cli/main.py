@@ -9,7 +9,8 @@ created, and of the games only the one being played.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import click
 
@@ -18,7 +19,8 @@ from tablelog.cli.db import Context, pass_ctx
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
 from tablelog.cli.flags import json_flag
 from tablelog.cli.streams import FsPath, fs_path
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.gate import Viewer
 from tablelog.replay.inspect import (
     log_data,
     moves_data,
@@ -192,10 +194,20 @@ def moves(
 @pass_ctx
 def show(obj: Context, game: str, at: int | None, as_player: str | None, as_json: bool) -> None:
     """Show the table now (or after event N), as everyone or one player saw it."""
+    seen = _viewed(obj, game, as_player, lambda loaded, viewer: show_data(loaded, at, viewer))
+    render.emit_json(seen) if as_json else render.print_show(seen)
+
+
+def _viewed(
+    obj: Context,
+    game: str,
+    as_player: str | None,
+    data: Callable[[LoadedGame, Viewer], dict[str, Any]],
+) -> dict[str, Any]:
+    """The ``data`` of ``game`` as the viewer ``--as`` names saw it."""
     with friendly(), obj.ledger() as ledger:
         loaded = Games(ledger).load(game)
-        data = show_data(loaded, at, viewer_named(loaded, as_player))
-    render.emit_json(data) if as_json else render.print_show(data)
+        return data(loaded, viewer_named(loaded, as_player))
 
 
 AS = click.option(
@@ -212,10 +224,8 @@ AS = click.option(
 @pass_ctx
 def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
     """Print the whole log of GAME, corrections included, as the table saw it."""
-    with friendly(), obj.ledger() as ledger:
-        loaded = Games(ledger).load(game)
-        data = log_data(loaded, viewer_named(loaded, as_player))
-    render.emit_json(data) if as_json else render.print_log(data)
+    seen = _viewed(obj, game, as_player, log_data)
+    render.emit_json(seen) if as_json else render.print_log(seen)
 
 
 @cli.command()
@@ -226,10 +236,8 @@ def log(obj: Context, game: str, as_player: str | None, as_json: bool) -> None:
 @pass_ctx
 def replay(obj: Context, game: str, to: int | None, as_player: str | None, as_json: bool) -> None:
     """Replay GAME event by event, with the public table (or --as PLAYER's) after each."""
-    with friendly(), obj.ledger() as ledger:
-        loaded = Games(ledger).load(game)
-        data = replay_data(loaded, to, viewer_named(loaded, as_player))
-    render.emit_json(data) if as_json else render.print_replay(data)
+    seen = _viewed(obj, game, as_player, lambda loaded, viewer: replay_data(loaded, to, viewer))
+    render.emit_json(seen) if as_json else render.print_replay(seen)
 
 
 @cli.command()

@@ -9,7 +9,6 @@ markup: plain characters, without rich.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -22,13 +21,14 @@ def print_picture(data: Mapping[str, Any], pretty: Pretty, title: str | None = N
     """Draw the table ``data`` on standard output: a heading, the table, who acts."""
     import click
 
+    from tablelog.cli.boxes import columns_of_terminal
     from tablelog.cli.tablepicture import table_lines
 
     who = data["as"] or "everyone"
     heading = title or (
         f"game {data['game']} · {data['title']} · after event {data['seq']} · as {who}"
     )
-    width = shutil.get_terminal_size((100, 24)).columns
+    width = columns_of_terminal(100)
     lines = [heading, "─" * min(len(heading), width)]
     if data.get("table") is not None:
         lines.extend(table_lines(data["table"], pretty, width))

@@ -6,13 +6,11 @@ plain lines and never pays for it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from tablelog.cli.jsontext import json_text
 from tablelog.cli.streams import unicode_ok
 from tablelog.cli.tablepicture import table_summary
 from tablelog.rules.cards import parse_card
@@ -80,12 +78,18 @@ def option_data(spec: OptionSpec) -> dict[str, Any]:
 
 def emit_json(data: Any) -> None:
     """``data`` as JSON on standard output."""
+    from tablelog.cli.jsontext import json_text  # json is loaded only when JSON is printed
+
     click.echo(json_text(data, ascii_only=not unicode_ok()))
 
 
 def emit_json_rows(key: str, rows: Iterable[Any]) -> int:
     """``{key: [rows...], "count": n}`` as JSON on standard output, each row written as it
     comes (laid out as ``emit_json`` lays it out), so a long list is never held; returns n."""
+    import json
+
+    from tablelog.cli.jsontext import json_text
+
     click.echo(f"{{\n  {json.dumps(key)}: [", nl=False)
     count = 0
     plain = not unicode_ok()

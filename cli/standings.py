@@ -14,7 +14,7 @@ import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import friendly
-from tablelog.cli.histories import JSON, VARIATIONS, _filters, _keeper, _ledger, filter_options
+from tablelog.cli.selection import JSON, VARIATIONS, filter_options, filters, keeper, reading_ledger
 
 __all__ = ["print_stats", "stats"]
 
@@ -41,9 +41,9 @@ def stats(
     from tablelog.replay.stats import stats_data
     from tablelog.replay.summary import results
 
-    with friendly(), _ledger(ctx) as ledger:
-        chosen = _filters(rules, player, since, variations=variations)
-        data = stats_data(results(ledger, chosen, _keeper(ctx, ledger)), player)
+    with friendly(), reading_ledger(ctx) as ledger:
+        chosen = filters(rules, player, since, variations=variations)
+        data = stats_data(results(ledger, chosen, keeper(ctx, ledger)), player)
     if as_json:
         render.emit_json(data)
         return

@@ -14,11 +14,14 @@ then still verify.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.events import Move
 from tablelog.rules.protocol import ChanceStep, RuleSet, S
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["MAX_CHANCE_RUN", "chance_rng", "dealer_move", "sample"]
 
@@ -28,6 +31,8 @@ MAX_CHANCE_RUN = 64
 
 def chance_rng(seed: int, seq: int) -> random.Random:
     """The random source for the chance event that will take ``seq`` in a seeded game."""
+    import random  # only where a card is dealt: ``show`` never pays for it
+
     return random.Random(f"tablelog:{seed}:{seq}")
 
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from tablelog.replay.fold import Replayer
 from tablelog.replay.gate import RECORDER, Gate
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Ruling, Undo
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import named_move
 from tablelog.rules.protocol import Header, RuleSet
 
@@ -32,7 +31,7 @@ CONTEXT = 3
 """Events shown before the first difference, and after it on each side."""
 
 
-@attrs.frozen
+@frozen
 class Log:
     """One side of a diff: its name (``game 3``, a file), rule set, header and events."""
 
@@ -42,7 +41,7 @@ class Log:
     events: tuple[Event, ...]
 
 
-@attrs.frozen
+@frozen
 class LogDiff:
     """Where two logs part: ``first`` is the seq of the first event that differs (``None``
     when they are the same), ``why`` says how, ``rows`` are ``(seq, a, b, same)`` with each

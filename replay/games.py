@@ -8,6 +8,7 @@ to have moved. A refused move writes nothing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
@@ -30,10 +31,12 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.loaded import LoadedGame, UnknownPlayer
 from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
 from tablelog.replay.redact import public_refusal
+from tablelog.replay.summarize import summary_text
 from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
 from tablelog.rules.events import Event, Move, Ruling, Undo
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
 
 __all__ = [
@@ -64,7 +67,7 @@ class NewerRules(InvalidInput, ValueError):
     """A game recorded with a newer version of its rule set than this tablelog knows."""
 
 
-@attrs.frozen
+@frozen
 class Played(Generic[S]):
     """What ``Games.play`` wrote: the events as stored, the state before each (to write
     them in notation), the state after them, and the new head hash."""
@@ -146,9 +149,10 @@ class Games:
         rules = registry.get(header.rules)
         record = self.ledger.create_game(rules.name, rules.version, encode_header(header))
         game = LoadedGame(record, header, rules, ())
-        if game.seeded:
+        if game.seeded:  # the deal's write keeps the summary
             self._deal_and_write(game, game.replayer.copy(), [], [])
-            game = self.load(record.id)
+            return self.load(record.id)
+        self._keep_summary(record.id, rules, header, game.replayer, 0, record.genesis)
         return game
 
     def load(self, ref: int | str) -> LoadedGame:
@@ -287,7 +291,7 @@ class Games:
                 steps = implied.Steps(game, replayer)
                 for _ in range(len(replayer) - start):
                     steps.push(move, check=False)
-                return self._write(game, steps.events, steps.befores, replayer.state)
+                return self._write(game, steps.events, steps.befores, replayer)
             try:
                 replayer.push(event)
             except IllegalEvent as refused:
@@ -295,7 +299,7 @@ class Games:
                 raise refused.with_label(label) from None
             if isinstance(move.payload, Ruling):  # the seeded dealer deals again what is due
                 return self._deal_and_write(game, replayer, [event], [before])
-            return self._write(game, [event], [before], replayer.state)
+            return self._write(game, [event], [before], replayer)
         if game.seeded and event.family == "chance":
             raise IllegalEvent(
                 event,
@@ -329,19 +333,34 @@ class Games:
                 implied.follow(steps)
             if len(steps.events) == before:
                 break
-        return self._write(game, steps.events, steps.befores, replayer.state)
+        return self._write(game, steps.events, steps.befores, replayer)
 
     def _write(
-        self, game: LoadedGame[S], events: list[Event], befores: list[S], state: S
+        self, game: LoadedGame[S], events: list[Event], befores: list[S], replayer: Replayer[S]
     ) -> Played[S]:
+        state = replayer.state
         if not events:
             return Played(game, (), (), state, ())
         records = [encode_event(game.rules, e) for e in events]
         stored = self.ledger.append(game.id, game.seq + 1, records)
+        self._keep_summary(
+            game.id, game.rules, game.header, replayer, stored[-1].seq, stored[-1].hash
+        )
         written = tuple(decode_events(game.rules, stored))
         hashes = tuple(short_hash(row.hash) for row in stored)
         digests = tuple(row.hash for row in stored)
         return Played(game, written, tuple(befores), state, hashes, digests=digests)
+
+    def _keep_summary(
+        self, gid: int, rules: RuleSet[S], header: Header, replayer: Replayer[S], seq: int,
+        head: bytes,
+    ) -> None:  # fmt: skip
+        """Keep the game's results summary at ``head`` from the fold that wrote it, so the
+        next ``list`` folds nothing (``replay.summarize``). It is a cache: a database that
+        refuses it (busy, read-only) loses only the cache, never the move written."""
+        text = summary_text(rules, header, replayer, seq)
+        with contextlib.suppress(TablelogError):
+            self.ledger.store_summaries([(gid, head, text)])
 
     def fork(self, ref: int | str, at: int) -> LoadedGame:
         """A new game with the same header and the first ``at`` events of ``ref``'s log.
@@ -359,6 +378,8 @@ class Games:
         if copies:
             self.ledger.append(record.id, 1, [encode_event(game.rules, e) for e in copies])
         forked = self.load(record.id)
+        head = forked.hashes[-1] if forked.hashes else record.genesis
+        self._keep_summary(forked.id, forked.rules, header, forked.replayer, forked.seq, head)
         if forked.seeded:  # cut before the dealer's events: deal them, or the fork is stuck
             self._deal_and_write(forked, forked.replayer.copy(), [], [])
             forked = self.load(record.id)

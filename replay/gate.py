@@ -30,13 +30,14 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 from tablelog.rules.tableview import Place, Table, sorted_hand
 
 __all__ = ["EVERYONE", "EVERY_SEAT", "RECORDER", "Gate", "Viewer", "table_data"]
 
 
-@attrs.frozen
+@frozen
 class Viewer:
     """Who an output is for: ``seat`` (``None``: everyone), the ``recorder``, or
     ``every_seat`` (the whole record: only on an explicit request, such as a replay page
@@ -197,11 +198,18 @@ def table_data(table: Any) -> dict[str, Any]:
     return data
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+"""The types a table's data mostly holds, returned as they are without a call."""
+
+
 def _lists(value: Any) -> Any:
+    """``value`` with every tuple a list, every mapping a dict (a page holds hundreds of
+    leaves per table: they are passed over by type, without a call each)."""
+    leaves = _LEAVES
     if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
+        return {k: v if type(v) in leaves else _lists(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
+        return [v if type(v) in leaves else _lists(v) for v in value]
     return value
 
 

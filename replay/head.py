@@ -27,6 +27,7 @@ from tablelog.replay.fold import Replayer
 from tablelog.replay.verify import Problem, Verification
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def noted_hash(text: str) -> str:
     return value
 
 
-@attrs.frozen
+@frozen
 class HeadCheck:
     """What the log says about a noted head: a verdict, the event it points to, a sentence."""
 

@@ -26,7 +26,6 @@ was most likely meant for.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +78,8 @@ class Steps:
 
 def _face_down(step: Any) -> Move:
     """A chance step entered as a real table sees it: no card named that nobody saw."""
+    import random  # only for a step entered face down: not every start-up pays for it
+
     move: Move = sample(step, random.Random(0), known=False)
     return move
 

@@ -222,7 +222,7 @@ def _table(
         "to_act": [game.header.players[s] for s in sorted(rules.to_act(state))],
         "chance": None if step is None else step.hint,
         "zones": [
-            {"name": z.name, "cards": [c.text for c in z.cards], "hidden": z.hidden}
+            {"zone": z.name, "cards": [c.text for c in z.cards], "hidden": z.hidden}
             for z in view.zones
         ],
         "table": None if typed is None else table_data(typed),

@@ -47,6 +47,7 @@ from tablelog.replay.jsonlimits import (
 from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet
 from tablelog.rules.serial import converter
 
@@ -71,7 +72,7 @@ ENVELOPE = ("seq", "type", "type_version", "actor", "recorded_at", "id", "hash")
 HEADER_EXTRA = ("format", "version", "uid", "created", "events", "head")
 
 
-@attrs.frozen
+@frozen
 class ParsedGame:
     """One game read from a file, not yet checked against the rules."""
 
@@ -83,6 +84,10 @@ class ParsedGame:
     hashes: tuple[bytes, ...]
     events: tuple[Event, ...]
     head: str | None = None
+    linked: bool = False
+    """Whether the reader saw every event numbered 1, 2, 3... with a hash that follows
+    from the hash before it (the genesis hash, for event 1): then ``chain_of`` has nothing
+    to find and does not hash the log again (``False``: it checks the whole chain)."""
 
 
 def export_lines(ledger: LedgerStore, game: int) -> Iterator[str]:
@@ -164,11 +169,18 @@ class _Builder:
     records: list[NewEvent] = attrs.Factory(list)
     hashes: list[bytes] = attrs.Factory(list)
     events: list[Event] = attrs.Factory(list)
+    linked: bool = True
+    """Every event so far numbered in turn, with a hash that follows from the one before."""
+    decode: Callable[[str, int, bytes], Any] = attrs.field(init=False)
+    """The rule set's payload decoder."""
 
     @property
     def genesis(self) -> bytes:
         """The genesis hash the file's chain should start from."""
         return genesis_hash(str(self.extra["uid"]), encode_header(self.header))
+
+    def __attrs_post_init__(self) -> None:
+        self.decode = codec(self.rules).decode  # looked up once per game, not per event
 
     @classmethod
     def start(cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]) -> _Builder:
@@ -223,10 +235,12 @@ class _Builder:
         fields = (data["id"], data["type"], data["type_version"], data["actor"], blob)
         if event_hash(prev, data["seq"], *fields, data["recorded_at"]) != digest:
             body = None  # altered: not decoded; verify names it by its hash
+            self.linked = False
         else:
+            self.linked = self.linked and data["seq"] == len(self.hashes)
             check_actor(data["actor"], len(self.header.players), where)
             try:
-                body = codec(self.rules).decode(data["type"], data["type_version"], blob)
+                body = self.decode(data["type"], data["type_version"], blob)
             except TablelogError as error:
                 what = f"not a valid {data['type']!r} event"
                 raise MalformedFile(f"{where}: {what}: {error}") from None
@@ -243,7 +257,7 @@ class _Builder:
         return ParsedGame(
             self.header, self.rules, uid, created,
             tuple(self.records), tuple(self.hashes), tuple(self.events),
-            _text_or_none(self.extra.get("head")),
+            _text_or_none(self.extra.get("head")), self.linked,
         )  # fmt: skip
 
 
@@ -254,6 +268,8 @@ def _text_or_none(value: Any) -> str | None:
 def chain_of(game: ParsedGame) -> tuple[bytes, list[Problem]]:
     """A file's game's genesis hash and the problems of its hash chain (empty: sound)."""
     genesis = genesis_hash(game.uid, encode_header(game.header))
+    if game.linked:  # the reader checked each link as it read (``ParsedGame.linked``)
+        return genesis, []
     rows = [
         StoredEvent(0, e.seq, r.event_id, r.type, r.type_version, r.actor, r.payload,
                     r.recorded_at or "", h)

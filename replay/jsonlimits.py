@@ -70,7 +70,7 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         )
     too_deep = f"line {number}: lists and objects nested more than {MAX_DEPTH} deep"
     try:
-        data = json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        data = _decode(raw)
     except RecursionError:  # the C scanner stops a deep nest cleanly; caught here
         raise MalformedFile(too_deep) from None
     except json.JSONDecodeError as error:
@@ -82,10 +82,28 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         raise MalformedFile(f"line {number}: {error}") from None
     if not isinstance(data, dict):
         raise MalformedFile(f"line {number}: expected a JSON object, got {type(data).__name__}")
-    bad = _bad_text(data)
+    bad = None if _plainly_within(raw) else _bad_text(data)
     if bad is not None:
         raise MalformedFile(too_deep if bad is _DEEP else f"line {number}: {bad}")
     return data
+
+
+def _plainly_within(raw: str) -> bool:
+    """Whether the line's own text shows that ``_bad_text`` finds nothing in it, without
+    walking it (the import's hot path): no text in it can be longer than the line, a lone
+    surrogate needs a ``\\u`` escape or a character that is no UTF-8, and nesting deeper
+    than ``MAX_DEPTH`` needs more opening brackets than that. Any doubt: walk it."""
+    if len(raw) > MAX_TEXT or "\\u" in raw:
+        return False
+    if raw.count("{") + raw.count("[") > MAX_DEPTH:
+        return False
+    if raw.isascii():
+        return True
+    try:
+        raw.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _BadNumber(ValueError):
@@ -106,6 +124,17 @@ def _float(text: str) -> float:
 
 def _constant(text: str) -> float:
     raise _BadNumber(f"{text} is not a number tablelog writes")
+
+
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+"""One decoder for every line (``json.loads`` with these hooks makes one a line)."""
+
+
+def _decode(raw: str) -> Any:
+    """``json.loads`` of one line with tablelog's number hooks."""
+    if raw.startswith("\ufeff"):  # json.loads refuses a byte order mark, saying so
+        return json.loads(raw, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    return _DECODER.decode(raw)
 
 
 _DEEP = "nested too deep"

@@ -10,12 +10,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Generic
 
-import attrs
-
 from tablelog.errors import InvalidInput
 from tablelog.ledger import GameRecord, short_hash
 from tablelog.replay.fold import Replayer
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, S
 from tablelog.rules.suggest import did_you_mean
 
@@ -26,7 +25,7 @@ class UnknownPlayer(InvalidInput, LookupError):
     """A player name that is not at this game's table."""
 
 
-@attrs.frozen
+@frozen
 class LoadedGame(Generic[S]):
     """A game read from the ledger: its record, header, rule set and whole log.
 

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from tablelog.ledger import GameRecord, LedgerStore, UnknownGame, short_hash
 from tablelog.replay.codec import encode_header
 from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import ParsedGame, RefusedImport, chain_of, verify_parsed
 from tablelog.replay.summary import dumps, summarize
+from tablelog.rules.frozen import frozen
 
 __all__ = [
     "ImportReport",
@@ -40,7 +39,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class ImportReport:
     """What an import did: the games written, extended, skipped and refused."""
 

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from tablelog.replay.summary import GameResult
+from tablelog.rules.frozen import frozen
 
 __all__ = [
     "MODEL",
@@ -42,7 +43,7 @@ MODEL = "openskill PlackettLuce (mu 25, sigma 25/3)"
 """What the numbers are, as ``stats --json`` and the docs name it."""
 
 
-@attrs.frozen
+@frozen
 class Rating:
     """A player's rating after some games: ``mu`` (larger is stronger) and ``sigma``."""
 
@@ -59,7 +60,7 @@ class Rating:
         }
 
 
-@attrs.frozen
+@frozen
 class History:
     """One point of a player's rating over time: after game ``game`` of ``date``, the
     ``n``-th game of its rule set counted (1 = the first)."""

@@ -34,6 +34,7 @@ from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
 from tablelog.replay.notation import format_event_move, format_move
 from tablelog.replay.redo import NOTHING_TO_REDO
 from tablelog.rules.events import Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.listing import cards_of, kinds_of
 from tablelog.rules.names import event_named, leading_name, named_move
 from tablelog.rules.native import LANGUAGES
@@ -49,7 +50,7 @@ SCAN = 4000
 listing is never made)."""
 
 
-@attrs.frozen
+@frozen
 class Entry:
     """What one line did: the lines to say, the ``play`` data of what was written (or
     ``None``), and whether it was refused (nothing written)."""

@@ -21,97 +21,38 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from tablelog.errors import TablelogError
 from tablelog.ledger import CodecError, LedgerStore, ResultRow
-from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.summarize import (
+    SUMMARY_VERSION,
+    as_fraction,
+    dumps,
+    number_text,
+    side_players,
+    summarize,
+)
 from tablelog.replay.verify import Tampered
-from tablelog.rules.events import Event
-from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = [
     "SUMMARY_VERSION",
     "Filters",
     "GameResult",
     "as_fraction",
+    "dumps",
     "number_text",
     "results",
+    "side_players",
     "summarize",
 ]
 
-SUMMARY_VERSION = 2
 REFRESH_CHUNK = 500
 """Summaries computed during one read are stored every this many games."""
-
-
-def number_text(value: int | Fraction) -> int | str:
-    """A score as JSON keeps it exactly: an int, or a fraction as text (``"7/2"``)."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    return int(value)
-
-
-def as_fraction(value: int | str | float) -> Fraction:
-    """A number stored by ``number_text`` (or any JSON number) back as an exact fraction."""
-    return Fraction(value)
-
-
-def side_players(label: str, players: Sequence[str]) -> list[str]:
-    """The players a side label names: a player's own name, or names joined by `` & ``."""
-    if label in players:
-        return [label]
-    names = label.split(" & ")
-    return names if all(n in players for n in names) else []
-
-
-def summarize(rules: RuleSet, header: Header, replayer: Replayer, seq: int) -> dict[str, Any]:
-    """The summary of a game folded by ``replayer`` up to its last event ``seq``."""
-    state = replayer.state
-    players = list(header.players)
-    outcome = rules.outcome(state)
-    data: dict[str, Any] = {
-        "v": SUMMARY_VERSION,
-        "players": players,
-        "options": dict(sorted(header.options.items())),
-        "seed": header.seed,
-        "events": seq,
-        "over": outcome is not None,
-        "winners": [],
-        "ranking": [],
-        "scores": {},
-        "sides": {},
-        "figures": {},
-        "moves": _move_counts(replayer.effective, players),
-        "variation_of": header.fork_of,
-        "variation_at": header.fork_at,
-    }
-    if outcome is not None:
-        data["winners"] = [players[s] for s in outcome.winners]
-        data["ranking"] = [[players[s] for s in place] for place in outcome.ranking]
-        data["scores"] = {str(k): number_text(v) for k, v in outcome.scores.items()}
-        data["sides"] = {str(k): side_players(str(k), players) for k in outcome.scores}
-    if rules.figures is not None:
-        data["figures"] = {
-            name: {str(side): number_text(v) for side, v in by_side.items()}
-            for name, by_side in rules.figures(state).items()
-        }
-    return data
-
-
-def _move_counts(effective: Sequence[Event], players: Sequence[str]) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter[str]] = {}
-    for event in effective:
-        if event.actor is None or event.family != "move":
-            continue
-        counts.setdefault(players[event.actor], Counter())[event.kind] += 1
-    return {name: dict(sorted(c.items())) for name, c in counts.items()}
 
 
 @attrs.frozen
@@ -223,11 +164,6 @@ def _compute(games: Games, row: ResultRow) -> tuple[str, dict[str, Any]]:
 def summary_of(game: LoadedGame) -> dict[str, Any]:
     """The summary of a loaded game (folded once, through its replayer)."""
     return summarize(game.rules, game.header, game.replayer, game.seq)
-
-
-def dumps(data: Mapping[str, Any]) -> str:
-    """A summary as the JSON text stored in the ledger."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def _store(keep: Keep, pending: list[tuple[int, bytes, str]]) -> None:

@@ -20,11 +20,12 @@ import attrs
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.jsonl import ParsedGame, export_lines, iter_games
 from tablelog.replay.merge import ImportReport, first_difference, import_stream, where_parted
+from tablelog.rules.frozen import frozen
 
 __all__ = ["SyncReport", "Synced", "sync"]
 
 
-@attrs.frozen
+@frozen
 class Synced:
     """What happened to one game: ``what`` is ``copied``, ``extended`` or ``diverged``;
     ``to`` is the side that received it (``a`` or ``b``), ``game`` its number there. A
@@ -47,7 +48,7 @@ class Synced:
         return attrs.asdict(self)
 
 
-@attrs.frozen
+@frozen
 class SyncReport:
     """Every game that was sent or found diverged; empty when the two were level."""
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import CodecError, genesis_hash, short_hash, unpack, verify_records
 from tablelog.ledger.hashing import chain_intact
@@ -23,6 +21,7 @@ from tablelog.replay.gate import RECORDER, Gate
 from tablelog.rules import registry
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import event_named
 from tablelog.rules.protocol import Header, RuleSet, S
 
@@ -57,7 +56,7 @@ and each event covers its own time; the rule set's name and version stored besid
 header are checked against it. An edited ``created`` is not found by ``verify``."""
 
 
-@attrs.frozen
+@frozen
 class Problem:
     """One thing wrong with a log: the event's seq and why."""
 
@@ -73,7 +72,7 @@ class Problem:
         return f"{event_named(self.seq, self.label)}: {self.reason}"
 
 
-@attrs.frozen
+@frozen
 class Verification:
     """The result of verifying a game: ok, how many events, the problems in log order."""
 
@@ -232,9 +231,9 @@ def verify_game(ledger: LedgerStore, game: int) -> Verification:
     that no longer decodes or an impossible actor are problems in the result, never a crash.
     """
     record = ledger.game(game)
-    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game)]
-    problems += _columns_problems(record)
     rows = ledger.events(game)
+    problems = [Problem(p.seq, p.reason) for p in ledger.verify_chain(game, rows)]
+    problems += _columns_problems(record)
     head = short_hash(rows[-1].hash if rows else record.genesis)
     try:
         header = decode_header(record.header)

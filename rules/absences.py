@@ -20,11 +20,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-import attrs
-
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, emptied, received, refuse_broken, shown
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.frozen import frozen
 from tablelog.rules.table import TableState, evolve, pool
 from tablelog.rules.zones import Zone
 
@@ -103,7 +102,7 @@ def binding_ok(
     return impossible(claims, counts, left) is None
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Binding:
     """The claims a dealer must leave possible when it shows cards nobody has seen yet:
     ``ok(cards)`` is ``binding_ok`` for a state's ``claims``, face-down ``hands`` and

@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 
-import attrs
-
 from tablelog.errors import Refusal
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -58,7 +57,7 @@ def taken_by(side: str) -> str:
     return f"it was taken by {side}"
 
 
-@attrs.frozen
+@frozen
 class Locator:
     """How a game speaks of where a card is: a phrase per zone name, and its deck's name.
 

@@ -20,9 +20,8 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-import attrs
-
 from tablelog.rules.errors import NotationError
+from tablelog.rules.frozen import frozen
 
 __all__ = [
     "FRENCH_RANKS",
@@ -59,7 +58,7 @@ JOKER_RANK = "JK"
 _INTERNED: dict[tuple[str, str], Card] = {}
 
 
-@attrs.frozen(eq=False, repr=False, order=False)
+@frozen(eq=False, repr=False, order=False)
 class Card:
     """One playing card: a rank and a suit (``""`` for a joker, ``"T"`` for tarot trumps).
 

@@ -38,6 +38,7 @@ from tablelog.rules.absences import Binding
 from tablelog.rules.cards import Card
 from tablelog.rules.dealing import DealPlan
 from tablelog.rules.events import Deal, Dealt, Move
+from tablelog.rules.frozen import frozen
 
 __all__ = ["Drawing", "Listed"]
 
@@ -47,7 +48,7 @@ def _same_length(instance: Listed, attribute: Any, weights: tuple[int, ...]) -> 
         raise ValueError("a listed chance step gives each outcome a positive weight")
 
 
-@attrs.frozen
+@frozen
 class Listed:
     """A chance step's outcomes, few enough to list: ``moves[i]`` happens with probability
     ``weights[i] / total``.
@@ -89,7 +90,7 @@ class Listed:
         return tuple((m, Fraction(w, total)) for m, w in zip(self.moves, self.weights, strict=True))
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Drawing:
     """A chance step described, not listed: ``len(plan)`` cards drawn from ``pool``.
 

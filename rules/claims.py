@@ -48,6 +48,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import event_named
 
 __all__ = [
@@ -65,7 +66,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Claim:
     """What a face-down hand must hold: one of ``cards``.
 
@@ -88,6 +89,11 @@ class Claim:
         """Whether ``card`` meets this claim."""
         return card in self.cards
 
+    @property
+    def in_words(self) -> str:
+        """The claim as the table says it: ``Bo holds a card worth 9 (event 2: Bo built 9)``."""
+        return f"{self.holder} holds a {self.what} (event {self.seq}: {self.said})"
+
     def why_broken(self, pool: Mapping[Card, int]) -> str:
         """The sentence that says this claim cannot be met any more."""
         if not any(pool.get(card, 0) > 0 for card in self.cards):
@@ -102,7 +108,7 @@ class Claim:
         )
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Absence:
     """What a face-down hand did *not* hold: none of ``cards`` among the face-down cards
     it had at event ``seq`` (any copy counts).
@@ -121,6 +127,11 @@ class Absence:
     what: str
     fresh: int = 0
     seen: tuple[Card, ...] = ()
+
+    @property
+    def in_words(self) -> str:
+        """The absence as the table says it: ``Bo holds no card that fits 7H (event 5: …)``."""
+        return f"{self.holder} holds no {self.what} (event {self.seq}: {self.said})"
 
     @property
     def is_broken(self) -> bool:

@@ -37,6 +37,7 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Dealt, Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.zones import Slot, Slots, Zone
 
 __all__ = [
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class Place:
     """Where one dealt card goes (``Dealt.to``) and whether it is dealt face up."""
 
@@ -95,7 +96,7 @@ def to_zone(
     return (Place(zone, up),) * count
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Pool:
     """A multiset of cards a deal may draw from, built once (the whole deck, for a game that
     gathers every card before each deal): it checks a deal of distinct cards without
@@ -118,7 +119,7 @@ _TO_UP = attrgetter("to", "up")
 _CARD = attrgetter("card")
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class DealPlan:
     """A deal as the game describes it: the places in dealing order and how to talk about it.
 

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, dataclass_transform
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 
 __all__ = [
     "FAMILIES",
@@ -75,7 +76,7 @@ class Payload(Protocol):
     ALIASES: ClassVar[tuple[str, ...]]
 
 
-@attrs.frozen
+@frozen
 class EventType:
     """One name a payload class is read under: the class, its current version, upcasters.
 
@@ -114,7 +115,7 @@ def payload(
 
     def register(cls: type[T]) -> type[T]:
         if "__attrs_attrs__" not in cls.__dict__:
-            cls = attrs.frozen(cls)
+            cls = frozen(cls)
         clash = RESERVED_FIELDS & {f.name for f in attrs.fields(cls)}  # type: ignore[arg-type]
         if clash:
             raise ValueError(f"payload field names {sorted(clash)} are reserved for the envelope")
@@ -186,7 +187,7 @@ class _Typed:
         return kind_of(self.payload.TYPE)
 
 
-@attrs.frozen
+@frozen
 class Move(_Typed):
     """A decision (or chance outcome) not yet in the log: who does it, and what."""
 
@@ -194,7 +195,7 @@ class Move(_Typed):
     payload: Any
 
 
-@attrs.frozen
+@frozen
 class Event(_Typed):
     """One event of a game's log. ``id`` and ``recorded_at`` come from the ledger."""
 
@@ -215,7 +216,7 @@ class Event(_Typed):
         return Move(self.actor, self.payload)
 
 
-@attrs.frozen
+@frozen
 class Dealt:
     """One dealt card: where it went (a seat number as text, or a zone name), what it is
     (``None`` when nobody entered its identity) and whether it was dealt face up."""

@@ -24,6 +24,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet
 
 __all__ = [
@@ -110,7 +111,7 @@ def cards_of(rules: RuleSet, state: Any, seat: int, kind: str) -> tuple[Card | N
     return tuple(dict.fromkeys(lead_card(m) for m in rules.moves(state, seat, None, kind)))
 
 
-@attrs.frozen
+@frozen
 class Group:
     """The moves of one kind led by one card (``card`` ``None``: moves naming no card)."""
 
@@ -119,7 +120,7 @@ class Group:
     moves: tuple[Move, ...]
 
 
-@attrs.frozen
+@frozen
 class Listing:
     """The grouped listing: groups in the order first met, and whether it is complete
     (``False`` when it stopped at its limit; ``count_moves`` gives the whole number)."""

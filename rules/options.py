@@ -5,6 +5,15 @@ A default may be computed from the number of players (``Computed``: Speahx plays
 ``1 + players // 5`` decks unless told otherwise). ``resolve_options`` fills in and checks
 every option of a game; ``read_options`` does the same into the game's own typed,
 frozen options class, so no game writes that plumbing again.
+
+A game declares each option once, as a field of that class (``option``), and lists the
+specs from it (``specs_of``), so a default or a name is never written twice::
+
+    @attrs.frozen
+    class Options:
+        jokers: int = option(0, "jokers in the deck", minimum=0, maximum=4)
+
+    OPTIONS = specs_of(Options)
 """
 
 from __future__ import annotations
@@ -15,14 +24,23 @@ from typing import Any, TypeVar
 import attrs
 
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.suggest import did_you_mean
 
-__all__ = ["Computed", "OptionSpec", "OptionValue", "read_options", "resolve_options"]
+__all__ = [
+    "Computed",
+    "OptionSpec",
+    "OptionValue",
+    "option",
+    "read_options",
+    "resolve_options",
+    "specs_of",
+]
 
 OptionValue = bool | int | str
 
 
-@attrs.frozen
+@frozen
 class Computed:
     """A default computed from the number of players, with its rule in words.
 
@@ -36,7 +54,7 @@ class Computed:
         return self.rule
 
 
-@attrs.frozen
+@frozen
 class OptionSpec:
     """One game option: its name, default, the values it takes, and a line of help.
 
@@ -98,6 +116,46 @@ class OptionSpec:
                 f"option {self.name} takes one of {', '.join(self.choices)}, not {text!r}"
             )
         return text
+
+
+_SPEC = "tablelog.option"
+"""The key of a field's spec in its attrs metadata."""
+
+_KINDS: dict[object, type] = {kind: kind for kind in (bool, int, str)}
+_KINDS |= {kind.__name__: kind for kind in (bool, int, str)}
+
+
+def option(
+    default: OptionValue | Computed,
+    help: str,
+    *,
+    choices: tuple[str, ...] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A field of a game's options class with its spec (see ``OptionSpec``): the field's
+    name is the option's, its annotation (``bool``, ``int``, ``str``) the kind of its
+    values. A ``Computed`` default gives the field the rule's value for an unknown table
+    (``default_for(None)``)."""
+    spec = OptionSpec("", default, help, choices=choices, minimum=minimum, maximum=maximum)
+    value = default.of_players(0) if isinstance(default, Computed) else default
+    return attrs.field(default=value, metadata={_SPEC: spec})
+
+
+def specs_of(cls: type[attrs.AttrsInstance]) -> tuple[OptionSpec, ...]:
+    """The specs of the fields ``cls`` declares with ``option``, in field order."""
+    return tuple(
+        attrs.evolve(f.metadata[_SPEC], name=f.name, kind=_kind(cls, f))
+        for f in attrs.fields(cls)
+        if _SPEC in f.metadata
+    )
+
+
+def _kind(cls: type, field: attrs.Attribute[Any]) -> type:
+    kind = _KINDS.get(field.type)
+    if kind is None:
+        raise TypeError(f"option {cls.__name__}.{field.name} must be a bool, an int or a str")
+    return kind
 
 
 def resolve_options(

@@ -29,6 +29,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing, Listed
 from tablelog.rules.claims import Absence, Claim
 from tablelog.rules.events import SHARED_PAYLOADS, Event, EventType, Move, type_table
+from tablelog.rules.frozen import frozen
 from tablelog.rules.names import seat_named
 from tablelog.rules.options import Computed, OptionSpec, OptionValue, read_options, resolve_options
 from tablelog.rules.table import table_deck, table_zones
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@frozen
 class Header:
     """What a game is: its rule set and version, options, players (by seat) and dealer.
 
@@ -86,7 +87,7 @@ class Header:
         return seat
 
 
-@attrs.frozen
+@frozen
 class ChanceStep:
     """The chance step a game needs next: a deal, a draw, a card turned or revealed.
 
@@ -115,7 +116,7 @@ class ChanceStep:
         return None
 
 
-@attrs.frozen
+@frozen
 class ZoneView:
     """A zone as one seat sees it: the cards it can see and how many it cannot.
 
@@ -129,7 +130,7 @@ class ZoneView:
     slots: tuple[str | None, ...] | None = None
 
 
-@attrs.frozen
+@frozen
 class View:
     """What one seat (or, with ``seat`` ``None``, everyone) can see of a state."""
 
@@ -145,7 +146,7 @@ class View:
         return [card for zone in self.zones for card in zone.cards]
 
 
-@attrs.frozen
+@frozen
 class Shown:
     """Which cards one event shows to whom: ``everyone``, and ``seats[s]`` to seat ``s``.
 
@@ -158,7 +159,7 @@ class Shown:
     forget: bool = False
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     """How a finished game ended: a ranking with ties, exact scores, each round's detail.
 
@@ -199,7 +200,7 @@ MovesFn = Callable[..., Iterator[Move]]
 """``moves(state, seat=None, card=None, kind=None)``: legal moves, lazily, filtered."""
 
 
-@attrs.frozen
+@frozen
 class RuleSet(Generic[S]):
     """A game: its name, version, options, payload types and its pure functions.
 

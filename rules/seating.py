@@ -32,6 +32,8 @@ from typing import TypeVar
 
 import attrs
 
+from tablelog.rules.frozen import frozen
+
 __all__ = ["CLOCKWISE", "COUNTER_CLOCKWISE", "Seating", "best_index"]
 
 CLOCKWISE = 1
@@ -50,7 +52,7 @@ def _check_seats(instance: Seating, _: object, value: int) -> None:
         raise ValueError(f"a table has at least one seat, not {value}")
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Seating:
     """``n`` seats round a table, the direction of play, and whether partners sit opposite."""
 

@@ -7,7 +7,6 @@ ends a refusal with the closest name there is (``'Bob'`` → ``did you mean 'Bo'
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterable
 
@@ -24,6 +23,8 @@ def fold(text: str) -> str:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``" (did you mean 'Bo'?)"`` for the choice closest to ``word``, or ``""``."""
+    import difflib  # only for a name mistyped: not every start-up pays for it
+
     options = list(choices)
     by_fold = {fold(c): c for c in options}
     close = difflib.get_close_matches(fold(word), list(by_fold), n=1, cutoff=0.6)

@@ -33,6 +33,7 @@ import attrs
 
 from tablelog.rules.binding import Locator, in_hand
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.seating import Seating
 from tablelog.rules.zones import Zone, unaccounted
@@ -40,6 +41,8 @@ from tablelog.rules.zones import Zone, unaccounted
 __all__ = [
     "Table",
     "TableState",
+    "each_seat",
+    "each_side",
     "evolve",
     "hands_of",
     "player",
@@ -61,7 +64,7 @@ def _seating(table: Table[Any]) -> Seating:
     return Seating(len(table.players))
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Table(Generic[OptionsT]):
     """What stays the same for a whole game: the players by seat, the game's typed options,
     the (first) dealer, every card of the game and the seating (plain seats, play going
@@ -108,7 +111,18 @@ class Table(Generic[OptionsT]):
 
 def hands_of(table: Table[Any]) -> dict[str, str]:
     """The phrase for a card in each player's hand (``hand:S``), to start ``places`` with."""
-    return {f"hand:{seat}": in_hand(name) for seat, name in enumerate(table.players)}
+    return each_seat(table, "hand", in_hand)
+
+
+def each_seat(table: Table[Any], kind: str, phrase: Callable[[str], str]) -> dict[str, str]:
+    """The phrase for a card in each seat's ``KIND:S`` zone, made from the player's name."""
+    return {f"{kind}:{seat}": phrase(name) for seat, name in enumerate(table.players)}
+
+
+def each_side(table: Table[Any], kind: str, phrase: Callable[[str], str]) -> dict[str, str]:
+    """The phrase for a card in each side's ``KIND:S`` zone, made from the side's name
+    (the player, or ``"Anna & Cai"`` for partners)."""
+    return {f"{kind}:{side}": phrase(table.side_label(side)) for side in range(table.sides)}
 
 
 def player_name(table: Table[Any], seat: int | None) -> str:
@@ -119,7 +133,7 @@ def player_name(table: Table[Any], seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
 
 
-@attrs.frozen
+@frozen
 class TableState(Generic[OptionsT]):
     """The base of every game's state: the table, and what a state says about its zones.
 

@@ -32,6 +32,7 @@ from typing import Protocol
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 
 
 class ZoneView(Protocol):
@@ -76,7 +77,7 @@ __all__ = [
 Facts = tuple[tuple[str, str], ...]
 
 
-@attrs.frozen
+@frozen
 class Place:
     """Cards at one place, as the viewer sees them."""
 
@@ -97,7 +98,7 @@ class Place:
     pile's cards); empty when it does not."""
 
 
-@attrs.frozen
+@frozen
 class Seat:
     """One seat round the table: its name, its places (the hand first) and its facts."""
 
@@ -109,7 +110,7 @@ class Seat:
     """Whether this is the viewer's own seat (drawn at the bottom)."""
 
 
-@attrs.frozen
+@frozen
 class Laid:
     """A card laid by a player."""
 
@@ -117,7 +118,7 @@ class Laid:
     card: Card
 
 
-@attrs.frozen
+@frozen
 class Trick:
     """A trick: each card with who laid it, in order, and who took it once it is over."""
 
@@ -127,7 +128,7 @@ class Trick:
     """Which trick of the deal it is (the first is 1)."""
 
 
-@attrs.frozen
+@frozen
 class Slot:
     """One player's slot on one battlefield."""
 
@@ -140,7 +141,7 @@ class Slot:
     """The placement's rank name (``pair``, ``run``), once placed."""
 
 
-@attrs.frozen
+@frozen
 class Field:
     """A battlefield: its house and every player's slot on it."""
 
@@ -149,7 +150,7 @@ class Field:
     leading: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@frozen
 class Tally:
     """A running count by side (tricks, sweeps, deals won): ``by`` each side's figure;
     ``each`` names one more of it (``sweep``), news when it grows, or is empty."""
@@ -161,7 +162,7 @@ class Tally:
     """Whether this is the game's score, said when a deal or round is over."""
 
 
-@attrs.frozen
+@frozen
 class Table:
     """The whole table as one viewer sees it."""
 
@@ -298,26 +299,39 @@ def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
     return attrs.evolve(table, piles=tuple(mark(p) for p in table.piles))
 
 
+class Shedding(Protocol):
+    """A shedding game's state, by its shape (Speahx, Vriddiot): its players, who went out
+    (in order), who laid each card of the pile, and the open claims on face-down hands."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def finished(self) -> tuple[int, ...]: ...
+    @property
+    def pile_by(self) -> tuple[int, ...]: ...
+    @property
+    def claims(self) -> Sequence[Said]: ...
+
+
+class Said(Protocol):
+    """An open claim (``rules.claims``), by its shape: its sentence."""
+
+    @property
+    def in_words(self) -> str: ...
+
+
 def shedding_table(
-    view: View,
-    players: Sequence[str],
-    *,
-    labels: Mapping[str, str],
-    finished: Iterable[int],
-    out: str,
-    pile_by: Sequence[int],
-    facts: Facts,
-    claims: tuple[str, ...],
+    view: View, state: Shedding, *, labels: Mapping[str, str], out: str, facts: Facts
 ) -> Table:
-    """The table of a shedding game (Speahx, Vriddiot): ``table_of`` with each seat in
-    ``finished`` marked ``out``, and the pile saying who laid each card (``pile_by``)."""
-    gone = frozenset(finished)
+    """The table of a shedding game: ``table_of`` with each seat that went out marked
+    ``out``, the pile saying who laid each card, and the open claims in words."""
+    gone = frozenset(state.finished)
     table = table_of(
         view,
-        players,
+        state.players,
         labels=labels,
         seat_facts=lambda s: (("out", out),) if s in gone else (),
         facts=facts,
-        claims=claims,
+        claims=tuple(claim.in_words for claim in state.claims),
     )
-    return with_layers(table, "pile", layers(pile_by, players))
+    return with_layers(table, "pile", layers(state.pile_by, state.players))

@@ -24,6 +24,7 @@ from tablelog.rules.cards import (
     parse_card,
 )
 from tablelog.rules.errors import NotationError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.native import normalize, strip_selectors
 
 __all__ = ["FRENCH", "TAROT", "Vocabulary"]
@@ -32,7 +33,7 @@ _FRENCH_RANKS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 _TAROT_RANKS = {"A": "Ace", "P": "Page", "Kn": "Knight", "Q": "Queen", "K": "King"}
 
 
-@attrs.frozen
+@frozen
 class Vocabulary:
     """How one kind of deck is written: ``read`` text, ``text`` and ``pretty`` forms,
     ``name`` in words, ``form`` (a line saying what may be typed) and ``owns`` (whether

@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-import attrs
-
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 
 __all__ = ["Slot", "Slots", "Zone", "unaccounted", "zone_total"]
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Zone:
     """A multiset of known cards plus a count of face-down cards of unknown identity."""
 
@@ -86,7 +85,7 @@ def zone_total(zones: Mapping[str, Zone]) -> tuple[Counter[Card], int]:
     return known, hidden
 
 
-@attrs.frozen
+@frozen
 class Slot:
     """One addressable place for a card: ``card`` is its identity if the record knows it
     (``None``: a face-down card nobody has entered), ``up`` whether it lies face up."""
@@ -95,7 +94,7 @@ class Slot:
     up: bool = False
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Slots:
     """Cards in numbered places (a player's 5 face-down table cards): each place holds a
     ``Slot`` or nothing (``None``). Turning or taking the card of place ``i`` binds a

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic
 
-import attrs
-
 from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore, short_hash
 from tablelog.replay.fold import Replayer
@@ -23,6 +21,7 @@ from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.narrate import new_trick
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 
@@ -34,7 +33,7 @@ class ExportError(InvalidInput, ValueError):
     folder does not): nothing is written."""
 
 
-@attrs.frozen
+@frozen
 class EventRow:
     """One event of a log as the exports show it."""
 
@@ -54,7 +53,7 @@ class EventRow:
     """What the event made happen that its notation does not say (a trick won, a sweep)."""
 
 
-@attrs.frozen
+@frozen
 class History:
     """A whole game for an export: the loaded game, its summary and its event rows."""
 

@@ -15,10 +15,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from tablelog.replay.kit.walk import InvariantViolation
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.zones import Zone, zone_total
 
 __all__ = ["Tally", "tally"]
@@ -26,7 +25,7 @@ __all__ = ["Tally", "tally"]
 EMPTY = Zone()
 
 
-@attrs.frozen
+@frozen
 class Tally:
     """The zones last counted, their known cards as one multiset, the face-down total, and
     the deck they must add up to. ``known`` is never changed once the tally is made."""

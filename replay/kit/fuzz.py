@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 
@@ -36,6 +35,7 @@ from tablelog.replay.kit.sample import SAMPLED, Sampling
 from tablelog.replay.kit.strategies import histories
 from tablelog.replay.kit.walk import InvariantViolation
 from tablelog.rules.events import Event, Note
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet
 
 __all__ = [
@@ -69,7 +69,7 @@ def fuzz_settings(games: int) -> settings:
     )
 
 
-@attrs.frozen
+@frozen
 class FuzzReport:
     """What a fuzz run found: games and events checked, the failure and where it was saved."""
 

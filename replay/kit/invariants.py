@@ -12,15 +12,20 @@
    asked through the filters (seat, lead card, kind), never a full listing; and no claim
    on face-down cards (``rules.claims``, read through ``RuleSet.claims``) is left that
    can no longer be met.
-4. ``roundtrip``: folding a log twice gives equal states; states and events survive
+4. ``roundtrip``: applying an event twice gives equal states; states and events survive
    msgpack, the SQLite ledger and JSON Lines export/import; the events and the sampled
    moves format and parse back to themselves.
 5. ``views``: ``view(state, seat)`` holds no card the seat has not been shown, and no
    view misstates how many cards a zone holds (``replay.kit.views``).
 
-Every check looks at a bounded sample of each state's moves (``replay.kit.sample``):
-``SAMPLED`` by default, ``THOROUGH`` for every move. Each raises ``InvariantViolation``
-naming the invariant, the event and what is wrong.
+Every state gets the cheap parts (conservation, the event's notation, a running game
+having something to do, the open claims, what each seat was shown); the deep states
+(``replay.kit.schedule``: the ends, the first event of each kind, a sample of the rest)
+the expensive ones, each looking at a bounded sample of the state's moves and viewers
+(``replay.kit.sample``): ``SAMPLED`` by default, ``THOROUGH`` for every state, move and
+seat. Determinism is the deep states' events applied a second time; nothing folds a log
+from the start again. Each raises ``InvariantViolation`` naming the invariant, the
+event and what is wrong.
 """
 
 from __future__ import annotations
@@ -36,12 +41,13 @@ from tablelog.replay import dealer
 from tablelog.replay.kit.conservation import Tally, tally
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.roundtrip import (
-    check_determinism,
+    applies_alike,
     check_storage,
     notation_survives,
     state_survives,
 )
 from tablelog.replay.kit.sample import SAMPLED, THOROUGH, Sampling, is_listed, rng_for, sample_moves
+from tablelog.replay.kit.schedule import deep_states, history_key
 from tablelog.replay.kit.views import views_probe
 from tablelog.replay.kit.walk import InvariantViolation, Probe, ProbeMaker, Step, walk
 from tablelog.rules.cards import Card
@@ -83,8 +89,14 @@ def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     deck = Counter(rules.deck(history.header))
     bound = rules.max_events(history.header)
 
+    deep = deep_states(history, sampling)
+
     def step(step: Step, moves: Sequence[Move]) -> None:
         state, seq = step.state, step.seq + 1
+        seats = rules.to_act(state)
+        if step.seq not in deep:
+            _running(rules, step, bound, seats)
+            return
         counted = tally(deck, rules.zones(state), step.seq) if moves else None
         for move in moves:
             try:
@@ -95,7 +107,8 @@ def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
             assert counted is not None
             counted.after(rules.zones(after), seq)
         _chance_closed(rules, step)
-        _someone_acts(rules, step, bound, {move.actor for move in moves})
+        _someone_acts(rules, step, seats, {move.actor for move in moves})
+        _running(rules, step, bound, seats)
 
     def end(last: Step) -> None:
         if len(last.effective) > bound:
@@ -105,16 +118,20 @@ def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
     return Probe(step, end)
 
 
-def _someone_acts(rules: RuleSet[S], step: Step, bound: int, moving: set[int | None]) -> None:
-    """Each seat to act has a move (``moving`` are known to); a running game has a seat to
-    act or a chance step."""
-    state = step.state
-    seats = rules.to_act(state)
+def _someone_acts(
+    rules: RuleSet[S], step: Step, seats: Sequence[int], moving: set[int | None]
+) -> None:
+    """Each seat to act (``seats``) has a move (``moving`` are known to)."""
     for seat in seats:
-        if seat not in moving and not any_move(rules, state, seat):
+        if seat not in moving and not any_move(rules, step.state, seat):
             detail = f"seat {seat} is to act but has no legal move"
             raise InvariantViolation("closure", step.seq, detail)
-    if rules.outcome(state) is not None or seats or rules.chance(state) is not None:
+
+
+def _running(rules: RuleSet[S], step: Step, bound: int, seats: Sequence[int]) -> None:
+    """A running game has a seat to act (``seats``) or a chance step."""
+    state = step.state
+    if seats or rules.outcome(state) is not None or rules.chance(state) is not None:
         return
     if len(step.effective) < bound:
         raise InvariantViolation("closure", step.seq, "a running game has nothing to do")
@@ -140,10 +157,13 @@ def _agreement(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe
     deck = tuple(dict.fromkeys(whole))
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
     earlier: dict[str, Move] = {}  # the last sampled move of each kind, in order met
-    key = _history_key(history)
+    key = history_key(history)
+    deep = deep_states(history, sampling)
 
     def step(step: Step, moves: Sequence[Move]) -> None:
         claims_hold(rules, whole, step.state, step.seq)
+        if step.seq not in deep:
+            return
         rng = rng_for(f"agreement:{key}", step.seq)
         for move in moves:
             earlier[move.kind] = move
@@ -221,16 +241,18 @@ def _mutated(template: Move, field: str | None, value: Any) -> Move:
 
 
 def _roundtrip(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
-    offset = rng_for(_history_key(history), 0).randrange(sampling.stride)
+    offset = rng_for(history_key(history), 0).randrange(sampling.stride)
+    deep = deep_states(history, sampling)
 
     def step(step: Step, moves: Sequence[Move]) -> None:
-        if step.seq % sampling.stride == offset:
-            state_survives(step)
+        if step.seq in deep:
+            if step.seq % sampling.stride == offset:
+                state_survives(step)
+            applies_alike(rules, step)
         notation_survives(rules, step, moves)
 
     def end(last: Step) -> None:
         state_survives(last)
-        check_determinism(rules, history, last)
         check_storage(rules, history)
 
     return Probe(step, end)
@@ -249,22 +271,20 @@ SAMPLING = ("closure", "agreement", "roundtrip")
 """The invariants that read each state's sampled moves."""
 
 
-def _history_key(history: History) -> str:
-    header = history.header
-    return f"{header.rules}:{len(header.players)}:{header.seed}:{len(history.events)}"
-
-
 def run(
     rules: RuleSet[S], history: History, names: Sequence[str], sampling: Sampling = SAMPLED
 ) -> None:
     """Check the invariants ``names`` on every state of ``history``, walking it once."""
     probes = [PROBES[name](rules, history, sampling) for name in names]
     needs_moves = any(name in SAMPLING for name in names)
-    key = _history_key(history)
+    key = history_key(history)
+    deep = deep_states(history, sampling)
     last = None
     for step in walk(rules, history):
         moves = (
-            sample_moves(rules, step.state, rng_for(key, step.seq), sampling) if needs_moves else ()
+            sample_moves(rules, step.state, rng_for(key, step.seq), sampling)
+            if needs_moves and step.seq in deep
+            else ()
         )
         for probe in probes:
             probe.step(step, moves)

@@ -23,6 +23,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move, kind_of
+from tablelog.rules.frozen import frozen
 from tablelog.rules.listing import cards_of, kinds_of
 from tablelog.rules.protocol import RuleSet, S
 
@@ -44,7 +45,7 @@ CAP = 64
 """The longest prefix of one filtered listing (seat, kind, lead card) a move is drawn from."""
 
 
-@attrs.frozen
+@frozen
 class Sampling:
     """How much of each state the checks look at (``None``: everything).
 
@@ -54,7 +55,10 @@ class Sampling:
     card; ``mutations``: how many of the mutated events are tried. ``seats``: how many
     seats' views are checked per state besides everyone's (in turn, so every seat is
     seen every few states). ``stride``: a state goes through msgpack every ``stride``
-    states (and the last always). ``cap``: see ``CAP``.
+    states (and the last always). ``cap``: see ``CAP``. ``deep``: besides the start,
+    the last state and the first of each kind of event, one state in ``deep`` (drawn
+    from the history) gets the expensive checks, sampled as above
+    (``replay.kit.schedule``); ``None``: every state.
     """
 
     moves: int | None = 4
@@ -64,13 +68,17 @@ class Sampling:
     seats: int | None = 1
     stride: int = 4
     cap: int = CAP
+    deep: int | None = 4
 
 
 SAMPLED = Sampling()
 """The default: a few moves per state, spread over seats, kinds and lead cards."""
 
-THOROUGH = Sampling(moves=None, templates=None, cards=None, mutations=None, seats=None, stride=1)
-"""Every listed move of every state, every card of the deck in every mutation."""
+THOROUGH = Sampling(
+    moves=None, templates=None, cards=None, mutations=None, seats=None, stride=1, deep=None
+)
+"""Every check on every state: every listed move, every card of the deck in every
+mutation, every seat's view and rendered outputs."""
 
 
 def filtered(
@@ -84,7 +92,7 @@ def filtered(
     return tuple(itertools.islice(stream, cap))
 
 
-@attrs.frozen
+@frozen
 class Menu(Generic[S]):
     """What one seat may do in one state, asked step by step: kinds, lead cards, moves.
 

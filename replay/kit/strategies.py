@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hypothesis import reject
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.choose import choose
-from tablelog.replay.kit.history import History
+from tablelog.replay.kit.history import Folded, History
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Note, Undo
 from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, S, resolve_options
@@ -193,6 +193,8 @@ def histories(
     physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))
     replayer = Replayer(rules, header)
     state = replayer.state
+    applied: list[tuple[Event, S]] = []  # the fold made here, kept for the checks' walk
+    replayer.apply = _recording(rules, applied)
     events: list[Event] = []
     while rules.outcome(state) is None and len(events) < 2 * limit + 8:
         seq = len(events) + 1
@@ -213,7 +215,19 @@ def histories(
         except Exception:
             break
         events.append(event)
-    return History(header, tuple(events))
+    return History(header, tuple(events), Folded(replayer.start, tuple(applied)))
+
+
+def _recording(rules: RuleSet[S], applied: list[tuple[Event, S]]) -> Callable[[S, Event], S]:
+    """``rules.apply``, keeping each event it applied with the state it made."""
+    apply = rules.apply
+
+    def recording(state: S, event: Event) -> S:
+        after = apply(state, event)
+        applied.append((event, after))
+        return after
+
+    return recording
 
 
 def _next_move(

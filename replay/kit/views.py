@@ -18,6 +18,7 @@ from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.rendered import RENDERERS, Renderer, outputs_hold
 from tablelog.replay.kit.sample import Sampling
+from tablelog.replay.kit.schedule import deep_states
 from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
 from tablelog.rules.events import Event, Move, Ruling, Undo
 from tablelog.rules.protocol import RuleSet, Shown, View
@@ -36,24 +37,29 @@ def views_probe(
     """The views check as a probe of the checks' single walk: each sampled viewer's view
     and what each of ``renderers`` prints for them."""
     seats: tuple[int | None, ...] = (None, *range(len(history.header.players)))
-    seen: list[Seen] = [{seat: Counter() for seat in seats}]
+    seen = [_Seen()]
     rules = _looking(rules)
     deck = tuple(rules.deck(history.header))
     along: list[Shown] = []  # what each effective event showed, in order
+    deep = deep_states(history, sampling)
 
     def step(step: Step, moves: Sequence[Move]) -> None:
         if step.event is not None:
             if isinstance(step.event.payload, Undo | Ruling):
                 del along[len(step.effective) :]  # the effective events are a prefix
-                seen[0] = _seen_along(along, seats)
+                seen[0] = _Seen()
+                for shown in along:
+                    seen[0].see(shown)
             elif step.event.family != "meta":
                 shown = rules.shown(step.before, step.event)
                 along.append(shown)
-                _see(seen[0], shown)
+                seen[0].see(shown)
+        if step.seq not in deep:
+            return  # what each seat has been shown is kept on every state, the rest deep
         viewers = _seats(seats, step.seq, sampling.seats)
-        _views_hold(rules, history, step, seen[0], viewers)
-        # what is printed for everyone and one seat in turn (each view costs a fold's worth)
-        outputs_hold(rules, history, step, seen[0], viewers[:2], renderers, deck)
+        known = {seat: seen[0].of(seat) for seat in viewers}
+        _views_hold(rules, history, step, known, viewers)
+        outputs_hold(rules, history, step, known, viewers, renderers, deck)
 
     return Probe(step)
 
@@ -122,19 +128,25 @@ def _views_hold(
                 raise InvariantViolation("views", step.seq, detail)
 
 
-def _see(seen: Seen, shown: Shown) -> None:
-    if shown.forget:
-        for counter in seen.values():
-            counter.clear()
-    for counter in seen.values():
-        counter.update(shown.everyone)
-    for seat, cards in shown.seats.items():
-        seen[seat].update(cards)
+class _Seen:
+    """What has been shown so far: to everyone, and to each seat alone (since the last
+    shuffle that made everyone forget). Kept apart, so an event costs what it showed."""
 
+    def __init__(self) -> None:
+        self.everyone: Counter[Any] = Counter()
+        self.own: dict[int | None, Counter[Any]] = {}
 
-def _seen_along(along: Sequence[Shown], seats: Sequence[int | None]) -> Seen:
-    """What each seat has been shown by the effective events (what each showed, kept)."""
-    seen: Seen = {seat: Counter() for seat in seats}
-    for shown in along:
-        _see(seen, shown)
-    return seen
+    def see(self, shown: Shown) -> None:
+        """Add what one event showed."""
+        if shown.forget:
+            self.everyone.clear()
+            self.own.clear()
+        if shown.everyone:
+            self.everyone.update(shown.everyone)
+        for seat, cards in shown.seats.items():
+            self.own.setdefault(seat, Counter()).update(cards)
+
+    def of(self, seat: int | None) -> Counter[Any]:
+        """What ``seat`` (``None``: everyone) has been shown."""
+        own = self.own.get(seat)
+        return self.everyone + own if own else +self.everyone

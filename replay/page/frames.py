@@ -19,11 +19,12 @@ from typing import Any
 
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
-from tablelog.replay.gate import EVERYONE, Gate, Viewer, table_data
+from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.inspect import outcome_data
 from tablelog.replay.narrate import new_trick
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
+from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Table
 
 __all__ = ["page_data", "page_table"]
@@ -69,23 +70,30 @@ def page_table(view: View) -> dict[str, Any]:
     them)."""
     if view.table is None:
         return {}
-    table: dict[str, Any] = _compact(table_data(view.table))
+    # ``table_data`` less its empty fields, in one pass: ``_compact`` makes tuples lists
+    table: dict[str, Any] = _compact(converter.unstructure(view.table))
     table.pop("claims", None)
     return table
 
 
 def _empty(value: Any) -> bool:
-    return value is None or value is False or (isinstance(value, list | str) and not value)
+    return value is None or value is False or (isinstance(value, list | tuple | str) and not value)
 
 
 def _compact(value: Any) -> Any:
     """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
-    page reads as absent: a smaller file."""
+    page reads as absent: a smaller file; its tuples as lists. Strings and numbers are
+    passed over without a call each (a table has hundreds)."""
     if isinstance(value, dict):
-        return {k: _compact(v) for k, v in value.items() if not _empty(v)}
-    if isinstance(value, list):
-        return [_compact(v) for v in value]
+        return {
+            k: v if type(v) in _SCALARS else _compact(v) for k, v in value.items() if not _empty(v)
+        }
+    if isinstance(value, list | tuple):
+        return [v if type(v) in _SCALARS else _compact(v) for v in value]
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _plain(value: Any) -> Any:

@@ -150,7 +150,7 @@ def apply_turn(state: State, event: Event) -> State:
         raise IllegalEvent(event, "the cards must be dealt before the trump card is turned")
     if state.phase != TURN:
         raise IllegalEvent(
-            event, f"the trump card has already been turned ({state.turned.cards[0]})"
+            event, f"the trump card has already been turned ({state.current.turned.cards[0]})"
         )
     if event.actor is not None:
         raise IllegalEvent(
@@ -160,8 +160,9 @@ def apply_turn(state: State, event: Event) -> State:
     pool = fresh_pool(state)
     if card not in DECK_SET or pool[card] <= 0:
         raise IllegalEvent(event, f"{card} cannot be turned from the stock: {where(state, card)}")
+    deal = state.current
     current = attrs.evolve(
-        state.current, stock=state.stock.remove(card, pool), turned=Zone((card,)), trump=card.suit
+        deal, stock=deal.stock.remove(card, pool), turned=Zone((card,)), trump=card.suit
     )
     return attrs.evolve(state, phase=PLAY, current=current)
 

@@ -12,7 +12,7 @@ def figures(state: State) -> dict[str, dict[str, int]]:
     labels = (state.table.side_label(0), state.table.side_label(1))
     tricks = [0, 0]
     won = [0, 0]
-    for deal in state.deals:
+    for deal in state.match.deals:
         tricks[0] += deal.tricks[0]
         tricks[1] += deal.tricks[1]
         won[deal.winner] += 1

@@ -249,7 +249,7 @@ def outcome(state: State) -> Outcome | None:
     """``None`` while the match runs; else the winning team, deals won and each deal."""
     if state.phase != OVER:
         return None
-    team = 0 if state.scores[0] > state.scores[1] else 1
+    team = 0 if state.match.scores[0] > state.match.scores[1] else 1
     labels = (state.table.side_label(0), state.table.side_label(1))
     rounds: tuple[dict[str, Any], ...] = tuple(
         {
@@ -259,10 +259,10 @@ def outcome(state: State) -> Outcome | None:
             "tricks": list(deal.tricks),
             "winner": labels[deal.winner],
         }
-        for deal in state.deals
+        for deal in state.match.deals
     )
     return Outcome(
         ranking=(SEATING.side_seats(team), SEATING.side_seats(1 - team)),
-        scores={labels[0]: state.scores[0], labels[1]: state.scores[1]},
+        scores={labels[0]: state.match.scores[0], labels[1]: state.match.scores[1]},
         rounds=rounds,
     )

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from tablelog.rules.cards import Card, deck_48
 from tablelog.rules.errors import OptionError
-from tablelog.rules.options import read_options
-from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.frozen import frozen
+from tablelog.rules.options import option, read_options, specs_of
+from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -62,40 +61,33 @@ TURN_FROM_STOCK = "turn_from_stock"
 LED_SUIT = "led_suit"
 ANY_SUIT = "any_suit"
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "trump_selection",
+
+@frozen(cache_hash=True)
+class Options:
+    """The match's options, typed, each with its meaning; read from a header by
+    ``rules.options.read_options``."""
+
+    trump_selection: str = option(
         LOWEST_UPCARD,
         "how the trump suit is chosen: the lowest face-up dealt card, "
         "or a card turned from the undealt stock",
         choices=(LOWEST_UPCARD, TURN_FROM_STOCK),
-    ),
-    OptionSpec(
-        "stecher_scope",
+    )
+    stecher_scope: str = option(
         LED_SUIT,
         "which Kings, Queens and Jacks beat the Ober-, Unter- and Farbenstecher: "
         "only those of the led suit, or those of any suit",
         choices=(LED_SUIT, ANY_SUIT),
-    ),
-    OptionSpec("stop_at_three", False, "end a deal as soon as one team has taken three tricks"),
-    OptionSpec("target", 1, "deals a team must win to win the match", minimum=1),
-    OptionSpec("open_partner_hands", False, "each player also sees the partner's hand"),
-)
+    )
+    stop_at_three: bool = option(False, "end a deal as soon as one team has taken three tricks")
+    target: int = option(1, "deals a team must win to win the match", minimum=1)
+    open_partner_hands: bool = option(False, "each player also sees the partner's hand")
 
 
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The match's options, typed (see ``OPTIONS`` for their meaning); read from a header
-    by ``rules.options.read_options``."""
-
-    trump_selection: str = LOWEST_UPCARD
-    stecher_scope: str = LED_SUIT
-    stop_at_three: bool = False
-    target: int = 1
-    open_partner_hands: bool = False
+OPTIONS = specs_of(Options)
 
 
-@attrs.frozen
+@frozen
 class TrickRecord:
     """A completed trick: who led it, its cards in play order, and who won it."""
 
@@ -104,7 +96,7 @@ class TrickRecord:
     winner: int
 
 
-@attrs.frozen
+@frozen
 class DealRecord:
     """A finished deal: its number, dealer, trump suit, tricks per team and winning team."""
 
@@ -115,7 +107,7 @@ class DealRecord:
     winner: int
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class DealState:
     """The cards of the deal in progress (or of the last one, until the next is dealt).
 
@@ -133,7 +125,7 @@ class DealState:
     taken: tuple[int, int] = (0, 0)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class MatchState:
     """The match so far: deals won per team, and the record of every finished deal."""
 
@@ -144,14 +136,14 @@ class MatchState:
 NO_SCORE = MatchState()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Karnöffel match (``table``: players, options, first dealer).
 
     ``dealer`` is the dealer of the current deal, or of the next one while ``phase`` is
     ``deal``. The hands and the trick in progress (play order, led by ``leader``) are
     kept at the top, since every play changes them; the rest of the deal is ``current``
-    and the score ``match``. Read-only properties reach into both.
+    (``state.current.trump``) and the score ``match`` (``state.match.scores``).
     """
 
     phase: str
@@ -171,59 +163,14 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the trick, the turned card, the tricks a team won."""
-        places = hands_of(table)
-        places["trick"] = "it has already been played to this trick"
-        places["turned"] = "it is the card turned from the stock"
-        for team in range(SEATING.sides):
-            places[f"won:{team}"] = (
-                f"it was already played in a trick won by {table.side_label(team)}"
-            )
-        return places
-
-    @property
-    def stock(self) -> Zone:
-        """The undealt cards, face down."""
-        return self.current.stock
-
-    @property
-    def turned(self) -> Zone:
-        """The card turned from the stock (``turn_from_stock``), else empty."""
-        return self.current.turned
-
-    @property
-    def won(self) -> tuple[Zone, Zone]:
-        """The cards of the tricks each team has won this deal."""
-        return self.current.won
-
-    @property
-    def upcards(self) -> tuple[Card, ...]:
-        """Each seat's face-up card of this deal (``()`` before the first deal)."""
-        return self.current.upcards
-
-    @property
-    def trump(self) -> str:
-        """The trump suit of this deal, ``""`` until known."""
-        return self.current.trump
-
-    @property
-    def tricks(self) -> tuple[TrickRecord, ...]:
-        """The completed tricks of this deal."""
-        return self.current.tricks
-
-    @property
-    def taken(self) -> tuple[int, int]:
-        """Tricks taken per team this deal."""
-        return self.current.taken
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Deals won per team."""
-        return self.match.scores
-
-    @property
-    def deals(self) -> tuple[DealRecord, ...]:
-        """Every finished deal."""
-        return self.match.deals
+        return {
+            **hands_of(table),
+            "trick": "it has already been played to this trick",
+            "turned": "it is the card turned from the stock",
+            **each_side(
+                table, "won", lambda team: f"it was already played in a trick won by {team}"
+            ),
+        }
 
     @property
     def to_play(self) -> int | None:
@@ -235,7 +182,7 @@ class State(TableState[Options]):
     @property
     def deal_number(self) -> int:
         """The current deal's number (1, 2 ...): the next one while dealing, the last when over."""
-        return len(self.deals) + (0 if self.phase == OVER else 1)
+        return len(self.match.deals) + (0 if self.phase == OVER else 1)
 
 
 def initial_state(header: Header) -> State:
@@ -263,8 +210,8 @@ def initial_state(header: Header) -> State:
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone of the state by name: hands, stock, turned card, trick, won tricks."""
     zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
-    zones["stock"] = state.stock
-    zones["turned"] = state.turned
+    zones["stock"] = state.current.stock
+    zones["turned"] = state.current.turned
     zones["trick"] = Zone(state.trick)
-    zones["won:0"], zones["won:1"] = state.won
+    zones["won:0"], zones["won:1"] = state.current.won
     return zones

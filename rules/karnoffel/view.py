@@ -38,7 +38,7 @@ def _sees(state: State, seat: int | None, name: str) -> bool:
 def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone sees it): the up-cards still in
     other hands are public, having been dealt face up."""
-    up = {f"hand:{owner}": (card,) for owner, card in enumerate(state.upcards)}
+    up = {f"hand:{owner}": (card,) for owner, card in enumerate(state.current.upcards)}
     seen = default_view(
         seat,
         zone_map(state),
@@ -61,10 +61,11 @@ def _laid(state: State, leader: int, cards: tuple[Card, ...]) -> tuple[Laid, ...
 def _table(state: State, seen: View) -> Table:
     """The typed table: four seats, the trick with who laid each card, the last trick."""
     labels = [state.table.side_label(0), state.table.side_label(1)]
-    done = state.tricks
+    deal, match = state.current, state.match
+    done = deal.tricks
     last = done[-1] if done else None
     facts = (
-        ("trump", SUIT_SYMBOLS.get(state.trump, "not yet known")),
+        ("trump", SUIT_SYMBOLS.get(deal.trump, "not yet known")),
         ("deal", str(state.deal_number)),
         ("dealer", player(state, state.dealer)),
     )
@@ -73,7 +74,6 @@ def _table(state: State, seen: View) -> Table:
         state.players,
         labels=LABELS,
         sides=labels,
-        skip=lambda name: name == "trick",
         trick=Trick(_laid(state, state.leader, state.trick), number=len(done) + 1)
         if state.phase == PLAY
         else None,
@@ -83,41 +83,42 @@ def _table(state: State, seen: View) -> Table:
         facts=facts,
         scores=tuple(
             (side, f"{tricks} trick(s), {deals} deal(s)")
-            for side, tricks, deals in zip(labels, state.taken, state.scores, strict=True)
+            for side, tricks, deals in zip(labels, deal.taken, match.scores, strict=True)
         ),
         tallies=(
-            Tally("tricks", tuple(zip(labels, map(str, state.taken), strict=True))),
-            Tally("deals won", tuple(zip(labels, map(str, state.scores), strict=True)), score=True),
+            Tally("tricks", tuple(zip(labels, map(str, deal.taken), strict=True))),
+            Tally("deals won", tuple(zip(labels, map(str, match.scores), strict=True)), score=True),
         ),
         round=state.deal_number,
         round_word="deal",
-        rounds_over=sum(state.scores),
+        rounds_over=sum(match.scores),
     )
 
 
 def info(state: State) -> dict[str, Any]:
     """The public facts of the state, as JSON-friendly values (cards as text)."""
     labels = [state.table.side_label(0), state.table.side_label(1)]
+    deal = state.current
     return {
         "phase": state.phase,
         "deal": state.deal_number,
         "dealer": player(state, state.dealer),
-        "trump": state.trump or None,
+        "trump": deal.trump or None,
         "to_play": None if state.to_play is None else player(state, state.to_play),
-        "trick": len(state.tricks) + 1 if state.phase == PLAY else None,
-        "leader": player(state, state.leader) if state.upcards else None,
+        "trick": len(deal.tricks) + 1 if state.phase == PLAY else None,
+        "leader": player(state, state.leader) if deal.upcards else None,
         "teams": labels,
-        "tricks": dict(zip(labels, state.taken, strict=True)),
-        "scores": dict(zip(labels, state.scores, strict=True)),
+        "tricks": dict(zip(labels, deal.taken, strict=True)),
+        "scores": dict(zip(labels, state.match.scores, strict=True)),
         "target": state.options.target,
-        "upcards": {player(state, seat): card.text for seat, card in enumerate(state.upcards)},
+        "upcards": {player(state, seat): card.text for seat, card in enumerate(deal.upcards)},
         "played": [
             {
                 "leader": player(state, t.leader),
                 "cards": [card.text for card in t.cards],
                 "winner": player(state, t.winner),
             }
-            for t in state.tricks
+            for t in deal.tricks
         ],
     }
 

@@ -22,6 +22,7 @@ from tablelog.rules.claims import allows
 from tablelog.rules.events import Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, nobody_holds, refusal
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.state import PLAY, State, Step, name
 from tablelog.rules.narrespillet.take import is_unknown, take
 from tablelog.rules.protocol import ChanceStep
@@ -93,10 +94,8 @@ def _failed(state: State, head: Step, rest: tuple[Step, ...], card: Card) -> Sta
 
 
 def _pending(state: State) -> Step | None:
-    if state.phase != PLAY or state.actor is not None or not state.queue:
-        return None
-    head = state.queue[0]
-    return head if head.kind == "answer" else None
+    head = head_step(state) if state.phase == PLAY else None
+    return head if head is not None and head.kind == "answer" else None
 
 
 def check_answer(state: State, event: Event) -> str | None:

@@ -15,14 +15,16 @@ import attrs
 from tablelog.rules.absences import took_unseen
 from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, Place, apply_deal, pool_order, round_robin
+from tablelog.rules.dealing import DealPlan, Place, check_deal, deal_zones, pool_order, round_robin
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.memo import per_state
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import answer_step
 from tablelog.rules.narrespillet.deck import DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
 from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, seating
-from tablelog.rules.narrespillet.take import pool_of
+from tablelog.rules.narrespillet.take import pool_of, unknown
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, where
 from tablelog.rules.zones import Zone
@@ -44,8 +46,10 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
+@per_state()
 def plan_for(state: State) -> DealPlan | None:
-    """The deal or draw the game waits for, or ``None``."""
+    """The deal or draw the game waits for, or ``None`` (asked once per state: the check,
+    the apply and the notation of a deal all ask it)."""
     if state.phase == DEAL:
         first = (state.dealer + 1) % state.n
         order = seating(state.n).order_from(first)
@@ -59,10 +63,8 @@ def plan_for(state: State) -> DealPlan | None:
             deck_name=DECK_NAME,
             names=_names(state),
         )
-    if state.phase != PLAY or state.actor is not None or not state.queue:
-        return None
-    head = state.queue[0]
-    if head.kind not in ("refill", "draw") or state.death or not len(state.stock):
+    head = head_step(state) if state.phase == PLAY else None
+    if head is None or head.kind not in ("refill", "draw") or state.death or not len(state.stock):
         return None
     closed, opened = draw_need(state, head)
     if closed + opened == 0:
@@ -97,25 +99,30 @@ def check_draw(state: State, event: Event) -> str | None:
         return "no card is to be dealt or drawn now"
     if event.actor is not None:
         return "cards are dealt and drawn for the table: a deal has no player as actor"
+    pool = dict.fromkeys(unknown(state), 1)  # one deck: each unaccounted card once
     try:
-        apply_deal(plan, event, pool_of(state), DECK_COUNTS, lambda c: where(state, c))
+        check_deal(plan, event, pool, DECK_COUNTS, lambda c: where(state, c))
     except IllegalEvent as refused:
         return refused.reason
     return None
 
 
 def apply_draw(state: State, event: Event) -> State:
-    """The dealt or drawn cards put where they go."""
+    """The dealt or drawn cards put where they go, once ``check_draw`` accepted them (the
+    fold's ``apply`` checks first: the deal is not checked twice)."""
     plan = plan_for(state)
     assert plan is not None
-    pool = pool_of(state)
-    zones = apply_deal(plan, event, pool, DECK_COUNTS)
+    zones = deal_zones(plan, event.payload)
+    dealt = event.payload.cards
     stock = state.stock
-    for card in (d.card for d in event.payload.cards if d.card is not None):
-        stock = stock.remove(card, pool)
-        pool[card] -= 1
-    unknown = sum(1 for d in event.payload.cards if d.card is None)
-    stock = Zone(stock.cards, stock.hidden - unknown)
+    if stock.cards:  # a known card of the stock goes first, as ``Zone.remove`` takes it
+        unbound = pool_of(state)
+        for card in (d.card for d in dealt if d.card is not None):
+            stock = stock.remove(card, unbound)
+            unbound[card] -= 1
+        stock = Zone(stock.cards, stock.hidden - sum(1 for d in dealt if d.card is None))
+    else:  # all face down: each card dealt, known or not, is one of them
+        stock = Zone((), stock.hidden - len(dealt))
     if state.phase == DEAL:
         hands = (*[zones.get(str(s), Zone()) for s in range(state.n)], Zone())
         return settle(evolve(state, phase=PLAY, stock=stock, hands=hands))
@@ -124,22 +131,23 @@ def apply_draw(state: State, event: Event) -> State:
     if head.kind == "draw":  # the Wheel's draw: what is left of it, if the stock ran short
         left = head.n - len(event.payload.cards)
         queue = (*((attrs.evolve(head, n=left),) if left > 0 else ()), *queue[1:])
-    state = evolve(state, stock=stock, queue=queue)
-    for to, zone in zones.items():
+    pool, hands, opens, claims = state.pool, state.hands, state.opens, state.claims
+    for to, zone in zones.items():  # gathered, then one new state
         if to == "pool":
-            state = evolve(state, pool=state.pool.add(*zone.cards, hidden=zone.hidden))
+            pool = pool.add(*zone.cards, hidden=zone.hidden)
         elif to == "demons":
             d = state.n
-            state = evolve(state, hands=_set(state.hands, d, state.hands[d].add(*zone.cards)))
+            hands = _set(hands, d, hands[d].add(*zone.cards))
         elif to.endswith(".open"):
             w = int(to.partition(".")[0])
-            state = evolve(state, opens=_set(state.opens, w, state.opens[w].add(*zone.cards)))
+            opens = _set(opens, w, opens[w].add(*zone.cards))
         else:
             w = int(to)
-            hand = state.hands[w].add(*zone.cards, hidden=zone.hidden)
-            claims = took_unseen(state.claims, w, zone.hidden)  # may explain a card shown later
-            state = evolve(state, hands=_set(state.hands, w, hand), claims=claims)
-    return state
+            hands = _set(hands, w, hands[w].add(*zone.cards, hidden=zone.hidden))
+            claims = took_unseen(claims, w, zone.hidden)  # may explain a card shown later
+    return evolve(
+        state, stock=stock, queue=queue, pool=pool, hands=hands, opens=opens, claims=claims
+    )
 
 
 def chance(state: State) -> ChanceStep | None:

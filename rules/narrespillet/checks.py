@@ -14,7 +14,7 @@ from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import refusal
-from tablelog.rules.narrespillet.actors import to_act
+from tablelog.rules.narrespillet.actors import head_step, to_act
 from tablelog.rules.narrespillet.calls import check_answer
 from tablelog.rules.narrespillet.chance import check_draw
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
@@ -25,7 +25,7 @@ from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State,
 from tablelog.rules.narrespillet.take import is_unknown, source_of
 from tablelog.rules.table import where
 
-__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "head_of", "no_vote"]
+__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "no_vote"]
 
 SWORD_KNIGHT = Card("Kn", "Sw")
 TURN_KINDS = (
@@ -38,11 +38,6 @@ TURN_KINDS = (
     ev.Lift,
     ev.Exorcise,
 )
-
-
-def head_of(state: State) -> Step | None:
-    """The step the game waits on when nobody is on turn (a window, a draw), or ``None``."""
-    return state.queue[0] if state.queue and state.actor is None else None
 
 
 def check(state: State, event: Event) -> str | None:
@@ -58,7 +53,7 @@ def check(state: State, event: Event) -> str | None:
         return f"round {state.round} must be dealt first (6 cards to each player)"
     if isinstance(p, ev.Show):
         return _check_show(state, event.actor, p.card)
-    head = head_of(state)
+    head = head_step(state)
     if head is not None and head.kind in ("refill", "draw"):
         return "cards are to be drawn from the stock first"
     if head is not None:

@@ -30,6 +30,7 @@ from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.names import seat_named, split_name
 from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.chance import plan_for
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES
 from tablelog.rules.narrespillet.place import canonical
@@ -306,7 +307,7 @@ def announce(move: Move, state: State) -> str:
     if isinstance(p, ev.Answer):
         holder = "nobody" if p.holder == -1 else name(state, p.holder)
         return f"{holder} holds the called card"
-    head = state.queue[0] if state.queue and state.actor is None else None
+    head = head_step(state)
     if isinstance(p, ev.Pass) and head is not None and head.kind == "reveal":
         return "holds no more of them face down (the Hierophant)"
     return ""

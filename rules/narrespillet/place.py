@@ -153,7 +153,6 @@ def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple
         or any(c.rank == "A" for c in placement.cards)
     ):
         return ()
-    unknown = is_unknown(state, FOOL)
     out = []
     for other in range(state.n + 1):
         if other == placer or state.finished[other] or (other == state.n and state.demons < 0):
@@ -161,7 +160,7 @@ def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple
         if any(state.slots[other][HOUSES.index(h)].status != OPEN for h in fields):
             continue
         holds = FOOL in state.hands[other].cards or FOOL in state.opens[other].cards
-        if holds or (unknown and state.hands[other].hidden):
+        if holds or (state.hands[other].hidden and is_unknown(state, FOOL)):
             out.append(other)
     return tuple(out)
 

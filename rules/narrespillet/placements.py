@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.narrespillet.deck import (
     EMPEROR,
     EMPRESS,
@@ -53,7 +52,7 @@ TITLES = {
 }
 
 
-@attrs.frozen
+@frozen
 class Kind:
     """A placement's kind, its rank key and whether it may stand on two battlefields."""
 

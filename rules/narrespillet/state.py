@@ -13,16 +13,15 @@ chance step is needed.
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.binding import in_hand, lies_on
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet.deck import DECK, HOUSE_NAMES, HOUSES
-from tablelog.rules.options import read_options
-from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.options import option, read_options, specs_of
+from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
 from tablelog.rules.table import Table, TableState
 from tablelog.rules.zones import Zone
@@ -50,98 +49,77 @@ OVER = "over"
 
 STANDARD, MALDERIA, ALTHEA, KROAM = "standard", "malderia", "althea", "kroam"
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "variant",
+
+@frozen(cache_hash=True)
+class Options:
+    """The game's options, typed, each with its meaning."""
+
+    variant: str = option(
         STANDARD,
         "the national rules: standard, malderia (the Swords Knight may drive out the "
         "Demons), althea (the Demons get no cards once Justice is out), kroam (the Empress "
         "and a Queen make a Royal Couple)",
         choices=(STANDARD, MALDERIA, ALTHEA, KROAM),
-    ),
-    OptionSpec("rounds", 5, "how many rounds a game has", minimum=1, maximum=5),
-    OptionSpec(
-        "oracle_extra_turn",
+    )
+    rounds: int = option(5, "how many rounds a game has", minimum=1, maximum=5)
+    oracle_extra_turn: str = option(
         "mandatory",
         "the new turn after the High Priestess or the Hierophant: mandatory (the text), "
         "optional, or none (as the example plays)",
         choices=("mandatory", "optional", "none"),
-    ),
-    OptionSpec(
-        "imperial_pair_fields",
+    )
+    imperial_pair_fields: int = option(
         2,
         "on how many battlefields one Emperor/Empress pair may be placed at once",
         minimum=1,
         maximum=2,
-    ),
-    OptionSpec(
-        "wheel_cap",
+    )
+    wheel_cap: str = option(
         "example",
         "how many cards the Wheel of Fortune draws at most: example (hand limit + 4 minus "
         "the hand, at most 5: four when played from the Justice cards) or literal (five)",
         choices=("example", "literal"),
-    ),
-    OptionSpec(
-        "full_tie",
+    )
+    full_tie: str = option(
         "earliest",
         "two placements equal in every respect: the earlier wins, both win, or nobody does",
         choices=("earliest", "shared", "none"),
-    ),
-    OptionSpec(
-        "fool_victim",
+    )
+    fool_victim: str = option(
         "reopen",
         "the slot a Fool stole from: open again (reopen) or forfeited",
         choices=("reopen", "forfeit"),
-    ),
-    OptionSpec(
-        "hermit_window",
+    )
+    hermit_window: str = option(
         "any_turn",
         "when the Hermit's extra turns may be taken: before any turn, or only before one's own",
         choices=("any_turn", "own_turn"),
-    ),
-    OptionSpec(
-        "victory_coins",
+    )
+    victory_coins: int = option(
         0,
         "stakes: what each battlefield victory pays, in coins (with winner_coins; 0 and 0: "
         "no stakes). Each player stakes an equal share of the whole pot",
         minimum=0,
         maximum=1000,
-    ),
-    OptionSpec(
-        "winner_coins",
+    )
+    winner_coins: int = option(
         0,
         "stakes: the extra pot for the winner of the whole game, in coins",
         minimum=0,
         maximum=1000,
-    ),
-    OptionSpec(
-        "demon_placements",
+    )
+    demon_placements: str = option(
         "discard",
         "Malderia: what happens to the Demons' placements when the Swords Knight drives "
         "them out: discard, or keep (they still count for the controller)",
         choices=("discard", "keep"),
-    ),
-)
+    )
 
 
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The game's options, typed (see ``OPTIONS``)."""
-
-    variant: str = STANDARD
-    rounds: int = 5
-    oracle_extra_turn: str = "mandatory"
-    imperial_pair_fields: int = 2
-    wheel_cap: str = "example"
-    full_tie: str = "earliest"
-    fool_victim: str = "reopen"
-    hermit_window: str = "any_turn"
-    victory_coins: int = 0
-    winner_coins: int = 0
-    demon_placements: str = "discard"
+OPTIONS = specs_of(Options)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Placement:
     """A placement: its cards (the primary slot's zone holds them), what kind it is, its
     rank key (greater wins), the houses it holds, the card the Magician moved, and when it
@@ -158,7 +136,7 @@ class Placement:
 OPEN, PLACED, FORFEIT = "open", "placed", "forfeit"
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Slot:
     """One participant's slot on one battlefield."""
 
@@ -171,7 +149,7 @@ EMPTY_SLOTS = (Slot(),) * 4
 EMPTY_ZONE = Zone()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Step:
     """Something the game does or waits for after an action.
 
@@ -194,7 +172,7 @@ class Step:
     tried: tuple[Card, ...] = ()
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Narrespillet game (see the module's docstring); ``table`` holds the
     players, the options and the first dealer."""

@@ -73,6 +73,9 @@ def take(state: State, who: int, card: Card, source: str) -> State:
     return evolve(state, chariots=chariots)
 
 
+_DECK_SET = frozenset(DECK)
+
+
 @per_state()
 def unknown(state: State) -> frozenset[Card]:
     """The cards no zone holds as a known card: what a face-down card may be (one deck,
@@ -86,7 +89,7 @@ def unknown(state: State) -> frozenset[Card]:
         for slot in row:
             if slot.placement is not None:
                 known.update(slot.placement.cards)
-    return frozenset(c for c in DECK if c not in known)
+    return _DECK_SET.difference(known)
 
 
 def is_unknown(state: State, card: Card) -> bool:

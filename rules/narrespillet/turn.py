@@ -9,6 +9,7 @@ belong to the window that asks for them.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -18,9 +19,10 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import bound, checked, hierophant_passed
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import apply_answer, call
 from tablelog.rules.narrespillet.chance import apply_draw
-from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, head_of
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check
 from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
 from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
@@ -71,7 +73,7 @@ def _make(state: State, event: Event) -> State:
         hand = state.hands[seat]
         hand = Zone((*hand.cards, p.card), hand.hidden - 1)
         return evolve(bound(state, seat, p.card), hands=_set(state.hands, seat, hand))
-    head = head_of(state)
+    head = head_step(state)
     if isinstance(p, ev.Vote):
         assert head is not None
         return _vote(state, head, event.actor, p.agree)
@@ -180,12 +182,19 @@ def _turn(state: State, who: int, p: object) -> State:
         src = source_of(state, who, SWORD_KNIGHT, pool=False, chariot=False)
         assert src is not None
         state = _exorcise(discard_cards(take(state, who, SWORD_KNIGHT, src), SWORD_KNIGHT))
-    finishes = tuple(Step("finish", w) for w in range(state.n + 1))
-    refills = (Step("refill", -1), Step("refill", who))  # Justice always draws first
     extra: tuple[Step, ...] = ()
     if after:
         extra = (Step("turn", who, optional=after == "maybe"),)
-    return evolve(state, queue=(*pre, *finishes, *refills, *extra, *state.queue))
+    return evolve(state, queue=(*pre, *_after_turn(state.n, who), *extra, *state.queue))
+
+
+@functools.cache
+def _after_turn(n: int, who: int) -> tuple[Step, ...]:
+    """What every turn of ``who`` leaves behind at a table of ``n`` players: each
+    participant's finish check, then Justice's refill (it always draws first) and the
+    actor's (frozen steps, made once)."""
+    finishes = tuple(Step("finish", w) for w in range(n + 1))
+    return (*finishes, Step("refill", -1), Step("refill", who))
 
 
 def _drop_chariot(state: State, who: int) -> State:

@@ -20,9 +20,10 @@ a "more a" pile. A multiset of piles is the sorted tuple of their codes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 __all__ = [
     "ADAMS",
@@ -30,6 +31,7 @@ __all__ = [
     "bit_values",
     "build_reach",
     "capturable",
+    "capture_values",
     "code_of_more",
     "code_of_values",
     "combine",
@@ -117,42 +119,72 @@ def _combine(a: int, b: int) -> int:
     return _add(a, b) | mod_set(a, b) | mod_set(b, a)
 
 
-def _groups(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    groups: list[list[int]] = []
+def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
+    """How many piles of each distinct code ``key`` (sorted) holds, in order."""
+    shape: list[int] = []
+    last = None
     for code in key:
-        if groups and groups[-1][0] == code:
-            groups[-1][1] += 1
+        if code == last:
+            shape[-1] += 1
         else:
-            groups.append([code, 1])
-    return tuple((code, count) for code, count in groups)
+            shape.append(1)
+            last = code
+    return tuple(shape)
+
+
+Part = Callable[[tuple[int, ...]], tuple[int, ...]]
+"""Reads one part of a key: the codes at fixed positions, as a tuple."""
+
+
+def _part(positions: list[int]) -> Part:
+    """A C-speed reader of the codes at ``positions`` of a key (always a tuple)."""
+    if len(positions) == 1:
+        return itemgetter(slice(positions[0], positions[0] + 1))
+    if positions:
+        return itemgetter(*positions)
+    return lambda key: ()
+
+
+def _readers(shape: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[Part, Part]:
+    """The readers of the two parts of a key of ``shape`` that takes ``chosen[g]`` piles
+    of group g (its first ones: equal codes are alike) and leaves the rest."""
+    one: list[int] = []
+    two: list[int] = []
+    start = 0
+    for count, c in zip(shape, chosen, strict=True):
+        one.extend(range(start, start + c))
+        two.extend(range(start + c, start + count))
+        start += count
+    return _part(one), _part(two)
 
 
 @lru_cache(maxsize=4096)
-def _splits(shape: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """The unordered two-part splits of a multiset with group sizes ``shape``, as chosen
-    counts per group (each split once, both parts non-empty)."""
+def _split_readers(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
+    """The unordered two-part splits of a multiset with group sizes ``shape`` (each split
+    once, both parts non-empty), as readers of a key's parts."""
     out = []
     for chosen in product(*(range(count + 1) for count in shape)):
         other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
         if chosen <= other and any(chosen):
-            out.append((chosen, other))
+            out.append(_readers(shape, chosen))
     return tuple(out)
 
 
-def _expand(groups: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> tuple[int, ...]:
-    out: tuple[int, ...] = ()
-    for (code, _), count in zip(groups, counts, strict=True):
-        if count:
-            out += (code,) * count
-    return out
+@lru_cache(maxsize=4096)
+def _ordered_readers(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
+    """Every ordered two-part split of a multiset with group sizes ``shape``, both parts
+    non-empty, as readers of a key's parts."""
+    return tuple(
+        _readers(shape, chosen)
+        for chosen in product(*(range(count + 1) for count in shape))
+        if any(chosen) and chosen != shape
+    )
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every unordered two-part split of ``key``, both parts non-empty."""
-    groups = _groups(key)
-    shape = tuple(count for _, count in groups)
-    return tuple((_expand(groups, one), _expand(groups, two)) for one, two in _splits(shape))
+    return tuple((one(key), two(key)) for one, two in _split_readers(_shape(key)))
 
 
 def _minus_one(key: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -168,14 +200,7 @@ def is_full(bits: int) -> bool:
 @lru_cache(maxsize=CACHE_SIZE)
 def _ordered_parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every ordered two-part split of ``key``, both parts non-empty."""
-    groups = _groups(key)
-    shape = tuple(count for _, count in groups)
-    out = []
-    for chosen in product(*(range(count + 1) for count in shape)):
-        if any(chosen) and chosen != shape:
-            other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
-            out.append((_expand(groups, chosen), _expand(groups, other)))
-    return tuple(out)
+    return tuple((one(key), two(key)) for one, two in _ordered_readers(_shape(key)))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -230,61 +255,69 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
         return piles if len(key) > 1 else piles & NO_42
     if is_full(reach(key)) or any(is_full(build_reach(hand, part)) for part in _minus_one(key)):
         return SATURATED
-    # The hand card is a pile like the others but for one tree shape (itself the dividend
-    # of a mod), so the table's reach with the card among the piles bounds the answer:
-    # once that bound is met, no other split can add a value.
-    bound = reach(tuple(sorted((*key, 1 << hand))))
+    # Every split is tried: bounding the answer by the table's reach with the card among
+    # the piles (to stop early) cost twice what it saved, that reach being a search over a
+    # larger key of its own (issue 24). Only an answer holding every value up to 42 stops
+    # the search (the values above 42 of a full answer are never asked: it is no operand).
     acc = _hand_direct(hand, reach(key) & NO_42)
     for mine, rest in _ordered_parts(key):
-        if acc == bound or (is_full(acc) and acc & SATURATED == bound & SATURATED):
-            break  # (a full answer is never an operand: its supersets are saturated)
+        if acc & SATURATED == SATURATED:
+            break
         acc |= combine(build_reach(hand, mine) & NO_42, reach(rest) & NO_42)
     return acc
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def capturable(value: int, key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` (numeric and "more" codes) can be gathered into one pile
     worth ``value``: split into groups that each combine into ``value`` or are a "more
     value" pile, joined by "more" (one group: a plain capture)."""
-    more = code_of_more(value)
-    numeric = tuple(code for code in key if code >= 0)
-    if any(code != more for code in key if code < 0):
-        return False  # a "more a" pile is taken only by a: never changed, never added
-    if not numeric:
-        return bool(key)
-    return _gather(value, numeric)
+    return bool(capture_values(key) >> value & 1)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _gather(value: int, key: tuple[int, ...]) -> bool:
-    """Whether the numeric piles ``key`` split into groups that each reach ``value``."""
-    if reach(key) >> value & 1:
-        return True
-    if len(key) == 1:
-        return False
-    return any(_gather(value, one) and _gather(value, two) for one, two in _parts(key))
+def capture_values(key: tuple[int, ...]) -> int:
+    """The values v (exact up to 42) the piles ``key`` can be gathered into one pile worth
+    v by, as a bitset (see ``capturable``): every value at once, one search per key."""
+    numeric = tuple(code for code in key if code >= 0)
+    if len(numeric) < len(key):
+        more = key[0]  # the "more" codes sort first
+        if key[len(key) - len(numeric) - 1] != more:
+            return 0  # "more" piles of two values: taken by no card
+        value = 1 << (-more - 1)  # a "more a" pile is taken only by a: never changed
+        return value & _gathers(numeric) if numeric else value
+    return _gathers(numeric) if numeric else 0
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _gathers(key: tuple[int, ...]) -> int:
+    """The values v (exact up to 42) for which the numeric piles ``key`` split into groups
+    that each reach v, as a bitset: a value the whole reaches, or one both parts of some
+    split gather into."""
+    acc = reach(key)
+    if len(key) > 1:
+        for one, two in _parts(key):
+            if acc & SATURATED == SATURATED:
+                break
+            acc |= _gathers(one) & _gathers(two)
+    return acc
 
 
 @lru_cache(maxsize=4096)
-def _by_size(shape: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every sub-multiset of a multiset with group sizes ``shape`` but the whole, as chosen
-    counts per group, smallest first."""
+def _by_size(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
+    """Every split of a multiset with group sizes ``shape`` into a part (maybe empty) and
+    a non-empty rest, smallest part first, as readers of a key's parts."""
     every = [c for c in product(*(range(count + 1) for count in shape)) if c != shape]
-    return tuple(sorted(every, key=sum))
+    return tuple(_readers(shape, chosen) for chosen in sorted(every, key=sum))
 
 
 def _hand_groups(key: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The ways to split ``key`` into the hand card's group (numeric piles only, maybe
     none) and a non-empty rest, smallest hand group first (made as they are asked for)."""
-    groups = _groups(key)
-    shape = tuple(count for _, count in groups)
-    for chosen in _by_size(shape):
-        mine = _expand(groups, chosen)
+    for one, two in _by_size(_shape(key)):
+        mine = one(key)
         if mine and mine[0] < 0:
             continue  # a "more" pile is no operand of + or mod
-        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
-        yield mine, _expand(groups, other)
+        yield mine, two(key)
 
 
 SMALL = 8
@@ -315,12 +348,7 @@ def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> i
     for mine, rest in splits:
         if not wanted & ~out:
             break
-        candidates = build_reach(hand, mine) & wanted & ~out
-        if not candidates:
-            continue
-        for value in bit_values(candidates):
-            if capturable(value, rest):
-                out |= 1 << value
+        out |= build_reach(hand, mine) & wanted & capture_values(rest)
     return out
 
 

@@ -21,6 +21,7 @@ from tablelog.rules.dealing import DealPlan, pool_order, to_each, to_zone
 from tablelog.rules.dealing import apply_deal as deal_cards
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.nordekasino.state import (
     DEAL,
     HAND,
@@ -43,7 +44,7 @@ MIDDLE = "middle"
 EMPTY = Zone()
 
 
-@attrs.frozen
+@frozen
 class Shape:
     """What a deal gives: ``each`` cards per player, ``table`` up-cards, ``middle`` cards
     face down in the middle (the last round only)."""

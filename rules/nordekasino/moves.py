@@ -18,16 +18,16 @@ each kind or card.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, reach
+from tablelog.rules.nordekasino.arith import ADAMS, capture_values, reach
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
     Layout,
-    key_of,
-    keys_in_order,
+    keyed,
     number_of,
     sets_of,
     touching,
@@ -42,6 +42,7 @@ from tablelog.rules.nordekasino.turn import (
     hand_candidates,
     held_values,
     layout,
+    options_of,
     pile_key,
     turn_of,
 )
@@ -101,11 +102,12 @@ def moves(
 def _adams(state: State, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
     table = layout(state)
-    for counts in keys_in_order(table):
-        if _adams_key(key_of(table, counts)):
+    for counts, key in keyed(table):
+        if _adams_key(key):
             yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
 
 
+@lru_cache(maxsize=1 << 16)
 def _adams_key(key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
     if len(key) < 2 or key[0] < 0 or sum(code.bit_length() - 1 for code in key) < ADAMS:
@@ -116,11 +118,15 @@ def _adams_key(key: tuple[int, ...]) -> bool:
 def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     table = layout(state)
-    for counts in keys_in_order(table):
-        key = key_of(table, counts)
-        for card in cards:
-            if can_capture(card, key):
-                yield from (Move(turn.seat, Capture(card, p)) for p in sets_of(table, counts))
+    seat = turn.seat
+    takes = [(card, turn.takes[turn.index[card]]) for card in cards]
+    for counts, key in keyed(table):
+        gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
+        if not gathered:
+            continue
+        for card, values in takes:
+            if gathered & values:
+                yield from (Move(seat, Capture(card, p)) for p in sets_of(table, counts))
     if _spade_clear(state, cards):
         yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.piles)))))
 
@@ -141,15 +147,14 @@ def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]
     table = layout(state)
     owned = set(turn.owned)
     marked = table.group_counts(turn.owned)
-    for counts in keys_in_order(table):
+    for counts, key in keyed(table):
         holds_own = any(n and m for n, m in zip(counts, marked, strict=True))
         if not holds_own and owned and duty_binds(state, turn.seat):
             continue  # no set of this key holds an own pile
-        key = key_of(table, counts)
         sets: tuple[tuple[int, ...], ...] | None = None
         for card in cards:
             index = turn.index[card]
-            for value, more in build_options(card, key, turn.wanted[index]):
+            for value, more in options_of(turn.values[index], key, turn.wanted[index]):
                 if sets is None:
                     sets = sets_of(table, counts)
                     if owned and duty_binds(state, turn.seat):
@@ -204,10 +209,9 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    for counts in keys_in_order(table):
+    for _, key in keyed(table):
         if not left:
             break
-        key = key_of(table, counts)
         found.update(card for card in left if can_capture(card, key))
         left = [card for card in left if card not in found]
     if _spade_clear(state, tuple(left)):
@@ -224,7 +228,7 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
     owned = bool(turn.owned)
     marked = table.group_counts(turn.owned)
     duty: bool | None = None
-    for counts in keys_in_order(table):
+    for counts, key in keyed(table):
         if not left:
             break
         if owned and not any(n and m for n, m in zip(counts, marked, strict=True)):
@@ -232,7 +236,6 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
                 duty = duty_binds(state, turn.seat)
             if duty:
                 continue
-        key = key_of(table, counts)
         for card in left:
             index = turn.index[card]
             options = build_options(card, key, turn.wanted[index])
@@ -258,17 +261,20 @@ def count(state: State, seat: int | None = None) -> int:
     total += 0 if binds else len(turn.cards)
     total += int(_spade_clear(state, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
-    for counts in keys_in_order(table):
-        total += _count_key(table, counts, turn, marked)
+    for counts, key in keyed(table):
+        total += _count_key(table, counts, key, turn, marked)
     return total
 
 
 def _count_key(
-    table: Layout, counts: tuple[int, ...], turn: Turn, marked: tuple[int, ...] | None
+    table: Layout,
+    counts: tuple[int, ...],
+    key: tuple[int, ...],
+    turn: Turn,
+    marked: tuple[int, ...] | None,
 ) -> int:
-    """The Adams merges, captures and builds of the sets with ``counts`` (builds only on
-    the ``marked`` piles of each group when the duty binds)."""
-    key = key_of(table, counts)
+    """The Adams merges, captures and builds of the sets with ``counts`` (sorted codes
+    ``key``; builds only on the ``marked`` piles of each group when the duty binds)."""
     sets = number_of(table, counts)
     out = sets if _adams_key(key) else 0
     out += sets * sum(1 for card in turn.cards if can_capture(card, key))

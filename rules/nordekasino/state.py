@@ -15,11 +15,12 @@ from tablelog.rules.binding import lies_on, taken_by
 from tablelog.rules.cards import JOKER_RANK, Card, deck_french
 from tablelog.rules.claims import Claim
 from tablelog.rules.errors import OptionError
+from tablelog.rules.frozen import frozen
 from tablelog.rules.nordekasino.arith import code_of_more, code_of_values
-from tablelog.rules.options import read_options
-from tablelog.rules.protocol import Header, OptionSpec, OptionValue
+from tablelog.rules.options import option, read_options, specs_of
+from tablelog.rules.protocol import Header, OptionValue
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_side, hands_of
 from tablelog.rules.zones import Zone
 
 __all__ = [
@@ -44,24 +45,35 @@ HAND = 4
 TABLE_CARDS = 2
 EMPTY = Zone()
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("decks", 1, "French decks shuffled together", minimum=1, maximum=4),
-    OptionSpec("jokers", 2, "jokers in each deck", minimum=0, maximum=4),
-    OptionSpec(
-        "partnership",
-        False,
-        "Makker-nørdekasino: four players, partners opposite, tricks and points shared",
-    ),
-    OptionSpec(
-        "last_round", HAND, "cards each player gets in the last round", minimum=1, maximum=13
-    ),
-    OptionSpec("thomas_kragh", False, "a player on turn with one card left shows it when asked"),
-    OptionSpec(
-        "open_hand_penalty",
-        False,
-        "a player who looked at the cards before the deal was complete plays open-handed",
-    ),
-)
+
+@frozen(cache_hash=True)
+class Options:
+    """The game's options, typed, each with its meaning."""
+
+    decks: int = option(1, "French decks shuffled together", minimum=1, maximum=4)
+    jokers: int = option(2, "jokers in each deck", minimum=0, maximum=4)
+    partnership: bool = option(
+        False, "Makker-nørdekasino: four players, partners opposite, tricks and points shared"
+    )
+    last_round: int = option(
+        HAND, "cards each player gets in the last round", minimum=1, maximum=13
+    )
+    thomas_kragh: bool = option(False, "a player on turn with one card left shows it when asked")
+    open_hand_penalty: bool = option(
+        False, "a player who looked at the cards before the deal was complete plays open-handed"
+    )
+
+    @classmethod
+    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
+        """The options from a header's mapping, defaults filled in and values checked."""
+        return read_options(cls, OPTIONS, given)
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the game."""
+        return deck_french(jokers=self.jokers, decks=self.decks)
+
+
+OPTIONS = specs_of(Options)
 
 _DOUBLE = {
     Card("A", "S"): (1, 14),
@@ -86,28 +98,7 @@ def card_values(card: Card) -> tuple[int, ...]:
     return (_FACE.get(card.rank) or int(card.rank),)
 
 
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The game's options, typed (see ``OPTIONS``)."""
-
-    decks: int = 1
-    jokers: int = 2
-    partnership: bool = False
-    last_round: int = HAND
-    thomas_kragh: bool = False
-    open_hand_penalty: bool = False
-
-    @classmethod
-    def from_mapping(cls, given: Mapping[str, OptionValue]) -> Options:
-        """The options from a header's mapping, defaults filled in and values checked."""
-        return read_options(cls, OPTIONS, given)
-
-    def deck(self) -> tuple[Card, ...]:
-        """Every card of the game."""
-        return deck_french(jokers=self.jokers, decks=self.decks)
-
-
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Pile:
     """A pile on the table: its cards, its value code (see ``arith``) and its owner.
 
@@ -119,13 +110,15 @@ class Pile:
     value: int | None = None
     more: bool = False
     owner: int | None = None
+    code: int = attrs.field(init=False, eq=False, repr=False)
+    """The pile's value code for ``arith`` (made once: every listing reads every pile's)."""
 
-    @property
-    def code(self) -> int:
-        """The pile's value code for ``arith``."""
+    def __attrs_post_init__(self) -> None:
         if self.value is None:
-            return code_of_values(*card_values(self.cards[0]))
-        return code_of_more(self.value) if self.more else code_of_values(self.value)
+            code = code_of_values(*card_values(self.cards[0]))
+        else:
+            code = code_of_more(self.value) if self.more else code_of_values(self.value)
+        object.__setattr__(self, "code", code)
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -148,7 +141,7 @@ def _seating(n: int, partners: bool) -> Seating:
     return Seating(n, partners=partners)
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class State(TableState[Options]):
     """A moment of a Nørdekasino game (``table``: players, options, dealer, the decks).
 
@@ -197,12 +190,12 @@ class State(TableState[Options]):
     @staticmethod
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand by its player, the table, the middle, a side's taken cards."""
-        places = hands_of(table)
-        places["table"] = lies_on("the table")
-        places["middle"] = "it lies face down in the middle"
-        for side in range(table.sides):
-            places[f"won:{side}"] = taken_by(table.side_label(side))
-        return places
+        return {
+            **hands_of(table),
+            "table": lies_on("the table"),
+            "middle": "it lies face down in the middle",
+            **each_side(table, "won", taken_by),
+        }
 
 
 def max_players(options: Options) -> int:

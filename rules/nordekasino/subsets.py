@@ -17,17 +17,22 @@ Nothing here depends on ``PYTHONHASHSEED``: codes are ints and every order is po
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from itertools import combinations, pairwise, product
 from math import comb
+from operator import itemgetter
+from typing import Any
 
 import attrs
+
+from tablelog.rules.frozen import frozen
 
 __all__ = [
     "Counts",
     "Layout",
     "key_of",
+    "keyed",
     "keys_by_size",
     "keys_in_order",
     "layout_of",
@@ -40,7 +45,7 @@ Counts = tuple[int, ...]
 """How many piles of each group of a ``Layout`` a set takes."""
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Layout:
     """A table read by value code: ``codes[i]`` is pile i's code; ``groups[g]`` the
     positions of the piles of the g-th distinct code (in order of first position)."""
@@ -54,10 +59,18 @@ class Layout:
 
     group_codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """The code of each group (made once)."""
+    pattern: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Each position's group: all that the order of keys and sets depends on, so what
+    they are remembered by (a new table every turn, but few patterns of equal codes)."""
 
     def __attrs_post_init__(self) -> None:
         codes = tuple(self.codes[positions[0]] for positions in self.groups)
         object.__setattr__(self, "group_codes", codes)
+        pattern = [0] * len(self.codes)
+        for g, positions in enumerate(self.groups):
+            for p in positions:
+                pattern[p] = g
+        object.__setattr__(self, "pattern", tuple(pattern))
 
     def group_counts(self, positions: Iterable[int]) -> Counts:
         """How many of ``positions`` fall in each group."""
@@ -88,13 +101,13 @@ def key_of(layout: Layout, counts: Counts) -> tuple[int, ...]:
 def keys_in_order(layout: Layout) -> Iterator[Counts]:
     """Every key once, in the order of its first set when sets are numbered as bitmasks
     (the first set of a key takes the first piles of each group)."""
-    return iter(_keys_in_order(layout))
+    return iter(_keys_in_order(layout.pattern))
 
 
-@lru_cache(maxsize=256)
-def _keys_in_order(layout: Layout) -> tuple[Counts, ...]:
-    """``keys_in_order``, found once per layout (a table's layout comes back turn after
-    turn, and every question about a state walks its keys)."""
+@lru_cache(maxsize=1024)
+def _keys_in_order(pattern: tuple[int, ...]) -> tuple[Counts, ...]:
+    """``keys_in_order`` of every layout with this pattern, found once."""
+    layout = layout_of(pattern)  # the pattern as codes: the same groups and checks
     checks = layout.checks
     groups = tuple(sum(1 << p for p in group) for group in layout.groups)
     return tuple(
@@ -102,6 +115,31 @@ def _keys_in_order(layout: Layout) -> tuple[Counts, ...]:
         for mask in range(1, 1 << len(layout.codes))
         if all(not (mask & bits) >> d & ~mask for d, bits in checks)
     )
+
+
+def keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
+    """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes:
+    what each kind of move walks (remembered for the last tables)."""
+    return _keyed(layout)
+
+
+@lru_cache(maxsize=64)
+def _keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
+    codes = layout.codes
+    return tuple((counts, tuple(sorted(first(codes)))) for counts, first in _firsts(layout.pattern))
+
+
+@lru_cache(maxsize=1024)
+def _firsts(pattern: tuple[int, ...]) -> tuple[tuple[Counts, Callable[[Any], Any]], ...]:
+    """Each key of the pattern's layouts in order, with a reader of the codes of its first
+    set (the first piles of each group: always a tuple)."""
+    groups = layout_of(pattern).groups
+    out = []
+    for counts in _keys_in_order(pattern):
+        first = [p for group, n in zip(groups, counts, strict=True) for p in group[:n]]
+        reader = itemgetter(*first) if len(first) > 1 else itemgetter(slice(first[0], first[0] + 1))
+        out.append((counts, reader))
+    return tuple(out)
 
 
 def keys_by_size(layout: Layout, among: tuple[int, ...] | None = None) -> Iterator[Counts]:
@@ -130,11 +168,16 @@ def _with_total(sizes: tuple[int, ...], total: int) -> Iterator[Counts]:
             yield (first, *tail)
 
 
-@lru_cache(maxsize=1 << 14)
 def sets_of(layout: Layout, counts: Counts) -> tuple[tuple[int, ...], ...]:
     """The position sets with ``counts`` piles of each group, in bitmask order
-    (remembered: a table's layout comes back turn after turn, asked by every card)."""
-    choices = [combinations(group, n) for group, n in zip(layout.groups, counts, strict=True) if n]
+    (remembered by the layout's pattern: it alone decides them)."""
+    return _sets_of(layout.pattern, counts)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sets_of(pattern: tuple[int, ...], counts: Counts) -> tuple[tuple[int, ...], ...]:
+    groups = layout_of(pattern).groups
+    choices = [combinations(group, n) for group, n in zip(groups, counts, strict=True) if n]
     sets = [tuple(sorted(p for part in parts for p in part)) for parts in product(*choices)]
     if len(sets) > 1:
         sets.sort(key=lambda piles: sum(1 << p for p in piles))

@@ -17,12 +17,15 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
+from typing import Any, TypeVar
 
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
     SATURATED,
@@ -47,11 +50,13 @@ __all__ = [
     "hand_candidates",
     "held_values",
     "layout",
+    "options_of",
     "pile_key",
     "turn_of",
 ]
 
 SPADE_FIVE = Card("5", "S")
+R = TypeVar("R")
 
 
 def hand_candidates(state: State, seat: int) -> tuple[Card, ...]:
@@ -117,8 +122,10 @@ def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(state.piles[i].code for i in piles))
 
 
+@per_state(maxsize=8)
 def layout(state: State) -> Layout:
-    """The table of ``state`` read by value code (see ``subsets``)."""
+    """The table of ``state`` read by value code (see ``subsets``; remembered for the last
+    states: each kind of move, the duty and the count ask it)."""
     return layout_of(tuple(pile.code for pile in state.piles))
 
 
@@ -139,8 +146,17 @@ def build_options(
 ) -> tuple[tuple[int, bool], ...]:
     """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
     card and piles ``key`` can be built into, before asking whether the value is held."""
-    numbers, mores = _build_values(card_values(card), key)
-    return _options(numbers & wanted & SATURATED, mores & wanted)
+    return options_of(card_values(card), key, wanted)
+
+
+def options_of(
+    hands: tuple[int, ...], key: tuple[int, ...], wanted: int
+) -> tuple[tuple[int, bool], ...]:
+    """``build_options`` of a card worth ``hands`` (its ``card_values``)."""
+    numbers, mores = _build_values(hands, key)
+    numbers &= wanted & SATURATED
+    mores &= wanted
+    return _options(numbers, mores) if numbers or mores else ()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -172,7 +188,7 @@ def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
     return any(more_values(h, key, wanted) for h in hands)
 
 
-@attrs.frozen
+@frozen
 class Turn:
     """What ``seat`` brings to the table on its turn.
 
@@ -191,10 +207,17 @@ class Turn:
     wanted: tuple[int, ...]
     owned: tuple[int, ...]
     index: dict[Card, int] = attrs.field(init=False, eq=False, repr=False)
+    values: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """``card_values`` of each card (made once: every key asks them)."""
+    takes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The values of each card as a bitset: the card takes piles that gather into one."""
 
     def __attrs_post_init__(self) -> None:
         # where each card stands in ``cards``: a filter by card asks it, never a scan
         object.__setattr__(self, "index", {card: i for i, card in enumerate(self.cards)})
+        values = tuple(card_values(card) for card in self.cards)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "takes", tuple(_mask(v) for v in values))
 
     def flags(self, index: int, value: int, more: bool) -> tuple[bool, ...]:
         """The ``for_partner`` flags a build of ``cards[index]`` to ``value`` may carry:
@@ -208,15 +231,36 @@ class Turn:
         return out
 
 
+@per_state(maxsize=16)
+def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
+    """What was found of one state, by question and seat (the turn, the duty): kept by the
+    state's identity, never by hashing the whole state. Only ``_recall`` fills it."""
+    return {}
+
+
+def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
+    """``question(state, seat)``, asked once per state object and seat."""
+    known = _remembered(state)
+    key = (question, seat)
+    if key in known:
+        answer: R = known[key]
+        return answer
+    answer = known[key] = question(state, seat)
+    return answer
+
+
 def turn_of(state: State, seat: int) -> Turn:
     """The ``Turn`` of ``seat`` in ``state`` (remembered for recent states)."""
-    return _turn_of(state, seat)
+    return _recall(_turn_of, state, seat)
 
 
-@lru_cache(maxsize=1024)
 def _turn_of(state: State, seat: int) -> Turn:
     cards = hand_candidates(state, seat)
-    mine = tuple(held_values(state, seat, card) for card in cards)
+    hand = state.hands[seat]
+    if hand.hidden or state.claims:
+        mine = tuple(held_values(state, seat, card) for card in cards)
+    else:  # every card known: the values of the others (one copy of the card played)
+        mine = _known_after(hand.cards, cards)
     partner = None
     if state.options.partnership:
         mate = state.table.partner(seat)
@@ -226,6 +270,17 @@ def _turn_of(state: State, seat: int) -> Turn:
         for i, values in enumerate(mine)
     )
     return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
+
+
+def _known_after(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[frozenset[int], ...]:
+    """For each of ``cards`` (in ``hand``, all known), the values the rest of the hand
+    holds once one copy of it is played: what ``held_values`` says of a known hand."""
+    values = [card_values(card) for card in hand]
+    out = []
+    for card in cards:
+        played = hand.index(card)
+        out.append(frozenset(v for i, vs in enumerate(values) if i != played for v in vs))
+    return tuple(out)
 
 
 def _mask(values: Iterable[int]) -> int:
@@ -240,13 +295,18 @@ def duty_binds(state: State, seat: int) -> bool:
     something or build on one of its own piles, so any other build, and a trail, is
     refused. Found without listing moves: the ♠5 and single piles first, then sets of
     piles smallest first, stopping at the first capture or build on an own pile."""
-    return bool(state.owned(seat)) and _duty_binds(state, seat)
+    return bool(state.owned(seat)) and _duty(state, seat)
 
 
 def duty_lifted(state: State, seat: int) -> bool:
     """Whether ``seat`` owns a pile but can neither capture nor build on one of its own
     piles, so the duty is lifted and every move is open."""
-    return bool(state.owned(seat)) and not _duty_binds(state, seat)
+    return bool(state.owned(seat)) and not _duty(state, seat)
+
+
+def _duty(state: State, seat: int) -> bool:
+    """``_duty_binds``, remembered for recent states (asked by every kind of move)."""
+    return _recall(_duty_binds, state, seat)
 
 
 def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
@@ -263,7 +323,6 @@ def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
             yield from (c for c in keys_by_size(table, (*numeric, g)) if c[g])
 
 
-@lru_cache(maxsize=1024)
 def _duty_binds(state: State, seat: int) -> bool:
     turn = turn_of(state, seat)
     if not turn.cards:

@@ -14,7 +14,6 @@ from typing import Any
 import attrs
 
 from tablelog.rules.cards import Card
-from tablelog.rules.claims import Claim
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.nordekasino.events import Build, Capture, OpenHand, Reveal, Trail
@@ -70,7 +69,6 @@ def _table(state: State, seen: View) -> Table:
         state.players,
         labels=LABELS,
         sides=sides,
-        skip=lambda name: name == "table",
         piles=piles,
         clockwise=False,  # seats are numbered in turn order, counter-clockwise
         facts=(
@@ -92,7 +90,7 @@ def _table(state: State, seen: View) -> Table:
         ),
         round=state.deals,
         round_word="deal",
-        claims=tuple(_claim_text(c) for c in state.claims),
+        claims=tuple(c.in_words for c in state.claims),
     )
 
 
@@ -130,13 +128,8 @@ def _info(state: State) -> dict[str, Any]:
         },
         "open_hands": sorted(player(state, s) for s in state.open_hands),
         "points": {row["side"]: str(row["total"]) for row in score(state)},
-        **({"claims": [_claim_text(c) for c in state.claims]} if state.claims else {}),
+        **({"claims": [c.in_words for c in state.claims]} if state.claims else {}),
     }
-
-
-def _claim_text(claim: Claim) -> str:
-    """An open claim as the table says it: ``Bo holds a card worth 9 (event 2)``."""
-    return f"{claim.holder} holds a {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

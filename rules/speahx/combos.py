@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
-import attrs
-
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.speahx.cards import suit_order
 from tablelog.rules.speahx.state import FLIPPED, HAND, State
@@ -24,7 +23,7 @@ from tablelog.rules.table import evolve, pool
 __all__ = ["Source", "by_rank", "multisets", "source_of"]
 
 
-@attrs.frozen
+@frozen
 class Source:
     """What a stage may take: ``known`` copies, ``extra`` face-down copies per identity
     (bounded by ``hidden`` in all), the distinct cards by rank (suit order), and the most

@@ -13,8 +13,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-import attrs
-
 from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.binding import CannotBind, bind_slot
 from tablelog.rules.cards import Card
@@ -23,6 +21,7 @@ from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool_order, to_each
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.speahx.claims import unseen_ok
 from tablelog.rules.speahx.events import Draw, Reveal
@@ -175,7 +174,7 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
 # -- the dealer's side -------------------------------------------------------------------
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Refill(Drawing):
     """The refill drawn from the stock to the hand of the player on turn, stored as
     Speahx's own ``draw`` event: the cards entered, and how many nobody entered."""

@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-import attrs
-
 from tablelog.rules.cards import Card
+from tablelog.rules.frozen import frozen
 from tablelog.rules.speahx.cards import run_length
 from tablelog.rules.speahx.claims import keeps
 from tablelog.rules.speahx.state import FLIPPED, HAND, State
@@ -30,7 +29,7 @@ from tablelog.rules.zones import Zone
 __all__ = ["Taken", "take", "taken_or_none"]
 
 
-@attrs.frozen
+@frozen
 class Taken:
     """The hand, chance cards and flipped card after a play took its cards, and the
     identities the hand's face-down cards were bound to (``bound``), and every card bound

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import attrs
-
 from tablelog.rules.cards import JOKER, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
-from tablelog.rules.options import Computed, read_options
-from tablelog.rules.protocol import Header, OptionSpec
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.frozen import frozen
+from tablelog.rules.options import Computed, option, read_options, specs_of
+from tablelog.rules.protocol import Header
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -64,67 +63,50 @@ OFF = "off"
 PILE_RUN = "pile_run"
 SINGLE_PLAY = "single_play"
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "decks",
+
+@frozen(cache_hash=True)
+class Options:
+    """The game's options, typed, each with its meaning."""
+
+    decks: int = option(
         Computed(lambda n: 1 + n // 5, "1 + players // 5"),
         "French decks shuffled together (the seed recommends one more for every fifth player)",
         minimum=1,
         maximum=8,
-        kind=int,
-    ),
-    OptionSpec("jokers", 0, "jokers in the whole game (at most two)", minimum=0, maximum=2),
-    OptionSpec(
-        "torkel",
+    )
+    jokers: int = option(0, "jokers in the whole game (at most two)", minimum=0, maximum=2)
+    torkel: str = option(
         COMBO4,
         "Terminator-Torkel when no jokers are used: four jacks of four suits played together "
         "give the pile away (combo4), each jack does (each_jack), or no Torkel (off)",
         choices=(COMBO4, EACH_JACK, OFF),
-    ),
-    OptionSpec(
-        "four_kind_scope",
+    )
+    four_kind_scope: str = option(
         PILE_RUN,
         "four of a kind burns when the equal cards on top of the pile reach four, whoever "
         "laid them (pile_run), or only when one play holds four (single_play)",
         choices=(PILE_RUN, SINGLE_PLAY),
-    ),
-    OptionSpec("voluntary_pickup", True, "a player may take in the pile even when able to play"),
-    OptionSpec(
-        "chance_may_skip_playable",
-        True,
-        "chance cards may be drawn even when a hand card could be played",
-    ),
-    OptionSpec(
-        "chance_continue_after_burn",
-        True,
-        "after a burn made with chance cards the player may go on with chance cards",
-    ),
-    OptionSpec(
-        "chance_combo_with_pile_run",
+    )
+    voluntary_pickup: bool = option(True, "a player may take in the pile even when able to play")
+    chance_may_skip_playable: bool = option(
+        True, "chance cards may be drawn even when a hand card could be played"
+    )
+    chance_continue_after_burn: bool = option(
+        True, "after a burn made with chance cards the player may go on with chance cards"
+    )
+    chance_combo_with_pile_run: bool = option(
         False,
         "a chance card may join fewer than three hand cards when they complete a four with "
         "the equal cards on top of the pile",
-    ),
-)
-
-
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The game's options, typed (see ``OPTIONS``)."""
-
-    decks: int = 1
-    jokers: int = 0
-    torkel: str = COMBO4
-    four_kind_scope: str = PILE_RUN
-    voluntary_pickup: bool = True
-    chance_may_skip_playable: bool = True
-    chance_continue_after_burn: bool = True
-    chance_combo_with_pile_run: bool = False
+    )
 
     @property
     def torkel_rule(self) -> str:
         """Which Terminator-Torkel is in force: ``off`` whenever jokers are used."""
         return OFF if self.jokers else self.torkel
+
+
+OPTIONS = specs_of(Options)
 
 
 @lru_cache(maxsize=64)
@@ -133,7 +115,7 @@ def deck_of(decks: int, jokers: int) -> tuple[Card, ...]:
     return deck_french(decks=decks) + (JOKER,) * jokers
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class Turn:
     """The turn in progress: whose, its stage, how many chance cards were drawn, whether
     the pile was burned during it (the player may go on or stop), and the table card
@@ -149,7 +131,7 @@ class Turn:
 EMPTY = Zone()
 
 
-@attrs.frozen(cache_hash=True, slots=False)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 
@@ -186,14 +168,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the table cards by their player, the pile, out of play, the chance
         cards, the flipped table card."""
-        places = hands_of(table)
-        for seat, name in enumerate(table.players):
-            places[f"table:{seat}"] = f"it is one of {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["out"] = "it is out of play (burned or used as a joker)"
-        places["chance"] = "it is a chance card already drawn"
-        places["flipped"] = "it is the table card just flipped"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "table", lambda name: f"it is one of {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "out": "it is out of play (burned or used as a joker)",
+            "chance": "it is a chance card already drawn",
+            "flipped": "it is the table card just flipped",
+        }
 
     @property
     def top(self) -> Card | None:

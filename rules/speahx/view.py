@@ -13,7 +13,6 @@ from typing import Any
 
 import attrs
 
-from tablelog.rules.claims import Absence, Open
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
@@ -62,16 +61,7 @@ def _table(state: State, seen: View) -> Table:
     facts = [("top", "—" if state.top is None else state.top.pretty)]
     if state.suit:
         facts.append(("suit", SUIT_WORDS.get(state.suit, state.suit)))
-    return shedding_table(
-        seen,
-        state.players,
-        labels=LABELS,
-        finished=state.finished,
-        out="finished",
-        pile_by=state.pile_by,
-        facts=tuple(facts),
-        claims=tuple(claim_text(c) for c in state.claims),
-    )
+    return shedding_table(seen, state, labels=LABELS, out="finished", facts=tuple(facts))
 
 
 def info(state: State) -> dict[str, Any]:
@@ -89,14 +79,8 @@ def info(state: State) -> dict[str, Any]:
         "table_counts": {player(state, s): len(t) for s, t in enumerate(state.tables)},
         "stock": len(state.stock),
         "finished": [player(state, s) for s in state.finished],
-        **({"claims": [claim_text(c) for c in state.claims]} if state.claims else {}),
+        **({"claims": [c.in_words for c in state.claims]} if state.claims else {}),
     }
-
-
-def claim_text(claim: Open) -> str:
-    """An open claim as the table says it: ``Bo holds no card that fits 7H (event 5: …)``."""
-    holds = "holds no" if isinstance(claim, Absence) else "holds a"
-    return f"{claim.holder} {holds} {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

@@ -14,8 +14,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache, partial
 
-import attrs
-
 from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing, Listed
@@ -31,6 +29,7 @@ from tablelog.rules.dealing import (
 )
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, player, pool, where
@@ -247,7 +246,7 @@ def apply_chance(state: State, event: Event) -> State:
 # -- the dealer's side -------------------------------------------------------------------
 
 
-@attrs.frozen(eq=False)
+@frozen(eq=False)
 class Removal(Drawing):
     """KKK's removal: the stock's cards drawn (face up: the table looks through them) and
     its black cards but the ♠4 taken out, stored as ``remove`` in the pool's order. A black

@@ -25,18 +25,8 @@ from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.names import split_name
 from tablelog.rules.numbers import is_number
+from tablelog.rules.vriddiot import events as ev
 from tablelog.rules.vriddiot.deal import chance, deal_plan, refill_plan, refill_seat
-from tablelog.rules.vriddiot.events import (
-    Blind,
-    Chance,
-    Join,
-    Pass,
-    Pickup,
-    Play,
-    Remove,
-    Set,
-    Turn,
-)
 from tablelog.rules.vriddiot.moves import to_act
 from tablelog.rules.vriddiot.state import ADDON, DEAL, HAND, State, in_suit_order
 
@@ -93,9 +83,9 @@ def parse_move(text: str, state: State) -> Move:
         cards = _cards(rest)
         if len(cards) != 1:
             raise NotationError("turn names the one card turned, like turn 9H")
-        return Move(None, Turn(cards[0]))
+        return Move(None, ev.Turn(cards[0]))
     if low == "remove":
-        return Move(None, Remove(_cards(rest)))
+        return Move(None, ev.Remove(_cards(rest)))
     seat, body = split_name(stripped, state.players)
     if seat is None:
         acting = to_act(state)
@@ -110,26 +100,26 @@ def parse_move(text: str, state: State) -> Move:
     word, _, rest = body.partition(" ")
     low = word.casefold()
     if low == "pass":
-        return Move(seat, Pass())
+        return Move(seat, ev.Pass())
     if low == "pickup":
-        return Move(seat, Pickup())
+        return Move(seat, ev.Pickup())
     if low == "chance":
-        return Move(seat, Chance())
+        return Move(seat, ev.Chance())
     if low == "blind":
         if not is_number(rest):
             raise NotationError("blind names the face-down table card by its number, like blind 2")
-        return Move(seat, Blind(int(rest)))
+        return Move(seat, ev.Blind(int(rest)))
     if low in ("joins", "join"):
         cards, declared = _with_joker(rest)
         if not cards:
             raise NotationError("a join names the cards laid, like 'Cai joins 9H'")
-        return Move(seat, Join(in_suit_order(cards), declared))
+        return Move(seat, ev.Join(in_suit_order(cards), declared))
     cards, declared = _with_joker(body.lstrip("+"))
     if not cards:
         raise NotationError(f"expected a move: {FORMS}")
     if len(cards) == 1:
-        return Move(seat, Play(cards[0], declared))
-    return Move(seat, Set(in_suit_order(cards)))
+        return Move(seat, ev.Play(cards[0], declared))
+    return Move(seat, ev.Set(in_suit_order(cards)))
 
 
 def _joker_text(cards: tuple[Card, ...], declared: Card | None) -> str:
@@ -142,29 +132,29 @@ def format_move(move: Move, state: State) -> str:
     payload = move.payload
     if isinstance(payload, Deal):
         return format_deal(_plan(state), payload)
-    if isinstance(payload, Turn):
+    if isinstance(payload, ev.Turn):
         return f"turn {payload.card.text}"
-    if isinstance(payload, Remove):
+    if isinstance(payload, ev.Remove):
         return " ".join(["remove", *(c.text for c in payload.cards)])
     seat = move.actor
     if seat is None or not 0 <= seat < state.table.n:
         raise NotationError(f"a move by {seat!r} has no notation: no such player")
     name = state.players[seat]
-    if isinstance(payload, Pass):
+    if isinstance(payload, ev.Pass):
         return f"{name} pass"
-    if isinstance(payload, Join):
+    if isinstance(payload, ev.Join):
         return f"{name} joins {_joker_text(payload.cards, payload.declared)}"
-    if isinstance(payload, Play):
+    if isinstance(payload, ev.Play):
         body = _joker_text((payload.card,), payload.declared)
         if state.duty == ADDON and seat == state.turn:
             body = "+" + body
-    elif isinstance(payload, Set):
+    elif isinstance(payload, ev.Set):
         body = " ".join(c.text for c in payload.cards)
-    elif isinstance(payload, Chance):
+    elif isinstance(payload, ev.Chance):
         body = "chance"
-    elif isinstance(payload, Blind):
+    elif isinstance(payload, ev.Blind):
         body = f"blind {payload.place}"
-    elif isinstance(payload, Pickup):
+    elif isinstance(payload, ev.Pickup):
         body = "pickup"
     else:
         raise NotationError(f"Vriddiot has no notation for {type(payload).__name__}")

@@ -14,20 +14,10 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.laid import laid_by
 from tablelog.rules.table import evolve, player
+from tablelog.rules.vriddiot import events as ev
 from tablelog.rules.vriddiot.claims import claims_first, starter_claims
 from tablelog.rules.vriddiot.claims import settle as settle_claims
 from tablelog.rules.vriddiot.deal import apply_chance, refill_seat
-from tablelog.rules.vriddiot.events import (
-    Blind,
-    Chance,
-    Join,
-    Pass,
-    Pickup,
-    Play,
-    Remove,
-    Set,
-    Turn,
-)
 from tablelog.rules.vriddiot.legal import (
     WAR_RANKS,
     effective,
@@ -56,7 +46,7 @@ from tablelog.rules.zones import Zone
 
 __all__ = ["apply", "waiting_for"]
 
-CHANCE_EVENTS = (Deal, Turn, Remove)
+CHANCE_EVENTS = (Deal, ev.Turn, ev.Remove)
 
 
 def waiting_for(state: State) -> str:
@@ -98,13 +88,13 @@ def _apply(state: State, event: Event) -> State:
     if not state.active(seat):
         raise IllegalEvent(event, f"{player(state, seat)} has gone out and plays no more")
     war = state.war
-    if isinstance(payload, Join | Set) and payload.cards != in_suit_order(payload.cards):
+    if isinstance(payload, ev.Join | ev.Set) and payload.cards != in_suit_order(payload.cards):
         raise IllegalEvent(
             event,
             "the cards of a set are recorded in suit order (spades, hearts, diamonds, clubs): "
             f"{' '.join(c.text for c in in_suit_order(payload.cards))}",
         )
-    if isinstance(payload, Pass | Join):
+    if isinstance(payload, ev.Pass | ev.Join):
         return settle(_window(state, event, seat))
     if war is not None and war.window:
         names = ", ".join(player(state, s) for s in war.window)
@@ -113,19 +103,19 @@ def _apply(state: State, event: Event) -> State:
         raise IllegalEvent(
             event, (f"it is {player(state, state.turn)}'s turn, not {player(state, seat)}'s")
         )
-    if isinstance(payload, Chance):
+    if isinstance(payload, ev.Chance):
         return _chance(state, event, seat)
-    if isinstance(payload, Blind):
+    if isinstance(payload, ev.Blind):
         return _blind(state, event, seat, payload.place)
-    if isinstance(payload, Pickup):
+    if isinstance(payload, ev.Pickup):
         return settle(_pickup(state, event, seat))
-    if isinstance(payload, Play):
+    if isinstance(payload, ev.Play):
         refused = refuse_declared(payload.card, payload.declared)
         if refused:
             raise IllegalEvent(event, refused)
         real: tuple[Card, ...] = (payload.card,)
         cards: tuple[Card, ...] = (effective(payload.card, payload.declared),)
-    elif isinstance(payload, Set):
+    elif isinstance(payload, ev.Set):
         real = payload.cards
         if len(real) < 2:
             raise IllegalEvent(event, "a set is two or more cards of one value")
@@ -209,7 +199,7 @@ def _window(state: State, event: Event, seat: int) -> State:
         raise IllegalEvent(event, f"{player(state, seat)} has no war to join or pass now")
     window = tuple(s for s in war.window if s != seat)
     payload = event.payload
-    if isinstance(payload, Pass):
+    if isinstance(payload, ev.Pass):
         return evolve(state, war=evolve(war, window=window))
     if war.thrown:
         return _throw_in(state, event, seat, window)

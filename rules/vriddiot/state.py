@@ -9,15 +9,14 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 
 from __future__ import annotations
 
-import attrs
-
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
-from tablelog.rules.options import Computed, read_options
-from tablelog.rules.protocol import Header, OptionSpec
+from tablelog.rules.frozen import frozen
+from tablelog.rules.options import Computed, option, read_options, specs_of
+from tablelog.rules.protocol import Header
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import Table, TableState, hands_of
+from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
 
 __all__ = [
@@ -44,61 +43,47 @@ EMPTY = Zone()
 TOP_TIE = "top_tie"
 ANY_MATCH = "any_match"
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "deck",
+
+@frozen(cache_hash=True)
+class Options:
+    """The game's options, typed, each with its meaning."""
+
+    deck: str = option(
         Computed(lambda n: DOUBLE if n >= 6 else SINGLE, "dobbeldekker for 6 or more players"),
         "one deck (3-5 players) or the Dobbeldekker: two decks less three 6s and one ♠4 "
         "(required for 6 or more players)",
         choices=(SINGLE, DOUBLE),
-        kind=str,
-    ),
-    OptionSpec("jokers", 0, "jokers in the deck (wild, one card each)", minimum=0, maximum=4),
-    OptionSpec("vri_strict", True, "a twist must be topped by a strictly higher card of its suit"),
-    OptionSpec(
-        "two_in_vri",
+    )
+    jokers: int = option(0, "jokers in the deck (wild, one card each)", minimum=0, maximum=4)
+    vri_strict: bool = option(True, "a twist must be topped by a strictly higher card of its suit")
+    two_in_vri: str = option(
         "reset_value",
         "a 2 of the twist's suit resets its value to 2 (the twist goes on) or ends it",
         choices=("reset_value", "ends_vri"),
-    ),
-    OptionSpec(
-        "four_any_value", False, "four of a kind may be laid on any card (not only by value)"
-    ),
-    OptionSpec(
-        "eight_in_vri_le_8", False, "an 8 in a twist also needs the twist's value to be 8 or less"
-    ),
-    OptionSpec(
-        "starter_lowest", False, "the starter must lay the lowest card that made them start"
-    ),
-    OptionSpec(
-        "resurrect_out_players",
+    )
+    four_any_value: bool = option(
+        False, "four of a kind may be laid on any card (not only by value)"
+    )
+    eight_in_vri_le_8: bool = option(
+        False, "an 8 in a twist also needs the twist's value to be 8 or less"
+    )
+    starter_lowest: bool = option(
+        False, "the starter must lay the lowest card that made them start"
+    )
+    resurrect_out_players: bool = option(
         False,
         "666 brings the players who went out back into the game too: they draw to 3 with "
         "the others and lose their place in the finishing order",
-    ),
-    OptionSpec(
-        "war_tie_rule",
+    )
+    war_tie_rule: str = option(
         TOP_TIE,
         "which equal war cards fight on: only a shared highest (top_tie), or any value laid by "
         "two or more players in the round, the highest such (any_match)",
         choices=(TOP_TIE, ANY_MATCH),
-    ),
-)
+    )
 
 
-@attrs.frozen(cache_hash=True)
-class Options:
-    """The game's options, typed (see ``OPTIONS``)."""
-
-    deck: str = SINGLE
-    jokers: int = 0
-    vri_strict: bool = True
-    two_in_vri: str = "reset_value"
-    four_any_value: bool = False
-    eight_in_vri_le_8: bool = False
-    starter_lowest: bool = False
-    war_tie_rule: str = "top_tie"
-    resurrect_out_players: bool = False
+OPTIONS = specs_of(Options)
 
 
 def make_deck(options: Options) -> tuple[Card, ...]:
@@ -111,7 +96,7 @@ def make_deck(options: Options) -> tuple[Card, ...]:
     return deck_french() + tuple(second) + (JOKER,) * options.jokers
 
 
-@attrs.frozen(cache_hash=True)
+@frozen(cache_hash=True)
 class War:
     """A war: its value, who laid the second card, who is in it (in the order they lay),
     the seats still to answer the join window, this round's war cards, jacks laid so far,
@@ -129,7 +114,7 @@ class War:
     the holders of that value throw theirs into the burn pile; ``second`` then leads."""
 
 
-@attrs.frozen(cache_hash=True, slots=False)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Vriddiot game (see the module's docstring)."""
 
@@ -170,14 +155,14 @@ class State(TableState[Options]):
     def places(table: Table[Options]) -> dict[str, str]:
         """A hand or the face-up table cards by their player, the pile, the burn pile, out
         of the game, the card just turned."""
-        places = hands_of(table)
-        for s, name in enumerate(table.players):
-            places[f"up:{s}"] = f"it lies face up on {name}'s table cards"
-        places["pile"] = "it lies on the pile"
-        places["burned"] = "it is in the burn pile"
-        places["out"] = "it is out of the game"
-        places["turned"] = "it is the card just turned"
-        return places
+        return {
+            **hands_of(table),
+            **each_seat(table, "up", lambda name: f"it lies face up on {name}'s table cards"),
+            "pile": "it lies on the pile",
+            "burned": "it is in the burn pile",
+            "out": "it is out of the game",
+            "turned": "it is the card just turned",
+        }
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` is still in the game (has not gone out)."""

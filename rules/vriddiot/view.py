@@ -11,7 +11,6 @@ from typing import Any
 
 import attrs
 
-from tablelog.rules.claims import Absence
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
@@ -54,16 +53,7 @@ def _table(state: State, seen: View) -> Table:
     war = state.war
     if war is not None:
         facts.append(("war", f"{war.rank}: " + ", ".join(player(state, s) for s in war.involved)))
-    return shedding_table(
-        seen,
-        state.players,
-        labels=LABELS,
-        finished=state.finished,
-        out="gone out",
-        pile_by=state.pile_by,
-        facts=tuple(facts),
-        claims=tuple(_claim_text(c) for c in state.claims),
-    )
+    return shedding_table(seen, state, labels=LABELS, out="gone out", facts=tuple(facts))
 
 
 def info(state: State) -> dict[str, Any]:
@@ -86,13 +76,8 @@ def info(state: State) -> dict[str, Any]:
         },
         "gone_out": [player(state, s) for s in state.finished],
         "throw_in": war is not None and war.thrown,
-        **({"claims": [_claim_text(c) for c in state.claims]} if state.claims else {}),
+        **({"claims": [c.in_words for c in state.claims]} if state.claims else {}),
     }
-
-
-def _claim_text(claim: Absence) -> str:
-    """An open claim as the table says it: ``Bo holds no card lower than 5 (event 2: …)``."""
-    return f"{claim.holder} holds no {claim.what} (event {claim.seq}: {claim.said})"
 
 
 def shown(state: State, event: Event) -> Shown:

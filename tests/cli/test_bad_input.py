@@ -50,7 +50,8 @@ def test_a_move_starting_with_a_dash_is_one_sentence(runner: CliRunner, dealt: s
     result = run(runner, "play", dealt, "-5H", code=2)
     assert result.stderr.strip() == (
         "Error: -5H is neither a move nor an option of play: a move never starts with '-'"
-        " (did you mean 5H?)"
+        f" (did you mean 5H?); words that do, as a note's, go after --: tablelog play {dealt}"
+        " -- note -5H"
     )
     assert "Usage:" not in result.output
     assert snapshot(runner) == before
@@ -58,6 +59,43 @@ def test_a_move_starting_with_a_dash_is_one_sentence(runner: CliRunner, dealt: s
     assert answer["kind"] == "bad-input"
     assert answer["exit"] == 2
     assert answer["error"].startswith("-5H is neither a move")
+
+
+def test_words_that_start_with_a_dash_go_after_two_dashes(runner: CliRunner, dealt: str):
+    run(runner, "play", dealt, "--", "note", "-5 points for Bo")
+    assert run_json(runner, "log", dealt)["events"][-1]["notation"] == "note -5 points for Bo"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["show", "-1"], "-1 is not an option of show: an argument that starts with '-' goes"
+         " after -- (tablelog show -- -1)"),
+        (["moves", "{game}", "-x"], "-x is not an option of moves: an argument that starts"
+         " with '-' goes after -- (tablelog moves {game} -- -x)"),
+        (["log", "{game}", "--as", "Bo", "-q"], "-q is not an option of log: an argument that"
+         " starts with '-' goes after -- (tablelog log {game} --as Bo -- -q)"),
+        (["list", "-x"], "-x is not an option of list (tablelog list --help)"),
+    ],
+)  # fmt: skip
+def test_an_argument_starting_with_a_dash_is_one_sentence_naming_how_to_type_it(
+    runner: CliRunner, dealt: str, args: list[str], said: str
+):
+    typed = [a.format(game=dealt) for a in args]
+    result = run(runner, *typed, code=2)
+    assert result.stderr.strip() == "Error: " + said.format(game=dealt)
+    answer = json.loads(run(runner, *typed, "--json", code=2).stdout)
+    assert answer == {"error": said.format(game=dealt), "kind": "bad-input", "exit": 2}
+
+
+@pytest.mark.parametrize("command", ["show", "log", "moves", "replay", "play"])
+def test_a_command_on_one_game_without_it_says_how_to_name_it(runner: CliRunner, command: str):
+    result = run(runner, command, code=2)
+    rest = " MOVE" if command == "play" else ""
+    assert result.stderr.strip() == (
+        f"Error: name the game: its number, or last for the newest (tablelog {command} last{rest})"
+    )
+    assert "Usage:" not in result.output
 
 
 @pytest.mark.parametrize(

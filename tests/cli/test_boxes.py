@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from tablelog.cli.boxes import box, cell_width, wrap
+import shutil
+
+import pytest
+
+from tablelog.cli.boxes import box, cell_width, columns_of_terminal, wrap
+
+
+@pytest.mark.parametrize("columns", ["57", "0", "wide", None])
+def test_columns_of_terminal_reads_the_width_as_shutil_does(monkeypatch, columns):
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert columns_of_terminal(93) == shutil.get_terminal_size((93, 24)).columns
 
 
 def test_cell_width_counts_wide_characters_twice_and_marks_not_at_all():

@@ -133,7 +133,7 @@ def test_show_as_a_player_hides_the_other_hands(runner: CliRunner):
     play_first_moves(runner, int(game), 2)
 
     def hand(data: dict[str, Any], seat: int) -> dict[str, Any]:
-        return next(z for z in data["zones"] if z["name"] == f"hand:{seat}")
+        return next(z for z in data["zones"] if z["zone"] == f"hand:{seat}")
 
     annas = run_json(runner, "show", game, "--at", "1", "--as", "Anna")
     anna_cards = hand(annas, 0)["cards"]
@@ -145,7 +145,7 @@ def test_show_as_a_player_hides_the_other_hands(runner: CliRunner):
 
     bos = run_json(runner, "show", game, "--at", "1", "--as", "bo")
     assert (bos["seq"], bos["as"]) == (1, "Bo")
-    assert hand(bos, 0) == {"name": "hand:0", "cards": [upcard], "hidden": 4}
+    assert hand(bos, 0) == {"zone": "hand:0", "cards": [upcard], "hidden": 4}
     seen_by_bo = {card for zone in bos["zones"] for card in zone["cards"]}
     assert seen_by_bo.isdisjoint(face_down)
     assert len(hand(bos, 1)["cards"]) == 5  # Bo sees his own hand
@@ -289,4 +289,4 @@ def test_record_a_whole_physical_game_from_the_cli(backend_runner: CliRunner):
 
 def _hidden(show: dict[str, Any], player: str) -> int:
     seat = show["players"].index(player)
-    return next(z["hidden"] for z in show["zones"] if z["name"] == f"hand:{seat}")
+    return next(z["hidden"] for z in show["zones"] if z["zone"] == f"hand:{seat}")

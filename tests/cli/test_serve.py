@@ -95,7 +95,7 @@ def pretty(code: str) -> str:
 
 def hand_cards(data: dict[str, Any]) -> dict[str, set[str]]:
     """Each zone's known cards in a table response."""
-    return {z["name"]: set(z["cards"]) for z in data["table"]["zones"]}
+    return {z["zone"]: set(z["cards"]) for z in data["table"]["zones"]}
 
 
 def test_without_a_valid_secret_a_request_gets_nothing(server: Running) -> None:

@@ -69,3 +69,35 @@ def test_play_and_show_load_only_their_own_game(tmp_path: Path) -> None:
     assert loaded_by("play", "last", first, db=db) == ["tablelog.rules.karnoffel"]
     assert loaded_by("show", "last", "--json", db=db) == ["tablelog.rules.karnoffel"]
     assert loaded_by("show", "last", db=db) == ["tablelog.rules.karnoffel"]  # the picture: no rich
+
+
+UNUSED_BY_SHOW = ("shutil", "json", "difflib", "random")
+"""Standard modules ``show`` (the picture) has no use for: each cost a millisecond or two
+of every start-up (shutil brings the archive modules; json is for ``--json``)."""
+
+SHOW_PROBE = """
+import sys
+from tablelog.cli.main import cli
+try:
+    cli.main(args=sys.argv[1:], prog_name="tablelog", standalone_mode=False)
+except SystemExit:
+    pass
+print(repr(sorted(m for m in {unused!r} if m in sys.modules)))
+"""
+
+
+def test_show_imports_no_standard_module_it_does_not_use(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    new = ["new", "narrespillet", "-p", "A", "-p", "B", "-p", "C", "--seed", "1"]
+    subprocess.run(
+        [sys.executable, "-m", "tablelog", "--db", str(db), *new], check=True, capture_output=True
+    )
+    code = SHOW_PROBE.format(unused=UNUSED_BY_SHOW)
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--db", str(db), "show", "last"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "game 1" in done.stdout  # the picture was drawn
+    assert done.stdout.strip().splitlines()[-1] == "[]"

@@ -52,7 +52,7 @@ def test_a_misdeal_is_dealt_again():
     _, events, replayer = replayed("karnoffel-misdeal")
     assert events[2].payload == Ruling("redeal", None, "", "Anna deals again")
     assert [e.seq for e in replayer.effective] == [4, 5, 6, 7, 8]
-    assert replayer.state.trump == "C"  # the second deal's lowest up-card is a club
+    assert replayer.state.current.trump == "C"  # the second deal's lowest up-card is a club
 
 
 @pytest.mark.parametrize("name", ["nordekasino-revoke", "nordekasino-exposed", "karnoffel-misdeal"])

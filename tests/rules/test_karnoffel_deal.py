@@ -33,7 +33,7 @@ from tests.rules.karnoffel_helpers import (
 
 def test_before_the_first_deal_all_48_cards_lie_face_down_in_the_stock() -> None:
     state = RULES.start(header())
-    assert state.stock == Zone((), 48)
+    assert state.current.stock == Zone((), 48)
     assert all(len(hand) == 0 for hand in state.hands)
     assert tuple(RULES.moves(state)) == ()
     assert RULES.chance(state) is not None
@@ -66,24 +66,24 @@ def test_the_first_round_is_dealt_face_up_the_rest_face_down() -> None:
 
 def test_28_cards_stay_in_the_stock_and_each_player_gets_5() -> None:
     state = dealt()
-    assert state.stock == Zone((), 28)
+    assert state.current.stock == Zone((), 28)
     assert [len(hand) for hand in state.hands] == [5, 5, 5, 5]
 
 
 def test_lowest_upcard_sets_the_trump_suit() -> None:
-    assert dealt().trump == "H"  # up-cards 9C 3H KS 5D: the 3 is lowest
+    assert dealt().current.trump == "H"  # up-cards 9C 3H KS 5D: the 3 is lowest
 
 
 def test_lowest_is_plain_order_so_any_2_is_lowest() -> None:
     hands = ("KC 7H QS 10D 4C", "3H KD 8S 9C 6S", "2S JH 9D 5C 8H", "5D KS QC 10H JC")
-    assert dealt(hands).trump == "S"
+    assert dealt(hands).current.trump == "S"
 
 
 def test_equal_lowest_upcards_the_one_dealt_first_sets_trump() -> None:
     # Anna deals: Bo's card is dealt first, then Cai's, Dina's, Anna's.
     hands = ("2C 7H QS 10D 4C", "3H KD 8S 9C 6S", "KS JH 9D 5C 8H", "2D 5S QC 10H JC")
-    assert dealt(hands).trump == "D"  # Dina's 2 is dealt before Anna's
-    assert dealt(hands, dealer=DINA).trump == "C"  # now Anna's 2 is dealt first
+    assert dealt(hands).current.trump == "D"  # Dina's 2 is dealt before Anna's
+    assert dealt(hands, dealer=DINA).current.trump == "C"  # now Anna's 2 is dealt first
     assert lowest_upcard(parse_cards("5S 2H 2C 9D")) == 1
 
 
@@ -95,15 +95,15 @@ def test_player_left_of_the_dealer_leads() -> None:
 
 def test_turn_from_stock_waits_for_a_turned_card_whose_suit_is_trump() -> None:
     state = dealt(trump_selection="turn_from_stock")
-    assert state.trump == ""
+    assert state.current.trump == ""
     assert tuple(RULES.moves(state)) == ()
     step = RULES.chance(state)
     assert step is not None and step.kind == "turn"
     assert "the trump card must be turned" in refusal(state, by(BO, "3H"))
     turned = apply(state, Move(None, Turn(parse_card("9S"))))
-    assert turned.trump == "S"  # not hearts, which the lowest up-card would have chosen
-    assert turned.turned == Zone((parse_card("9S"),))
-    assert turned.stock == Zone((), 27)
+    assert turned.current.trump == "S"  # not hearts, which the lowest up-card would have chosen
+    assert turned.current.turned == Zone((parse_card("9S"),))
+    assert turned.current.stock == Zone((), 27)
     assert turned.to_play == BO
 
 
@@ -131,7 +131,11 @@ def test_the_first_player_to_lead_deals_next_and_a_new_deal_gathers_every_card()
     assert [d.to for d in move.payload.cards[:4]] == ["2", "3", "0", "1"]
     state = apply(state, move)
     assert state.to_play == CAI
-    assert state.trick == () and state.won == (Zone(), Zone()) and state.stock == Zone((), 28)
+    assert (
+        state.trick == ()
+        and state.current.won == (Zone(), Zone())
+        and state.current.stock == Zone((), 28)
+    )
     assert {c for h in state.hands for c in h.cards} == {d.card for d in move.payload.cards}
 
 

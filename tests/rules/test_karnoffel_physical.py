@@ -11,7 +11,7 @@ from tests.rules.karnoffel_helpers import ANNA, BO, CAI, by, dealt, play, refusa
 def test_a_physical_deal_knows_only_the_up_cards() -> None:
     state = dealt(known=False)
     assert state.hands[BO] == Zone((parse_card("3H"),), 4)
-    assert state.trump == "H"
+    assert state.current.trump == "H"
 
 
 def test_playing_a_face_down_card_binds_it_to_an_unaccounted_identity() -> None:
@@ -33,7 +33,7 @@ def test_a_card_known_elsewhere_is_refused_with_where_it_is() -> None:
 
 def test_a_card_played_in_an_earlier_trick_is_refused() -> None:
     state = play(dealt(known=False), "KC", "QC", "JC", "10C")
-    assert state.tricks[0].winner == BO
+    assert state.current.tricks[0].winner == BO
     assert refusal(state, by(BO, "QC")) == (
         "Bo cannot hold QC: it was already played in a trick won by Bo & Dina"
     )
@@ -56,7 +56,7 @@ def test_without_face_down_cards_a_missing_card_is_simply_not_held() -> None:
 def test_a_face_down_hand_runs_out_of_hidden_cards() -> None:
     state = play(dealt(known=False), "KC", "QC", "JC", "10C")  # Bo wins and leads again
     state = play(state, "2C", "3C", "4C", "5C")
-    assert state.tricks[1].winner == ANNA  # 5C: the highest club of Bo's led 2C
+    assert state.current.tricks[1].winner == ANNA  # 5C: the highest club of Bo's led 2C
     assert state.hands[BO] == Zone((parse_card("3H"),), 2)
     assert state.hands[ANNA] == Zone((parse_card("9C"),), 2)
     state = play(state, "9C")

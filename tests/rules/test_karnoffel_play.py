@@ -44,7 +44,7 @@ def test_play_goes_clockwise_and_the_trick_winner_leads_next() -> None:
     state = play(state, "JH", "10H")
     assert state.to_play == ANNA
     state = play(state, "10D")
-    assert state.tricks[-1].winner == CAI and state.to_play == CAI and state.trick == ()
+    assert state.current.tricks[-1].winner == CAI and state.to_play == CAI and state.trick == ()
 
 
 def test_no_duty_to_follow_suit() -> None:
@@ -65,24 +65,24 @@ def test_the_devil_may_follow_in_the_first_trick_and_then_loses() -> None:
     state = play(dealt(), "KD", "JH", "10H")
     assert "7H" in cards_of(tuple(RULES.moves(state)))
     state = play(state, "7H")
-    assert state.tricks[0].winner == CAI
+    assert state.current.tricks[0].winner == CAI
 
 
 def test_the_devil_led_later_beats_the_papst() -> None:
     state = play(dealt(DEVIL_HANDS), "KD", "9D", "5D", "10D")  # Bo's King wins
     assert state.to_play == BO and "7H" in cards_of(tuple(RULES.moves(state)))
     state = play(state, "7H", "8H", "10H", "6H")
-    assert state.tricks[1].winner == BO
+    assert state.current.tricks[1].winner == BO
 
 
 def test_the_devil_led_loses_to_the_karnoffel() -> None:
     state = play(dealt(DEVIL_HANDS), "KD", "9D", "5D", "10D", "7H", "JH", "10H", "6H")
-    assert state.tricks[1].winner == CAI
+    assert state.current.tricks[1].winner == CAI
 
 
 def test_the_team_with_the_majority_of_tricks_wins_the_deal() -> None:
     state = play(dealt(), *ALL_PLAYS)
-    assert state.taken == (3, 2)
+    assert state.current.taken == (3, 2)
     result = RULES.outcome(state)
     assert result is not None
     assert result.winners == (ANNA, CAI)
@@ -94,7 +94,7 @@ def test_the_team_with_the_majority_of_tricks_wins_the_deal() -> None:
 
 def test_all_five_tricks_are_played_by_default() -> None:
     state = play(dealt(), *ALL_PLAYS[:12])
-    assert state.taken == (3, 0) and state.phase == "play" and RULES.outcome(state) is None
+    assert state.current.taken == (3, 0) and state.phase == "play" and RULES.outcome(state) is None
 
 
 def test_stop_at_three_ends_the_deal_when_a_team_has_three_tricks() -> None:
@@ -108,8 +108,8 @@ def test_stop_at_three_ends_the_deal_when_a_team_has_three_tricks() -> None:
 
 def test_stecher_scope_any_suit_lets_an_off_suit_king_beat_the_oberstecher() -> None:
     tricks = ("3H", "KS", "2S", "4C")  # Bo leads his Oberstecher, Cai adds the King of spades
-    assert play(dealt(), *tricks).tricks[0].winner == BO
-    assert play(dealt(stecher_scope="any_suit"), *tricks).tricks[0].winner == CAI
+    assert play(dealt(), *tricks).current.tricks[0].winner == BO
+    assert play(dealt(stecher_scope="any_suit"), *tricks).current.tricks[0].winner == CAI
 
 
 def random_match(seed: int, **options: object) -> tuple[State, int]:
@@ -142,7 +142,7 @@ def test_a_match_runs_to_target_with_a_running_score_and_rotating_dealer() -> No
 def test_target_one_ends_after_one_deal_target_two_does_not() -> None:
     assert play(dealt(), *ALL_PLAYS).phase == "over"
     state = play(dealt(target=2), *ALL_PLAYS)
-    assert state.phase == "deal" and RULES.outcome(state) is None and state.scores == (1, 0)
+    assert state.phase == "deal" and RULES.outcome(state) is None and state.match.scores == (1, 0)
 
 
 def test_refusals_name_the_rule_and_the_players() -> None:
@@ -172,4 +172,4 @@ def test_every_listed_move_is_accepted() -> None:
 def test_hands_are_dealt_as_given() -> None:
     state = dealt()
     assert [" ".join(c.text for c in hand.cards) for hand in state.hands] == list(HANDS)
-    assert state.upcards == tuple(parse_card(c) for c in ("9C", "3H", "KS", "5D"))
+    assert state.current.upcards == tuple(parse_card(c) for c in ("9C", "3H", "KS", "5D"))

@@ -202,7 +202,13 @@ def crowded() -> State:
 
 
 def _clear_arithmetic() -> None:
-    for cached in (arith.reach, arith.build_reach, arith.more_values, arith._gather):
+    for cached in (
+        arith.reach,
+        arith.build_reach,
+        arith.more_values,
+        arith.capture_values,
+        arith._gathers,
+    ):
         cached.cache_clear()
 
 

@@ -12,7 +12,7 @@ from tablelog.rules.cards import parse_card
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Deal, Event, Undo, chance_payload, move_payload, payload
 from tablelog.rules.karnoffel.events import Play
-from tablelog.rules.options import Computed
+from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header, OptionSpec, Outcome, gather, resolve_options
 from tablelog.rules.serial import converter
 
@@ -127,6 +127,37 @@ def test_option_defaults_may_depend_on_the_seat_count():
     assert resolve_options((decks,), {}, players=4) == {"decks": 1}
     assert resolve_options((decks,), {}, players=9) == {"decks": 2}
     assert resolve_options((decks,), {"decks": "3"}, players=4) == {"decks": 3}
+
+
+@attrs.frozen
+class _Declared:
+    fast: bool = option(False, "play fast")
+    decks: int = option(Computed(lambda n: 1 + n // 5, "1 + players // 5"), "decks", minimum=1)
+    mode: str = option("a", "which mode", choices=("a", "b"))
+
+
+def test_an_option_is_declared_once_as_a_field_and_its_spec_follows():
+    fast, decks, mode = specs_of(_Declared)
+    assert (fast.name, fast.type, fast.default, fast.help) == ("fast", bool, False, "play fast")
+    assert (decks.name, decks.type, decks.minimum, str(decks.default)) == (
+        "decks",
+        int,
+        1,
+        "1 + players // 5",
+    )
+    assert (mode.name, mode.type, mode.choices) == ("mode", str, ("a", "b"))
+    assert _Declared() == _Declared(fast=False, decks=1, mode="a")  # the unknown table's
+    chosen = read_options(_Declared, specs_of(_Declared), {"mode": "b"}, players=10)
+    assert chosen == _Declared(fast=False, decks=3, mode="b")
+
+
+def test_an_option_of_another_type_is_refused_with_its_name():
+    @attrs.frozen
+    class Odd:
+        ratio: float = option(0, "a ratio")
+
+    with pytest.raises(TypeError, match=r"option Odd.ratio must be a bool, an int or a str"):
+        specs_of(Odd)
 
 
 def test_outcome_ranks_sides_with_ties():

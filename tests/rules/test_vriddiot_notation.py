@@ -7,17 +7,7 @@ import pytest
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.errors import NotationError, RefusedMove
-from tablelog.rules.vriddiot.events import (
-    Blind,
-    Chance,
-    Join,
-    Pass,
-    Pickup,
-    Play,
-    Remove,
-    Set,
-    Turn,
-)
+from tablelog.rules.vriddiot import events as ev
 from tests.rules.test_vriddiot_war import war
 from tests.rules.vriddiot_helpers import RULES, deal, play, turn_to, with_pile
 
@@ -31,16 +21,16 @@ def state():
 @pytest.mark.parametrize(
     ("text", "payload", "canonical"),
     [
-        ("9h", Play(Card("9", "H")), "9H"),
-        ("9♥", Play(Card("9", "H")), "9H"),
-        ("6S 6H 6D", Set((Card("6", "S"), Card("6", "H"), Card("6", "D"))), "6S 6H 6D"),
-        ("JK as 9H", Play(JOKER, Card("9", "H")), "JK as 9H"),
-        ("jk=9h", Play(JOKER, Card("9", "H")), "JK as 9H"),
-        ("chance", Chance(), "chance"),
-        ("blind 2", Blind(2), "blind 2"),
-        ("pickup", Pickup(), "pickup"),
-        ("Anna 9H", Play(Card("9", "H")), "9H"),
-        ("Bo 9H", Play(Card("9", "H")), "Bo 9H"),
+        ("9h", ev.Play(Card("9", "H")), "9H"),
+        ("9♥", ev.Play(Card("9", "H")), "9H"),
+        ("6S 6H 6D", ev.Set((Card("6", "S"), Card("6", "H"), Card("6", "D"))), "6S 6H 6D"),
+        ("JK as 9H", ev.Play(JOKER, Card("9", "H")), "JK as 9H"),
+        ("jk=9h", ev.Play(JOKER, Card("9", "H")), "JK as 9H"),
+        ("chance", ev.Chance(), "chance"),
+        ("blind 2", ev.Blind(2), "blind 2"),
+        ("pickup", ev.Pickup(), "pickup"),
+        ("Anna 9H", ev.Play(Card("9", "H")), "9H"),
+        ("Bo 9H", ev.Play(Card("9", "H")), "Bo 9H"),
     ],
 )
 def test_moves_on_turn(text, payload, canonical):
@@ -60,9 +50,9 @@ def test_the_card_added_after_an_8_is_written_with_a_plus():
 def test_the_war_window_names_the_player():
     s = war(dina="3D 7S JC")
     for text, payload in [
-        ("Cai joins 7H", Join((Card("7", "H"),))),
-        ("Dina pass", Pass()),
-        ("Dina joins 7S", Join((Card("7", "S"),))),
+        ("Cai joins 7H", ev.Join((Card("7", "H"),))),
+        ("Dina pass", ev.Pass()),
+        ("Dina joins 7S", ev.Join((Card("7", "S"),))),
     ]:
         move = RULES.parse(text, s)
         assert move.payload == payload and RULES.format(move, s) == text
@@ -72,10 +62,10 @@ def test_the_war_window_names_the_player():
 
 def test_chance_steps():
     s = play(state(), "chance")
-    assert RULES.parse("turn 9S", s).payload == Turn(Card("9", "S"))
+    assert RULES.parse("turn 9S", s).payload == ev.Turn(Card("9", "S"))
     assert RULES.format(RULES.parse("turn 9s", s), s) == "turn 9S"
     remove = RULES.parse("remove 2S 9C", s)
-    assert remove.payload == Remove((Card("2", "S"), Card("9", "C")))
+    assert remove.payload == ev.Remove((Card("2", "S"), Card("9", "C")))
     assert RULES.format(remove, s) == "remove 2S 9C"
     assert RULES.format(RULES.parse("remove", s), s) == "remove"
     # a move without a name while the table owes a card says which step comes first
@@ -98,7 +88,7 @@ def test_a_set_is_recorded_in_suit_order_whatever_order_it_is_typed_in():
 
     s = state()
     move = RULES.parse("6D 6S 6H", s)
-    assert move.payload == Set((Card("6", "S"), Card("6", "H"), Card("6", "D")))
-    shuffled = Set((Card("6", "D"), Card("6", "S"), Card("6", "H")))
+    assert move.payload == ev.Set((Card("6", "S"), Card("6", "H"), Card("6", "D")))
+    shuffled = ev.Set((Card("6", "D"), Card("6", "S"), Card("6", "H")))
     with pytest.raises(IllegalEvent, match="recorded in suit order"):
         RULES.apply(s, Event(1, move.actor, shuffled))

@@ -7,28 +7,26 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import OptionError
 from tablelog.rules.events import chance_payload, move_payload
-from tablelog.rules.options import Computed, OptionSpec, read_options
+from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header, Outcome
 from tablelog.rules.table import Table, TableState
 from tablelog.rules.zones import Slots, Zone
 
 RANKS = "23456"
 HAND, SLOTS = 3, 2
-OPTIONS = (
-    OptionSpec(
-        "decks",
-        Computed(lambda n: 1 + n // 4, "1 + players // 4"),
-        "decks shuffled together",
-        minimum=1,
-        maximum=2,
-        kind=int,
-    ),
-)
 
 
 @attrs.frozen
 class Options:
-    decks: int
+    decks: int = option(
+        Computed(lambda n: 1 + n // 4, "1 + players // 4"),
+        "decks shuffled together",
+        minimum=1,
+        maximum=2,
+    )
+
+
+OPTIONS = specs_of(Options)
 
 
 @move_payload("ladder.play")

@@ -1,0 +1,54 @@
+"""The limits of a JSON Lines line: the shortcut that skips walking a plainly small line
+(issue 24: the import's hot path) never lets through what the walk refuses."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tablelog.replay.jsonlimits import (
+    MAX_DEPTH,
+    MAX_TEXT,
+    MalformedFile,
+    _bad_text,
+    _plainly_within,
+    load_line,
+)
+
+REFUSED = {
+    "lone surrogate": '{"a":"\\ud800"}',
+    "lone surrogate in a key": '{"\\udc00":1}',
+    "too deep": '{"a":' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}",
+    "too long a text": '{"a":"' + "x" * (MAX_TEXT + 1) + '"}',
+    "a byte order mark": '\ufeff{"a":1}',
+}
+
+
+@pytest.mark.parametrize("line", REFUSED.values(), ids=REFUSED.keys())
+def test_what_the_walk_refuses_is_still_refused(line: str) -> None:
+    with pytest.raises(MalformedFile):
+        load_line(line, 1)
+
+
+def test_the_deepest_allowed_nest_and_the_longest_text_pass() -> None:
+    deep = MAX_DEPTH - 1
+    assert load_line('{"a":' + "[" * deep + "]" * deep + "}", 1)["a"]
+    assert len(load_line('{"a":"' + "é" * MAX_TEXT + '"}', 1)["a"]) == MAX_TEXT
+
+
+def test_a_line_the_shortcut_passes_is_one_the_walk_passes() -> None:
+    rng = random.Random(24)
+    pieces = ['"x"', '"é"', '"\\ud83c\\udca1"', '"\\u00e9"', "1", "[", "]", "{", "}"]
+    checked = 0
+    for _ in range(3000):
+        depth = rng.randint(0, MAX_DEPTH + 2)
+        value: object = rng.choice(["x", "é" * rng.randint(0, 50), 7, None])
+        for _ in range(depth):
+            value = [value] if rng.random() < 0.5 else {"k": value}
+        raw = json.dumps({"v": value, "t": rng.choice(pieces)}, ensure_ascii=rng.random() < 0.5)
+        if _plainly_within(raw):
+            checked += 1
+            assert _bad_text(json.loads(raw)) is None, raw
+    assert checked > 1000
