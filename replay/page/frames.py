@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tablelog.errors import Refusal
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
 from tablelog.replay.gate import EVERYONE, Gate, Viewer
@@ -27,7 +28,12 @@ from tablelog.rules.protocol import View
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Table
 
-__all__ = ["page_data", "page_table"]
+__all__ = ["StillPlaying", "page_data", "page_table"]
+
+
+class StillPlaying(Refusal):
+    """A page of every seat's cards asked for of a game still being played: it would show
+    every hand to whoever gets the file before the game ends. Nothing is written."""
 
 
 class _Store:
@@ -202,7 +208,14 @@ def page_data(
 ) -> dict[str, Any]:
     """Everything the page for ``viewer`` draws, as JSON-ready data; each of ``variations``
     (forks of ``game``) with its frames after the event it branches at, seen by the same
-    viewer."""
+    viewer. Every seat's view (``EVERY_SEAT``) is given only of a game that is over:
+    ``StillPlaying`` otherwise, as it would show every hand while the game goes on."""
+    if viewer.every_seat and game.rules.outcome(game.state) is None:
+        raise StillPlaying(
+            f"game {game.id} is still being played: a page of every seat's cards would show"
+            " every hand to whoever gets the file, so it is made once the game is over"
+            " (until then export the page as everyone, or --as a player)"
+        )
     store = _Store()
     frames = list(_frames(game, store, viewer))
     lines = [line for v in variations if (line := _variation(v, store, viewer)) is not None]
