@@ -23,7 +23,7 @@ from tablelog.rules.events import Event
 from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import answer_step
-from tablelog.rules.narrespillet.deck import DECK_COUNTS
+from tablelog.rules.narrespillet.deck import DECK, DECK_COUNTS
 from tablelog.rules.narrespillet.flow import draw_need, settle
 from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, seating
 from tablelog.rules.narrespillet.take import pool_of, unknown
@@ -34,6 +34,8 @@ from tablelog.rules.zones import Zone
 __all__ = ["apply_draw", "chance", "check_draw", "plan_for"]
 
 DECK_NAME = "the tarot deck (78 cards)"
+_STOCK_ORDER = pool_order(dict.fromkeys(DECK, 1))
+"""Every card in the order the seeded dealer draws from (``dealing.pool_order``)."""
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -172,5 +174,6 @@ def chance(state: State) -> ChanceStep | None:
         return answer_step(state)
     kind = "deal" if state.phase == DEAL else "draw"
     hint = f"{plan.rule}: {deal_forms(plan)}"
-    drawing = Drawing(plan, pool_order(pool_of(state)), "stock")
+    pool = unknown(state)  # one deck: each card not accounted for once, in pool_order's order
+    drawing = Drawing(plan, tuple(c for c in _STOCK_ORDER if c in pool), "stock")
     return ChanceStep(kind, hint, drawing, unseen=not plan.ups)
