@@ -3,11 +3,23 @@
 ``python benchmarks/serve_load.py`` starts ``tablelog serve`` in a process of its own on a
 free loopback port, over a fresh SQLite file and then over a PostgreSQL server it starts
 (when one is installed), and plays TABLES seeded Karnöffel games at once, each with four
-devices: every device listens to the table's event stream and, whenever the table's
-listing offers a move, enters the first one through the link of the seat to act (the
-recorder of a seeded game is listed no move: it sees no hand), all four racing for the
-same turn as four phones would. Each table stops after MOVES entries or after the
-time limit. It reports, per database:
+devices. Every device holds its table's event stream open and, like the page, asks for
+the table when its stream announces a new head; when the table's listing offers a move it
+enters the first one through the link of the seat to act (the recorder of a seeded game
+is listed no move: it sees no hand), all four racing for the same turn as four phones
+would; a device that loses the race is refused and waits for the next head. Each table
+stops after MOVES entries or after the time limit.
+
+Two paces, each against a fresh server and database:
+
+- saturated (``--pace 0``): a device taps as soon as it has the table, so the server is
+  as busy as the devices can make it;
+- paced (``--pace 1``): a table's next tap comes no sooner than that many seconds after
+  its last head was first seen (one move a second per table is faster than people play).
+
+The devices are one process (this one) on one asyncio loop with plain asyncio streams (a
+small HTTP/1.1 client below), not a thread per device: 80 devices cost this process
+little CPU beside the server's. It reports, per database and pace:
 
 - entries written, and refusals (a device that lost the race is told the game moved on);
 - lost (a write answered 200 whose event is not in the log), doubled (an event id twice in
@@ -15,9 +27,9 @@ time limit. It reports, per database:
   than the one its device saw + 1): each must be 0;
 - tap-to-update latency: from a device's POST to each *other* device of that table seeing
   the new head on its event stream, median and 99th percentile;
-- the server process's CPU seconds (user + system, from /proc), and per entry written;
-  the devices' CPU seconds (this process: its threads compete with the server for the
-  machine's cores, and their waiting is part of the latency measured).
+- the server process's CPU seconds (user + system, from /proc) while the tables play, and
+  per entry written (start-up and the games' creation, with their QR codes, not counted);
+  the devices' CPU seconds (this process); the load average before and after.
 
 The requests go to 127.0.0.1 only; the loops are bounded in count and time.
 """
@@ -25,6 +37,7 @@ The requests go to 127.0.0.1 only; the loops are bounded in count and time.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import socket
@@ -32,65 +45,141 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from pathlib import Path
 from typing import Any
-
-import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 PLAYERS = ["Anna", "Bo", "Cai", "Dina"]
+HOST = "127.0.0.1"
 
 
 def free_port() -> int:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((HOST, 0))
         return int(probe.getsockname()[1])
+
+
+# -- a small HTTP/1.1 client on asyncio streams --------------------------------------------
+
+
+class Http:
+    """One keep-alive connection to the server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, key: str | None = None, body: Any = None
+    ) -> tuple[int, Any]:
+        """One request; the status and the JSON answer."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", f"Content-Length: {len(data)}"]
+        if key is not None:
+            head.append(f"X-Tablelog-Key: {key}")
+        if body is not None:
+            head.append("Content-Type: application/json")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        assert self.reader is not None
+        status, headers = await _head(self.reader)
+        raw = await _body(self.reader, headers)
+        return status, json.loads(raw)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    status = int((await reader.readline()).split()[1])
+    headers = {}
+    while (line := await reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode().partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers
+
+
+async def _body(reader: asyncio.StreamReader, headers: dict[str, str]) -> bytes:
+    if "content-length" in headers:
+        return await reader.readexactly(int(headers["content-length"]))
+    parts = []
+    while size := int((await reader.readline()).strip(), 16):  # chunked
+        parts.append(await reader.readexactly(size))
+        await reader.readline()
+    await reader.readline()
+    return b"".join(parts)
+
+
+# -- the tables and their devices -----------------------------------------------------------
 
 
 class Table:
     """One game and what its devices saw."""
 
-    def __init__(self, base: str, game: int, secret: str, seats: list[str]) -> None:
-        self.base, self.game, self.secret, self.seats = base, game, secret, seats
-        self.seen: dict[int, dict[int, float]] = {}  # device → seq → when first seen
+    def __init__(self, game: int, seats: list[str], moves: int) -> None:
+        self.game, self.seats, self.moves = game, seats, moves
+        self.seen: dict[int, dict[int, float]] = {d: {} for d in range(4)}  # device → seq → t
+        self.heads: dict[int, asyncio.Event] = {d: asyncio.Event() for d in range(4)}
+        self.first_seen: dict[int, float] = {}  # seq → when some device first saw it
         self.writes: list[tuple[int, float, str, int]] = []  # (device, t0, event id, after)
         self.refused = 0
-        self.lock = threading.Lock()
-        self.done = threading.Event()
+        self.done = asyncio.Event()
+
+    def saw(self, device: int, seq: int) -> None:
+        now = time.monotonic()
+        self.seen[device].setdefault(seq, now)
+        self.first_seen.setdefault(seq, now)
+        self.heads[device].set()
+
+    def latest(self, device: int) -> int:
+        return max(self.seen[device], default=-1)
 
 
-def listen(table: Table, device: int, stop: threading.Event) -> None:
+async def listen(port: int, table: Table, device: int) -> None:
     """A device's event stream: the time each head is first seen."""
-    seen = table.seen.setdefault(device, {})
-    url = f"{table.base}/api/t/{table.game}/events"
+    reader, writer = await asyncio.open_connection(HOST, port)
     try:
-        with (
-            httpx.Client(timeout=None) as http,
-            http.stream("GET", url, params={"k": table.secret}) as stream,
-        ):
-            for line in stream.iter_lines():
-                if stop.is_set() or table.done.is_set():
+        path = f"/api/t/{table.game}/events?k={table.seats[0]}"
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
+        status, headers = await _head(reader)
+        assert status == 200, status
+        chunked = headers.get("transfer-encoding") == "chunked"
+        buffer = b""
+        while not table.done.is_set():
+            if chunked:
+                size = int((await reader.readline()).strip(), 16)
+                if not size:
                     return
-                if line.startswith("data: "):
-                    seq = json.loads(line[6:])["seq"]
-                    seen.setdefault(seq, time.monotonic())
-    except httpx.TransportError:  # the server stopped under an open stream
+                buffer += await reader.readexactly(size + 2)
+            else:
+                buffer += await reader.read(4096)
+            while b"\n\n" in buffer:
+                message, buffer = buffer.split(b"\n\n", 1)
+                for line in message.split(b"\n"):
+                    if line.startswith(b"data: "):
+                        table.saw(device, json.loads(line[6:])["seq"])
+    except (ConnectionError, asyncio.IncompleteReadError):
         return
+    finally:
+        writer.close()
 
 
-def play(table: Table, device: int, moves: int, deadline: float) -> None:
-    """A device entering the listed move whenever there is one, racing the others."""
-    seat = 0
-    with httpx.Client(base_url=table.base, timeout=30) as http:
+async def play(port: int, table: Table, device: int, pace: float, deadline: float) -> None:
+    """A device: the table when its stream says the head moved; the first listed move
+    entered when there is one (after the pace), racing the others."""
+    http, seat = Http(port), 0
+    try:
         while time.monotonic() < deadline and not table.done.is_set():
-            key = {"X-Tablelog-Key": table.seats[seat]}
-            data = http.get(f"/api/t/{table.game}", headers=key).json()
+            status, data = await http.request("GET", f"/api/t/{table.game}", table.seats[seat])
+            assert status == 200, data
             listed = (data.get("moves") or {}).get("moves") or []
             acting = data["table"]["to_act"]
             if not listed and acting and PLAYERS.index(acting[0]) != seat:
@@ -99,25 +188,81 @@ def play(table: Table, device: int, moves: int, deadline: float) -> None:
             if data["over"] or not listed:
                 table.done.set()
                 return
+            seq = data["seq"]
+            if pace:  # a human table: the next tap a while after the head was first seen
+                since = time.monotonic() - table.first_seen.get(seq, time.monotonic())
+                await asyncio.sleep(max(0.0, pace - since))
             event_id = uuid.uuid4().hex
             started = time.monotonic()
-            answer = http.post(f"/api/t/{table.game}/play", headers=key, json={
-                "move": listed[0]["notation"], "after": data["seq"], "id": event_id})  # fmt: skip
-            with table.lock:
-                if answer.status_code == 200:
-                    table.writes.append((device, started, event_id, data["seq"]))
-                    if len(table.writes) >= moves:
-                        table.done.set()
-                elif answer.status_code == 409:
-                    table.refused += 1
-                else:
-                    raise RuntimeError(f"{answer.status_code}: {answer.text}")
+            status, answer = await http.request(
+                "POST",
+                f"/api/t/{table.game}/play",
+                table.seats[seat],
+                {"move": listed[0]["notation"], "after": seq, "id": event_id},
+            )
+            if status == 200:
+                table.writes.append((device, started, event_id, seq))
+                if len(table.writes) >= table.moves:
+                    table.done.set()
+            elif status == 409:
+                table.refused += 1
+            else:
+                raise RuntimeError(f"{status}: {answer}")
+            while table.latest(device) <= seq and not table.done.is_set():  # the next head
+                table.heads[device].clear()
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return
+                try:
+                    await asyncio.wait_for(table.heads[device].wait(), remaining)
+                except TimeoutError:
+                    return
+    finally:
+        http.close()
 
 
-def run(db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
-    """One load run against a server over ``db``; the figures."""
+async def _load(
+    port: int, tables: int, moves: int, seconds: float, pace: float, mark: Any
+) -> dict[str, Any]:
+    """Start the games, open the streams, play; ``mark()`` when the play starts and ends."""
+    http = Http(port)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            await http.request("GET", "/api/rules")
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            http = Http(port)
+            await asyncio.sleep(0.1)
+    made = []
+    for n in range(tables):
+        body = {"rules": "karnoffel", "players": PLAYERS, "seed": n + 1}
+        status, data = await http.request("POST", "/api/games", body=body)
+        assert status == 200, data
+        secrets = {link["role"]: link["url"].split("#k=")[1] for link in data["links"]}
+        seats = [secrets[f"seat:{n}"] for n in range(len(PLAYERS))]
+        made.append(Table(data["game"], seats, moves))
+    http.close()
+    listeners = [asyncio.create_task(listen(port, t, d)) for t in made for d in range(4)]
+    await asyncio.sleep(1.0)  # the streams are open
+    mark()
+    end = time.monotonic() + seconds
+    started = time.monotonic()
+    await asyncio.gather(*(play(port, t, d, pace, end) for t in made for d in range(4)))
+    elapsed = time.monotonic() - started
+    await asyncio.sleep(1.0)  # the last heads reach the streams
+    mark()
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    return {"tables": made, "elapsed": elapsed}
+
+
+def run(db: str, tables: int, moves: int, seconds: float, pace: float) -> dict[str, Any]:
+    """One load run against a fresh server over ``db``; the figures."""
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         key = Path(tmp) / "serve.key"
         server = subprocess.Popen(
@@ -126,12 +271,26 @@ def run(db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
-            mine = time.process_time()
-            figures = _load(base, db, tables, moves, seconds)
-            figures["devices' CPU s"] = round(time.process_time() - mine, 1)
-            cpu = _cpu_seconds(server.pid)
-            figures["server CPU s"] = round(cpu, 1)
-            figures["CPU ms per entry"] = round(1000 * cpu / max(1, figures["written"]), 1)
+            load_before = os.getloadavg()[0]
+            cpu: list[float] = []
+            mine: list[float] = []
+
+            def mark() -> None:
+                cpu.append(_cpu_seconds(server.pid))
+                mine.append(time.process_time())
+
+            loaded = asyncio.run(_load(port, tables, moves, seconds, pace, mark))
+            figures = _figures(db, loaded["tables"], loaded["elapsed"])
+            played = cpu[1] - cpu[0]
+            figures.update({
+                "pace s": pace,
+                "server CPU s (playing)": round(played, 1),
+                "server CPU ms per entry": round(1000 * played / max(1, figures["written"]), 1),
+                "server CPU s (all, with start-up)": round(_cpu_seconds(server.pid), 1),
+                "devices' CPU s (playing)": round(mine[1] - mine[0], 1),
+                "load average before, after": [round(load_before, 1),
+                                               round(os.getloadavg()[0], 1)],
+            })  # fmt: skip
             return figures
         finally:
             server.terminate()  # open event streams keep uvicorn waiting: then it is killed
@@ -146,45 +305,6 @@ def _cpu_seconds(pid: int) -> float:
     """The CPU seconds (user + system) process ``pid`` has used so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _load(base: str, db: str, tables: int, moves: int, seconds: float) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
-    with httpx.Client(base_url=base, timeout=30) as http:
-        while True:
-            try:
-                http.get("/api/rules")
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        made = []
-        for n in range(tables):
-            data = http.post("/api/games", json={"rules": "karnoffel", "players": PLAYERS,
-                                                 "seed": n + 1}).json()  # fmt: skip
-            secrets = {link["role"]: link["url"].split("#k=")[1] for link in data["links"]}
-            seats = [secrets[f"seat:{n}"] for n in range(len(PLAYERS))]
-            made.append(Table(base, data["game"], secrets["recorder"], seats))
-    stop = threading.Event()
-    listeners = [threading.Thread(target=listen, args=(t, d, stop), daemon=True)
-                 for t in made for d in range(4)]  # fmt: skip
-    for thread in listeners:
-        thread.start()
-    time.sleep(1.0)  # the streams are open
-    end = time.monotonic() + seconds
-    players = [
-        threading.Thread(target=play, args=(t, d, moves, end)) for t in made for d in range(4)
-    ]
-    started = time.monotonic()
-    for thread in players:
-        thread.start()
-    for thread in players:
-        thread.join()
-    elapsed = time.monotonic() - started
-    time.sleep(1.0)  # the last heads reach the streams
-    stop.set()
-    return _figures(db, made, elapsed)
 
 
 def _figures(db: str, tables: list[Table], elapsed: float) -> dict[str, Any]:
@@ -231,11 +351,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--moves", type=int, default=20, help="entries per table")
     parser.add_argument("--seconds", type=float, default=60, help="time limit per run")
+    parser.add_argument(
+        "--pace", type=float, action="append",
+        help="seconds between a table's taps (0: as fast as the server answers); repeatable;"
+        " default: 0, then 1",
+    )  # fmt: skip
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args(argv)
+    paces = args.pace or [0.0, 1.0]
     with tempfile.TemporaryDirectory() as tmp:
-        sqlite = run(str(Path(tmp) / "load.db"), args.tables, args.moves, args.seconds)
-        print("SQLite:", json.dumps(sqlite), flush=True)
+        for pace in paces:
+            db = str(Path(tmp) / f"load-{pace}.db")
+            sqlite = run(db, args.tables, args.moves, args.seconds, pace)
+            print("SQLite:", json.dumps(sqlite), flush=True)
         if not args.no_postgres:
             from tests.pgserver import PostgresServer, find_bin_dir
 
@@ -245,9 +373,10 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             server = PostgresServer(bin_dir)
             try:
-                url = server.create_database(f"load{os.getpid()}")
-                pg = run(url, args.tables, args.moves, args.seconds)
-                print("PostgreSQL:", json.dumps(pg), flush=True)
+                for n, pace in enumerate(paces):
+                    url = server.create_database(f"load{os.getpid()}x{n}")
+                    pg = run(url, args.tables, args.moves, args.seconds, pace)
+                    print("PostgreSQL:", json.dumps(pg), flush=True)
             finally:
                 server.stop()
     return 0

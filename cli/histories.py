@@ -138,7 +138,8 @@ def export(
     if output:
         what = "a replay page" if fmt == "html" and len(ids) == 1 else fmt
         size = os.path.getsize(output) // 1024 if os.path.exists(output) else 0
-        click.echo(f"exported {count} game(s) as {what} to {output} ({size} KiB)", err=True)
+        games_word = "game" if count == 1 else "games"
+        click.echo(f"exported {count} {games_word} as {what} to {output} ({size} KiB)", err=True)
 
 
 def _write(

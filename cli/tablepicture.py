@@ -105,7 +105,7 @@ def _seat(seat: Mapping[str, Any], pretty: Pretty, acts: bool, cell: int) -> lis
         if place["known"] or place["hidden"] or place.get("slots"):
             lines.extend(_wrap(f"  {place['label']}: {_cards(place, pretty)}", cell))
     for label, value in seat["facts"]:
-        lines.append(f"  {label}: {value}")
+        lines.append(f"  {label}: {value}" if value else f"  {label}")
     return lines
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from typing import Any
 
 from tablelog.ledger import short_hash
@@ -23,12 +23,13 @@ from tablelog.replay.notation import announcement, format_move
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Event
-from tablelog.rules.listing import count_moves, grouped, lead_card, move_cards
+from tablelog.rules.listing import cards_of, count_moves, grouped, lead_card, move_cards
 from tablelog.rules.protocol import Outcome, S
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import sorted_hand
 
 __all__ = [
+    "lead_cards",
     "log_data",
     "moves_data",
     "outcome_data",
@@ -112,6 +113,17 @@ def moves_data(
         "complete": listing.complete,
         "count": total,
     }
+
+
+def lead_cards(
+    game: LoadedGame, seat: int, kind: str, viewer: Viewer | None = None
+) -> list[str | None]:
+    """The cards that lead ``seat``'s legal moves of ``kind`` now, as text (``None``: a
+    move naming no card), without listing the moves; with ``viewer``, only the cards that
+    viewer sees (a crowded listing is fetched a kind, then a card, at a time)."""
+    seen = _seen_cards(game, viewer)
+    cards = cards_of(game.rules, game.state, seat, kind)
+    return [None if c is None else c.text for c in cards if c is None or seen is None or seen[c]]
 
 
 def _seen_cards(game: LoadedGame, viewer: Viewer | None) -> Counter[Card] | None:
@@ -253,14 +265,20 @@ def _as(game: LoadedGame, viewer: Viewer) -> str | None:
 
 
 def log_data(
-    game: LoadedGame, seat: int | Viewer | None = None, tail: int | None = None
+    game: LoadedGame,
+    seat: int | Viewer | None = None,
+    tail: int | None = None,
+    memo: MutableMapping[tuple[Any, ...], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Every event of the log with its notation, actor and whether it is still in effect,
     as everyone (or a seat, or the recorder) saw it: the cards they did not see are ``?``.
-    With ``tail`` N, only the last N events."""
+    With ``tail`` N, only the last N events. With ``memo``, a row made before for the same
+    game, event (by its hash), viewer and effect is taken from it, and a new one is kept in
+    it (a server asked for the last rows after every move makes each row once); the rows
+    are then shared, not to be changed."""
     viewer = viewer_of(seat)
     first = 0 if tail is None else max(0, len(game.events) - tail)
-    rows = list(_log_rows(game, len(game.events), viewer, first))
+    rows = list(_log_rows(game, len(game.events), viewer, first, memo))
     return {"game": game.id, "as": _as(game, viewer), "events": rows}
 
 
@@ -280,15 +298,25 @@ def replay_data(
 
 
 def _log_rows(
-    game: LoadedGame, last: int, viewer: Viewer, first: int = 0
+    game: LoadedGame,
+    last: int,
+    viewer: Viewer,
+    first: int = 0,
+    memo: MutableMapping[tuple[Any, ...], dict[str, Any]] | None = None,
 ) -> Iterator[dict[str, Any]]:
     events = game.events[:last]
     kept = _kept(game, events)
     timeline = game.timeline
     for i, event in enumerate(events[first:], first):
         effective = event.seq in kept or event.family == "meta"
-        hash_ = short_hash(game.hashes[i])
-        yield _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)
+        key = (game.record.uid, game.hashes[i], viewer, effective)
+        row = None if memo is None else memo.get(key)
+        if row is None:
+            hash_ = short_hash(game.hashes[i])
+            row = _row(game, event, timeline[i], effective, hash_, timeline[i + 1], viewer)
+            if memo is not None:
+                memo[key] = row
+        yield row
 
 
 def _kept(game: LoadedGame[S], events: Sequence[Event]) -> set[int]:

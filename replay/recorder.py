@@ -19,35 +19,22 @@ No user interface here: ``cli/record.py`` draws and prompts.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
-
 from tablelog.errors import TablelogError
 from tablelog.ledger import ConcurrencyConflict
-from tablelog.replay.dealer import chance_rng, sample
+from tablelog.replay.completion import COMMANDS, Completer
 from tablelog.replay.games import Games, LoadedGame, Played
 from tablelog.replay.implied import entry_start
 from tablelog.replay.inspect import log_data, moves_data, played_data, show_data
-from tablelog.replay.notation import format_event_move, format_move
+from tablelog.replay.notation import format_event_move
 from tablelog.replay.redo import NOTHING_TO_REDO
 from tablelog.rules.events import Event, Move
 from tablelog.rules.frozen import frozen
-from tablelog.rules.listing import cards_of, kinds_of
-from tablelog.rules.names import event_named, leading_name, named_move
-from tablelog.rules.native import LANGUAGES
-from tablelog.rules.native import name as native_name
+from tablelog.rules.names import event_named, named_move
 
-__all__ = ["COMMANDS", "Entry", "Recorder"]
-
-COMMANDS = ("undo", "redo", "note ", "? ", "moves", "show", "help", "quit")
-"""The recorder's own words, offered by completion beside the moves."""
-
-SCAN = 4000
-"""At most this many moves are looked at to complete one line (a crowded table's whole
-listing is never made)."""
+__all__ = ["COMMANDS", "Entry", "Recorder"]  # (COMMANDS: replay.completion's)
 
 
 @frozen
@@ -246,119 +233,6 @@ class Recorder:
     def completions(self, text: str, limit: int = 60) -> Iterator[str]:
         """Whole lines that complete ``text``: commands, player names and legal moves,
         filtered as typed (case-insensitive), at most ``limit`` of them; a card begun in
-        words (``spar``, ``Herz K``) is completed in those words (``spar dame``)."""
-        canonical = list(itertools.islice(_unique(self._completions(text)), limit))
-        if canonical:  # words only when the line is not begun in the canonical notation
-            return iter(canonical)
-        return itertools.islice(_unique(self._native(text)), limit)
-
-    def _native(self, text: str) -> Iterator[str]:
-        """Legal moves written with their cards in the words ``text`` begins (Norwegian,
-        Danish, Swedish, German), as ``play`` reads them."""
-        vocabulary = self.game.rules.vocabulary
-        rest = text.lstrip()
-        if not vocabulary.native or not rest or rest[0].isdigit():
-            return
-        prefix, seat = "", None
-        first, space, after = rest.partition(" ")
-        for s, player_name in enumerate(self.game.header.players):
-            if space and first.casefold() == player_name.casefold():
-                prefix, seat, rest = f"{player_name} ", s, after
-        folded = rest.casefold()
-        for _stem, group in self._groups(seat):
-            for move_text in itertools.islice(group.moves, SCAN):
-                for lang in NATIVE:
-                    said = " ".join(_in_words(vocabulary, word, lang) for word in move_text.split())
-                    if said.casefold().startswith(folded) and said != move_text:
-                        yield prefix + said
-
-    def _completions(self, text: str) -> Iterator[str]:
-        players = self.game.header.players
-        prefix, seat, rest = "", None, text.lstrip()
-        named, end = leading_name(rest, players)
-        if named is not None and rest[end : end + 1] == " ":  # a whole name, then a space
-            prefix, seat, rest = f"{players[named]} ", named, rest[end + 1 :]
-        words = rest.split(" ")
-        folded = rest.casefold()
-        if not prefix and len(words) == 1:
-            yield from (c for c in COMMANDS if c.startswith(folded) and folded != c.strip())
-            yield from (f"{n} " for n in players if n.casefold().startswith(folded))
-        done = len(words) - 1  # the words typed in full; the last one is being typed
-        for stem, group in self._groups(seat):
-            parts = stem.split(" ")
-            if not _agrees(parts, words):
-                continue
-            if done < len(parts) - 1 or (done < len(parts) and stem != group.first):
-                yield prefix + " ".join(parts[: done + 1]) + " "  # a kind, then a card
-                continue
-            for move_text in itertools.islice(group.moves, SCAN):
-                if move_text.casefold().startswith(folded):
-                    yield prefix + move_text
-
-    def _groups(self, seat: int | None) -> Iterator[tuple[str, _Group]]:
-        """For each (seat, kind, lead card) that has a move: the text its first move
-        starts with (one or two words) and the lazily formatted moves of the group."""
-        game, state, rules = self.game, self.game.state, self.game.rules
-        step = rules.chance(state)
-        if step is not None and not game.seeded:
-            example = format_move(game, sample(step, chance_rng(0, game.seq + 1), known=False))
-            yield example.split(" ", 1)[0], _Group(example, iter(()))
-        seats = [s for s in sorted(rules.to_act(state)) if seat is None or s == seat]
-        for s in seats:
-            for kind in kinds_of(rules, state, s):
-                for card in cards_of(rules, state, s, kind):
-                    moves = (format_move(game, m) for m in rules.moves(state, s, card, kind))
-                    first = next(moves, None)
-                    if first is None:
-                        continue
-                    stem = " ".join(first.split(" ")[:2])
-                    yield _lead(stem), _Group(first, itertools.chain((first,), moves))
-
-
-NATIVE = tuple(lang for lang in LANGUAGES if lang != "en")
-"""The languages a card may be typed in words, besides its canonical text."""
-
-
-def _in_words(vocabulary: Any, word: str, lang: str) -> str:
-    """``word`` as ``lang`` names it when it is a card (``QS`` → ``spar dame``)."""
-    try:
-        return native_name(vocabulary.read(word), lang)
-    except TablelogError:
-        return word
-
-
-def _unique(lines: Iterator[str]) -> Iterator[str]:
-    """``lines`` without repeats, lazily (the caller stops when it has enough)."""
-    seen: set[str] = set()
-    for line in lines:
-        if line not in seen:
-            seen.add(line)
-            yield line
-
-
-def _lead(stem: str) -> str:
-    """The first word of a move's text, with the second when the first is a kind word
-    (``build KD``), never a player's chosen value."""
-    head, _, second = stem.partition(" ")
-    return head if not second or second.startswith(("=", "#")) else stem
-
-
-@attrs.define
-class _Group:
-    """The moves of one seat, kind and lead card: the first one's text, then all of them
-    lazily formatted."""
-
-    first: str
-    moves: Iterator[str]
-
-
-def _agrees(parts: list[str], words: list[str]) -> bool:
-    """Whether a group whose moves start with the words ``parts`` can complete the typed
-    ``words``."""
-    done = words[:-1]  # every word but the one being typed is complete
-    for i, word in enumerate(done[: len(parts)]):
-        if parts[i].casefold() != word.casefold():
-            return False
-    if len(done) < len(parts):
-        return parts[len(done)].casefold().startswith(words[-1].casefold())
-    return True
+        words (``spar``, ``Herz K``) is completed in those words (``spar dame``)
+        (``replay.completion``)."""
+        return Completer(self.game).lines(text, limit)

@@ -67,6 +67,7 @@ __all__ = [
     "Table",
     "Tally",
     "Trick",
+    "counted",
     "layers",
     "shedding_table",
     "sorted_hand",
@@ -75,6 +76,13 @@ __all__ = [
 ]
 
 Facts = tuple[tuple[str, str], ...]
+"""(label, text) pairs, drawn "label: text" (a seat's) or "label text" (the centre's); a
+fact whose text is empty is drawn as its label alone ("gone out")."""
+
+
+def counted(n: object, noun: str) -> str:
+    """``n`` things as a person says it: ``1 trick``, ``0 tricks``, ``3/2 points``."""
+    return f"{n} {noun}" if str(n) == "1" else f"{n} {noun}s"
 
 
 @frozen
@@ -330,7 +338,7 @@ def shedding_table(
         view,
         state.players,
         labels=labels,
-        seat_facts=lambda s: (("out", out),) if s in gone else (),
+        seat_facts=lambda s: ((out, ""),) if s in gone else (),
         facts=facts,
         claims=tuple(claim.in_words for claim in state.claims),
     )

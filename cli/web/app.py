@@ -13,17 +13,22 @@ Routes (JSON unless said; every ``/api/t/...`` request carries its link's secret
 - ``POST /api/t/{game}/play``: ``{"move": TEXT, "after": SEQ, "id": RETRY-ID}``: one entry,
   written only if the game is still at ``after`` (else 409 with what was recorded since);
   a retry with the same ``id`` is answered with what was written, never doubled;
+- ``GET /api/t/{game}/moves?kind=KIND[&card=CARD][&actor=NAME]``: one kind's moves (one
+  card's) for a listing too long to send whole (over 400 moves), gated as the table is;
+  when still too many, the cards that lead them (``answers.moves_for``);
+- ``GET /api/t/{game}/complete?text=TEXT``: what completes the text box's line, as
+  ``record`` completes it (``replay.completion``), gated for the link's viewer;
 - ``GET /api/t/{game}/events?k=SECRET``: Server-Sent Events, one ``head`` event whenever the
   game's head moves (whoever wrote it: another phone, ``tablelog play`` or ``record``, or
   another server on the same PostgreSQL database): told at once after a write through
   this server, and found by one poller reading every watched game's head every 200 ms
   (``cli/web/live.py``).
 
-Each game is read and folded once and held in memory (``replay.held``): a request reads
-its head, and only the events added since are read and folded. What a role sees at one
-head is made once and kept; a page's request after its stream told it of a new head is
-answered from memory, with no thread and no query. A write still appends only at the seq
-after the head it was judged on: a stale write is refused as before.
+What the server holds between requests is ``server.Server``'s. An entry is judged on a
+reader first (a retry, a game that moved on, a seat's entry of another seat's move are
+answered there, no writer waiting), and written by a thread of the writers' own; it still
+appends only at the seq after the head it was judged on: a stale write is refused as
+before.
 
 Without a valid secret a request gets a 404 that says nothing of the game (not whether
 it exists). A seat's link sees and enters that seat's moves; the recorder's enters any
@@ -35,28 +40,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-import attrs
 import click
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from tablelog.cli.db import open_ledger
 from tablelog.cli.errors import friendly
-from tablelog.cli.web.answers import not_own, table_for, viewer_of
-from tablelog.cli.web.links import Keys, Role
-from tablelog.cli.web.live import Watches
-from tablelog.ledger import LedgerStore, UnknownGame, is_postgres_url
+from tablelog.cli.web.answers import completions, moves_for, not_own, viewer_of
+from tablelog.cli.web.links import Role
+from tablelog.cli.web.server import Server
+from tablelog.cli.web.server import encoded as _encoded
+from tablelog.ledger import LedgerStore, UnknownGame
 from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
-from tablelog.replay.held import Held
 from tablelog.replay.inspect import log_data
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry
@@ -66,8 +66,6 @@ __all__ = ["MAX_BODY", "Server", "make_app"]
 
 MAX_BODY = 16 * 1024
 """The largest request body taken, in bytes."""
-ANSWERS = 256
-"""How many answers (a game at one head, as one role sees it) are kept."""
 NOTHING = {"error": "no such table, or the link is not valid"}
 
 
@@ -78,112 +76,6 @@ class _Answer(Exception):
         super().__init__(body.get("error", ""))
         self.status = status
         self.body = body
-
-
-@attrs.define
-class Server:
-    """What the app serves: one database, the links' key, and where links are announced.
-
-    Games are held in memory between requests (``replay.held``): a request reads the
-    game's head and folds only what was added since. What a role sees of a game at one
-    head is made once and kept (``ANSWERS`` of them): four phones asking after a move
-    cost one answer each role."""
-
-    db: str | None
-    keys: Keys
-    announce: Callable[[str, list[dict[str, str]]], None] = lambda title, links: None
-    held: Held = attrs.Factory(Held)
-    answers: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], bytes]] = attrs.Factory(OrderedDict)
-    lock: threading.Lock = attrs.Factory(threading.Lock)
-    watches: Watches = attrs.field(init=False)
-    where: str | None = None
-    """The database's path, once a ledger was opened (the key of its games held)."""
-    local: threading.local = attrs.Factory(threading.local)
-    writing: threading.Lock = attrs.Factory(threading.Lock)
-    """One SQLite writer of this process at a time: the others wait on this lock, woken at
-    once, rather than in SQLite's busy handler, which sleeps up to 100 ms between tries."""
-    store: LedgerStore | None = None
-
-    def __attrs_post_init__(self) -> None:
-        self.watches = Watches(self.ledger)
-
-    @contextmanager
-    def ledger(self, write: bool = False) -> Iterator[LedgerStore]:
-        """A ledger for one request, kept open for the next: one PostgreSQL store (its
-        own pool of connections) for every thread; a SQLite connection per thread,
-        read-only unless it writes. Opening a PostgreSQL store costs a connection and a
-        schema check: per request, it was most of a request's time. SQLite writers of this
-        process take turns (``writing``)."""
-        shared = self.db is not None and is_postgres_url(self.db)
-        place: Any = self if shared else self.local
-        name = "store" if shared else f"store_{write}"
-        with self.lock if shared else nullcontext():
-            store = getattr(place, name, None)
-            if store is None:
-                store = open_ledger(self.db, write=write or shared)
-                setattr(place, name, store)
-                self.where = str(store.path)
-        with self.writing if write and not shared else nullcontext():
-            yield store
-
-    # -- the links ----------------------------------------------------------------------
-
-    def links(self, base: str, game: LoadedGame) -> list[dict[str, str]]:
-        """Every role's link to ``game``: each seat, the recorder, a spectator."""
-        players = game.header.players
-        out = []
-        for role in self.keys.roles(len(players)):
-            name = players[role.seat] if role.seat is not None else role.kind
-            secret = self.keys.secret(game.record.uid, role)
-            out.append({"role": role.name, "name": name,
-                        "url": f"{base}/t/{game.id}#k={secret}"})  # fmt: skip
-        return out
-
-    def role(self, request: Request, game: LoadedGame) -> Role:
-        """The role of the request's secret, or a 404 that says nothing of the game."""
-        secret = request.headers.get("x-tablelog-key") or request.query_params.get("k")
-        role = self.keys.role_of(game.record.uid, len(game.header.players), secret)
-        if role is None:
-            raise _Answer(404, NOTHING)
-        return role
-
-    # -- what a link sees ---------------------------------------------------------------
-
-    def table(self, game: LoadedGame, role: Role) -> dict[str, Any]:
-        """The table as ``role`` sees it, with the moves it may enter now: made once per
-        game, head and role."""
-        return self.answer(game, role)[0]
-
-    def answer(self, game: LoadedGame, role: Role) -> tuple[dict[str, Any], bytes]:
-        """``table`` and its JSON, kept for the next request at the same head."""
-        key = (game.record.uid, game.seq, game.head_at(), role.name)
-        with self.lock:
-            answer = self.answers.get(key)
-            if answer is not None:
-                self.answers.move_to_end(key)
-                return answer
-        data = table_for(game, role)
-        answer = (data, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
-        with self.lock:
-            self.answers[key] = answer
-            while len(self.answers) > ANSWERS:
-                self.answers.popitem(last=False)
-        return answer
-
-    def at_hand(self, gid: int, secret: str | None) -> bytes | None:
-        """The answer to a page of a watched game, from memory alone (``None`` if it is not
-        there): the head its streams were last told is the one held, and that answer was
-        made. A page asks after its stream told it of a new head, so this is that head."""
-        watched = self.watches.games.get(gid)
-        game = None if watched is None or self.where is None else self.held.peek(self.where, gid)
-        if game is None or watched is None or game.seq != watched.seq:
-            return None
-        role = self.keys.role_of(game.record.uid, len(game.header.players), secret)
-        if role is None:
-            return None
-        with self.lock:
-            answer = self.answers.get((game.record.uid, game.seq, game.head_at(), role.name))
-        return None if answer is None else answer[1]
 
 
 def make_app(server: Server) -> Starlette:
@@ -198,6 +90,18 @@ def make_app(server: Server) -> Starlette:
 
         return run
 
+    def asynced(handler: Callable[[Request], Response]) -> Callable[[Request], Any]:
+        async def run(request: Request) -> Response:  # the ledger and the rules: a thread
+            return await asyncio.to_thread(handler, request)
+
+        return run
+
+    def role_of(request: Request, game: LoadedGame) -> Role:
+        role = server.role(request, game)
+        if role is None:
+            raise _Answer(404, NOTHING)
+        return role
+
     def loaded(ledger: LedgerStore, request: Request) -> LoadedGame:
         text = request.path_params["game"]
         if not text.isdigit() or len(text) > 9:
@@ -211,7 +115,7 @@ def make_app(server: Server) -> Starlette:
     def read_table(request: Request) -> Response:
         with friendly(), server.ledger() as ledger:
             game = loaded(ledger, request)
-            role = server.role(request, game)
+            role = role_of(request, game)
             return _json(server.answer(game, role)[1])
 
     async def get_table(request: Request) -> Response:
@@ -219,9 +123,42 @@ def make_app(server: Server) -> Starlette:
         if text.isdigit() and len(text) <= 9:
             secret = request.headers.get("x-tablelog-key") or request.query_params.get("k")
             kept = server.at_hand(int(text), secret)
-            if kept is not None:  # no thread, no query: four phones after one move
+            if isinstance(kept, bytes):  # no thread, no query: four phones after one move
                 return _json(kept)
+            if kept is not None:  # made once, in one thread, for every phone asking
+                return _json(await server.made(*kept))
         return await asyncio.to_thread(read_table, request)
+
+    @guarded
+    def read_moves(request: Request) -> Response:
+        """One kind's moves (of one lead card), for a listing too long to send whole."""
+        query = request.query_params
+        kind, card, actor = query.get("kind"), query.get("card"), query.get("actor")
+        if not kind or len(kind) > 40 or (card is not None and len(card) > 40):
+            raise _Answer(400, {"error": "name the kind of move (and its card) to list"})
+        return for_a_writer(request, lambda game, role: moves_for(game, role, actor, kind, card))
+
+    @guarded
+    def complete(request: Request) -> Response:
+        """The lines that complete what is typed in the page's text box: ``record``'s
+        completion, gated for the link's viewer."""
+        text = request.query_params.get("text", "")
+        if len(text) > 200:
+            raise _Answer(400, {"error": "a line is at most 200 characters"})
+        return for_a_writer(
+            request, lambda game, role: {"text": text, "lines": completions(game, role, text)}
+        )
+
+    def for_a_writer(
+        request: Request, answer: Callable[[LoadedGame, Role], dict[str, Any]]
+    ) -> Response:
+        """``answer`` for a link that enters moves (a spectator's gets a 403)."""
+        with friendly(), server.ledger() as ledger:
+            game = loaded(ledger, request)
+            role = role_of(request, game)
+            if not role.writes:
+                raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
+            return JSONResponse(answer(game, role))
 
     async def body_of(request: Request) -> dict[str, Any]:
         kind = request.headers.get("content-type", "").split(";")[0].strip()
@@ -241,9 +178,7 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": "the body is a JSON object"})
         return data
 
-    def write(
-        request: Request, data: dict[str, Any], told: Callable[[int, int], None]
-    ) -> dict[str, Any]:
+    def write(request: Request, data: dict[str, Any], told: Callable[[int, int], None]) -> bytes:
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise _Answer(400, {"error": 'name the move as text ("move": "7H")'})
@@ -251,29 +186,52 @@ def make_app(server: Server) -> Starlette:
             raise _Answer(400, {"error": 'say which event the table showed ("after": 12)'})
         if retry is not None and (not isinstance(retry, str) or not 0 < len(retry) <= 64):
             raise _Answer(400, {"error": "a retry id is text of 1 to 64 characters"})
-        with friendly(), server.ledger(write=True) as ledger:
-            game = loaded(ledger, request)
-            role = server.role(request, game)
-            if not role.writes:
-                raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
-            if role.seat is not None and (retry is None or ledger.find_event(retry) is None):
-                refused = not_own(game, role.seat, text)  # (a retry: answered as written)
-                if refused is not None:
-                    raise _Answer(409, {"error": refused, "kind": "refused"})
-            redo = text.strip().lower() == "redo"
-            if redo:  # what the latest undo took back, from the log
-                text = redo_entry(game)
-            played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
-            fresh = server.held.keep(ledger, played)
+        with friendly():
+            with server.ledger() as ledger:  # judged on a reader first: no writer waits
+                answered = entry(ledger, request, text, after, retry, told, late=True)
+            if answered is None:  # the game is at `after`: the entry is written
+                with server.ledger(write=True) as ledger:
+                    answered = entry(ledger, request, text, after, retry, told, late=False)
+            assert answered is not None
+            return answered
+
+    def entry(
+        ledger: LedgerStore,
+        request: Request,
+        text: str,
+        after: int,
+        retry: str | None,
+        told: Callable[[int, int], None],
+        late: bool,
+    ) -> bytes | None:
+        """One entry judged on ``ledger`` and written: its answer; with ``late``, only
+        what a reader can answer (a retry of what was written, a game that moved on past
+        ``after``, a refusal by role), else ``None``."""
+        game = loaded(ledger, request)
+        role = role_of(request, game)
+        if not role.writes:
+            raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
+        new = retry is None or ledger.find_event(retry) is None
+        if role.seat is not None and new:  # (a retry: answered as written)
+            refused = not_own(game, role.seat, text)
+            if refused is not None:
+                raise _Answer(409, {"error": refused, "kind": "refused"})
+        if late and new and game.seq == after:
+            return None  # to be written: by a writer
+        redo = text.strip().lower() == "redo"
+        if redo:  # what the latest undo took back, from the log
+            text = redo_entry(game)
+        played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
+        fresh = server.held.keep(ledger, played)
+        if not played.retried:
             told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
-            seqs = {event.seq for event in played.written}  # as this link's viewer saw them
-            tail = fresh.seq - min(seqs, default=fresh.seq) + 1
-            rows = log_data(fresh, viewer_of(role), tail=tail)["events"]
-            written = [row for row in rows if row["seq"] in seqs]
-            said = f"redo puts back {written[0]['notation']}" if redo and written else ""
-            answer = {"written": written, "retried": played.retried, "said": said,
-                      **server.answer(fresh, role)[0]}  # fmt: skip
-            return answer
+        seqs = {event.seq for event in played.written}  # as this link's viewer saw them
+        tail = fresh.seq - min(seqs, default=fresh.seq) + 1
+        rows = log_data(fresh, viewer_of(role), tail=tail, memo=server.rows)["events"]
+        written = [row for row in rows if row["seq"] in seqs]
+        said = f"redo puts back {written[0]['notation']}" if redo and written else ""
+        said_first = _encoded({"written": written, "retried": played.retried, "said": said})
+        return said_first[:-1] + b"," + server.answer(fresh, role)[1][1:]  # encoded once
 
     async def play(request: Request) -> Response:
         try:
@@ -283,10 +241,11 @@ def make_app(server: Server) -> Starlette:
             def told(gid: int, seq: int) -> None:  # this process's streams, at once
                 loop.call_soon_threadsafe(server.watches.moved, gid, seq)
 
-            answer = await asyncio.to_thread(write, request, data, told)
+            # writes have threads of their own: never queued behind the pages' reads
+            answer = await loop.run_in_executor(server.writers, write, request, data, told)
         except (_Answer, click.ClickException) as error:
             return _refused(error)
-        return JSONResponse(answer)
+        return _json(answer)
 
     async def new_game(request: Request) -> Response:
         try:
@@ -331,7 +290,7 @@ def make_app(server: Server) -> Starlette:
         def check() -> tuple[int, int]:
             with friendly(), server.ledger() as ledger:
                 game = loaded(ledger, request)
-                server.role(request, game)
+                role_of(request, game)
                 return game.id, game.seq
 
         try:
@@ -366,6 +325,8 @@ def make_app(server: Server) -> Starlette:
         Route("/api/t/{game}", get_table),
         Route("/api/t/{game}/play", play, methods=["POST"]),
         Route("/api/t/{game}/events", events),
+        Route("/api/t/{game}/moves", asynced(read_moves)),
+        Route("/api/t/{game}/complete", asynced(complete)),
     ]
     return Starlette(routes=routes)
 

@@ -26,6 +26,8 @@ __all__ = ["KEY_BYTES", "Keys", "Role", "load_key"]
 KEY_BYTES = 32
 SECRET_CHARS = 26
 """The length of a link's secret: 26 base32 characters, 130 bits."""
+SECRETS_KEPT = 4096
+"""At most this many secrets are kept made (then they are made anew)."""
 
 
 @attrs.frozen
@@ -66,11 +68,22 @@ class Keys:
     """The server's key, and the secrets it makes for a game's links."""
 
     key: bytes = attrs.field(repr=False)
+    made: dict[tuple[str, str], bytes] = attrs.field(factory=dict, repr=False, eq=False)
+    """The secrets made so far (each request compares every role's: made once each)."""
 
     def secret(self, uid: str, role: Role) -> str:
         """The secret of ``role``'s link to the game ``uid``."""
-        digest = hmac.new(self.key, f"{uid}:{role.name}".encode(), hashlib.sha256).digest()
-        return base64.b32encode(digest).decode().lower()[:SECRET_CHARS]
+        return self._secret(uid, role).decode()
+
+    def _secret(self, uid: str, role: Role) -> bytes:
+        made = self.made.get((uid, role.name))
+        if made is None:
+            digest = hmac.new(self.key, f"{uid}:{role.name}".encode(), hashlib.sha256).digest()
+            made = base64.b32encode(digest).lower()[:SECRET_CHARS]
+            if len(self.made) >= SECRETS_KEPT:
+                self.made.clear()
+            self.made[(uid, role.name)] = made
+        return made
 
     def roles(self, players: int) -> list[Role]:
         """Every role of a game of ``players``: each seat, the recorder, a spectator."""
@@ -83,6 +96,6 @@ class Keys:
         given = (secret or "").strip().lower().encode()
         found = None
         for role in self.roles(players):
-            if hmac.compare_digest(given, self.secret(uid, role).encode()):
+            if hmac.compare_digest(given, self._secret(uid, role)):
                 found = role
         return found

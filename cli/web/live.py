@@ -33,12 +33,21 @@ class _Watched:
     seq: int
     streams: int = 0
     signal: asyncio.Event = attrs.Factory(asyncio.Event)
+    said: bytes = b""
+    """The ``head`` event for ``seq``, made once for all its streams."""
+
+    def __attrs_post_init__(self) -> None:
+        self.said = _head(self.seq)
 
     def move(self, seq: int) -> None:
         if seq != self.seq:
-            self.seq = seq
+            self.seq, self.said = seq, _head(seq)
             self.signal.set()
             self.signal = asyncio.Event()
+
+
+def _head(seq: int) -> bytes:
+    return f"event: head\ndata: {json.dumps({'seq': seq})}\n\n".encode()
 
 
 @attrs.define
@@ -55,7 +64,7 @@ class Watches:
         if watched is not None:
             watched.move(seq)
 
-    async def stream(self, game: int, seq: int) -> AsyncIterator[str]:
+    async def stream(self, game: int, seq: int) -> AsyncIterator[bytes]:
         """Server-Sent Events for one page: ``head`` now, then each time it moves."""
         watched = self.games.get(game)
         if watched is None:
@@ -69,12 +78,12 @@ class Watches:
                 signal = watched.signal
                 if watched.seq != last:
                     last = watched.seq
-                    yield f"event: head\ndata: {json.dumps({'seq': last})}\n\n"
+                    yield watched.said
                     continue
                 try:
                     await asyncio.wait_for(signal.wait(), QUIET)
                 except TimeoutError:
-                    yield ": still here\n\n"
+                    yield b": still here\n\n"
         finally:
             watched.streams -= 1
             if not watched.streams:

@@ -22,10 +22,10 @@ from typing import IO
 from tablelog.ledger import LedgerStore
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.gate import EVERYONE, Viewer
-from tablelog.replay.page.frames import page_data
+from tablelog.replay.page.frames import StillPlaying, page_data
 from tablelog.replay.summary import Filters, results
 
-__all__ = ["asset", "page_data", "render_page", "write_page"]
+__all__ = ["StillPlaying", "asset", "page_data", "render_page", "write_page"]
 
 
 def write_page(
@@ -71,7 +71,8 @@ def render_page(
     game: LoadedGame, viewer: Viewer = EVERYONE, variations: Sequence[LoadedGame] = ()
 ) -> str:
     """The replay page of ``game`` for ``viewer``, as one HTML document; ``variations``
-    (forks of the game) are offered at the event they branch from."""
+    (forks of the game) are offered at the event they branch from. A page of every seat
+    is made only of a game that is over (``StillPlaying`` otherwise)."""
     data = page_data(game, viewer, variations)
     players = ", ".join(game.header.players)
     seen = viewer.label(game.header.players)

@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tablelog.errors import Refusal
 from tablelog.replay.fold import effective_events
 from tablelog.replay.games import LoadedGame
 from tablelog.replay.gate import EVERYONE, Gate, Viewer
@@ -27,7 +28,12 @@ from tablelog.rules.protocol import View
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Table
 
-__all__ = ["page_data", "page_table"]
+__all__ = ["StillPlaying", "page_data", "page_table"]
+
+
+class StillPlaying(Refusal):
+    """A page of every seat's cards asked for of a game still being played: it would show
+    every hand to whoever gets the file before the game ends. Nothing is written."""
 
 
 class _Store:
@@ -76,18 +82,27 @@ def page_table(view: View) -> dict[str, Any]:
     return table
 
 
-def _empty(value: Any) -> bool:
-    return value is None or value is False or (isinstance(value, list | tuple | str) and not value)
-
-
 def _compact(value: Any) -> Any:
     """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
-    page reads as absent: a smaller file; its tuples as lists. Strings and numbers are
-    passed over without a call each (a table has hundreds)."""
+    page reads as absent: a smaller file; its tuples as lists. A table has hundreds of
+    fields: each is judged by its type in line, without a call for a string or a number."""
     if isinstance(value, dict):
-        return {
-            k: v if type(v) in _SCALARS else _compact(v) for k, v in value.items() if not _empty(v)
-        }
+        out = {}
+        for key, item in value.items():
+            kind = type(item)
+            if kind is int or kind is float or item is True:
+                out[key] = item
+            elif kind is str:
+                if item:
+                    out[key] = item
+            elif item is None or item is False:
+                continue
+            elif isinstance(item, list | tuple | str):
+                if item:
+                    out[key] = _compact(item)
+            else:
+                out[key] = _compact(item)
+        return out
     if isinstance(value, list | tuple):
         return [v if type(v) in _SCALARS else _compact(v) for v in value]
     return value
@@ -202,7 +217,14 @@ def page_data(
 ) -> dict[str, Any]:
     """Everything the page for ``viewer`` draws, as JSON-ready data; each of ``variations``
     (forks of ``game``) with its frames after the event it branches at, seen by the same
-    viewer."""
+    viewer. Every seat's view (``EVERY_SEAT``) is given only of a game that is over:
+    ``StillPlaying`` otherwise, as it would show every hand while the game goes on."""
+    if viewer.every_seat and game.rules.outcome(game.state) is None:
+        raise StillPlaying(
+            f"game {game.id} is still being played: a page of every seat's cards would show"
+            " every hand to whoever gets the file, so it is made once the game is over"
+            " (until then export the page as everyone, or --as a player)"
+        )
     store = _Store()
     frames = list(_frames(game, store, viewer))
     lines = [line for v in variations if (line := _variation(v, store, viewer)) is not None]

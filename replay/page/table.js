@@ -83,7 +83,7 @@ const tableview = (function () {
     (seat.places || []).forEach((p, i) => {
       if (i === 0 || (p.known || []).length || p.hidden || p.slots) box.appendChild(placeNode(p));
     });
-    (seat.facts || []).forEach(([k, v]) => box.appendChild(make("div", "fact", k + ": " + v)));
+    (seat.facts || []).forEach(([k, v]) => box.appendChild(make("div", "fact", v ? k + ": " + v : k)));
     return box;
   }
 

@@ -17,7 +17,7 @@ from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Laid, Table, Tally, Trick, table_of
+from tablelog.rules.tableview import Laid, Table, Tally, Trick, counted, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 
 __all__ = [
@@ -82,7 +82,7 @@ def _table(state: State, seen: View) -> Table:
         else Trick(_laid(state, last.leader, last.cards), player(state, last.winner), len(done)),
         facts=facts,
         scores=tuple(
-            (side, f"{tricks} trick(s), {deals} deal(s)")
+            (side, f"{counted(tricks, 'trick')}, {counted(deals, 'deal')} won")
             for side, tricks, deals in zip(labels, deal.taken, match.scores, strict=True)
         ),
         tallies=(

@@ -25,7 +25,7 @@ from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State,
 from tablelog.rules.narrespillet.take import is_unknown, source_of
 from tablelog.rules.table import where
 
-__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "no_vote"]
+__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "check_turn", "no_vote"]
 
 SWORD_KNIGHT = Card("Kn", "Sw")
 TURN_KINDS = (
@@ -140,7 +140,7 @@ def _check_action(state: State, seat: int | None, p: object) -> str | None:
         return f"it is {name(state, who)}'s turn" + (
             f" (played by {state.players[state.demons]})" if who == state.n else ""
         )
-    return _check_turn(state, who, p)
+    return check_turn(state, who, p)
 
 
 def no_vote() -> str:
@@ -227,7 +227,10 @@ def _hand_card(state: State, who: int, card: Card) -> str | None:
     return None
 
 
-def _check_turn(state: State, who: int, p: object) -> str | None:
+def check_turn(state: State, who: int, p: object) -> str | None:
+    """Why the turn action ``p`` (one of ``TURN_KINDS``) of ``who``, the participant on
+    turn with no window open, is refused, or ``None``: what ``check`` asks once it has
+    found the event to be that (the listing asks it of its turn candidates directly)."""
     if isinstance(p, ev.Place):
         return check_place(state, who, p)
     if isinstance(p, ev.Discard):

@@ -25,7 +25,7 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import check
+from tablelog.rules.narrespillet.checks import check, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
@@ -62,6 +62,12 @@ BUILT = frozenset({"pass", "discard", "forfeit", "load", "unload", "lift"})
 made from what ``check`` asks of them, so it is not asked again."""
 
 
+CHECKED_TURN = frozenset({"place", "picture", "exorcise"})
+"""The kinds of an actor's turn (no window open) whose candidates are held to the turn's
+own check (``checks.check_turn``) directly: made for the actor on turn, each is a turn
+action of that actor, which is all ``check`` asks of it before it asks ``check_turn``."""
+
+
 def _lead(move: Move) -> Card | None:
     p = move.payload
     if isinstance(p, ev.Place | ev.Load):
@@ -80,17 +86,23 @@ def moves(
         return
     if kind is not None and card is not None and kind in NO_CARD:
         return
-    turn = head_step(state) is None
+    who = state.actor if head_step(state) is None else None
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
-        built = turn and k in BUILT
+        built = who is not None and k in BUILT
+        turn = who is not None and k in CHECKED_TURN
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue
             if card is not None and _lead(move) != card:
                 continue
-            if built or check(state, Event(0, move.actor, move.payload)) is None:
+            if built:
+                yield move
+            elif turn:
+                if check_turn(state, who, move.payload) is None:  # type: ignore[arg-type]
+                    yield move
+            elif check(state, Event(0, move.actor, move.payload)) is None:
                 yield move
 
 

@@ -36,6 +36,8 @@ def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
 
 def canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """Cards in deck order (how a placement's cards are recorded)."""
+    if len(cards) < 2:
+        return tuple(cards)
     return tuple(sorted(cards, key=lambda c: _INDEX.get(c, 999)))
 
 

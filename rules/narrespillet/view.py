@@ -163,9 +163,9 @@ def _turn(state: State) -> tuple[int, ...]:
 def _facts(state: State) -> tuple[tuple[str, str], ...]:
     facts = [("round", str(state.round)), ("dealer", state.players[state.dealer])]
     if state.temperance is not None:
-        facts.append(("Temperance", HOUSE_NAMES[state.temperance[1]]))
+        facts.append(("Temperance", f"on {HOUSE_NAMES[state.temperance[1]]}"))
     if state.death:
-        facts.append(("Death", str(state.death)))
+        facts.append(("Death", "played: nobody draws again this round"))
     return tuple(facts)
 
 

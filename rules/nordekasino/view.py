@@ -21,7 +21,7 @@ from tablelog.rules.nordekasino.play import apply, score
 from tablelog.rules.nordekasino.state import OVER, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Place, Table, Tally, table_of
+from tablelog.rules.tableview import Place, Table, Tally, counted, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 
 __all__ = [
@@ -75,13 +75,13 @@ def _table(state: State, seen: View) -> Table:
             ("deal", str(state.deals)),
             ("dealer", player(state, state.dealer)),
             *(
-                (("points so far", "provisional: most cards and most spades as they stand"),)
+                (("scores", "so far, with most cards and most spades as they stand now"),)
                 if not over
                 else ()
             ),
         ),
         scores=tuple(
-            (side, f"{points.get(side, '0')} point(s), {state.sweeps[s]} sweep(s)")
+            (side, f"{counted(points.get(side, 0), 'point')}, {counted(state.sweeps[s], 'sweep')}")
             for s, side in enumerate(sides)
         ),
         tallies=(

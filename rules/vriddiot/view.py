@@ -49,7 +49,7 @@ def _table(state: State, seen: View) -> Table:
     if state.twist:
         facts.append(("twist", " ".join(map(str, state.twist))))
     direction = "clockwise" if state.seating.direction == 1 else "counter-clockwise"
-    facts.append(("direction", direction))
+    facts.append(("play goes", direction))
     war = state.war
     if war is not None:
         facts.append(("war", f"{war.rank}: " + ", ".join(player(state, s) for s in war.involved)))

@@ -82,7 +82,7 @@ def test_export_csv_to_a_file_and_per_event(club_runner: CliRunner, tmp_path: Pa
 def test_export_sqlite_by_filter(club_runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "k.sqlite"
     result = run(club_runner, "export", "--rules", "karnoffel", "--format", "sqlite", "-o", path)
-    assert f"exported {KARNOFFEL} game(s)" in result.stderr
+    assert f"exported {KARNOFFEL} games" in result.stderr
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT DISTINCT rules FROM games").fetchall() == [("karnoffel",)]
         assert conn.execute("SELECT COUNT(*) FROM players").fetchone() == (4 * KARNOFFEL,)
@@ -262,3 +262,25 @@ def test_a_page_is_a_slice_of_the_rows_in_order() -> None:
     assert newest == rows[-PAGE:] and "page 1 of 3" in said
     assert paged(rows, 3)[0] == rows[:7] and paged(rows, None) == (rows, "")
     assert paged(rows[:PAGE], 1) == (rows[:PAGE], "")
+
+
+def test_every_seat_is_refused_for_a_game_still_being_played(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    game = run_json(runner, "new", "karnoffel", "-p", "A", "-p", "B", "-p", "C", "-p", "D",
+                    "--seed", "3")["game"]  # fmt: skip
+    out = tmp_path / "all.html"
+    refused = run(runner, "export", str(game), "--format", "html", "--all-seats", "-o", out,
+                  code=1)  # fmt: skip
+    assert refused.stderr.strip() == (
+        f"Error: game {game} is still being played: a page of every seat's cards would show"
+        " every hand to whoever gets the file, so it is made once the game is over (until"
+        " then export the page as everyone, or --as a player)"
+    )
+    assert not out.exists()
+    while not run_json(runner, "show", str(game))["over"]:
+        move = run_json(runner, "moves", str(game), "--limit", "1")["moves"][0]["notation"]
+        run(runner, "play", str(game), move)
+    made = run(runner, "export", str(game), "--format", "html", "--all-seats", "-o", out)
+    assert "Every seat's cards are in this page" in out.read_text(encoding="utf-8")
+    assert made.stderr.startswith("exported 1 game as a replay page to ")

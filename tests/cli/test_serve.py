@@ -25,6 +25,10 @@ from tablelog.cli.web.links import Keys
 from tests.cli.clitools import run_json
 
 PHONE = {"width": 390, "height": 844}
+PATIENCE = 10_000
+"""How long (ms) a test waits for a page to redraw. The issue asks for an update within
+a second: the wait is generous so that a slow, loaded machine does not time out, and the
+delay measured is then asserted under a second (``within_a_second``)."""
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -77,9 +81,17 @@ def server(tmp_path: Path) -> Iterator[Running]:
         thread.join(10)
 
 
+def within_a_second(waits: list[float]) -> str:
+    """Assert that every measured redraw came within a second; the delays, to print."""
+    said = f"max {max(waits):.3f}, median {sorted(waits)[len(waits) // 2]:.3f}"
+    assert max(waits) < 1.0, f"a page redrew more than a second after the write: {said}"
+    return said
+
+
 def tap_a_move(page: Any) -> str:
     """Tap down the listing (kind → card → target → value) to the first move; its text."""
-    for _ in range(8):
+    for _ in range(8):  # (a crowded kind's moves are fetched: wait for the next level)
+        page.locator("#moves button[data-move], #moves button[data-step]").first.wait_for()
         leaf = page.locator("#moves button[data-move]")
         if leaf.count():
             notation: str = leaf.first.get_attribute("data-move")
@@ -214,7 +226,7 @@ def test_four_phones_play_a_whole_seeded_vriddiot_game_by_tapping(
             started = time.monotonic()
             watcher.wait_for_function(  # the other phone redraws by itself, from its stream
                 f"() => Number(document.querySelector('#table').dataset.seq) > {state['seq']}",
-                timeout=1000,
+                timeout=PATIENCE,
             )
             waits.append(time.monotonic() - started)
             taps += 1
@@ -235,7 +247,7 @@ def test_four_phones_play_a_whole_seeded_vriddiot_game_by_tapping(
                 c for c in secret - shown if re.search(rf"(?<!\d){re.escape(pretty(c))}", text)
             ]
             assert leaked == [], f"{players[seat]}'s phone shows {leaked}"
-        print(f"{taps} taps; the next phone redrew after (s): max {max(waits):.3f}")
+        print(f"{taps} taps; the next phone redrew after (s): {within_a_second(waits)}")
     finally:
         for page in phones.values():
             page.context.close()

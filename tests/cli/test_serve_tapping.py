@@ -21,7 +21,15 @@ from click.testing import CliRunner
 
 from tablelog.cli.main import cli
 from tests.cli.clitools import run_json
-from tests.cli.test_serve import PHONE, Running, artifact, server, tap_a_move
+from tests.cli.test_serve import (
+    PATIENCE,
+    PHONE,
+    Running,
+    artifact,
+    server,
+    tap_a_move,
+    within_a_second,
+)
 
 __all__ = ["server"]
 
@@ -92,14 +100,14 @@ def test_a_whole_physical_karnoffel_game_entered_by_tapping(
             tap_entry(recorder, event)
             wait_past(recorder, event["seq"])
             written = time.monotonic()
-            wait_past(bo, event["seq"], timeout=1000)  # by itself, from its stream
+            wait_past(bo, event["seq"], timeout=PATIENCE)  # by itself, from its stream
             waits.append(time.monotonic() - written)
             assert recorder.locator(".message.refused").count() == 0
         assert "The game is over" in recorder.inner_text("#turn")
         assert "won by Bo & Dina" in bo.inner_text("#turn")
         recorder.evaluate("window.scrollTo(0, 0)")
         recorder.screenshot(path=str(artifact("serve-karnoffel-physical-recorder")))
-        print(f"the other phone saw each entry after (s): {[round(w, 3) for w in waits]}")
+        print(f"the other phone saw each entry after (s): {within_a_second(waits)}")
     finally:
         for context in phones:
             context.close()
@@ -249,8 +257,10 @@ def test_a_move_played_in_a_terminal_reaches_the_page_within_a_second(
         assert shown_seq(page) == state["seq"]
         runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
         result = runner.invoke(cli, ["play", str(gid), f"{acting} {move}"])
+        written = time.monotonic()  # (`play` returns once its event is committed)
         assert result.exit_code == 0, result.output
-        wait_past(page, state["seq"] + 1, timeout=1000)
+        wait_past(page, state["seq"] + 1, timeout=PATIENCE)
+        print(f"the page redrew after (s): {within_a_second([time.monotonic() - written])}")
         assert f"{acting}: " in page.inner_text("#log")
     finally:
         context.close()

@@ -63,11 +63,12 @@ def test_play_names_a_player_once_when_the_notation_names_them(runner: CliRunner
     assert f"game {game} event 2: Anna Berg 5♥\n" in out and "by Anna" not in out
 
 
-def test_show_labels_nordekasino_points_before_the_end_as_provisional(runner: CliRunner):
+def test_show_says_nordekasino_scores_before_the_end_are_as_they_stand(runner: CliRunner):
     run(runner, "new", "nordekasino", "-p", "Anna", "-p", "Bo", "-p", "Cai", "--seed", "3")
     out = run(runner, "show", "last").output
     words = " ".join(out.split())
-    assert "points so far" in words and "provisional" in words
+    assert "scores so far, with most cards and most spades as they stand now" in words
+    assert "Anna 0 points, 0 sweeps" in words
     assert re.search(r"pile 1: 8♣", out)
 
 

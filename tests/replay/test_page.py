@@ -10,9 +10,9 @@ import pytest
 
 from tablelog.replay.games import Games, make_header
 from tablelog.replay.gate import EVERY_SEAT, Viewer
-from tablelog.replay.page import page_data, render_page
+from tablelog.replay.page import StillPlaying, page_data, render_page
 from tablelog.rules import registry
-from tests.replay.page_helpers import played_game
+from tests.replay.page_helpers import finished_game, played_game
 
 
 def embedded(page: str) -> dict:
@@ -43,10 +43,10 @@ def test_one_frame_per_event_and_the_data_round_trips(games: Games, rules: str):
 
 
 def test_a_seat_sees_its_own_hand_and_everyone_sees_none(games: Games):
-    game = played_game(games, "nordekasino", 3)
+    game = finished_game(games, "nordekasino")
     data = page_data(game, EVERY_SEAT)
-    frame = data["frames"][-1]
-    bo_hand = game.state.hands[1]
+    frame = data["frames"][6]
+    bo_hand = game.timeline[6].hands[1]
     mine = hand(data, frame, 1, "Bo")
     assert sorted(mine["cards"]) == sorted(c.text for c in bo_hand.cards) and mine["cards"]
     assert hand(data, frame, None, "Bo")["cards"] == []
@@ -62,8 +62,17 @@ def test_a_page_holds_only_its_viewers_view_unless_every_seat_is_asked_for(games
     hands = [c.text for s in (0, 2, 3) for c in game.state.hands[s].cards]
     text = json.dumps(bo)
     assert hands and not [c for c in hands if f'"{c}"' in text]
-    assert page_data(game, EVERY_SEAT)["all_seats"]
-    assert "Every seat's cards are in this page" in render_page(game, EVERY_SEAT)
+    over = finished_game(games, "nordekasino")
+    assert page_data(over, EVERY_SEAT)["all_seats"]
+    assert "Every seat's cards are in this page" in render_page(over, EVERY_SEAT)
+
+
+def test_every_seat_is_refused_while_the_game_is_being_played(games: Games):
+    game = played_game(games, "nordekasino", 3)
+    with pytest.raises(StillPlaying, match=f"game {game.id} is still being played"):
+        page_data(game, EVERY_SEAT)
+    with pytest.raises(StillPlaying):
+        render_page(game, EVERY_SEAT)
 
 
 def test_the_page_needs_no_network(games: Games):

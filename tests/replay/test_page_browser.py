@@ -11,7 +11,7 @@ import pytest
 
 from tablelog.replay.games import Games
 from tablelog.replay.page import render_page
-from tests.replay.page_helpers import played_game
+from tests.replay.page_helpers import finished_game, played_game
 
 RULESETS = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
 
@@ -65,10 +65,12 @@ def test_the_page_loads_and_steps_with_the_keyboard(browser_page, games: Games, 
 def test_the_player_switch_hides_and_shows_the_right_cards(browser_page, games, tmp_path):
     from tablelog.replay.gate import EVERY_SEAT
 
-    game = opened(browser_page, games, tmp_path, "nordekasino", 5, EVERY_SEAT)
-    page = browser_page.page
+    game = finished_game(games, "nordekasino")  # every seat: only once the game is over
+    path = tmp_path / "nordekasino.html"
+    path.write_text(render_page(game, EVERY_SEAT), encoding="utf-8")
+    page = browser_page.open(f"{path.as_uri()}#6")
     assert "Every seat's cards" in page.text_content("header")
-    hands = {s: sorted(c.text for c in game.state.hands[s].cards) for s in range(4)}
+    hands = {s: sorted(c.text for c in game.timeline[6].hands[s].cards) for s in range(4)}
     names = game.header.players
     everyone = drawn(page)["zones"]
     assert all(everyone[f"{n}:hand"]["faces"] == [] for n in names)
