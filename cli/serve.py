@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,8 @@ from tablelog.cli.errors import BadInput, friendly
 
 if TYPE_CHECKING:
     from tablelog.cli.db import Context
+    from tablelog.cli.web.server import Server
+    from tablelog.ledger import LedgerStore
 
 __all__ = ["serve"]
 
@@ -43,6 +45,45 @@ def print_links(title: str, links: list[dict[str, str]], qr: bool = True) -> Non
     out.flush()
 
 
+SHOWN = 10
+"""At most this many unfinished games are named when ``serve`` starts without ``--game``."""
+
+
+def _unfinished(ledger: LedgerStore, server: Server, base: str, qr: bool) -> None:
+    """``serve`` without ``--game``: the links of the latest unfinished game (to scan),
+    and the recorder's link of each other unfinished game (the latest ``SHOWN``), so that
+    a table that stopped yesterday goes on from the terminal's links."""
+    from tablelog.cli.web.links import Role
+    from tablelog.replay.games import Games
+    from tablelog.replay.summary import Filters, results
+    from tablelog.rules import registry
+
+    found = [r for r in results(ledger, Filters(unfinished=True)) if not r.data.get("altered")]
+    if not found:
+        click.echo(f"\nNo unfinished game in this database: start one at {base}/")
+        return
+    games = Games(ledger)
+    latest, *others = reversed(found)
+    game = games.load(latest.game)
+    print_links(f"game {game.id}: {game.rules.title}, {_who(latest.data)} (the latest unfinished)",
+                server.links(base, game), qr)  # fmt: skip
+    if others:
+        click.echo(
+            "\nThe other unfinished games (the recorder's link; --game N prints each seat's):"
+        )
+    for row in others[:SHOWN]:
+        secret = server.keys.secret(row.uid, Role("recorder"))
+        title = registry.get(row.rules).title
+        click.echo(f"  game {row.game}: {title}, {_who(row.data)}: {base}/t/{row.game}#k={secret}")
+    if len(others) > SHOWN:
+        click.echo(f"  and {len(others) - SHOWN} more (`tablelog list --unfinished`)")
+    click.echo(f"\nOr start a game at {base}/")
+
+
+def _who(data: Any) -> str:
+    return f"{', '.join(data['players'])}, at event {data['events']}"
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option(
@@ -64,8 +105,9 @@ def serve(
     try:
         import uvicorn
 
-        from tablelog.cli.web.app import Server, make_app
+        from tablelog.cli.web.app import make_app
         from tablelog.cli.web.links import Keys, load_key
+        from tablelog.cli.web.server import Server
     except ImportError as missing:
         raise BadInput(
             f"`tablelog serve` needs {missing.name}: pip install 'tablelog[serve]'"
@@ -83,6 +125,8 @@ def serve(
         for ref in games:
             game = Games(ledger).load(ref)
             print_links(f"game {game.id}: {game.rules.title}", server.links(base, game), not no_qr)
+        if not games:
+            _unfinished(ledger, server, base, not no_qr)
     if host not in LOOPBACK:
         click.echo(
             f"Warning: listening on {host}: anyone on the network who has a link can join"

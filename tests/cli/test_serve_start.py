@@ -1,0 +1,76 @@
+"""``tablelog serve`` started without ``--game``: what a new user is told on the terminal.
+
+The server itself is not run (``uvicorn.run`` is replaced): only what ``serve`` prints
+before it listens."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tablelog.cli.main import cli
+from tablelog.cli.web.links import Keys, Role, load_key
+from tests.cli.clitools import run_json
+
+PLAYERS = ["-p", "Anna", "-p", "Bo", "-p", "Cai", "-p", "Dina"]
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    return calls
+
+
+def serve(runner: CliRunner, key: Path, *args: str) -> str:
+    result = runner.invoke(cli, ["serve", "--key-file", str(key), "--no-qr", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_new_database_says_where_to_start_a_game(
+    runner: CliRunner, tmp_path: Path, started: list[dict[str, Any]]
+) -> None:
+    out = serve(runner, tmp_path / "serve.key")
+    assert "No unfinished game in this database: start one at http://127.0.0.1:8000/" in out
+    assert started == [{"host": "127.0.0.1", "port": 8000, "access_log": False,
+                        "log_level": "warning"}]  # fmt: skip
+
+
+def test_the_latest_unfinished_game_gets_its_links_and_the_others_the_recorders(
+    runner: CliRunner, tmp_path: Path, started: list[dict[str, Any]]
+) -> None:
+    for seed in ("1", "2", "3"):
+        result = runner.invoke(cli, ["new", "karnoffel", *PLAYERS, "--seed", seed])
+        assert result.exit_code == 0, result.output
+    over = runner.invoke(cli, ["new", "nordekasino", *PLAYERS, "--seed", "4"])
+    assert over.exit_code == 0
+    for _ in range(400):  # game 4 played to its end: it is not offered
+        shown = run_json(runner, "show", "4")
+        if shown["over"]:
+            break
+        move = run_json(runner, "moves", "4")["moves"][0]
+        assert runner.invoke(cli, ["play", "4", move["notation"]]).exit_code == 0
+    assert run_json(runner, "show", "4")["over"]
+    key = tmp_path / "serve.key"
+    out = serve(runner, key, "--port", "8765")
+    keys = Keys(load_key(key))
+    uids = {g["game"]: g["uid"] for g in run_json(runner, "list")["games"]}
+    assert "game 3: Karnöffel, Anna, Bo, Cai, Dina, at event" in out
+    for seat, name in enumerate(["Anna", "Bo", "Cai", "Dina"]):  # game 3: every link
+        secret = keys.secret(uids[3], Role("seat", seat))
+        assert f"  {name}: http://127.0.0.1:8765/t/3#k={secret}" in out
+    for gid in (2, 1):  # the others: the recorder's link
+        secret = keys.secret(uids[gid], Role("recorder"))
+        assert re.search(rf"game {gid}: Karnöffel, .*: http://127.0.0.1:8765/t/{gid}#k={secret}",
+                         out)  # fmt: skip
+    assert "game 4" not in out and "/t/4" not in out
+    assert out.index("game 3") < out.index("game 2") < out.index("game 1")
+    with_game = serve(runner, key, "--game", "1")  # --game: that game's links only
+    assert "game 1: Karnöffel" in with_game and "/t/3" not in with_game
