@@ -14,8 +14,10 @@ Two paces, each against a fresh server and database:
 
 - saturated (``--pace 0``): a device taps as soon as it has the table, so the server is
   as busy as the devices can make it;
-- paced (``--pace 1``): a table's next tap comes no sooner than that many seconds after
-  its last head was first seen (one move a second per table is faster than people play).
+- paced (``--pace 1``): a table's next tap comes that many seconds on average after its
+  last head was first seen (each pause drawn between half and one and a half of it, so
+  the tables do not move in step; one move a second per table is faster than people
+  play).
 
 The devices are one process (this one) on one asyncio loop with plain asyncio streams (a
 small HTTP/1.1 client below), not a thread per device: 80 devices cost this process
@@ -40,6 +42,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -133,6 +136,12 @@ class Table:
         self.refused = 0
         self.done = asyncio.Event()
 
+    def pause(self, seq: int, pace: float) -> float:
+        """How long this table thinks before the move after event ``seq``: ``pace`` on
+        average, drawn between half and one and a half of it (the same for its four
+        devices), so that the tables do not move in step."""
+        return pace * random.Random(f"{self.game}:{seq}").uniform(0.5, 1.5)
+
     def saw(self, device: int, seq: int) -> None:
         now = time.monotonic()
         self.seen[device].setdefault(seq, now)
@@ -191,7 +200,7 @@ async def play(port: int, table: Table, device: int, pace: float, deadline: floa
             seq = data["seq"]
             if pace:  # a human table: the next tap a while after the head was first seen
                 since = time.monotonic() - table.first_seen.get(seq, time.monotonic())
-                await asyncio.sleep(max(0.0, pace - since))
+                await asyncio.sleep(max(0.0, table.pause(seq, pace) - since))
             event_id = uuid.uuid4().hex
             started = time.monotonic()
             status, answer = await http.request(
@@ -357,10 +366,11 @@ def main(argv: list[str] | None = None) -> int:
         " default: 0, then 1",
     )  # fmt: skip
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
     args = parser.parse_args(argv)
     paces = args.pace or [0.0, 1.0]
     with tempfile.TemporaryDirectory() as tmp:
-        for pace in paces:
+        for pace in [] if args.no_sqlite else paces:
             db = str(Path(tmp) / f"load-{pace}.db")
             sqlite = run(db, args.tables, args.moves, args.seconds, pace)
             print("SQLite:", json.dumps(sqlite), flush=True)
