@@ -28,7 +28,8 @@ little CPU beside the server's. It reports, per database and pace:
   a log, or more events than answered writes) and stale (an event written at a seq other
   than the one its device saw + 1): each must be 0;
 - tap-to-update latency: from a device's POST to each *other* device of that table seeing
-  the new head on its event stream, median and 99th percentile;
+  the new head on its event stream, median and 99th percentile; and the median time from
+  a written tap's POST to its own answer;
 - the server process's CPU seconds (user + system, from /proc) while the tables play, and
   per entry written (start-up and the games' creation, with their QR codes, not counted);
   the devices' CPU seconds (this process); the load average before and after.
@@ -134,6 +135,7 @@ class Table:
         self.first_seen: dict[int, float] = {}  # seq → when some device first saw it
         self.writes: list[tuple[int, float, str, int]] = []  # (device, t0, event id, after)
         self.refused = 0
+        self.answered: list[float] = []  # each written tap: from its POST to its answer
         self.done = asyncio.Event()
 
     def pause(self, seq: int, pace: float) -> float:
@@ -211,6 +213,7 @@ async def play(port: int, table: Table, device: int, pace: float, deadline: floa
             )
             if status == 200:
                 table.writes.append((device, started, event_id, seq))
+                table.answered.append(time.monotonic() - started)
                 if len(table.writes) >= table.moves:
                     table.done.set()
             elif status == 409:
@@ -344,6 +347,7 @@ def _figures(db: str, tables: list[Table], elapsed: float) -> dict[str, Any]:
                         latencies.append(min(times) - t0)
             moves_logged = sum(1 for row in rows if row.actor is not None)
             doubled += max(0, moves_logged - len(table.writes))
+    answered = sorted(t for table in tables for t in table.answered)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else 0
     return {
@@ -352,6 +356,8 @@ def _figures(db: str, tables: list[Table], elapsed: float) -> dict[str, Any]:
         "updates measured": len(latencies),
         "median ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "p99 ms": round(p99 * 1000, 1), "seconds": round(elapsed, 1),
+        "tap answered, median ms": round(statistics.median(answered) * 1000, 1)
+        if answered else None,
     }  # fmt: skip
 
 

@@ -195,6 +195,13 @@ def make_app(server: Server) -> Starlette:
             with server.ledger(write=True) as ledger:  # appended at `after` + 1, or refused
                 return entry(ledger, game, role, text, after, retry, told)
 
+    def held_game(request: Request) -> LoadedGame | None:
+        """The request's game as held in memory (``None``: not held), with no query."""
+        ref = request.path_params["game"]
+        if server.where is None or not ref.isdigit() or len(ref) > 9:
+            return None
+        return server.held.peek(server.where, int(ref))
+
     def late(request: Request, data: dict[str, Any]) -> None:
         """Refuse an entry made after a table the game held has moved past (three phones
         of four, when four race for a turn) on the event loop, with no thread and no
@@ -202,10 +209,7 @@ def make_app(server: Server) -> Starlette:
         ``after``, and an entry written at ``after`` + 1 under the same retry id would be
         in it (a retry is answered by ``write``, as are bad requests and wrong links)."""
         text, after, retry = data.get("move"), data.get("after"), data.get("id")
-        ref = request.path_params["game"]
-        if server.where is None or not ref.isdigit() or len(ref) > 9:
-            return
-        game = server.held.peek(server.where, int(ref))
+        game = held_game(request)
         if game is None or not isinstance(text, str) or not isinstance(after, int):
             return
         if after >= game.seq or after < 0 or any(e.id == retry for e in game.events[after:]):
@@ -225,16 +229,20 @@ def make_app(server: Server) -> Starlette:
     ) -> tuple[LoadedGame, Role, bool]:
         """The game, the link's role, and whether the entry is to be written: not a retry
         of an entry written, and the game still at ``after`` (a seat's entry of another
-        seat's move is refused here)."""
-        game = loaded(ledger, request)
+        seat's move is refused here). Judged on the game held when it has reached
+        ``after``, with no query: if anyone wrote since, the ledger refuses the append and
+        the entry is refused as made after a table that has moved on."""
+        held = held_game(request)
+        game = held if held is not None and held.seq >= after else loaded(ledger, request)
         role = role_of(request, game)
         if not role.writes:
             raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
-        new = retry is None or ledger.find_event(retry) is None
+        new = retry is None or not any(e.id == retry for e in game.events)
         if role.seat is not None and new:  # (a retry: answered as written)
             refused = not_own(game, role.seat, text)
-            if refused is not None:
+            if refused is not None and (retry is None or ledger.find_event(retry) is None):
                 raise _Answer(409, {"error": refused, "kind": "refused"})
+            new = refused is None
         return game, role, new and game.seq == after
 
     def entry(
@@ -252,7 +260,8 @@ def make_app(server: Server) -> Starlette:
         redo = text.strip().lower() == "redo"
         if redo:  # what the latest undo took back, from the log
             text = redo_entry(game)
-        played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
+        again = lambda gid: server.held.game(ledger, gid)  # noqa: E731  (the new events only)
+        played = Games(ledger).play_on(game, text, event_id=retry, after=str(after), reread=again)
         fresh = server.held.keep(ledger, played)
         if not played.retried:
             told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
