@@ -281,9 +281,11 @@ def make_app(server: Server) -> Starlette:
             def told(gid: int, seq: int) -> None:  # this process's streams, at once
                 loop.call_soon_threadsafe(server.watches.moved, gid, seq)
 
-            late(request, data)  # a phone that lost the race: refused from memory
-            # writes have threads of their own: never queued behind the pages' reads
-            answer = await loop.run_in_executor(server.writers, write, request, data, told)
+            ref = request.path_params["game"]
+            async with server.turn(ref):  # one entry of a game at a time, on the event loop
+                late(request, data)  # a phone that lost the race: refused from memory
+                # writes have threads of their own: never queued behind the pages' reads
+                answer = await loop.run_in_executor(server.writers, write, request, data, told)
         except (_Answer, click.ClickException) as error:
             return _refused(error)
         return _json(answer)
