@@ -28,6 +28,7 @@ __all__ = [
     "encode_event",
     "encode_header",
     "event_decoder",
+    "event_encoder",
     "header_dict",
     "new_event_id",
 ]
@@ -49,15 +50,26 @@ def new_event_id() -> str:
 
 def encode_event(rules: RuleSet, event: Event) -> NewEvent:
     """An event as the ledger's record (a fresh id unless the event has one)."""
-    type_, version, data = codec(rules).encode(event.payload)
-    return NewEvent(
-        event_id=event.id or new_event_id(),
-        type=type_,
-        type_version=version,
-        actor=event.actor,
-        payload=data,
-        recorded_at=event.recorded_at,
-    )
+    return event_encoder(rules)(event)
+
+
+def event_encoder(rules: RuleSet) -> Callable[[Event], NewEvent]:
+    """``encode_event`` for one rule set, its codec looked up once (finding it hashes the
+    rule set, every field of it: more than encoding a small event costs)."""
+    encode = codec(rules).encode
+
+    def record(event: Event) -> NewEvent:
+        type_, version, data = encode(event.payload)
+        return NewEvent(
+            event_id=event.id or new_event_id(),
+            type=type_,
+            type_version=version,
+            actor=event.actor,
+            payload=data,
+            recorded_at=event.recorded_at,
+        )
+
+    return record
 
 
 def event_decoder(rules: RuleSet) -> Callable[[StoredEvent], Event]:

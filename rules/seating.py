@@ -27,6 +27,7 @@ Everything here is pure and game-neutral::
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 import attrs
@@ -78,7 +79,7 @@ class Seating:
 
     def order_from(self, first: int) -> tuple[int, ...]:
         """Every seat once, in the order of play, starting with ``first``."""
-        return tuple((first + self.direction * i) % self.n for i in range(self.n))
+        return _order(self.n, self.direction, first)
 
     def steps(self, first: int, seat: int) -> int:
         """How many turns after ``first`` ``seat`` comes (0 for ``first`` itself)."""
@@ -126,6 +127,13 @@ class Seating:
     def side_labels(self, players: Sequence[str]) -> tuple[str, ...]:
         """Every side's name, by side."""
         return tuple(self.side_label(players, side) for side in range(self.sides))
+
+
+@lru_cache(maxsize=1024)
+def _order(n: int, direction: int, first: int) -> tuple[int, ...]:
+    """``Seating.order_from``, made once per table size, direction and first seat (every
+    turn of several games asks it)."""
+    return tuple((first + direction * i) % n for i in range(n))
 
 
 def best_index(cards: Sequence[C], key: Callable[[C], int]) -> int:

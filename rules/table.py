@@ -217,20 +217,85 @@ _FIELDS: dict[type, tuple[dict[str, int], Callable[[Any], tuple[Any, ...]]]] = {
 """Per state class, looked up once: each field's position, and a reader of every field in
 one C call (``operator.attrgetter``)."""
 
+_HASH_CACHE = "_attrs_cached_hash"
+"""Where attrs keeps the hash of a ``cache_hash`` instance; a copy must forget it."""
+
+
+@attrs.frozen
+class _Copier:
+    """How ``evolve`` copies an instance of one class by its ``__dict__`` (one C call for
+    every field kept): the names of its fields, and those a slotted base keeps in slots
+    (``TableState.table``) with their slot descriptors."""
+
+    names: frozenset[str]
+    slotted: frozenset[str]
+    slots: tuple[Any, ...]
+
+
+_COPIERS: dict[type, _Copier | None] = {}
+
+
+def _copier(kind: type) -> _Copier | None:
+    """A ``_Copier`` for ``kind``, or ``None`` when copying its ``__dict__`` would not be
+    what its ``__init__`` makes: no ``__dict__`` (a slotted class), a hash cached in a
+    slot, or an ``__init__`` that does more than store its arguments (validators,
+    converters, pre- or post-init, fields left out of it)."""
+    fields = attrs.fields(kind)
+    in_slots = {name for c in kind.__mro__ for name in c.__dict__.get("__slots__", ())}
+    plain = (
+        kind.__dictoffset__ != 0
+        and _HASH_CACHE not in in_slots
+        and not hasattr(kind, "__attrs_post_init__")
+        and not hasattr(kind, "__attrs_pre_init__")
+        and all(f.init and f.validator is None and f.converter is None for f in fields)
+    )
+    copier = None
+    if plain:
+        slotted = tuple(f.name for f in fields if f.name in in_slots)
+        slots = tuple(_slot(kind, name) for name in slotted)
+        copier = _Copier(frozenset(f.name for f in fields), frozenset(slotted), slots)
+    _COPIERS[kind] = copier
+    return copier
+
+
+def _slot(kind: type, name: str) -> Any:
+    """The slot descriptor of field ``name`` in ``kind``'s bases."""
+    for c in kind.__mro__:
+        if name in c.__dict__.get("__slots__", ()):
+            return c.__dict__[name]
+    raise AssertionError(name)  # pragma: no cover - only asked for slotted names
+
 
 def evolve(state: A, **changes: Any) -> A:
     """``state`` with ``changes`` (as ``attrs.evolve``, without its per-call field lookups:
     this is the hot path of every fold). A name that is no field is a ``TypeError``. Any
     attrs class whose fields are all ``__init__`` arguments in order will do (a game's
     state, its turn, a war): one with an ``init=False`` field is refused by its
-    constructor."""
+    constructor.
+
+    A class whose instances keep their fields in a ``__dict__`` (``slots=False``) and
+    whose ``__init__`` only stores them is copied by its ``__dict__`` (``_Copier``), the
+    changed fields replaced and the cached hash forgotten: several times cheaper than
+    calling ``__init__`` with every field for a state of many fields."""
     kind = type(state)
+    copier = _COPIERS[kind] if kind in _COPIERS else _copier(kind)
+    keys = changes.keys()
+    if copier is not None and copier.names >= keys and not copier.slotted & keys:
+        new = object.__new__(kind)
+        into = new.__dict__
+        into.update(state.__dict__)
+        into.update(changes)
+        if _HASH_CACHE in into:
+            into[_HASH_CACHE] = None
+        for slot in copier.slots:
+            slot.__set__(new, slot.__get__(state))
+        return new
     known = _FIELDS.get(kind)
     if known is None:
         names = tuple(f.name for f in attrs.fields(kind))
         known = _FIELDS[kind] = ({n: i for i, n in enumerate(names)}, operator.attrgetter(*names))
     index, read = known
-    values = list(read(state))
+    values = list(read(state)) if len(index) > 1 else [read(state)]  # one field: no tuple
     for name, value in changes.items():
         i = index.get(name)
         if i is None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import msgpack
 
 from tablelog.ledger import Ledger
-from tablelog.replay.codec import codec, decode_events, encode_event, encode_header
+from tablelog.replay.codec import codec, decode_events, encode_header, event_encoder
 from tablelog.replay.jsonl import chain_of, export_lines, parse_lines
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.walk import InvariantViolation, Step
@@ -77,7 +77,8 @@ def check_storage(rules: RuleSet[S], history: History) -> None:
     leads to the ledger's head (the head hash chains every field of every event). The
     parsed game is not folded again (``tablelog import`` does: the walk was that fold)."""
     decode = codec(rules).decode
-    rows = [encode_event(rules, e) for e in history.events]
+    encode = event_encoder(rules)
+    rows = [encode(e) for e in history.events]
     for event, row in zip(history.events, rows, strict=True):
         if decode(row.type, row.type_version, row.payload) != event.payload:
             raise _violation(event.seq, f"the {row.type} payload changed through the codec")

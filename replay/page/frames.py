@@ -82,18 +82,27 @@ def page_table(view: View) -> dict[str, Any]:
     return table
 
 
-def _empty(value: Any) -> bool:
-    return value is None or value is False or (isinstance(value, list | tuple | str) and not value)
-
-
 def _compact(value: Any) -> Any:
     """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
-    page reads as absent: a smaller file; its tuples as lists. Strings and numbers are
-    passed over without a call each (a table has hundreds)."""
+    page reads as absent: a smaller file; its tuples as lists. A table has hundreds of
+    fields: each is judged by its type in line, without a call for a string or a number."""
     if isinstance(value, dict):
-        return {
-            k: v if type(v) in _SCALARS else _compact(v) for k, v in value.items() if not _empty(v)
-        }
+        out = {}
+        for key, item in value.items():
+            kind = type(item)
+            if kind is int or kind is float or item is True:
+                out[key] = item
+            elif kind is str:
+                if item:
+                    out[key] = item
+            elif item is None or item is False:
+                continue
+            elif isinstance(item, list | tuple | str):
+                if item:
+                    out[key] = _compact(item)
+            else:
+                out[key] = _compact(item)
+        return out
     if isinstance(value, list | tuple):
         return [v if type(v) in _SCALARS else _compact(v) for v in value]
     return value

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import per_state
 from tablelog.rules.speahx.cards import suit_order
 from tablelog.rules.speahx.state import FLIPPED, HAND, State
 from tablelog.rules.table import evolve, pool
 
-__all__ = ["Source", "multisets", "source_of"]
+__all__ = ["Source", "by_rank", "multisets", "source_of"]
 
 
 @frozen
@@ -40,7 +40,7 @@ class Source:
         return self.known.get(card, 0) + self.extra.get(card, 0)
 
 
-@lru_cache(maxsize=16)
+@per_state(maxsize=16)
 def source_of(state: State) -> Source:
     """The cards the stage of the turn in ``state`` may take (see the module)."""
     seat = state.turn.seat
@@ -60,12 +60,25 @@ def source_of(state: State) -> Source:
             if n > 0:
                 extra[card] = min(n, hidden)
     ranks: dict[str, list[Card]] = {}
-    for card in sorted(set(known) | set(extra), key=lambda c: (c.rank, suit_order(c))):
+    for card in sorted(set(known).union(extra), key=by_rank):
         ranks.setdefault(card.rank, []).append(card)
-    by_rank = {rank: tuple(cards) for rank, cards in ranks.items()}
+    grouped = {rank: tuple(cards) for rank, cards in ranks.items()}
     if stage not in (HAND, FLIPPED):
-        return _locked(state, Source(dict(known), extra, hidden, by_rank))
-    return Source(dict(known), extra, hidden, by_rank)
+        return _locked(state, Source(dict(known), extra, hidden, grouped))
+    return Source(dict(known), extra, hidden, grouped)
+
+
+class _Order(dict[Card, tuple[str, int]]):
+    """Each card's place among a stage's cards: by rank (as text), then in suit order;
+    worked out once per card."""
+
+    def __missing__(self, card: Card) -> tuple[str, int]:
+        place = self[card] = (card.rank, suit_order(card))
+        return place
+
+
+by_rank = _Order().__getitem__
+"""The key ``source_of`` orders a stage's cards by: rank (as text), then suit order."""
 
 
 def _locked(state: State, source: Source) -> Source:

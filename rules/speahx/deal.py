@@ -131,7 +131,7 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     claims = took_unseen(state.claims, seat, payload.unseen)
-    return pass_turn(evolve(state, hands=hands, stock=stock, claims=claims))
+    return pass_turn(state, hands=hands, stock=stock, claims=claims)
 
 
 def _reveal(state: State, event: Event, payload: Reveal) -> State:

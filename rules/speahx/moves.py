@@ -20,15 +20,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
+from tablelog.rules.memo import number_of
 from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
 from tablelog.rules.speahx.claims import keeps, unseen_ok
-from tablelog.rules.speahx.combos import Source, multisets, source_of
+from tablelog.rules.speahx.combos import Source, by_rank, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
+from tablelog.rules.speahx.play import chance_problem, pickup_problem
 from tablelog.rules.speahx.sources import taken_or_none
-from tablelog.rules.speahx.state import HAND, LOCKED, PLAY, SUITS, Options, State
+from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, SUITS, Options, State
 
 __all__ = ["cards", "count", "kinds", "moves", "source_moves"]
 
@@ -170,24 +174,80 @@ def source_moves(state: State, lead: Card | None = None, kind: str | None = None
         if lead.rank in source.ranks:
             yield from _rank_moves(state, source, lead.rank, lead, kind)
         return
+    held = _plain(state) if kind is None else None
+    if held is not None:
+        yield from _listed(state, held)
+        return
     for rank in source.ranks:
         yield from _rank_moves(state, source, rank, None, kind)
 
 
-def _others(state: State) -> Iterator[Move]:
-    from tablelog.rules.speahx.play import chance_problem, pickup_problem
+def _plain(state: State) -> tuple[Card, ...] | None:
+    """The cards the stage may take when every one is known and nothing is locked or
+    claimed (the hand, or the flipped table card), else ``None``: then each rank's plays
+    and gives are ``_listed``'s."""
+    turn = state.turn
+    if state.claims or turn.stage == LOCKED:
+        return None
+    zone = state.flipped if turn.stage == FLIPPED else state.hands[turn.seat]
+    return None if zone.hidden else zone.cards
 
+
+_LISTED: dict[tuple[object, ...], tuple[Move, ...]] = {}
+"""The plays and gives of one rank by the few values they depend on (``_listed``)."""
+
+LISTED_MAX = 1 << 15
+"""The most rank listings remembered; past it they are forgotten and made again."""
+
+_rank_of = attrgetter("rank")
+
+
+def _listed(state: State, held: tuple[Card, ...]) -> list[Move]:
+    """``_rank_moves`` of every rank (no lead, no kind) of the known cards ``held`` of a
+    ``_plain`` stage, each rank's remembered by what it depends on: the rank's cards
+    with their copies, who is on turn and the options, the players the pile may go to
+    (only for a rank that gives it away: the table's size and who is out), and how the
+    pile takes the rank's cards: all of them (an empty pile, or a top of their rank that
+    is no 2) or those of the suit to follow (``matches``; a 2 or a 10 fits anything,
+    four equal cards too, by their own rank). A hand keeps most of its ranks from turn to
+    turn, so most are found."""
+    top = state.top
+    follow = state.suit
+    seat = state.turn.seat
+    options = number_of(state.options)
+    out: list[Move] = []
+    for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
+        fit = None if top is None or (top.rank == rank and rank != "2") else follow
+        targets = (state.table.n, state.finished) if rank in GIVERS else ()
+        key = (tuple(group), fit, seat, options, targets)
+        found = _LISTED.get(key)
+        if found is None:
+            if len(_LISTED) >= LISTED_MAX:
+                _LISTED.clear()
+            moves = _rank_moves(state, source_of(state), rank, None, None)
+            found = _LISTED[key] = tuple(moves)
+        out += found
+    return out
+
+
+def _others(state: State) -> Iterator[Move]:
     seat = state.turn.seat
     turn = state.turn
     if chance_problem(state) is None:
-        yield Move(seat, Chance())
+        yield _plain_move(seat, Chance)
     if turn.stage == HAND and not len(state.hands[seat]) and not len(state.stock):
         for i in state.tables[seat].occupied():
             yield Move(seat, Flip(i + 1))
     if pickup_problem(state) is None:
-        yield Move(seat, Pickup())
+        yield _plain_move(seat, Pickup)
     if turn.burned:
-        yield Move(seat, Done())
+        yield _plain_move(seat, Done)
+
+
+@lru_cache(maxsize=256)
+def _plain_move(seat: int, kind: type[Chance | Pickup | Done]) -> Move:
+    """``seat``'s move of a kind that names nothing (one value each: moves are immutable)."""
+    return Move(seat, kind())
 
 
 def _on_turn(state: State, seat: int | None) -> bool:
@@ -199,6 +259,11 @@ def moves(
 ) -> Iterator[Move]:
     """The legal moves (of ``seat``, led by ``card``, of ``kind``), lazily."""
     if not _on_turn(state, seat):
+        return
+    if card is None and kind is None:
+        held = _plain(state)
+        yield from source_moves(state) if held is None else _listed(state, held)
+        yield from _others(state)
         return
     if kind is None or kind in SOURCE_KINDS:
         yield from source_moves(state, card, kind)

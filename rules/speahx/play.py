@@ -11,6 +11,7 @@ stop (``done``).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.claims import shown
@@ -90,13 +91,15 @@ def _pending(state: State) -> str:
     return step.hint if step is not None else "nothing"
 
 
-def _apply_taken(state: State, taken: Taken) -> State:
+def _taken(state: State, taken: Taken) -> dict[str, Any]:
+    """What taking a play's cards changes: the hand on turn, the chance cards, the flipped
+    card, and the claims on the hand (each card bound shown to them)."""
     seat = state.turn.seat
     hands = (*state.hands[:seat], taken.hand, *state.hands[seat + 1 :])
     claims = state.claims
     for card in taken.bound if claims else ():
         claims = shown(claims, seat, card)
-    return evolve(state, hands=hands, chance=taken.chance, flipped=taken.flipped, claims=claims)
+    return {"hands": hands, "chance": taken.chance, "flipped": taken.flipped, "claims": claims}
 
 
 def _play(state: State, event: Event) -> State:
@@ -108,13 +111,14 @@ def _play(state: State, event: Event) -> State:
     taken = take(state, cards)
     if isinstance(taken, str):
         raise IllegalEvent(event, taken)
-    state = _apply_taken(state, taken)
     pile, burned = burn((*state.pile, *cards), len(cards), state.options)
     named = payload.suit if pile else ""
-    state = evolve(state, pile=pile, named=named, out=state.out.add(*burned))
+    changes = _taken(state, taken)
+    changes.update(pile=pile, named=named, out=state.out.add(*burned) if burned else state.out)
     if burned:
+        state = evolve(state, **changes)
         return after_burn(state, state.turn)
-    return end_turn(state, refill=True)
+    return end_turn(state, refill=True, **changes)
 
 
 def _give(state: State, event: Event) -> State:
@@ -132,11 +136,16 @@ def _give(state: State, event: Event) -> State:
     taken = take(state, payload.cards)
     if isinstance(taken, str):
         raise IllegalEvent(event, taken)
-    state = _apply_taken(state, taken)
-    hand = state.hands[target].add(*state.pile)
-    hands = (*state.hands[:target], hand, *state.hands[target + 1 :])
-    state = evolve(state, hands=hands, pile=(), named="", out=state.out.add(*payload.cards))
-    return end_turn(state, refill=True)
+    changes = _taken(state, taken)
+    hands = changes["hands"]
+    hand = hands[target].add(*state.pile)
+    changes.update(
+        hands=(*hands[:target], hand, *hands[target + 1 :]),
+        pile=(),
+        named="",
+        out=state.out.add(*payload.cards),
+    )
+    return end_turn(state, refill=True, **changes)
 
 
 def forced(state: State) -> Move | None:
@@ -273,14 +282,15 @@ def _pickup(state: State, event: Event) -> State:
     if problem is not None:
         raise IllegalEvent(event, problem)
     seat = state.turn.seat
+    claims = state.claims
     if state.turn.stage == HAND and not state.options.voluntary_pickup:
-        said = f"{player(state, seat)} picked up the pile"
-        state = evolve(state, claims=none_fits(state, event.seq, said))
+        claims = none_fits(state, event.seq, f"{player(state, seat)} picked up the pile")
     extra: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
     hand = state.hands[seat].add(*extra)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    state = evolve(state, hands=hands, pile=(), named="", flipped=Zone())
-    return end_turn(state, refill=False)
+    return end_turn(
+        state, refill=False, hands=hands, pile=(), named="", flipped=Zone(), claims=claims
+    )
 
 
 def _done(state: State, event: Event) -> State:

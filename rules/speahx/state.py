@@ -131,7 +131,7 @@ class Turn:
 EMPTY = Zone()
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Speahx game (``table``: players, options, dealer, the decks).
 

@@ -10,12 +10,14 @@ bare er en som sitter igjen med kort".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tablelog.rules.absences import took_unseen
 from tablelog.rules.protocol import Outcome
 from tablelog.rules.speahx.state import (
     DRAW,
+    EMPTY,
     HAND,
     HAND_SIZE,
     LOCKED,
@@ -28,44 +30,73 @@ from tablelog.rules.speahx.state import (
 from tablelog.rules.table import evolve, player
 from tablelog.rules.zones import Zone
 
-__all__ = ["after_burn", "end_turn", "outcome", "pass_turn", "refill_size", "stopped"]
+__all__ = [
+    "after_burn",
+    "end_turn",
+    "fresh_turn",
+    "outcome",
+    "pass_turn",
+    "refill_size",
+    "stopped",
+]
 
 
 def refill_size(state: State) -> int:
     """How many cards the player on turn draws now: up to five, while the stock lasts."""
-    hand = state.hands[state.turn.seat]
-    return max(0, min(HAND_SIZE - len(hand), len(state.stock)))
+    return _refill(state.hands[state.turn.seat], state.stock)
 
 
-def end_turn(state: State, *, refill: bool) -> State:
+def _refill(hand: Zone, stock: Zone) -> int:
+    return max(0, min(HAND_SIZE - len(hand), len(stock)))
+
+
+@lru_cache(maxsize=64)
+def fresh_turn(seat: int) -> Turn:
+    """``seat``'s turn as it starts (one value per seat: a turn is immutable)."""
+    return Turn(seat)
+
+
+def end_turn(state: State, *, refill: bool, **changes: Any) -> State:
     """The turn's chance cards join the hand; then the refill (a chance step) or the next
-    player's turn."""
+    player's turn. ``changes`` are what the move that ends the turn changed: they and the
+    end of the turn make one new state (``rules.table.evolve``), not one each."""
+    get = changes.get
     seat = state.turn.seat
-    hands = state.hands
-    claims = state.claims
-    if len(state.chance):
-        hand = hands[seat].add(*state.chance.cards, hidden=state.chance.hidden)
+    hands = get("hands", state.hands)
+    claims = get("claims", state.claims)
+    chance = get("chance", state.chance)
+    if len(chance):
+        hand = hands[seat].add(*chance.cards, hidden=chance.hidden)
         hands = (*hands[:seat], hand, *hands[seat + 1 :])
-        claims = took_unseen(claims, seat, state.chance.hidden)
-    state = evolve(state, hands=hands, chance=Zone(), turn=Turn(seat), claims=claims)
-    if refill and refill_size(state):
-        return evolve(state, phase=DRAW)
-    return pass_turn(state)
+        claims = took_unseen(claims, seat, chance.hidden)
+    changes.update(hands=hands, chance=EMPTY, turn=fresh_turn(seat), claims=claims)
+    if refill and _refill(hands[seat], get("stock", state.stock)):
+        changes["phase"] = DRAW
+        return evolve(state, **changes)
+    return pass_turn(state, **changes)
 
 
-def pass_turn(state: State) -> State:
+def pass_turn(state: State, **changes: Any) -> State:
     """The next player in the game takes the turn; a player without cards is out, and the
-    game is over when one player (or none) still holds cards."""
+    game is over when one player (or none) still holds cards. ``changes`` (the turn's
+    seat kept) are made in the same new state."""
+    get = changes.get
     seat = state.turn.seat
-    finished = state.finished
-    if state.holds(seat) == 0 and seat not in finished:
-        finished = (*finished, seat)
-    n = len(state.players)
-    left = [s for s in range(n) if s not in finished]
-    if len(left) <= 1:
-        return evolve(state, phase=OVER, finished=finished, turn=Turn(seat))
+    finished = get("finished", state.finished)
+    if seat not in finished and not (
+        len(get("hands", state.hands)[seat])
+        or len(get("tables", state.tables)[seat])
+        or len(get("chance", state.chance))
+        or len(get("flipped", state.flipped))
+    ):
+        finished = (*finished, seat)  # holds no card: out
+    n = state.table.n
+    if n - len(finished) <= 1:
+        changes.update(phase=OVER, finished=finished, turn=fresh_turn(seat))
+        return evolve(state, **changes)
     nxt = next(s for s in state.table.seating.order_from((seat + 1) % n) if s not in finished)
-    return evolve(state, phase=PLAY, finished=finished, turn=Turn(nxt))
+    changes.update(phase=PLAY, finished=finished, turn=fresh_turn(nxt))
+    return evolve(state, **changes)
 
 
 def after_burn(state: State, turn: Turn) -> State:

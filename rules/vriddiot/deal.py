@@ -30,6 +30,7 @@ from tablelog.rules.dealing import (
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import unseen_ok
@@ -86,9 +87,11 @@ def refill_plan(table: Table, seat: int, count: int) -> DealPlan:
     )
 
 
+@per_state(maxsize=16)
 def refill_seat(state: State) -> int | None:
     """The first player (in turn order) in the game holding fewer than 3 hand cards while
-    the stock has cards, else ``None``."""
+    the stock has cards, else ``None`` (asked of each state by ``apply``, ``to_act`` and
+    ``chance``: remembered)."""
     if state.phase != PLAY or not len(state.stock):
         return None
     first = state.refill_from if state.refill_from is not None else state.turn

@@ -114,7 +114,7 @@ class War:
     the holders of that value throw theirs into the burn pile; ``second`` then leads."""
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Vriddiot game (see the module's docstring)."""
 

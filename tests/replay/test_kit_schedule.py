@@ -17,6 +17,7 @@ from tablelog.replay.kit.views import views_probe
 from tablelog.replay.kit.walk import Step
 from tablelog.rules import registry
 from tablelog.rules.events import Event
+from tablelog.rules.protocol import Header
 from tests.replay.toy_rules import RULES, apply
 
 QUICK = settings(
@@ -83,7 +84,6 @@ def test_the_renderers_run_on_the_deep_states_for_everyone_and_one_seat_in_turn(
 def _played(rules, events: int) -> History:
     """A seeded game of ``rules`` for four, each seat taking its first listed move."""
     from tablelog.replay.dealer import dealer_move
-    from tablelog.rules.protocol import Header
 
     header = Header(rules.name, rules.version, ("Anna", "Bo", "Cai", "Dina"),
                     rules.options_for({}, 4), 0, 7)  # fmt: skip
@@ -129,3 +129,20 @@ def test_a_read_history_is_folded_by_the_walk_itself():
     assert history.folded is None
     *_, last = walk(SPEAHX, history)
     assert last.seq == 30 and last.state == fold(SPEAHX, history.header, history.events)
+
+
+def test_a_vocabulary_whose_names_hold_others_is_read_name_by_name():
+    """``outputs_hold`` reads a text at C speed (``findall``) and name by name only when it
+    names an unseen card; that is exact unless a name holds another after a non-letter,
+    which ``_nested`` says (then every text is read name by name)."""
+    from tablelog.replay.kit.rendered import _nested
+    from tablelog.rules.cards import parse_cards
+
+    deck = tuple(parse_cards("7H 8H 9S"))
+    assert not _nested(deck, lambda card: f"the {card.rank} of {card.suit}")
+    assert _nested(deck, lambda card: f"card {card.text}")  # "card 7H" holds "7H"
+    for name in registry.names():  # no game's names nest: their texts are read fast
+        rules = registry.get(name)
+        players = ("Anna", "Bo", "Cai", "Dina")
+        header = Header(name, rules.version, players, rules.options_for({}, 4), 0, 1)
+        assert not _nested(tuple(rules.deck(header)), rules.vocabulary.describe)
