@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
+from tablelog.rules.memo import number_of
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, LEAD, PLAY, Options, State
+from tablelog.rules.vriddiot.state import ADDON, FIRER, LEAD, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
@@ -182,51 +184,51 @@ def _context(state: State) -> tuple[object, ...] | None:
     if state.duty == LEAD and state.options.starter_lowest and not state.started:
         return None
     war = state.war
-    options = _OPTIONS.setdefault(state.options, state.options)
-    return (state.duty, state.top, state.twist, None if war is None else war.twist, options)
+    twist = None if war is None else war.twist
+    return (state.duty, state.top, state.twist, twist, number_of(state.options))
 
 
-_REMEMBERED: dict[tuple[object, ...], tuple[Move, ...]] = {}
-"""The plays of one card, or the sets of one rank's copies, by ``_context`` and seat."""
+_REMEMBERED: dict[tuple[object, ...], dict[int, tuple[Move, ...]]] = {}
+"""The plays of one card, or the sets of one rank's copies, by ``_context``, each seat's
+moves made from the first seat's (the rules ask nothing of the seat here)."""
 
 REMEMBERED_MAX = 1 << 15
 """The most listings ``_REMEMBERED`` keeps; past it they are forgotten and made again."""
-
-_OPTIONS: dict[Options, Options] = {}
-"""One of each equal ``Options`` value, so that ``_REMEMBERED``'s keys compare by identity."""
 
 
 def _remembered(
     state: State, seat: int, context: tuple[object, ...], zone: Zone, sets: bool
 ) -> Iterator[Move]:
     """``_plays`` and the sets of a ``zone`` of known cards and no claim, each card's plays
-    and each rank's sets remembered by ``context`` and seat: they depend on nothing else."""
+    and each rank's sets remembered by ``context``: they depend on nothing else."""
     have = Counter(zone.cards)
-    key: tuple[object, ...]
     for card in sorted(have, key=_order):
-        key = (context, seat, card)
-        found = _REMEMBERED.get(key)
-        if found is None:
-            found = _remember(key, _card_plays(state, seat, card))
-        yield from found
+        yield from _recall((context, card), seat, partial(_card_plays, state, seat, card))
     if not sets:
         return
     ranks = _by_rank(have)
     for rank in sorted(ranks, key=_rank_order):
         copies = ranks[rank]
-        if len(copies) < 2:
-            continue
-        key = (context, seat, tuple(copies))
-        found = _REMEMBERED.get(key)
-        if found is None:
-            found = _remember(key, _set_moves(state, seat, zone, copies, False))
-        yield from found
+        if len(copies) >= 2:
+            made = partial(_set_moves, state, seat, zone, copies, False)
+            yield from _recall((context, tuple(copies)), seat, made)
 
 
-def _remember(key: tuple[object, ...], moves: Iterator[Move]) -> tuple[Move, ...]:
-    if len(_REMEMBERED) >= REMEMBERED_MAX:
-        _REMEMBERED.clear()
-    found = _REMEMBERED[key] = tuple(moves)
+def _recall(
+    key: tuple[object, ...], seat: int, make: Callable[[], Iterator[Move]]
+) -> tuple[Move, ...]:
+    """The moves remembered under ``key`` for ``seat``: made by ``make`` the first time,
+    and for another seat copied from a seat's with the seat changed."""
+    by_seat = _REMEMBERED.get(key)
+    if by_seat is None:
+        if len(_REMEMBERED) >= REMEMBERED_MAX:
+            _REMEMBERED.clear()
+        by_seat = _REMEMBERED[key] = {}
+    found = by_seat.get(seat)
+    if found is None:
+        other = next(iter(by_seat.values()), None)
+        made = make() if other is None else (Move(seat, m.payload) for m in other)
+        found = by_seat[seat] = tuple(made)
     return found
 
 
