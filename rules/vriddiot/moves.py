@@ -15,13 +15,13 @@ from functools import partial
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
-from tablelog.rules.memo import number_of
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
-from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
+from tablelog.rules.vriddiot.legal import allowed, declarations, refuse_play, source
+from tablelog.rules.vriddiot.legal import context as play_context
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, LEAD, PLAY, State
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
@@ -136,7 +136,7 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
         zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
         have = _candidates(state, zone)
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
-        context = None if claimed or zone.hidden else _context(state)
+        context = None if claimed or zone.hidden else play_context(state)
         sets = src != "turned" and state.duty != ADDON
         if context is not None:
             yield from _remembered(state, seat, context, zone, sets)
@@ -161,9 +161,8 @@ def _plays(state: State, seat: int, have: Counter[Card], claimed: bool) -> Itera
 
 
 def _card_plays(state: State, seat: int, card: Card) -> Iterator[Move]:
-    for eff in declarations(card):
-        if refuse_play(state, seat, (card,), (eff,)) is None:
-            yield Move(seat, Play(card, eff if card == JOKER else None))
+    for eff in allowed(state, seat, card):
+        yield Move(seat, Play(card, eff if card == JOKER else None))
 
 
 def _set_moves(
@@ -175,17 +174,6 @@ def _set_moves(
             continue
         if refuse_play(state, seat, combo, combo) is None:
             yield Move(seat, Set(combo))
-
-
-def _context(state: State) -> tuple[object, ...] | None:
-    """Everything ``refuse_play`` asks of ``state`` besides the cards: the duty, the
-    pile's value, the twist, the war's twist and the options; ``None`` while the starter
-    rule still looks at the hands (``starter_lowest`` before the first play)."""
-    if state.duty == LEAD and state.options.starter_lowest and not state.started:
-        return None
-    war = state.war
-    twist = None if war is None else war.twist
-    return (state.duty, state.top, state.twist, twist, number_of(state.options))
 
 
 _REMEMBERED: dict[tuple[object, ...], dict[int, tuple[Move, ...]]] = {}
