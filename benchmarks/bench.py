@@ -409,6 +409,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         " (benchmarks/engines.py)",
     )
     parser.add_argument("--game", action="append", help="with --json: this game only")
+    parser.add_argument(
+        "--archive-only",
+        action="store_true",
+        help="with --json: the archive rows alone (no game's random play, fuzz or peers)",
+    )
     parser.add_argument("--cpu", type=float, default=10.0, help="with --json: CPU-s per game")
     parser.add_argument("--fuzz-games", type=int, default=10, help="with --json: fuzz games")
     parser.add_argument(
@@ -424,7 +429,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         from engines import report
 
-        figures = report(args.game, args.cpu, args.fuzz_games, args.archive_games, args.peers)
+        games = [] if args.archive_only else args.game
+        figures = report(games, args.cpu, args.fuzz_games, args.archive_games, args.peers)
         print(json.dumps(figures))
         return 0
     if args.only == "histories":

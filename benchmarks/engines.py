@@ -94,14 +94,14 @@ def report(
 ) -> dict[str, Any]:
     """The whole JSON object."""
     out: dict[str, Any] = {"games": {}}
-    for name in only or GAMES:
+    for name in GAMES if only is None else only:  # [] (--archive-only): no game
         row = measure(name, cpu, 5_000, 10_000)
         if fuzz_games:
             row |= fuzz_cost(name, fuzz_games)
             row |= kit_ratio(row)
         out["games"][name] = row
         print(f"{name}: {row}", file=sys.stderr, flush=True)
-    if peers_python:
+    if peers_python and (only is None or only):
         out["peers"] = peers(peers_python, cpu)
     if archive_games:
         out["archive"] = {str(archive_games): archive(archive_games)}

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["per_state"]
+__all__ = ["number_of", "per_state"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -42,3 +42,22 @@ def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R
         return answer
 
     return decorate
+
+
+_NUMBERS: dict[Any, int] = {}
+_ASKED: dict[int, tuple[Any, int]] = {}
+
+
+def number_of(value: Any) -> int:
+    """A small number for ``value``, the same for equal values: a cheap stand-in for a
+    value that is costly to hash or compare (a game's options) in the keys of a cache.
+    The object asked is remembered by identity, so a game's options, one object for the
+    whole game, are compared with the others only the first time."""
+    asked = _ASKED.get(id(value))
+    if asked is not None and asked[0] is value:
+        return asked[1]
+    number = _NUMBERS.setdefault(value, len(_NUMBERS))
+    if len(_ASKED) >= 256:
+        _ASKED.clear()
+    _ASKED[id(value)] = (value, number)
+    return number

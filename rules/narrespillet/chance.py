@@ -8,6 +8,8 @@ Strength; the Demons' and Justice's cards face up).
 
 from __future__ import annotations
 
+import functools
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -40,8 +42,8 @@ def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
-def _names(state: State) -> dict[str, str]:
-    return {"demons": "Demons", "pool": "Justice"}
+_NAMES = MappingProxyType({"demons": "Demons", "pool": "Justice"})
+"""How the notation writes the Demons' and Justice's places (read-only: plans share it)."""
 
 
 def _cards(n: int) -> str:
@@ -53,18 +55,7 @@ def plan_for(state: State) -> DealPlan | None:
     """The deal or draw the game waits for, or ``None`` (asked once per state: the check,
     the apply and the notation of a deal all ask it)."""
     if state.phase == DEAL:
-        first = (state.dealer + 1) % state.n
-        order = seating(state.n).order_from(first)
-        return DealPlan(
-            round_robin(order, HAND),
-            state.players,
-            rule=(
-                f"each round deals {HAND} cards to each player, one at a time from the "
-                f"dealer's left ({state.players[first]} first)"
-            ),
-            deck_name=DECK_NAME,
-            names=_names(state),
-        )
+        return _round_plan(state.players, state.dealer)
     head = head_step(state) if state.phase == PLAY else None
     if head is None or head.kind not in ("refill", "draw") or state.death or not len(state.stock):
         return None
@@ -74,23 +65,47 @@ def plan_for(state: State) -> DealPlan | None:
     stock = len(state.stock)
     closed = min(closed, stock)
     opened = min(opened, stock - closed)
-    who = head.who
+    return _draw_plan(state.players, head.who, closed, opened)
+
+
+@functools.lru_cache(maxsize=64)
+def _round_plan(players: tuple[str, ...], dealer: int) -> DealPlan:
+    """The round's deal at this table (a plan is frozen: made once per table and dealer)."""
+    n = len(players)
+    first = (dealer + 1) % n
+    return DealPlan(
+        round_robin(seating(n).order_from(first), HAND),
+        players,
+        rule=(
+            f"each round deals {HAND} cards to each player, one at a time from the "
+            f"dealer's left ({players[first]} first)"
+        ),
+        deck_name=DECK_NAME,
+        names=_NAMES,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _draw_plan(players: tuple[str, ...], who: int, closed: int, opened: int) -> DealPlan:
+    """A draw of ``closed`` face-down and ``opened`` face-up cards for participant ``who``
+    (Justice, the Demons or a player; made once per table and draw)."""
+    n = len(players)
     if who == POOL:
         places = (Place("pool", True),) * closed
         whom = "Justice"
-    elif who == state.n:
+    elif who == n:
         places = (Place("demons", True),) * closed
         whom = "the Demons"
     else:
         places = (Place(str(who)),) * closed + (Place(f"{who}.open", True),) * opened
-        whom = state.players[who]
+        whom = players[who]
     return DealPlan(
         places,
-        state.players,
-        rule=f"{whom} {'draw' if who == state.n else 'draws'} {_cards(len(places))} from the stock",
+        players,
+        rule=f"{whom} {'draw' if who == n else 'draws'} {_cards(len(places))} from the stock",
         face_up="the Demons' cards, Justice's cards and Strength's open cards are drawn face up",
         deck_name=DECK_NAME,
-        names=_names(state),
+        names=_NAMES,
     )
 
 
@@ -152,13 +167,20 @@ def apply_draw(state: State, event: Event) -> State:
     )
 
 
+@per_state(maxsize=256)
+def _hint(plan: DealPlan) -> str:
+    """How a person enters ``plan``: written once per plan (the plans are made once per
+    table and draw, and the seeded dealer asks every draw's step)."""
+    return f"{plan.rule}: {deal_forms(plan)}"
+
+
 def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
         return answer_step(state)
     kind = "deal" if state.phase == DEAL else "draw"
-    hint = f"{plan.rule}: {deal_forms(plan)}"
+    hint = _hint(plan)
     pool = unknown(state)  # one deck: each card not accounted for once, in pool_order's order
     drawing = Drawing(plan, tuple(c for c in _STOCK_ORDER if c in pool), "stock")
     return ChanceStep(kind, hint, drawing, unseen=not plan.ups)

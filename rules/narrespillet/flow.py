@@ -83,10 +83,9 @@ def settle(state: State) -> State:
     queue = state.queue
     while state.phase == PLAY and state.actor is None:
         if not queue:
-            state = _queued(state, queue)
             if all(state.finished):
-                return end_round(state)
-            return _next_turn(state)
+                return end_round(_queued(state, queue))
+            return _next_turn(state, queue)
         head = queue[0]
         kind = head.kind
         if kind == "turn":
@@ -132,14 +131,15 @@ def _done(state: State, who: int) -> bool:
     return not state.finished[who] and all(s.status != OPEN for s in state.slots[who])
 
 
-def _next_turn(state: State) -> State:
+def _next_turn(state: State, queue: tuple[Step, ...]) -> State:
+    """The next regular turn begins (with ``queue``, the empty queue, in one new state)."""
     seq = order(state)
     at = seq.index(state.turn) if state.turn in seq else -1
     for step in range(1, len(seq) + 1):
         who = seq[(at + step) % len(seq)]
         if not state.finished[who]:
-            return evolve(state, turn=who, actor=who, optional=False)
-    return end_round(state)  # pragma: no cover - settle checks all(finished) first
+            return evolve(state, queue=queue, turn=who, actor=who, optional=False)
+    return end_round(_queued(state, queue))  # pragma: no cover - settle checks first
 
 
 def finish(state: State, who: int) -> State:

@@ -2,7 +2,9 @@
 
 The candidates of placements, pictures, windows and the Hermit are checked by the same
 function ``apply`` uses (``checks.check``), so the generator and the validator agree by
-construction; those generators only have to propose every move that could be legal. The
+construction; those generators only have to propose every move that could be legal. A
+turn's placements, pictures and exorcisms (``CHECKED_TURN``) are held to the part of it
+that decides them, ``checks.check_turn``, without an event made and dispatched for each. The
 turn actions in ``BUILT`` are legal by construction and listed without that check: a
 discard or a Chariot load names only cards the actor holds (``available``), a forfeit only
 an open battlefield, a pass only an optional extra turn, an unload, a lift only what the

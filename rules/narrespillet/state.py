@@ -172,7 +172,7 @@ class Step:
     tried: tuple[Card, ...] = ()
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Narrespillet game (see the module's docstring); ``table`` holds the
     players, the options and the first dealer."""

@@ -151,8 +151,7 @@ def _hermit(state: State, who: int) -> State:
 
 def _turn(state: State, who: int, p: object) -> State:
     pre: tuple[Step, ...] = ()
-    after = ""
-    state = evolve(state, actor=None, optional=False)
+    after = ""  # nobody is on turn once the action is made (no step below asks who is)
     if isinstance(p, ev.Place):
         state, _, used_chariot = do_place(state, who, p)
         if used_chariot:
@@ -185,7 +184,8 @@ def _turn(state: State, who: int, p: object) -> State:
     extra: tuple[Step, ...] = ()
     if after:
         extra = (Step("turn", who, optional=after == "maybe"),)
-    return evolve(state, queue=(*pre, *_after_turn(state.n, who), *extra, *state.queue))
+    queue = (*pre, *_after_turn(state.n, who), *extra, *state.queue)
+    return evolve(state, queue=queue, actor=None, optional=False)
 
 
 @functools.cache

@@ -102,15 +102,23 @@ def moves(
 def _adams(state: State, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
     table = layout(state)
+    if _most(table.codes) < ADAMS:
+        return  # + is the only way up: the whole table cannot make 42
     for counts, key in keyed(table):
         if _adams_key(key):
             yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
 
 
+def _most(codes: tuple[int, ...]) -> int:
+    """The sum of the largest values of the numeric piles ``codes``: no set of them adds
+    up to more ("more" piles are no operands)."""
+    return sum(code.bit_length() - 1 for code in codes if code >= 0)
+
+
 @lru_cache(maxsize=1 << 16)
 def _adams_key(key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
-    if len(key) < 2 or key[0] < 0 or sum(code.bit_length() - 1 for code in key) < ADAMS:
+    if len(key) < 2 or key[0] < 0 or _most(key) < ADAMS:
         return False
     return bool(reach(key) >> ADAMS & 1)
 

@@ -141,7 +141,7 @@ def _seating(n: int, partners: bool) -> Seating:
     return Seating(n, partners=partners)
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)
 class State(TableState[Options]):
     """A moment of a Nørdekasino game (``table``: players, options, dealer, the decks).
 

@@ -102,8 +102,12 @@ def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int
     return frozenset(values)
 
 
-@lru_cache(maxsize=1024)
 def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
+    """``_count_values``, once per state object and seat (never hashing the state)."""
+    return _recall(_count_values, state, seat)
+
+
+def _count_values(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
     """How many of ``seat``'s known cards carry each value, how many face-down cards it
     has, and how many unaccounted cards carry each value (copies counted)."""
     hand = state.hands[seat]

@@ -8,6 +8,7 @@ Pure functions of a few values, shared by the validator (``play``) and the gener
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.speahx.state import COMBO4, EACH_JACK, PILE_RUN, SUIT_WORDS, SUITS, Options
@@ -55,7 +56,15 @@ def is_torkel(cards: Sequence[Card], options: Options) -> bool:
 def play_problem(
     cards: Sequence[Card], suit: str, top: Card | None, follow: str, options: Options
 ) -> str | None:
-    """Why ``cards`` (with ``suit`` named) may not be laid on ``top``, or ``None``."""
+    """Why ``cards`` (with ``suit`` named) may not be laid on ``top``, or ``None``
+    (remembered for a tuple of cards: every play is asked by ``apply``)."""
+    return _play_problem(tuple(cards), suit, top, follow, options)
+
+
+@lru_cache(maxsize=1 << 13)
+def _play_problem(
+    cards: tuple[Card, ...], suit: str, top: Card | None, follow: str, options: Options
+) -> str | None:
     if not cards:
         return "a play lays at least one card"
     if JOKER in cards:

@@ -25,10 +25,12 @@ from operator import attrgetter
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
+from tablelog.rules.memo import number_of
 from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
 from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, by_rank, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
+from tablelog.rules.speahx.play import chance_problem, pickup_problem
 from tablelog.rules.speahx.sources import taken_or_none
 from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, SUITS, Options, State
 
@@ -197,9 +199,6 @@ _LISTED: dict[tuple[object, ...], tuple[Move, ...]] = {}
 LISTED_MAX = 1 << 15
 """The most rank listings remembered; past it they are forgotten and made again."""
 
-_OPTIONS: dict[Options, Options] = {}
-"""One of each equal ``Options`` value, so that ``_LISTED``'s keys compare by identity."""
-
 _rank_of = attrgetter("rank")
 
 
@@ -215,7 +214,7 @@ def _listed(state: State, held: tuple[Card, ...]) -> list[Move]:
     top = state.top
     follow = state.suit
     seat = state.turn.seat
-    options = _OPTIONS.setdefault(state.options, state.options)
+    options = number_of(state.options)
     out: list[Move] = []
     for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
         fit = None if top is None or (top.rank == rank and rank != "2") else follow
@@ -232,19 +231,23 @@ def _listed(state: State, held: tuple[Card, ...]) -> list[Move]:
 
 
 def _others(state: State) -> Iterator[Move]:
-    from tablelog.rules.speahx.play import chance_problem, pickup_problem
-
     seat = state.turn.seat
     turn = state.turn
     if chance_problem(state) is None:
-        yield Move(seat, Chance())
+        yield _plain_move(seat, Chance)
     if turn.stage == HAND and not len(state.hands[seat]) and not len(state.stock):
         for i in state.tables[seat].occupied():
             yield Move(seat, Flip(i + 1))
     if pickup_problem(state) is None:
-        yield Move(seat, Pickup())
+        yield _plain_move(seat, Pickup)
     if turn.burned:
-        yield Move(seat, Done())
+        yield _plain_move(seat, Done)
+
+
+@lru_cache(maxsize=256)
+def _plain_move(seat: int, kind: type[Chance | Pickup | Done]) -> Move:
+    """``seat``'s move of a kind that names nothing (one value each: moves are immutable)."""
+    return Move(seat, kind())
 
 
 def _on_turn(state: State, seat: int | None) -> bool:
