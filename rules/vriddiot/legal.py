@@ -9,13 +9,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
-from tablelog.rules.memo import number_of
 from tablelog.rules.table import player
 from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
 
 __all__ = [
-    "allowed",
-    "context",
     "declarations",
     "effective",
     "is_burn",
@@ -236,43 +233,3 @@ DECLARABLE = tuple(Card(r, s) for s in SUITS for r in FRENCH_RANKS if Card(r, s)
 def declarations(card: Card) -> tuple[Card, ...]:
     """The cards ``card`` may count as: itself, or for a joker every card it may stand for."""
     return DECLARABLE if card == JOKER else (card,)
-
-
-def context(state: State) -> tuple[object, ...] | None:
-    """Everything ``refuse_play`` asks of ``state`` besides the cards and the seat: the
-    duty, the pile's value, the twist, the war's twist and the options (as a number);
-    ``None`` while the starter rule still looks at the hands and the seat
-    (``starter_lowest`` before the first play)."""
-    if state.duty == LEAD and state.options.starter_lowest and not state.started:
-        return None
-    war = state.war
-    twist = None if war is None else war.twist
-    return (state.duty, state.top, state.twist, twist, number_of(state.options))
-
-
-_ALLOWED: dict[tuple[object, ...], tuple[Card, ...]] = {}
-"""``allowed`` by ``context`` and card."""
-
-ALLOWED_MAX = 1 << 15
-"""The most answers ``_ALLOWED`` keeps; past it they are forgotten and found again."""
-
-
-def allowed(state: State, seat: int, card: Card) -> tuple[Card, ...]:
-    """What ``card`` may be laid alone as by ``seat`` now (``declarations`` that
-    ``refuse_play`` allows, in their order), remembered by ``context`` and card."""
-    known = context(state)
-    if known is None:
-        return _allowed(state, seat, card)
-    key = (known, card)
-    found = _ALLOWED.get(key)
-    if found is None:
-        if len(_ALLOWED) >= ALLOWED_MAX:
-            _ALLOWED.clear()
-        found = _ALLOWED[key] = _allowed(state, seat, card)
-    return found
-
-
-def _allowed(state: State, seat: int, card: Card) -> tuple[Card, ...]:
-    return tuple(
-        eff for eff in declarations(card) if refuse_play(state, seat, (card,), (eff,)) is None
-    )

@@ -14,7 +14,7 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.vriddiot.claims import showing
-from tablelog.rules.vriddiot.legal import allowed, refuse_play, source
+from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
 from tablelog.rules.vriddiot.state import WAR, State
 from tablelog.rules.zones import Zone
 
@@ -89,8 +89,9 @@ def can_play(state: State, seat: int) -> bool:
         return src == "down"
     ranks: dict[str, int] = {}
     for card in set(zone.cards):
-        if allowed(state, seat, card):
-            return True
+        for eff in declarations(card):
+            if refuse_play(state, seat, (card,), (eff,)) is None:
+                return True
         ranks[card.rank] = ranks.get(card.rank, 0) + zone.cards.count(card)
     for card in set(zone.cards):
         if ranks.get(card.rank, 0) >= 4 and card.suit:
