@@ -217,11 +217,7 @@ def make_app(server: Server) -> Starlette:
         role = server.role(request, game)
         if role is None or not role.writes:
             return
-        if role.seat is not None:
-            refused = not_own(game, role.seat, text)
-            if refused is not None:
-                raise _Answer(409, {"error": refused, "kind": "refused"})
-        with friendly():
+        with friendly():  # (whose move `text` is, read on a later table, says nothing)
             raise stale_since(game, after)
 
     def judged(
@@ -238,7 +234,8 @@ def make_app(server: Server) -> Starlette:
         if not role.writes:
             raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
         new = retry is None or not any(e.id == retry for e in game.events)
-        if role.seat is not None and new:  # (a retry: answered as written)
+        if role.seat is not None and new and game.seq == after:  # (a retry: as written;
+            # a table moved on: refused as such, whose move it reads as there says nothing)
             refused = not_own(game, role.seat, text)
             if refused is not None and (retry is None or ledger.find_event(retry) is None):
                 raise _Answer(409, {"error": refused, "kind": "refused"})
@@ -282,6 +279,7 @@ def make_app(server: Server) -> Starlette:
                 loop.call_soon_threadsafe(server.watches.moved, gid, seq)
 
             ref = request.path_params["game"]
+            ref = str(int(ref)) if ref.isdigit() and len(ref) <= 9 else ref  # `03` is game 3
             async with server.turn(ref):  # one entry of a game at a time, on the event loop
                 late(request, data)  # a phone that lost the race: refused from memory
                 # writes have threads of their own: never queued behind the pages' reads
