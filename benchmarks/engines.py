@@ -5,7 +5,9 @@ For each rule set: ``random_decisions_per_cpu_s`` (``benchmarks/random_play.py``
 random legal move from the full listing, applied by the immutable fold),
 ``events_per_game`` of that random play, and ``fuzz_cpu_s_per_game``: CPU-seconds per game
 of ``replay.kit.fuzz`` with seed 1 and every invariant (the first ``--fuzz-games`` games of
-``tablelog fuzz GAME --seed 1 --jobs 1``; multiply by 200 for the issue's figure), and
+seed 1, after one untimed game of seed 2 that pays the run's one-off costs; the games
+differ from ``tablelog fuzz``'s, as Hypothesis mixes the loaded modules' constants into its
+draws; multiply by 200 for the issue's figure, start-up aside), and
 per event: ``random_cpu_us_per_event``, ``fuzz_cpu_us_per_event`` and their ratio
 ``kit_over_random_per_event`` (issue 24: at most 3).
 ``archive`` holds ``benchmarks/histories.py``'s rows at ``--archive-games`` games (0: left
@@ -37,8 +39,12 @@ from tablelog.rules import registry
 
 
 def fuzz_cost(name: str, games: int) -> dict[str, float]:
-    """CPU-seconds per game of the first ``games`` games of seed 1, every invariant."""
+    """CPU-seconds per game of the first ``games`` games of seed 1, every invariant. One
+    game of another seed is played first, untimed: the one-off costs of a run (imports,
+    Hypothesis warming up) would otherwise weigh on a short run's figure per game (most
+    of a 10-game Karnöffel run)."""
     rules = registry.get(name)
+    fuzz(rules, 1, 2)
     start = time.process_time()
     report = fuzz(rules, games, 1)
     cpu = time.process_time() - start

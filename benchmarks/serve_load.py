@@ -14,8 +14,10 @@ Two paces, each against a fresh server and database:
 
 - saturated (``--pace 0``): a device taps as soon as it has the table, so the server is
   as busy as the devices can make it;
-- paced (``--pace 1``): a table's next tap comes no sooner than that many seconds after
-  its last head was first seen (one move a second per table is faster than people play).
+- paced (``--pace 1``): a table's next tap comes that many seconds on average after its
+  last head was first seen (each pause drawn between half and one and a half of it, so
+  the tables do not move in step; one move a second per table is faster than people
+  play).
 
 The devices are one process (this one) on one asyncio loop with plain asyncio streams (a
 small HTTP/1.1 client below), not a thread per device: 80 devices cost this process
@@ -26,7 +28,8 @@ little CPU beside the server's. It reports, per database and pace:
   a log, or more events than answered writes) and stale (an event written at a seq other
   than the one its device saw + 1): each must be 0;
 - tap-to-update latency: from a device's POST to each *other* device of that table seeing
-  the new head on its event stream, median and 99th percentile;
+  the new head on its event stream, median and 99th percentile; and the median time from
+  a written tap's POST to its own answer;
 - the server process's CPU seconds (user + system, from /proc) while the tables play, and
   per entry written (start-up and the games' creation, with their QR codes, not counted);
   the devices' CPU seconds (this process); the load average before and after.
@@ -40,6 +43,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -131,7 +135,14 @@ class Table:
         self.first_seen: dict[int, float] = {}  # seq → when some device first saw it
         self.writes: list[tuple[int, float, str, int]] = []  # (device, t0, event id, after)
         self.refused = 0
+        self.answered: list[float] = []  # each written tap: from its POST to its answer
         self.done = asyncio.Event()
+
+    def pause(self, seq: int, pace: float) -> float:
+        """How long this table thinks before the move after event ``seq``: ``pace`` on
+        average, drawn between half and one and a half of it (the same for its four
+        devices), so that the tables do not move in step."""
+        return pace * random.Random(f"{self.game}:{seq}").uniform(0.5, 1.5)
 
     def saw(self, device: int, seq: int) -> None:
         now = time.monotonic()
@@ -191,7 +202,7 @@ async def play(port: int, table: Table, device: int, pace: float, deadline: floa
             seq = data["seq"]
             if pace:  # a human table: the next tap a while after the head was first seen
                 since = time.monotonic() - table.first_seen.get(seq, time.monotonic())
-                await asyncio.sleep(max(0.0, pace - since))
+                await asyncio.sleep(max(0.0, table.pause(seq, pace) - since))
             event_id = uuid.uuid4().hex
             started = time.monotonic()
             status, answer = await http.request(
@@ -202,6 +213,7 @@ async def play(port: int, table: Table, device: int, pace: float, deadline: floa
             )
             if status == 200:
                 table.writes.append((device, started, event_id, seq))
+                table.answered.append(time.monotonic() - started)
                 if len(table.writes) >= table.moves:
                     table.done.set()
             elif status == 409:
@@ -335,6 +347,7 @@ def _figures(db: str, tables: list[Table], elapsed: float) -> dict[str, Any]:
                         latencies.append(min(times) - t0)
             moves_logged = sum(1 for row in rows if row.actor is not None)
             doubled += max(0, moves_logged - len(table.writes))
+    answered = sorted(t for table in tables for t in table.answered)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else 0
     return {
@@ -343,6 +356,8 @@ def _figures(db: str, tables: list[Table], elapsed: float) -> dict[str, Any]:
         "updates measured": len(latencies),
         "median ms": round(statistics.median(latencies) * 1000, 1) if latencies else None,
         "p99 ms": round(p99 * 1000, 1), "seconds": round(elapsed, 1),
+        "tap answered, median ms": round(statistics.median(answered) * 1000, 1)
+        if answered else None,
     }  # fmt: skip
 
 
@@ -357,10 +372,11 @@ def main(argv: list[str] | None = None) -> int:
         " default: 0, then 1",
     )  # fmt: skip
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
     args = parser.parse_args(argv)
     paces = args.pace or [0.0, 1.0]
     with tempfile.TemporaryDirectory() as tmp:
-        for pace in paces:
+        for pace in [] if args.no_sqlite else paces:
             db = str(Path(tmp) / f"load-{pace}.db")
             sqlite = run(db, args.tables, args.moves, args.seconds, pace)
             print("SQLite:", json.dumps(sqlite), flush=True)

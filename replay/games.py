@@ -9,7 +9,7 @@ to have moved. A refused move writes nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
 
 import attrs
@@ -221,10 +221,13 @@ class Games:
         *,
         event_id: str | None = None,
         after: str | None = None,
+        reread: Callable[[int], LoadedGame] | None = None,
     ) -> Played:
         """``play`` on ``game`` as already read (a server holds its games in memory): the
         same retry and ``after`` checks, and the ledger still refuses the append if anyone
-        wrote after ``game``'s last event."""
+        wrote after ``game``'s last event; the refusal names what was written since from
+        the game read again (``reread``: a server's held game, which reads only the new
+        events; by default the game read whole)."""
         if event_id is not None:
             row = retry.stored_retry(self.ledger, game, text, event_id)
             if row is not None:
@@ -237,7 +240,8 @@ class Games:
         try:
             return self.enter(game, text, event_id=event_id)
         except ConcurrencyConflict:  # someone wrote between our read and our write
-            raise retry.stale_since(self.load(game.id), game.seq) from None
+            again = self.load(game.id) if reread is None else reread(game.id)
+            raise retry.stale_since(again, game.seq) from None
 
     def enter(self, game: LoadedGame, text: str, *, event_id: str | None = None) -> Played:
         """Record the entry ``text`` on ``game``: the move with the steps nobody decides

@@ -60,6 +60,7 @@ from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
 from tablelog.replay.inspect import log_data
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry
+from tablelog.replay.retry import stale_since
 from tablelog.rules import registry
 
 __all__ = ["MAX_BODY", "Server", "make_app"]
@@ -187,41 +188,77 @@ def make_app(server: Server) -> Starlette:
         if retry is not None and (not isinstance(retry, str) or not 0 < len(retry) <= 64):
             raise _Answer(400, {"error": "a retry id is text of 1 to 64 characters"})
         with friendly():
-            with server.ledger() as ledger:  # judged on a reader first: no writer waits
-                answered = entry(ledger, request, text, after, retry, told, late=True)
-            if answered is None:  # the game is at `after`: the entry is written
-                with server.ledger(write=True) as ledger:
-                    answered = entry(ledger, request, text, after, retry, told, late=False)
-            assert answered is not None
-            return answered
+            with server.ledger() as ledger:  # judged on a reader: no writer waits for it
+                game, role, to_write = judged(ledger, request, text, after, retry)
+                if not to_write:  # a retry answered, or a game that moved on: refused
+                    return entry(ledger, game, role, text, after, retry, told)
+            with server.ledger(write=True) as ledger:  # appended at `after` + 1, or refused
+                return entry(ledger, game, role, text, after, retry, told)
+
+    def held_game(request: Request) -> LoadedGame | None:
+        """The request's game as held in memory (``None``: not held), with no query."""
+        ref = request.path_params["game"]
+        if server.where is None or not ref.isdigit() or len(ref) > 9:
+            return None
+        return server.held.peek(server.where, int(ref))
+
+    def late(request: Request, data: dict[str, Any]) -> None:
+        """Refuse an entry made after a table the game held has moved past (three phones
+        of four, when four race for a turn) on the event loop, with no thread and no
+        query: the held game is a prefix of the log, so the game has moved on since
+        ``after``, and an entry written at ``after`` + 1 under the same retry id would be
+        in it (a retry is answered by ``write``, as are bad requests and wrong links)."""
+        text, after, retry = data.get("move"), data.get("after"), data.get("id")
+        game = held_game(request)
+        if game is None or not isinstance(text, str) or not isinstance(after, int):
+            return
+        if after >= game.seq or after < 0 or any(e.id == retry for e in game.events[after:]):
+            return
+        role = server.role(request, game)
+        if role is None or not role.writes:
+            return
+        with friendly():  # (whose move `text` is, read on a later table, says nothing)
+            raise stale_since(game, after)
+
+    def judged(
+        ledger: LedgerStore, request: Request, text: str, after: int, retry: str | None
+    ) -> tuple[LoadedGame, Role, bool]:
+        """The game, the link's role, and whether the entry is to be written: not a retry
+        of an entry written, and the game still at ``after`` (a seat's entry of another
+        seat's move is refused here). Judged on the game held when it has reached
+        ``after``, with no query: if anyone wrote since, the ledger refuses the append and
+        the entry is refused as made after a table that has moved on."""
+        held = held_game(request)
+        game = held if held is not None and held.seq >= after else loaded(ledger, request)
+        role = role_of(request, game)
+        if not role.writes:
+            raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
+        new = retry is None or not any(e.id == retry for e in game.events)
+        if role.seat is not None and new and game.seq == after:  # (a retry: as written;
+            # a table moved on: refused as such, whose move it reads as there says nothing)
+            refused = not_own(game, role.seat, text)
+            if refused is not None and (retry is None or ledger.find_event(retry) is None):
+                raise _Answer(409, {"error": refused, "kind": "refused"})
+            new = refused is None
+        return game, role, new and game.seq == after
 
     def entry(
         ledger: LedgerStore,
-        request: Request,
+        game: LoadedGame,
+        role: Role,
         text: str,
         after: int,
         retry: str | None,
         told: Callable[[int, int], None],
-        late: bool,
-    ) -> bytes | None:
-        """One entry judged on ``ledger`` and written: its answer; with ``late``, only
-        what a reader can answer (a retry of what was written, a game that moved on past
-        ``after``, a refusal by role), else ``None``."""
-        game = loaded(ledger, request)
-        role = role_of(request, game)
-        if not role.writes:
-            raise _Answer(403, {"error": "a spectator's link looks; it enters no moves"})
-        new = retry is None or ledger.find_event(retry) is None
-        if role.seat is not None and new:  # (a retry: answered as written)
-            refused = not_own(game, role.seat, text)
-            if refused is not None:
-                raise _Answer(409, {"error": refused, "kind": "refused"})
-        if late and new and game.seq == after:
-            return None  # to be written: by a writer
+    ) -> bytes:
+        """One entry on ``game`` as judged (``Games.play_on``: a retry is answered, a game
+        that moved on refused, and the ledger refuses the append if anyone wrote since
+        ``game`` was read): the answer."""
         redo = text.strip().lower() == "redo"
         if redo:  # what the latest undo took back, from the log
             text = redo_entry(game)
-        played = Games(ledger).play_on(game, text, event_id=retry, after=str(after))
+        again = lambda gid: server.held.game(ledger, gid)  # noqa: E731  (the new events only)
+        played = Games(ledger).play_on(game, text, event_id=retry, after=str(after), reread=again)
         fresh = server.held.keep(ledger, played)
         if not played.retried:
             told(fresh.id, fresh.seq)  # the streams hear of it before this answer is made
@@ -241,8 +278,12 @@ def make_app(server: Server) -> Starlette:
             def told(gid: int, seq: int) -> None:  # this process's streams, at once
                 loop.call_soon_threadsafe(server.watches.moved, gid, seq)
 
-            # writes have threads of their own: never queued behind the pages' reads
-            answer = await loop.run_in_executor(server.writers, write, request, data, told)
+            ref = request.path_params["game"]
+            ref = str(int(ref)) if ref.isdigit() and len(ref) <= 9 else ref  # `03` is game 3
+            async with server.turn(ref):  # one entry of a game at a time, on the event loop
+                late(request, data)  # a phone that lost the race: refused from memory
+                # writes have threads of their own: never queued behind the pages' reads
+                answer = await loop.run_in_executor(server.writers, write, request, data, told)
         except (_Answer, click.ClickException) as error:
             return _refused(error)
         return _json(answer)

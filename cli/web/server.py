@@ -14,9 +14,9 @@ import asyncio
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import asynccontextmanager, contextmanager, nullcontext
 from typing import Any
 
 import attrs
@@ -75,6 +75,8 @@ class Server:
     answers: OrderedDict[tuple[Any, ...], tuple[dict[str, Any], bytes]] = attrs.Factory(OrderedDict)
     pending: dict[tuple[Any, ...], asyncio.Task[tuple[dict[str, Any], bytes]]] = attrs.Factory(dict)
     """The answers being made for pages now (used on the event loop only)."""
+    turns: dict[str, tuple[asyncio.Lock, int]] = attrs.Factory(dict)
+    """Each game being entered into: its lock, and how many entries hold or wait for it."""
     making: dict[tuple[Any, ...], threading.Lock] = attrs.Factory(dict)
     """The answers being made now, each by one thread (the others wait on its lock)."""
     rows: Lru = attrs.Factory(lambda: Lru(ROWS))
@@ -182,6 +184,24 @@ class Server:
         with self.lock:
             answer = self.answers.get((game.record.uid, game.seq, game.head_at(), role.name))
         return (game, role) if answer is None else answer[1]
+
+    @asynccontextmanager
+    async def turn(self, game: str) -> AsyncIterator[None]:
+        """Entries into one game taken one at a time (on the event loop: no thread waits).
+        Four phones racing for a turn: the first is written, and the others, taken after
+        it, are refused from memory (the held game has moved past their table) instead
+        of each judging, then failing at the append, in a writer's thread."""
+        lock, waiting = self.turns.get(game, (asyncio.Lock(), 0))
+        self.turns[game] = (lock, waiting + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, waiting = self.turns[game]
+            if waiting == 1:
+                del self.turns[game]
+            else:
+                self.turns[game] = (lock, waiting - 1)
 
     async def made(self, game: LoadedGame, role: Role) -> bytes:
         """``answer`` made in a thread once for every page that asks for it meanwhile: the

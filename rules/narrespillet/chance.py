@@ -167,13 +167,20 @@ def apply_draw(state: State, event: Event) -> State:
     )
 
 
+@per_state(maxsize=256)
+def _hint(plan: DealPlan) -> str:
+    """How a person enters ``plan``: written once per plan (the plans are made once per
+    table and draw, and the seeded dealer asks every draw's step)."""
+    return f"{plan.rule}: {deal_forms(plan)}"
+
+
 def chance(state: State) -> ChanceStep | None:
     """The deal or draw pending, with a hint for a person entering it."""
     plan = plan_for(state)
     if plan is None:
         return answer_step(state)
     kind = "deal" if state.phase == DEAL else "draw"
-    hint = f"{plan.rule}: {deal_forms(plan)}"
+    hint = _hint(plan)
     pool = unknown(state)  # one deck: each card not accounted for once, in pool_order's order
     drawing = Drawing(plan, tuple(c for c in _STOCK_ORDER if c in pool), "stock")
     return ChanceStep(kind, hint, drawing, unseen=not plan.ups)

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
-from tablelog.rules.memo import number_of
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, LEAD, PLAY, State
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
@@ -101,7 +99,7 @@ def _by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
         if c != JOKER and c != FIRER:
             ranks.setdefault(c.rank, []).extend([c] * n)
     for copies in ranks.values():
-        copies.sort(key=_order)  # one rank: by suit
+        copies.sort(key=lambda c: SUIT_ORDER.get(c.suit, 9))
     return ranks
 
 
@@ -136,100 +134,24 @@ def _turn_moves(state: State, seat: int) -> Iterator[Move]:
         zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
         have = _candidates(state, zone)
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
-        context = None if claimed or zone.hidden else _context(state)
-        sets = src != "turned" and state.duty != ADDON
-        if context is not None:
-            yield from _remembered(state, seat, context, zone, sets)
-        else:
-            yield from _plays(state, seat, have, claimed)
-            if sets:
-                ranks = _by_rank(have)
-                for rank in sorted(ranks, key=_rank_order):
-                    yield from _set_moves(state, seat, zone, ranks[rank], claimed)
+        for card in sorted(have, key=_order):
+            if claimed and not _lays(state, seat, (card,)):
+                continue
+            for eff in declarations(card):
+                if refuse_play(state, seat, (card,), (eff,)) is None:
+                    yield Move(seat, Play(card, eff if card == JOKER else None))
+        if src != "turned" and state.duty != ADDON:
+            ranks = _by_rank(have)
+            for rank in sorted(ranks, key=_rank_order):
+                for combo in _sets(zone, ranks[rank]):
+                    if claimed and not _lays(state, seat, combo):
+                        continue
+                    if refuse_play(state, seat, combo, combo) is None:
+                        yield Move(seat, Set(combo))
     if len(state.stock) and not len(state.turned) and src:
         yield Move(seat, Chance())
     if (len(state.pile) or len(state.turned)) and src != "down" and not can_play(state, seat):
         yield Move(seat, Pickup())
-
-
-def _plays(state: State, seat: int, have: Counter[Card], claimed: bool) -> Iterator[Move]:
-    """The plays of one card of ``have`` (a joker's for every card it may stand for)."""
-    for card in sorted(have, key=_order):
-        if claimed and not _lays(state, seat, (card,)):
-            continue
-        yield from _card_plays(state, seat, card)
-
-
-def _card_plays(state: State, seat: int, card: Card) -> Iterator[Move]:
-    for eff in declarations(card):
-        if refuse_play(state, seat, (card,), (eff,)) is None:
-            yield Move(seat, Play(card, eff if card == JOKER else None))
-
-
-def _set_moves(
-    state: State, seat: int, zone: Zone, copies: list[Card], claimed: bool
-) -> Iterator[Move]:
-    """The sets of ``copies`` (one rank) that may be laid."""
-    for combo in _sets(zone, copies):
-        if claimed and not _lays(state, seat, combo):
-            continue
-        if refuse_play(state, seat, combo, combo) is None:
-            yield Move(seat, Set(combo))
-
-
-def _context(state: State) -> tuple[object, ...] | None:
-    """Everything ``refuse_play`` asks of ``state`` besides the cards: the duty, the
-    pile's value, the twist, the war's twist and the options; ``None`` while the starter
-    rule still looks at the hands (``starter_lowest`` before the first play)."""
-    if state.duty == LEAD and state.options.starter_lowest and not state.started:
-        return None
-    war = state.war
-    twist = None if war is None else war.twist
-    return (state.duty, state.top, state.twist, twist, number_of(state.options))
-
-
-_REMEMBERED: dict[tuple[object, ...], dict[int, tuple[Move, ...]]] = {}
-"""The plays of one card, or the sets of one rank's copies, by ``_context``, each seat's
-moves made from the first seat's (the rules ask nothing of the seat here)."""
-
-REMEMBERED_MAX = 1 << 15
-"""The most listings ``_REMEMBERED`` keeps; past it they are forgotten and made again."""
-
-
-def _remembered(
-    state: State, seat: int, context: tuple[object, ...], zone: Zone, sets: bool
-) -> Iterator[Move]:
-    """``_plays`` and the sets of a ``zone`` of known cards and no claim, each card's plays
-    and each rank's sets remembered by ``context``: they depend on nothing else."""
-    have = Counter(zone.cards)
-    for card in sorted(have, key=_order):
-        yield from _recall((context, card), seat, partial(_card_plays, state, seat, card))
-    if not sets:
-        return
-    ranks = _by_rank(have)
-    for rank in sorted(ranks, key=_rank_order):
-        copies = ranks[rank]
-        if len(copies) >= 2:
-            made = partial(_set_moves, state, seat, zone, copies, False)
-            yield from _recall((context, tuple(copies)), seat, made)
-
-
-def _recall(
-    key: tuple[object, ...], seat: int, make: Callable[[], Iterator[Move]]
-) -> tuple[Move, ...]:
-    """The moves remembered under ``key`` for ``seat``: made by ``make`` the first time,
-    and for another seat copied from a seat's with the seat changed."""
-    by_seat = _REMEMBERED.get(key)
-    if by_seat is None:
-        if len(_REMEMBERED) >= REMEMBERED_MAX:
-            _REMEMBERED.clear()
-        by_seat = _REMEMBERED[key] = {}
-    found = by_seat.get(seat)
-    if found is None:
-        other = next(iter(by_seat.values()), None)
-        made = make() if other is None else (Move(seat, m.payload) for m in other)
-        found = by_seat[seat] = tuple(made)
-    return found
 
 
 def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
@@ -263,12 +185,5 @@ def _rank_order(rank: str) -> int:
     return _RANKS.index(rank)
 
 
-class _Places(dict[Card, tuple[int, int]]):
-    """Each card's place in a listing: by rank, then suit; worked out once per card."""
-
-    def __missing__(self, card: Card) -> tuple[int, int]:
-        place = self[card] = (_rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))
-        return place
-
-
-_order = _Places().__getitem__
+def _order(card: Card) -> tuple[int, int]:
+    return (_rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))

@@ -191,6 +191,38 @@ def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Run
     assert f"this is {data['players'][seat]}'s phone" in wrong.json()["error"]
 
 
+def test_four_phones_racing_for_a_turn_write_once(server: Running) -> None:
+    """Four entries for the same turn at once, each with its own retry id: one is written,
+    the three others are refused with what was recorded meanwhile; the log grows by that
+    one entry (and the dealer's events after it), none doubled."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = server.start("karnoffel", ["Anna", "Bo", "Cai", "Dina"], 9)
+    gid = game["game"]
+    acting = server.table(gid, game["secrets"]["spectator"]).json()["table"]["to_act"][0]
+    key = game["secrets"][f"seat:{['Anna', 'Bo', 'Cai', 'Dina'].index(acting)}"]
+    state = server.table(gid, key).json()
+    moves = [m["notation"] for m in state["moves"]["moves"][:4]]
+
+    def enter(n: int) -> httpx.Response:
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            return http.post(f"/api/t/{gid}/play", headers={"X-Tablelog-Key": key},
+                             json={"move": moves[n % len(moves)], "after": state["seq"],
+                                   "id": f"phone-{n}"})  # fmt: skip
+
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(enter, range(4)))
+    assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
+    for refused in (a for a in answers if a.status_code == 409):
+        assert f"has moved on since event {state['seq']}" in refused.json()["error"]
+    written = next(a for a in answers if a.status_code == 200).json()["written"]
+    runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
+    log = run_json(runner, "log", str(gid))["events"]
+    assert [e for e in log if e["seq"] > state["seq"] and e["actor"] == acting] == [
+        e for e in log if e["seq"] == written[0]["seq"]
+    ]
+
+
 def test_four_phones_play_a_whole_seeded_vriddiot_game_by_tapping(
     server: Running, chromium: Any
 ) -> None:

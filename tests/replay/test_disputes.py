@@ -138,3 +138,23 @@ def test_the_notation_round_trips(games: Games, text: str):
 def test_bad_notation_is_named(games: Games, text: str, message: str):
     with pytest.raises(NotationError, match=message):
         parse_move(games.load(header_game(games)), text)
+
+
+def test_the_log_rows_kept_in_a_memo_are_the_rows_made_anew(games: Games):
+    """``log_data(memo=...)`` (a server asks for the last rows after every move): the rows
+    it takes from its memo are those made without one, for each viewer, a ruling's taken
+    back events included; asked again, every row comes from the memo."""
+    from tablelog.replay.gate import RECORDER, Viewer
+    from tablelog.replay.merge import import_games
+
+    text = (FIXTURES / "nordekasino-revoke.jsonl").read_text(encoding="utf-8")
+    (record,) = import_games(games.ledger, parse_lines(text.splitlines()))
+    game = games.load(record.id)
+    memo: dict = {}
+    for viewer in (None, Viewer(0), Viewer(1), RECORDER):
+        fresh = log_data(game, viewer)["events"]
+        kept = log_data(game, viewer, memo=memo)["events"]
+        assert kept == fresh and any(not r["effective"] for r in kept)
+        again = log_data(game, viewer, tail=5, memo=memo)["events"]
+        assert all(a is k for a, k in zip(again, kept[-5:], strict=True))
+    assert len(memo) == 4 * len(game.events)
