@@ -196,10 +196,22 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
     # -- read models -----------------------------------------------------------------
 
     def store_summaries(self, rows: Iterable[tuple[int, bytes, str]]) -> None:
-        """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction."""
+        """Keep ``(game, head, data)`` summaries (replacing older ones), in one transaction.
+
+        Derived data is committed without waiting for the disk (``synchronous=NORMAL`` for
+        this transaction only): in WAL mode it stays ordered after the events it summarizes,
+        which were synced when appended, and a summary lost to a power cut is recomputed by
+        the next reader. Events are always committed with ``synchronous=FULL``."""
+        relaxed = not self._batched
         try:
-            with self._writing() as conn:
-                conn.execute(CREATE_SUMMARIES)
-                conn.executemany(UPSERT_SUMMARY, rows)
+            if relaxed:
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                with self._writing() as conn:
+                    conn.execute(CREATE_SUMMARIES)
+                    conn.executemany(UPSERT_SUMMARY, rows)
+            finally:
+                if relaxed:
+                    self._conn.execute("PRAGMA synchronous=FULL")
         except sqlite3.Error as exc:
             raise StorageFault(f"cannot keep the results summaries in {self.path}: {exc}") from exc

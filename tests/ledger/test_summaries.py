@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
 from tablelog.ledger import LedgerStore as Ledger
+from tablelog.ledger.store import Ledger as SqliteStore
 from tests.backends import Backend
 from tests.ledger.conftest import MakeNotes
 
@@ -102,3 +104,29 @@ def test_results_are_read_in_pages_of_games(
     assert [r.game for r in ledger.results(rules="karnoffel")] == odd
     four = [g.id for g in made[:4]]
     assert [r.game for r in ledger.results(games=four)] == four
+
+
+def test_summaries_are_committed_without_a_sync_and_events_with_one(
+    tmp_path: Path, make_notes: MakeNotes
+) -> None:
+    """SQLite: the summary's transaction runs at ``synchronous=NORMAL`` (derived data, its
+    events already synced) and the connection is back at FULL for the next append, also
+    after a summary the database refused."""
+    ledger = SqliteStore(str(tmp_path / "s.db"))
+    conn = ledger._conn
+    seen: list[str] = []
+    conn.set_trace_callback(seen.append)
+    game = ledger.create_game("toy", 1, b"h").id
+    ledger.append(game, 1, make_notes(1))
+    ledger.store_summaries([(game, ledger.head(game)[1], '{"v": 1}')])
+    assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL again
+    upsert = next(i for i, s in enumerate(seen) if "summaries" in s and "INSERT" in s)
+    relaxed = max(i for i, s in enumerate(seen[:upsert]) if s.startswith("PRAGMA synchronous="))
+    assert seen[relaxed] == "PRAGMA synchronous=NORMAL"
+    assert [s for s in seen[upsert:] if s.startswith("PRAGMA synchronous=")] == [
+        "PRAGMA synchronous=FULL"
+    ]
+    with pytest.raises(Exception, match="summar"):
+        ledger.store_summaries([(game, b"x", object())])  # type: ignore[list-item]
+    assert conn.execute("PRAGMA synchronous").fetchone() == (2,)
+    ledger.close()
