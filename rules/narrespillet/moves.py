@@ -55,7 +55,7 @@ KINDS = (
 )
 """Every kind of Narrespillet move, in the order ``moves`` yields them."""
 
-NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift"})
+NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lift", "exorcise"})
 """The kinds whose moves name no card."""
 
 
