@@ -9,6 +9,7 @@ from tablelog.rules.cards import FOOL, parse_card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.moves import cards, kinds
 from tablelog.rules.narrespillet.state import OPEN, PLACED
 from tests.rules.narrespillet_helpers import RULES, apply, draws, play, refusal, seats, table
 
@@ -372,6 +373,8 @@ def test_malderia_swords_knight_drives_out_the_demons():
         "Cai play T15",
         "Dina discard Co5",
     )
+    assert "exorcise" in kinds(state, 0)
+    assert cards(state, 0, "exorcise") == (None,)  # the exorcism names no card
     state = play(state, "Anna exorcise")
     assert state.finished[4] and len(state.hands[4]) == 0
     standard = play(

@@ -12,7 +12,7 @@ from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.listing import lead_card
 from tablelog.rules.narrespillet.deck import DECK
 from tablelog.rules.narrespillet.moves import NO_CARD, cards, count, kinds, moves
-from tests.rules.narrespillet_helpers import RULES, play, table
+from tests.rules.narrespillet_helpers import RULES
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "narrespillet"
 ORDER = {card: i for i, card in enumerate(DECK)}
@@ -58,19 +58,3 @@ def test_a_seat_not_to_act_has_no_kinds():
     state = STATES[0]
     idle = next(s for s in range(len(state.players)) if s not in RULES.to_act(state))
     assert kinds(state, idle) == () and count(state, idle) == 0
-
-
-def test_an_exorcism_names_no_card_and_is_listed_as_one():
-    # Malderia: the Swords Knight drives out the Demons; the move names no card, so its
-    # lead is ``None`` (as for a pass), not one of the actor's cards
-    hands = {"Anna": "SwKn Sw3 Sw4 St2 St3 St4", "Cai": "T15 Sw5 Sw6 St5 St6 Cu5"}
-    state = play(
-        table(hands, variant="malderia"),
-        "Anna discard Sw3",
-        "Bo discard Co2",
-        "Cai play T15",
-        "Dina discard Co5",
-    )
-    assert "exorcise" in kinds(state, 0)
-    assert cards(state, 0, "exorcise") == (None,)
-    assert [m.kind for m in moves(state, 0, None, "exorcise")] == ["exorcise"]
