@@ -177,7 +177,7 @@ def make_app(server: Server) -> Starlette:
         except (ValueError, UnicodeDecodeError):
             raise _Answer(400, {"error": "the body is not JSON"}) from None
         if not isinstance(data, dict):
-            raise _Answer(400, {"error": "the body is a JSON object"})
+            raise _Answer(400, {"error": "the body must be one JSON object: {...}"})
         return data
 
     def write(request: Request, data: dict[str, Any], told: Callable[[int, int], None]) -> bytes:

@@ -131,6 +131,10 @@ def test_without_a_valid_secret_a_request_gets_nothing(server: Running) -> None:
     assert form.status_code == 415
     big = server.play(gid, game["secrets"]["recorder"], move="note " + "x" * 20_000, after=1)
     assert big.status_code == 413
+    json_headers = {**form_headers, "Content-Type": "application/json"}
+    listed = server.http.post(f"/api/t/{gid}/play", content="[1]", headers=json_headers)
+    assert listed.status_code == 400
+    assert listed.json() == {"error": "the body must be one JSON object: {...}"}
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     assert run_json(runner, "log", str(gid))["events"][-1]["seq"] == 1  # nothing written
 
