@@ -131,10 +131,7 @@ def _seen_cards(game: LoadedGame, viewer: Viewer | None) -> Counter[Card] | None
     every card)."""
     if viewer is None:
         return None
-    gate = Gate(game.rules, game.header, viewer)
-    if gate.whole:
-        return None
-    return Counter(gate.view(game.state).cards())
+    return Gate(game.rules, game.header, viewer).seen_cards(game.state)
 
 
 def moves_heading(whose: Sequence[str], seeded: bool, chance: bool) -> str:
