@@ -56,58 +56,40 @@ The CPU-bound rows (3-5) also show the rate per second of this process's CPU tim
 CPU-s"): when other processes compete for the CPUs (see the load average printed at the top
 and the end) the wall clock stretches but CPU time hardly does. PASS/FAIL is judged on the
 wall clock; where the per-CPU-second figure would judge otherwise, the result says so.
+
+This file holds the sizes and the command; the rows are measured in ``sqlite_rows.py``
+(figures 1, 2, 5), ``engine_rows.py`` (3, 4), ``crowded.py`` (6), ``startup.py`` (7),
+``postgres.py`` (8), ``histories.py`` (9) and ``record_bench.py`` (10), and the table is
+drawn by ``report.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
-import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 from rich.console import Console
-from rich.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from crowded import bench_crowded
+from engine_rows import bench_fold, bench_random_games, stored_games
 from postgres import bench_postgres
 from record_bench import bench_record
-from report import Row
+from report import Row, load_average, machine_facts, render
+from sqlite_rows import bench_appends, bench_import, bench_verify
 from startup import bench_startup
-from workload import (
-    APPEND_CHUNK,
-    INSERT,
-    INSERT_GAME,
-    INSERT_TYPE,
-    TOOLKIT_STEPS,
-    best_seconds,
-    fresh_events,
-    header_for,
-    payload_pool,
-    play_random_game,
-    raw_connection,
-    raw_rows,
-    timed,
-    type_rows,
-)
+from workload import header_for, payload_pool
 
-from tablelog.ledger import Ledger, NewEvent
-from tablelog.replay.codec import decode_events, encode_event, encode_header
-from tablelog.replay.fold import fold_from
+from tablelog.replay.codec import encode_header
 from tablelog.rules import registry
-from tablelog.rules.events import Event
-from tablelog.rules.protocol import Header, RuleSet
 
 
 @attrs.frozen
@@ -141,224 +123,6 @@ QUICK = Sizes(
     crowded_tables=3,
     startup_runs=3,
 )
-
-
-# -- 1. durable appends ------------------------------------------------------------------
-
-
-def ledger_chunk(ledger: Ledger, game: int, events: Sequence[NewEvent], first: int) -> None:
-    """``Ledger.append`` of each of ``events`` alone, the first one as seq ``first``."""
-    append = ledger.append
-    for seq, event in enumerate(events, first):
-        append(game, seq, (event,))
-
-
-def raw_chunk(conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
-    """``BEGIN; INSERT; COMMIT`` for each precomputed row."""
-    execute = conn.execute
-    for row in rows:
-        execute("BEGIN")
-        execute(INSERT, row)
-        execute("COMMIT")
-
-
-def appends_run(path: Path, header: bytes, events: Sequence[NewEvent]) -> tuple[float, float]:
-    """Seconds for the ledger's appends and for raw sqlite's, each on a fresh file.
-
-    The two sides alternate every ``APPEND_CHUNK`` events, so both see the same disk: on a
-    virtual disk the cost of an fsync drifts by an order of magnitude within seconds.
-    """
-    values, rows = raw_rows(header, events)
-    with Ledger(path.with_suffix(".ours.db")) as ledger:
-        game = ledger.create_game("karnoffel", 1, header).id
-        conn = raw_connection(path.with_suffix(".raw.db"))
-        conn.execute(INSERT_GAME, values)
-        conn.executemany(INSERT_TYPE, type_rows(events))
-        ours = raw = 0.0
-        for lo in range(0, len(events), APPEND_CHUNK):
-            hi = lo + APPEND_CHUNK
-            ours += timed(partial(ledger_chunk, ledger, game, events[lo:hi], lo + 1))
-            raw += timed(partial(raw_chunk, conn, rows[lo:hi]))
-        conn.close()
-    return ours, raw
-
-
-def bench_appends(tmp: Path, header: bytes, pool: Sequence[NewEvent], n: int) -> Row:
-    """Figure 1: durable single-event appends/s, ours against raw sqlite (best of 3 each)."""
-    events = fresh_events(pool, n, stamped=False)
-    runs = [appends_run(tmp / f"append-{i}", header, events) for i in range(3)]
-    ours, raw = min(r[0] for r in runs), min(r[1] for r in runs)
-    return Row("durable appends (1 event/txn, FULL sync)", n / ours, "events/s", n / raw, 0.60)
-
-
-# -- 2. bulk import and 5. chain verification --------------------------------------------
-
-
-def ledger_import(path: Path, header: bytes, events: Sequence[NewEvent]) -> float:
-    """Seconds for one ``Ledger.import_game`` of ``events`` into a fresh ledger file."""
-    with Ledger(path) as ledger:
-        return timed(lambda: ledger.import_game("karnoffel", 1, header, events))
-
-
-def raw_import(path: Path, header: bytes, events: Sequence[NewEvent]) -> float:
-    """Seconds for one transaction: the games row, then ``executemany`` of the rows."""
-    values, rows = raw_rows(header, events)
-    conn = raw_connection(path)
-
-    def run() -> None:
-        conn.execute("BEGIN")
-        conn.execute(INSERT_GAME, values)
-        conn.executemany(INSERT_TYPE, type_rows(events))
-        conn.executemany(INSERT, rows)
-        conn.execute("COMMIT")
-
-    try:
-        return timed(run)
-    finally:
-        conn.close()
-
-
-def best_of_alternating(
-    tmp: Path, name: str, ours: Callable[[Path], float], raw: Callable[[Path], float]
-) -> tuple[float, float]:
-    """Best seconds of 3 runs for each side, alternating, a fresh db file per run."""
-    best_ours = best_raw = float("inf")
-    for i in range(3):
-        best_ours = min(best_ours, ours(tmp / f"{name}-ours-{i}.db"))
-        best_raw = min(best_raw, raw(tmp / f"{name}-raw-{i}.db"))
-    return best_ours, best_raw
-
-
-def bench_import(tmp: Path, header: bytes, pool: Sequence[NewEvent], n: int) -> Row:
-    """Figure 2: bulk-import events/s, ours against raw ``executemany``."""
-    events = fresh_events(pool, n, stamped=True)
-    ours, raw = best_of_alternating(
-        tmp,
-        "import",
-        lambda p: ledger_import(p, header, events),
-        lambda p: raw_import(p, header, events),
-    )
-    return Row(f"bulk import ({n:,} events, 1 txn)", n / ours, "events/s", n / raw, 0.60)
-
-
-def bench_verify(tmp: Path) -> Row:
-    """Figure 5: ``Ledger.verify_chain`` over the large game imported by figure 2."""
-    with Ledger(tmp / "import-ours-0.db") as ledger:
-        game = ledger.games()[0]
-        problems: list[Any] = []
-        wall, cpu = best_seconds(lambda: problems.extend(ledger.verify_chain(game.record.id)))
-    assert not problems, problems[:1]
-    n = game.events
-    return Row(f"verify chain ({n:,} events)", n / wall, "events/s", cpu=n / cpu)
-
-
-# -- 3. fold ---------------------------------------------------------------------------
-
-
-def stored_games(
-    ledger: Ledger, rules: RuleSet, games: int
-) -> list[tuple[int, Header, list[Event]]]:
-    """Import ``games`` seeded random games; each as (game id, header, decoded events)."""
-    out = []
-    for seed in range(games):
-        header = header_for(rules, seed)
-        events = play_random_game(rules, header, seed)
-        record = ledger.import_game(
-            "karnoffel",
-            rules.version,
-            encode_header(header),
-            (encode_event(rules, e) for e in events),
-        )
-        out.append((record.id, header, decode_events(rules, ledger.events(record.id))))
-    return out
-
-
-def bench_fold(tmp: Path, rules: RuleSet, games: int) -> list[Row]:
-    """Figure 3: the pure fold over decoded events, and replay from the ledger."""
-    with Ledger(tmp / "fold.db") as ledger:
-        stored = stored_games(ledger, rules, games)
-        starts = [(rules.start(header), events) for _, header, events in stored]
-        total = sum(len(events) for _, events in starts)
-
-        def pure() -> None:
-            for start, events in starts:
-                fold_from(rules, start, events)
-
-        def from_ledger() -> None:
-            for game, header, _ in stored:
-                fold_from(rules, rules.start(header), decode_events(rules, ledger.events(game)))
-
-        (pure_s, pure_cpu), (ledger_s, ledger_cpu) = best_seconds(pure), best_seconds(from_ledger)
-    return [
-        Row(f"fold, pure ({games:,} games, {total:,} events)", total / pure_s, "events/s",
-            minimum=100_000, cpu=total / pure_cpu),
-        Row("replay from ledger (read + decode + fold)", total / ledger_s, "events/s",
-            cpu=total / ledger_cpu),
-    ]  # fmt: skip
-
-
-# -- 4. random games ---------------------------------------------------------------------
-
-
-def bench_random_games(rules: RuleSet, games: int) -> list[Row]:
-    """Figure 4: full random games/s with legal-move generation, and steps/s."""
-    headers = [header_for(rules, seed) for seed in range(games)]
-    steps = 0
-
-    def run() -> None:
-        nonlocal steps
-        steps = sum(len(play_random_game(rules, h, s)) for s, h in enumerate(headers))
-
-    wall, cpu = best_seconds(run)
-    return [
-        Row(f"random games, legal moves ({games:,} games)", games / wall, "games/s",
-            minimum=1_000, cpu=games / cpu),
-        Row(f"  … steps (events applied, {steps / games:.0f}/game)", steps / wall, "steps/s",
-            cpu=steps / cpu),
-    ]  # fmt: skip
-
-
-# -- report ------------------------------------------------------------------------------
-
-
-def machine_facts(tmp: Path) -> str:
-    """Python, SQLite, CPU and where the db files live."""
-    return (
-        f"Python {platform.python_version()} ({platform.python_implementation()}), "
-        f"SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs, "
-        f"{platform.system()} {platform.machine()}, db files in {tmp}, {load_average()}"
-    )
-
-
-def load_average() -> str:
-    """The 1-minute load average: other processes competing for the CPUs skew the rates."""
-    return f"load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
-
-
-def render(rows: Sequence[Row], steps_per_s: float | None, mode: str) -> Table:
-    """The result table."""
-    caption = None
-    if steps_per_s is not None:
-        caption = (
-            f"for comparison: a popular pure-Python card-game toolkit: ~{TOOLKIT_STEPS:,}"
-            f" steps/s (ours: {steps_per_s:,.0f} steps/s, {steps_per_s / TOOLKIT_STEPS:.1f}×);"
-            " ms rows: 'per CPU-s' is the CPU time of the call, in ms"
-        )
-    table = Table(title=f"tablelog benchmarks ({mode})", caption=caption)
-    columns = ("what", "ours", "per CPU-s", "raw sqlite/psycopg", "ratio", "target", "result")
-    for name in columns:
-        table.add_column(name, justify="left" if name == "what" else "right", no_wrap=True)
-    for row in rows:
-        table.add_row(
-            row.what,
-            f"{row.figure(row.ours)} {row.unit}",
-            "—" if row.cpu is None else row.figure(row.cpu),
-            "—" if row.raw is None else f"{row.raw:,.0f}",
-            "—" if row.raw is None else f"{row.ours / row.raw:.2f}",
-            row.target,
-            row.verdict(),
-        )
-    return table
 
 
 def run_all(tmp: Path, sizes: Sizes, only: str | None = None) -> list[Row]:

@@ -1,10 +1,18 @@
-"""One line of the benchmark's result table, with its target and verdict."""
+"""The benchmark's result table: one ``Row`` with its target and verdict, the table, the machine."""
 
 from __future__ import annotations
 
-import attrs
+import os
+import platform
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
 
-__all__ = ["Row"]
+import attrs
+from rich.table import Table
+from workload import TOOLKIT_STEPS
+
+__all__ = ["Row", "load_average", "machine_facts", "render"]
 
 
 @attrs.frozen
@@ -60,3 +68,43 @@ class Row:
         if self.unit == "×":
             return f"{value:,.2f}"
         return f"{value:,.1f}" if self.latency else f"{value:,.0f}"
+
+
+def machine_facts(tmp: Path) -> str:
+    """Python, SQLite, CPU and where the db files live."""
+    return (
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"SQLite {sqlite3.sqlite_version}, {os.cpu_count()} CPUs, "
+        f"{platform.system()} {platform.machine()}, db files in {tmp}, {load_average()}"
+    )
+
+
+def load_average() -> str:
+    """The 1-minute load average: other processes competing for the CPUs skew the rates."""
+    return f"load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
+
+
+def render(rows: Sequence[Row], steps_per_s: float | None, mode: str) -> Table:
+    """The result table."""
+    caption = None
+    if steps_per_s is not None:
+        caption = (
+            f"for comparison: a popular pure-Python card-game toolkit: ~{TOOLKIT_STEPS:,}"
+            f" steps/s (ours: {steps_per_s:,.0f} steps/s, {steps_per_s / TOOLKIT_STEPS:.1f}×);"
+            " ms rows: 'per CPU-s' is the CPU time of the call, in ms"
+        )
+    table = Table(title=f"tablelog benchmarks ({mode})", caption=caption)
+    columns = ("what", "ours", "per CPU-s", "raw sqlite/psycopg", "ratio", "target", "result")
+    for name in columns:
+        table.add_column(name, justify="left" if name == "what" else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row.what,
+            f"{row.figure(row.ours)} {row.unit}",
+            "—" if row.cpu is None else row.figure(row.cpu),
+            "—" if row.raw is None else f"{row.raw:,.0f}",
+            "—" if row.raw is None else f"{row.ours / row.raw:.2f}",
+            row.target,
+            row.verdict(),
+        )
+    return table

@@ -239,7 +239,8 @@ def _copier(kind: type) -> _Copier | None:
     """A ``_Copier`` for ``kind``, or ``None`` when copying its ``__dict__`` would not be
     what its ``__init__`` makes: no ``__dict__`` (a slotted class), a hash cached in a
     slot, or an ``__init__`` that does more than store its arguments (validators,
-    converters, pre- or post-init, fields left out of it)."""
+    converters, pre- or post-init, fields left out of it), or a ``cached_property``,
+    whose answer for the old state would be copied into the new one's ``__dict__``."""
     fields = attrs.fields(kind)
     in_slots = {name for c in kind.__mro__ for name in c.__dict__.get("__slots__", ())}
     plain = (
@@ -248,6 +249,9 @@ def _copier(kind: type) -> _Copier | None:
         and not hasattr(kind, "__attrs_post_init__")
         and not hasattr(kind, "__attrs_pre_init__")
         and all(f.init and f.validator is None and f.converter is None for f in fields)
+        and not any(
+            isinstance(member, cached_property) for c in kind.__mro__ for member in vars(c).values()
+        )
     )
     copier = None
     if plain:

@@ -202,7 +202,7 @@ def fool_refusal(state: State, thief: int) -> str:
             ' med Narren" (no Fool window opened)'
         )
     if placer == thief:
-        return f"{whose} is {name(state, thief)}'s own, and {rule}"
+        return f"{whose} is {name(state, thief)}'s own, and {rule} (another player's placement)"
     closed = [h for h in placement.fields if state.slots[thief][HOUSES.index(h)].status != OPEN]
     if closed:
         return (

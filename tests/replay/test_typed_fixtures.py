@@ -42,12 +42,11 @@ FINISHED = {"narrespillet-spilleksempel", "karnoffel-physical-tour", "vriddiot-p
 
 
 def _import(ledger: Ledger, path: Path) -> LoadedGame:
-    return entries._load(ledger, path)
+    return entries.load_fixture(ledger, path)
 
 
 def _old(ledger: Ledger, name: str) -> LoadedGame:
-    path = OLD[name]
-    return entries._load(ledger, path) if path is not None else entries._tour(ledger)
+    return entries.old_game(ledger, OLD[name])
 
 
 def test_every_typed_fixture_is_checked():

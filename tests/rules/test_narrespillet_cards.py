@@ -62,7 +62,7 @@ def test_a_refused_fool_names_its_own_placement_and_a_closed_slot():
     own = play(table(hands), "Anna place Cu CuQ CuK", "Bo pass", "Bo place Co Co2 Co3")
     assert refusal(own, "Bo fool") == (
         "Bo's placement on Coins (5 in number cards) is Bo's own, and the Fool \"spilles i det "
-        'en annen spiller plasserer kort på et slagfelt"'
+        "en annen spiller plasserer kort på et slagfelt\" (another player's placement)"
     )
     state = play(table(hands), "Anna place Sw Sw2 Sw3", "Bo pass", "Bo place Cu Cu2 Cu3")
     state = play(state, "Cai place St St5 St6", "Bo pass", "Dina place Co Co5 Co6", "Bo pass")

@@ -3,6 +3,8 @@ that is what ``__init__`` would make, and through ``__init__`` otherwise."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import attrs
 import pytest
 
@@ -30,6 +32,15 @@ def _positive(_: object, __: object, value: int) -> None:
 @attrs.frozen(slots=False)
 class Checked:
     count: int = attrs.field(validator=_positive)
+
+
+@attrs.frozen(slots=False)
+class Remembering:
+    count: int = 0
+
+    @cached_property
+    def doubled(self) -> int:
+        return 2 * self.count
 
 
 TABLE = Table(("Anna", "Bo"), options=None)
@@ -72,3 +83,9 @@ def test_a_class_with_a_validator_goes_through_its_init():
     assert evolve(Checked(1), count=2) == Checked(2)
     with pytest.raises(ValueError, match="negative"):
         evolve(Checked(1), count=-1)
+
+
+def test_a_cached_property_is_not_copied_into_the_new_state():
+    state = Remembering(1)
+    assert state.doubled == 2  # remembered in the instance's __dict__
+    assert evolve(state, count=5).doubled == 10
