@@ -186,6 +186,9 @@ def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Run
     assert "look at the table again (this page shows it anew)" in late.json()["error"]
     again = server.play(gid, phone, move=first, after=data["seq"], id="phone-a-1")
     assert again.status_code == 200 and again.json()["retried"]  # answered, not doubled
+    ahead = server.play(gid, recorder, move=f"{acting} {second}", after=data["seq"] + 50)
+    assert ahead.status_code == 409 and "cannot have been at event" in ahead.json()["error"]
+    assert "tablelog show" not in ahead.json()["error"]  # a phone has no terminal
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     log = run_json(runner, "log", str(gid))["events"]
     assert [e["seq"] for e in log] == list(range(1, data["seq"] + 2))
