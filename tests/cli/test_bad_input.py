@@ -71,10 +71,14 @@ def test_words_that_start_with_a_dash_go_after_two_dashes(runner: CliRunner, dea
     [
         (["show", "-1"], "-1 is not an option of show: an argument that starts with '-' goes"
          " after -- (tablelog show -- -1)"),
-        (["moves", "{game}", "-x"], "-x is not an option of moves: an argument that starts"
-         " with '-' goes after -- (tablelog moves {game} -- -x)"),
-        (["log", "{game}", "--as", "Bo", "-q"], "-q is not an option of log: an argument that"
-         " starts with '-' goes after -- (tablelog log {game} --as Bo -- -q)"),
+        (["moves", "-x"], "-x is not an option of moves: an argument that starts"
+         " with '-' goes after -- (tablelog moves -- -x)"),
+        (["log", "--as", "Bo", "-q"], "-q is not an option of log: an argument that"
+         " starts with '-' goes after -- (tablelog log --as Bo -- -q)"),
+        # GAME given: after --, -x would be one argument too many, so -- is not offered
+        (["moves", "{game}", "-x"], "-x is not an option of moves (tablelog moves --help)"),
+        (["log", "{game}", "--as", "Bo", "-q"], "-q is not an option of log"
+         " (tablelog log --help)"),
         (["list", "-x"], "-x is not an option of list (tablelog list --help)"),
     ],
 )  # fmt: skip
