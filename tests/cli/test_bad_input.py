@@ -176,3 +176,16 @@ def test_verify_json_of_a_broken_file_lists_the_problem(
     data = json.loads(result.stdout)
     assert data["ok"] is False and data["events"] == 2
     assert data["problems"] and data["problems"][0].startswith("event 2")
+
+
+@pytest.mark.parametrize(
+    ("typed", "example"), [("{game}", "{game} MOVE"), ("last", "last MOVE"), ("7H", "last 7H")]
+)
+def test_play_without_a_move_names_the_game_typed(
+    runner: CliRunner, dealt: str, typed: str, example: str
+):
+    result = run(runner, "play", typed.format(game=dealt), code=2)
+    assert result.stderr.strip() == (
+        "Error: no move given: name the game, then the move: tablelog play "
+        + example.format(game=dealt)
+    )
