@@ -12,9 +12,7 @@ both sides see the same machine at the same moments. ``{side}`` in an argument b
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -22,23 +20,12 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from histories import PROBE
+from histories import probe
 
 
 def run(root: Path, args: list[str]) -> float:
     """CPU-s of ``tablelog ARGS`` run from the checkout ``root``."""
-    env = dict(os.environ, PYTHONPATH=str(root))
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args],
-        cwd=root,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    cpu: float = json.loads(done.stderr.strip().splitlines()[-1])["cpu"]
-    return cpu
+    return probe(args, root, dict(os.environ, PYTHONPATH=str(root)))["cpu"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -111,7 +111,8 @@ def _same(a: Event, b: Event) -> bool:
     return a.actor == b.actor and a.payload == b.payload
 
 
-def _load(ledger: Ledger, path: Path) -> LoadedGame:
+def load_fixture(ledger: Ledger, path: Path) -> LoadedGame:
+    """The fixture file's (first) game, imported into ``ledger``."""
     lines = path.read_text(encoding="utf-8").splitlines()
     record = import_games(ledger, parse_lines(lines))[0]
     return Games(ledger).load(record.id)
@@ -224,7 +225,13 @@ def _check(new: LoadedGame, old: LoadedGame) -> None:
         raise SystemExit(f"game {old.header.rules}: the entries stop short of the fixture's")
 
 
-def _tour(ledger: Ledger) -> LoadedGame:
+def old_game(ledger: Ledger, path: Path | None) -> LoadedGame:
+    """A game of ``GAMES`` as recorded before: its fixture file, or the README's tour."""
+    return load_fixture(ledger, path) if path is not None else nordekasino_tour(ledger)
+
+
+def nordekasino_tour(ledger: Ledger) -> LoadedGame:
+    """The README's Nørdekasino tour, entered move by move in a seeded game."""
     from tablelog.replay.games import make_header
     from tablelog.rules import registry
 
@@ -242,7 +249,7 @@ def main(argv: Sequence[str] = ()) -> int:
     worst = 0.0
     for title, path in GAMES:
         with tempfile.TemporaryDirectory() as tmp, Ledger(Path(tmp) / "e.db") as ledger:
-            old = _load(ledger, path) if path is not None else _tour(ledger)
+            old = old_game(ledger, path)
             entries, turns = before(old)
             try:
                 now, typed = after(ledger, old)

@@ -9,7 +9,7 @@ events and one digest of every head in order; ``--out`` writes every head as JSO
 compare two runs with ``diff``.
 
 By default the histories are drawn without the checks (``benchmarks/fuzzbench.py``'s
-``_games``: the generation's cost alone). Hypothesis mixes the constants of every loaded
+``drawn_histories``: the generation's cost alone). Hypothesis mixes the constants of every loaded
 module of the project into its wide draws (a seed, a physical deal), so those are not
 quite the games ``tablelog fuzz`` plays, which loads more modules. ``--inside`` runs
 ``tablelog fuzz RULES --games N --seed S --jobs 1`` itself, every check included, in a
@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from fuzzbench import _games
+from fuzzbench import drawn_histories
 
 from tablelog.ledger.hashing import event_hash, genesis_hash
 from tablelog.replay.codec import encode_event, encode_header
@@ -98,7 +98,7 @@ def main() -> None:
             heads, events = inside(name, args.games, args.seed)
         else:
             rules = registry.get(name)
-            histories, _ = _games(rules, args.games, args.seed)
+            histories, _ = drawn_histories(rules, args.games, args.seed)
             heads = [head(rules, h) for h in histories]
             events = sum(len(h.events) for h in histories)
         out[name] = heads

@@ -26,7 +26,7 @@ def _cpu(work: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
-def _games(rules: RuleSet, games: int, seed: int) -> tuple[list[History], float]:
+def drawn_histories(rules: RuleSet, games: int, seed: int) -> tuple[list[History], float]:
     """The histories ``fuzz`` draws for ``seed``, and the CPU time drawing them took."""
     drawn: list[History] = []
     real = fuzz_module.check_all
@@ -40,7 +40,7 @@ def _games(rules: RuleSet, games: int, seed: int) -> tuple[list[History], float]
 
 def bench(rules: RuleSet, games: int, seed: int) -> list[tuple[str, float]]:
     """Rows of (what, CPU seconds) for one rule set."""
-    histories, generation = _games(rules, games, seed)
+    histories, generation = drawn_histories(rules, games, seed)
     rows = [("generation", generation)]
     for name in PROBES:
         rows.append((name, _cpu(lambda n=name: [run(rules, h, (n,), SAMPLED) for h in histories])))

@@ -120,17 +120,28 @@ def fill(path: Path, count: int, summaries: bool = True) -> dict[str, float]:
     }
 
 
-def measure(db: Path, *args: str) -> dict[str, float]:
-    """One command in a fresh process: its CPU seconds, wall seconds and peak RSS (MB)."""
+def probe(
+    args: list[str], root: Path = ROOT, env: dict[str, str] | None = None
+) -> dict[str, float]:
+    """``tablelog ARGS`` in a fresh process run from the checkout ``root`` (``PROBE``): its
+    CPU seconds, wall seconds and peak RSS (MB)."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, "--db", str(db), *args],
-        cwd=ROOT,
+        [sys.executable, "-c", PROBE, *args],
+        cwd=root,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
         check=True,
     )
     result: dict[str, float] = json.loads(done.stderr.strip().splitlines()[-1])
+    return result
+
+
+def measure(db: Path, *args: str) -> dict[str, float]:
+    """One command on ``db`` in a fresh process: its CPU seconds, wall seconds and peak RSS
+    (MB), printed too."""
+    result = probe(["--db", str(db), *args])
     print(
         f"  {' '.join(args[:4])}: {result['cpu']:.2f} CPU s, {result['rss_mb']:.0f} MB", flush=True
     )

@@ -39,6 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from report import Row
+from sqlite_rows import ledger_chunk
 from workload import (
     APPEND_CHUNK,
     best_seconds,
@@ -98,11 +99,6 @@ class Databases:
 # -- appends -----------------------------------------------------------------------------
 
 
-def _ours(ledger: LedgerStore, game: int, events: Sequence[NewEvent], first: int) -> None:
-    for seq, event in enumerate(events, first):
-        ledger.append(game, seq, (event,))
-
-
 def _raw(conn: Any, rows: Sequence[Any]) -> None:
     for row in rows:
         conn.execute(INSERT, row)  # autocommit: one transaction, one WAL flush each
@@ -115,7 +111,7 @@ def appends_run(dbs: Databases, header: bytes, events: Sequence[NewEvent]) -> tu
         game = ledger.create_game("karnoffel", 1, header).id
         for lo in range(0, len(events), APPEND_CHUNK):
             hi = lo + APPEND_CHUNK
-            ours += timed(partial(_ours, ledger, game, events[lo:hi], lo + 1))
+            ours += timed(partial(ledger_chunk, ledger, game, events[lo:hi], lo + 1))
             raw += timed(partial(_raw, conn, rows[lo:hi]))
     conn.close()
     return ours, raw

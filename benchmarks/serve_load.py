@@ -44,7 +44,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -58,68 +57,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from loopback_http import HOST, Http, free_port, read_head
+
 PLAYERS = ["Anna", "Bo", "Cai", "Dina"]
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-# -- a small HTTP/1.1 client on asyncio streams --------------------------------------------
-
-
-class Http:
-    """One keep-alive connection to the server."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(
-        self, method: str, path: str, key: str | None = None, body: Any = None
-    ) -> tuple[int, Any]:
-        """One request; the status and the JSON answer."""
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        data = b"" if body is None else json.dumps(body).encode()
-        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", f"Content-Length: {len(data)}"]
-        if key is not None:
-            head.append(f"X-Tablelog-Key: {key}")
-        if body is not None:
-            head.append("Content-Type: application/json")
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        assert self.reader is not None
-        status, headers = await _head(self.reader)
-        raw = await _body(self.reader, headers)
-        return status, json.loads(raw)
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-
-
-async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
-    status = int((await reader.readline()).split()[1])
-    headers = {}
-    while (line := await reader.readline()) not in (b"\r\n", b""):
-        name, _, value = line.decode().partition(":")
-        headers[name.strip().lower()] = value.strip()
-    return status, headers
-
-
-async def _body(reader: asyncio.StreamReader, headers: dict[str, str]) -> bytes:
-    if "content-length" in headers:
-        return await reader.readexactly(int(headers["content-length"]))
-    parts = []
-    while size := int((await reader.readline()).strip(), 16):  # chunked
-        parts.append(await reader.readexactly(size))
-        await reader.readline()
-    await reader.readline()
-    return b"".join(parts)
 
 
 # -- the tables and their devices -----------------------------------------------------------
@@ -160,7 +100,7 @@ async def listen(port: int, table: Table, device: int) -> None:
     try:
         path = f"/api/t/{table.game}/events?k={table.seats[0]}"
         writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
-        status, headers = await _head(reader)
+        status, headers = await read_head(reader)
         assert status == 200, status
         chunked = headers.get("transfer-encoding") == "chunked"
         buffer = b""

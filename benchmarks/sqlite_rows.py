@@ -31,15 +31,16 @@ from workload import (
     type_rows,
 )
 
-from tablelog.ledger import Ledger, NewEvent
+from tablelog.ledger import Ledger, LedgerStore, NewEvent
 
-__all__ = ["bench_appends", "bench_import", "bench_verify"]
+__all__ = ["bench_appends", "bench_import", "bench_verify", "ledger_chunk"]
 
 # -- 1. durable appends ------------------------------------------------------------------
 
 
-def ledger_chunk(ledger: Ledger, game: int, events: Sequence[NewEvent], first: int) -> None:
-    """``Ledger.append`` of each of ``events`` alone, the first one as seq ``first``."""
+def ledger_chunk(ledger: LedgerStore, game: int, events: Sequence[NewEvent], first: int) -> None:
+    """``append`` of each of ``events`` alone, the first one as seq ``first`` (any ledger:
+    SQLite here, PostgreSQL in ``postgres.py``)."""
     append = ledger.append
     for seq, event in enumerate(events, first):
         append(game, seq, (event,))

@@ -218,13 +218,30 @@ def _dashed_move(
             f" a note's, go after --: tablelog play {game} -- note {typed}"
         )
     params = error.ctx.command.params if error.ctx is not None else ()
-    if not any(isinstance(p, click.Argument) for p in params):
-        return BadInput(f"{typed} is not an option of {command} (tablelog {command} --help)")
     before = list(args[1 : args.index(typed)]) if typed in args else []
+    if _arguments_left(params, before) == 0:  # after --, it would be one argument too many
+        return BadInput(f"{typed} is not an option of {command} (tablelog {command} --help)")
     return BadInput(
         f"{typed} is not an option of {command}: an argument that starts with '-' goes"
         f" after -- ({' '.join(['tablelog', command, *before, '--', typed])})"
     )
+
+
+def _arguments_left(params: Sequence[click.Parameter], before: Sequence[str]) -> int:
+    """How many more arguments a command takes after the words ``before`` (its options and
+    their values skipped); -1: any number."""
+    arguments = [p for p in params if isinstance(p, click.Argument)]
+    if any(p.nargs < 0 for p in arguments):
+        return -1
+    valued = {name for p in params if isinstance(p, click.Option) and not p.is_flag
+              for name in p.opts}  # fmt: skip
+    given, words = 0, iter(before)
+    for word in words:
+        if word in valued:
+            next(words, None)
+        elif not word.startswith("-"):
+            given += 1
+    return max(sum(p.nargs for p in arguments) - given, 0)
 
 
 def _missing_game(error: click.MissingParameter, command: str | None) -> BadInput | None:

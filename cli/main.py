@@ -138,8 +138,9 @@ def play(
 
     For a whole evening, `tablelog record GAME` keeps the game open instead."""
     if not move:
-        example = game if not (game.isdigit() or game.lower() == "last") else "MOVE"
-        raise BadInput(f"no move given: name the game, then the move: tablelog play last {example}")
+        named = game.isdigit() or game.lower() == "last"  # else a move typed as the game
+        example = f"{game} MOVE" if named else f"last {game}"
+        raise BadInput(f"no move given: name the game, then the move: tablelog play {example}")
     with friendly(), obj.ledger() as ledger:
         played = Games(ledger).play(game, " ".join(move), event_id=event_id, after=after)
         data = played_data(played)

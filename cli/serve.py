@@ -80,6 +80,33 @@ def _unfinished(ledger: LedgerStore, server: Server, base: str, qr: bool) -> Non
     click.echo(f"\nOr start a game at {base}/")
 
 
+def _taken(host: str, port: int) -> str | None:
+    """Why ``host``'s ``port`` cannot be listened on, in one sentence (``None``: it can),
+    found before the server starts: uvicorn would say it as a log line after "serving"."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except OSError as error:
+        return (
+            f"cannot listen on {host} ({error.strerror or error}): --host takes an address"
+            " of this machine, like 127.0.0.1 or 0.0.0.0"
+        )
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as error:
+        return (
+            f"cannot listen on {host} port {port} ({error.strerror or error}): another"
+            " program, perhaps another tablelog serve, holds it; choose another port with"
+            " --port"
+        )
+    return None
+
+
 def _who(data: Any) -> str:
     return f"{', '.join(data['players'])}, at event {data['events']}"
 
@@ -133,6 +160,9 @@ def serve(
             " that game; put it behind a reverse proxy with TLS for a club (docs/serve.md).",
             err=True,
         )
+    taken = _taken(host, port)
+    if taken is not None:
+        raise BadInput(taken)
     click.echo(f"serving {where} on {base}/ (Ctrl-C stops)", err=True)
     sys.stdout.flush()
     uvicorn.run(make_app(server), host=host, port=port, access_log=False, log_level="warning")

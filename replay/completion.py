@@ -60,9 +60,7 @@ class Completer:
         self.commands = tuple(commands)
         self.seen: Counter[Card] | None = None
         if viewer is not None:
-            gate = Gate(game.rules, game.header, viewer)
-            if not gate.whole:
-                self.seen = Counter(gate.view(game.state).cards())
+            self.seen = Gate(game.rules, game.header, viewer).seen_cards(game.state)
 
     def lines(self, text: str, limit: int = 60) -> Iterator[str]:
         """Whole lines that complete ``text``, filtered as typed (case-insensitive), at

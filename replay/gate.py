@@ -96,6 +96,13 @@ class Gate:
         turn = tuple(players[s] for s in sorted(self.rules.to_act(state)) if s < len(players))
         return attrs.evolve(view, table=attrs.evolve(view.table, turn=turn))
 
+    def seen_cards(self, state: Any) -> Counter[Card] | None:
+        """The cards the viewer sees in ``state`` (``None``: the viewer sees every card):
+        what a listing or a completion may name for them."""
+        if self.whole:
+            return None
+        return Counter(self.view(state).cards())
+
     def table(self, state: Any) -> dict[str, Any] | None:
         """The typed table as JSON-ready data (cards as text), or ``None``."""
         table = self.view(state).table

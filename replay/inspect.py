@@ -131,10 +131,7 @@ def _seen_cards(game: LoadedGame, viewer: Viewer | None) -> Counter[Card] | None
     every card)."""
     if viewer is None:
         return None
-    gate = Gate(game.rules, game.header, viewer)
-    if gate.whole:
-        return None
-    return Counter(gate.view(game.state).cards())
+    return Gate(game.rules, game.header, viewer).seen_cards(game.state)
 
 
 def moves_heading(whose: Sequence[str], seeded: bool, chance: bool) -> str:
@@ -350,9 +347,13 @@ def _row(
     }
 
 
-def step_cards(game: LoadedGame) -> list[str]:
+def step_cards(game: LoadedGame, viewer: Viewer) -> list[str]:
     """The cards a physical table's step may name (a deal's face-up cards, a card turned),
-    sorted by suit: the step's pool (none in a seeded game, whose dealer names them)."""
+    sorted by suit: the step's pool (none in a seeded game, whose dealer names them). Only
+    for a viewer who sees every card (the recorder of a physical game): the pool is every
+    card not yet placed, so to a seat it would tell the others' hands (none otherwise)."""
+    if not Gate(game.rules, game.header, viewer).whole:
+        return []
     step = None if game.seeded else game.rules.chance(game.state)
     if step is None:
         return []

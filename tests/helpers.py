@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import fold
 from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.karnoffel import RULES
-from tablelog.rules.protocol import Header, OptionValue
+from tablelog.rules.protocol import Header, OptionValue, RuleSet
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 ANNA, BO, CAI, DINA = range(4)
@@ -44,3 +45,17 @@ def build_log(header: Header, texts: Sequence[str]) -> list[Event]:
             actor, payload = move.actor, move.payload
         events.append(Event(seq, actor, payload))
     return events
+
+
+def first_moves(rules: RuleSet[Any], header: Header, limit: int) -> Iterator[tuple[Event, Any]]:
+    """A seeded game played on: the seeded dealer's card where chance acts, else the first
+    listed move; each event with the state after it, up to ``limit`` events or the end."""
+    assert header.seed is not None
+    state = rules.start(header)
+    for seq in range(1, limit + 1):
+        if rules.outcome(state) is not None:
+            return
+        move = dealer_move(rules, state, header.seed, seq) or next(iter(rules.moves(state)))
+        event = Event(seq, move.actor, move.payload)
+        state = rules.apply(state, event)
+        yield event, state

@@ -56,7 +56,7 @@ def table_for(game: LoadedGame, role: Role, made: Memo | None = None) -> dict[st
         listing = moves_data(game, seat=seat, limit=LISTED, viewer=viewer if acts else None)
         rows = [m for m in listing["moves"] if role.kind == "recorder" or not m["chance"]]
         recorder = role.kind == "recorder"
-        moves = {**listing, "moves": rows, "deck": step_cards(game) if recorder else [],
+        moves = {**listing, "moves": rows, "deck": step_cards(game, viewer),
                  "irregularities": list(IRREGULARITIES) if recorder else [],
                  "rulings": list(RULINGS) if recorder else [],
                  "kinds": [] if listing["complete"] else _kinds(game, seat)}  # fmt: skip

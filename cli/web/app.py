@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -176,7 +177,7 @@ def make_app(server: Server) -> Starlette:
         except (ValueError, UnicodeDecodeError):
             raise _Answer(400, {"error": "the body is not JSON"}) from None
         if not isinstance(data, dict):
-            raise _Answer(400, {"error": "the body is a JSON object"})
+            raise _Answer(400, {"error": "the body must be one JSON object: {...}"})
         return data
 
     def write(request: Request, data: dict[str, Any], told: Callable[[int, int], None]) -> bytes:
@@ -376,13 +377,19 @@ def _json(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
 
+TERMINAL = re.compile(r"look at (?:the table|it) again \(`tablelog show \d+`\)")
+"""A refusal's hint for a terminal (``replay.retry``): a phone's page shows the table anew."""
+
+
 def _refused(error: _Answer | click.ClickException) -> Response:
-    """An early answer, or the CLI's own sentence with its status."""
+    """An early answer, or the CLI's own sentence with its status (a hint to type a
+    command in a terminal told as what the page does instead)."""
     if isinstance(error, _Answer):
         return JSONResponse(error.body, status_code=error.status)
     status = 409 if error.exit_code == 1 else 400
     kind = getattr(error, "kind", "refused" if status == 409 else "bad-input")
-    return JSONResponse({"error": error.format_message(), "kind": kind}, status)
+    said = TERMINAL.sub("look at the table again (this page shows it anew)", error.format_message())
+    return JSONResponse({"error": said, "kind": kind}, status)
 
 
 def _with_qr(links: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -218,13 +218,16 @@ def page_data(
     """Everything the page for ``viewer`` draws, as JSON-ready data; each of ``variations``
     (forks of ``game``) with its frames after the event it branches at, seen by the same
     viewer. Every seat's view (``EVERY_SEAT``) is given only of a game that is over:
-    ``StillPlaying`` otherwise, as it would show every hand while the game goes on."""
+    ``StillPlaying`` otherwise, as it would show every hand while the game goes on; for
+    the same reason such a page leaves out each variation still being played."""
     if viewer.every_seat and game.rules.outcome(game.state) is None:
         raise StillPlaying(
             f"game {game.id} is still being played: a page of every seat's cards would show"
             " every hand to whoever gets the file, so it is made once the game is over"
             " (until then export the page as everyone, or --as a player)"
         )
+    if viewer.every_seat:
+        variations = [v for v in variations if v.rules.outcome(v.state) is not None]
     store = _Store()
     frames = list(_frames(game, store, viewer))
     lines = [line for v in variations if (line := _variation(v, store, viewer)) is not None]

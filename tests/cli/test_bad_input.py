@@ -71,10 +71,14 @@ def test_words_that_start_with_a_dash_go_after_two_dashes(runner: CliRunner, dea
     [
         (["show", "-1"], "-1 is not an option of show: an argument that starts with '-' goes"
          " after -- (tablelog show -- -1)"),
-        (["moves", "{game}", "-x"], "-x is not an option of moves: an argument that starts"
-         " with '-' goes after -- (tablelog moves {game} -- -x)"),
-        (["log", "{game}", "--as", "Bo", "-q"], "-q is not an option of log: an argument that"
-         " starts with '-' goes after -- (tablelog log {game} --as Bo -- -q)"),
+        (["moves", "-x"], "-x is not an option of moves: an argument that starts"
+         " with '-' goes after -- (tablelog moves -- -x)"),
+        (["log", "--as", "Bo", "-q"], "-q is not an option of log: an argument that"
+         " starts with '-' goes after -- (tablelog log --as Bo -- -q)"),
+        # GAME given: after --, -x would be one argument too many, so -- is not offered
+        (["moves", "{game}", "-x"], "-x is not an option of moves (tablelog moves --help)"),
+        (["log", "{game}", "--as", "Bo", "-q"], "-q is not an option of log"
+         " (tablelog log --help)"),
         (["list", "-x"], "-x is not an option of list (tablelog list --help)"),
     ],
 )  # fmt: skip
@@ -172,3 +176,16 @@ def test_verify_json_of_a_broken_file_lists_the_problem(
     data = json.loads(result.stdout)
     assert data["ok"] is False and data["events"] == 2
     assert data["problems"] and data["problems"][0].startswith("event 2")
+
+
+@pytest.mark.parametrize(
+    ("typed", "example"), [("{game}", "{game} MOVE"), ("last", "last MOVE"), ("7H", "last 7H")]
+)
+def test_play_without_a_move_names_the_game_typed(
+    runner: CliRunner, dealt: str, typed: str, example: str
+):
+    result = run(runner, "play", typed.format(game=dealt), code=2)
+    assert result.stderr.strip() == (
+        "Error: no move given: name the game, then the move: tablelog play "
+        + example.format(game=dealt)
+    )

@@ -131,6 +131,10 @@ def test_without_a_valid_secret_a_request_gets_nothing(server: Running) -> None:
     assert form.status_code == 415
     big = server.play(gid, game["secrets"]["recorder"], move="note " + "x" * 20_000, after=1)
     assert big.status_code == 413
+    json_headers = {**form_headers, "Content-Type": "application/json"}
+    listed = server.http.post(f"/api/t/{gid}/play", content="[1]", headers=json_headers)
+    assert listed.status_code == 400
+    assert listed.json() == {"error": "the body must be one JSON object: {...}"}
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     assert run_json(runner, "log", str(gid))["events"][-1]["seq"] == 1  # nothing written
 
@@ -178,8 +182,13 @@ def test_a_second_writer_for_the_same_turn_is_told_what_was_recorded(server: Run
     late = server.play(gid, recorder, move=f"{acting} {second}", after=data["seq"], id="b-1")
     assert late.status_code == 409
     assert f"has moved on since event {data['seq']}" in late.json()["error"]
+    assert "tablelog show" not in late.json()["error"]  # a phone has no terminal
+    assert "look at the table again (this page shows it anew)" in late.json()["error"]
     again = server.play(gid, phone, move=first, after=data["seq"], id="phone-a-1")
     assert again.status_code == 200 and again.json()["retried"]  # answered, not doubled
+    ahead = server.play(gid, recorder, move=f"{acting} {second}", after=data["seq"] + 50)
+    assert ahead.status_code == 409 and "cannot have been at event" in ahead.json()["error"]
+    assert "tablelog show" not in ahead.json()["error"]  # a phone has no terminal
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     log = run_json(runner, "log", str(gid))["events"]
     assert [e["seq"] for e in log] == list(range(1, data["seq"] + 2))
@@ -215,6 +224,7 @@ def test_four_phones_racing_for_a_turn_write_once(server: Running) -> None:
     assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
     for refused in (a for a in answers if a.status_code == 409):
         assert f"has moved on since event {state['seq']}" in refused.json()["error"]
+        assert "tablelog show" not in refused.json()["error"]
     written = next(a for a in answers if a.status_code == 200).json()["written"]
     runner = CliRunner(env={"TABLELOG_DB": str(server.db)})
     log = run_json(runner, "log", str(gid))["events"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from tablelog.cli import serve as serving
 from tablelog.cli.main import cli
 from tablelog.cli.web.links import Keys, Role, load_key
 from tests.cli.clitools import run_json
@@ -25,7 +26,32 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(serving, "_taken", lambda host, port: None)  # port 8000 may be in use
     return calls
+
+
+def test_a_port_in_use_is_one_sentence_before_serving(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = runner.invoke(
+            cli, ["serve", "--key-file", str(tmp_path / "k"), "--no-qr", "--port", str(port)]
+        )
+    assert result.exit_code == 2 and calls == []
+    assert result.output.strip().endswith(
+        f"Error: cannot listen on 127.0.0.1 port {port} (Address already in use): another"
+        " program, perhaps another tablelog serve, holds it; choose another port with --port"
+    )
+    assert "serving" not in result.output
 
 
 def serve(runner: CliRunner, key: Path, *args: str) -> str:

@@ -7,11 +7,10 @@ import re
 
 import pytest
 
-from tablelog.replay.dealer import dealer_move
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
-from tablelog.rules.events import Event
 from tablelog.rules.tableview import counted
+from tests.helpers import first_moves
 
 AWKWARD = re.compile(r"\(s\)|\bTrue\b|\bFalse\b|\bNone\b|provisional|_")
 GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
@@ -29,13 +28,8 @@ def _texts(table) -> list[str]:  # type: ignore[no-untyped-def]
 def test_no_fact_or_score_of_any_state_reads_awkwardly(name: str) -> None:
     rules = registry.get(name)
     header = make_header(rules, ("Anna", "Bo", "Cai", "Dina"), {}, seed=5)
-    state = rules.start(header)
     seen: set[str] = set()
-    for seq in range(1, 400):
-        if rules.outcome(state) is not None:
-            break
-        move = dealer_move(rules, state, 5, seq) or next(iter(rules.moves(state)))
-        state = rules.apply(state, Event(seq, move.actor, move.payload))
+    for _, state in first_moves(rules, header, 399):
         seen.update(_texts(rules.view(state, None).table))
     bad = sorted(text for text in seen if AWKWARD.search(text))
     assert seen and bad == []

@@ -18,6 +18,7 @@ from tablelog.replay.kit.walk import Step
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header
+from tests.helpers import first_moves
 from tests.replay.toy_rules import RULES, apply
 
 QUICK = settings(
@@ -83,17 +84,9 @@ def test_the_renderers_run_on_the_deep_states_for_everyone_and_one_seat_in_turn(
 
 def _played(rules, events: int) -> History:
     """A seeded game of ``rules`` for four, each seat taking its first listed move."""
-    from tablelog.replay.dealer import dealer_move
-
     header = Header(rules.name, rules.version, ("Anna", "Bo", "Cai", "Dina"),
                     rules.options_for({}, 4), 0, 7)  # fmt: skip
-    state, log = rules.start(header), []
-    while rules.outcome(state) is None and len(log) < events:
-        seq = len(log) + 1
-        move = dealer_move(rules, state, 7, seq) or next(iter(rules.moves(state)))
-        log.append(Event(seq, move.actor, move.payload))
-        state = rules.apply(state, log[-1])
-    return History(header, tuple(log))
+    return History(header, tuple(event for event, _ in first_moves(rules, header, events)))
 
 
 def _forgetful_apply():

@@ -30,7 +30,7 @@ def test_the_example_typed_one_entry_per_turn_ends_as_the_fixture(
     tmp_path: Path, title: str, path: Path
 ):
     with Ledger(tmp_path / "e.db") as ledger:
-        old = entries._load(ledger, path)
+        old = entries.load_fixture(ledger, path)
         typed, turns = entries.before(old)
         now, lines = entries.after(ledger, old)  # SystemExit if refused or ending elsewhere
     assert now <= typed and len(lines) == now

@@ -10,6 +10,7 @@ import pytest
 
 from tablelog.replay.games import Games, make_header
 from tablelog.replay.gate import EVERY_SEAT, Viewer
+from tablelog.replay.inspect import moves_data
 from tablelog.replay.page import StillPlaying, page_data, render_page
 from tablelog.rules import registry
 from tests.replay.page_helpers import finished_game, played_game
@@ -73,6 +74,19 @@ def test_every_seat_is_refused_while_the_game_is_being_played(games: Games):
         page_data(game, EVERY_SEAT)
     with pytest.raises(StillPlaying):
         render_page(game, EVERY_SEAT)
+
+
+def test_every_seats_page_leaves_out_a_variation_still_being_played(games: Games):
+    over = finished_game(games, "nordekasino")
+    tried = games.fork(over.id, 6)  # a line tried from event 6, not played to its end
+    games.play(tried.id, moves_data(tried)["moves"][0]["notation"])
+    fork = games.load(tried.id)
+    assert fork.rules.outcome(fork.state) is None
+    assert [v["game"] for v in page_data(over, Viewer(1), [fork])["variations"]] == [fork.id]
+    data = page_data(over, EVERY_SEAT, [fork])
+    assert data["variations"] == []
+    hands = [c.text for s in range(4) for c in fork.state.hands[s].cards]
+    assert f"game {fork.id}" not in render_page(over, EVERY_SEAT, [fork]) and hands
 
 
 def test_the_page_needs_no_network(games: Games):

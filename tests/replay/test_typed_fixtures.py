@@ -41,13 +41,8 @@ ALREADY_ONE = {"karnoffel-physical-tour", "nordekasino-tour"}
 FINISHED = {"narrespillet-spilleksempel", "karnoffel-physical-tour", "vriddiot-physical"}
 
 
-def _import(ledger: Ledger, path: Path) -> LoadedGame:
-    return entries._load(ledger, path)
-
-
 def _old(ledger: Ledger, name: str) -> LoadedGame:
-    path = OLD[name]
-    return entries._load(ledger, path) if path is not None else entries._tour(ledger)
+    return entries.old_game(ledger, OLD[name])
 
 
 def test_every_typed_fixture_is_checked():
@@ -62,7 +57,7 @@ def test_the_typed_fixture_verifies_and_replays_to_its_head(tmp_path: Path, name
     assert verify_parsed(parsed).ok
     head = json.loads(lines[0])["head"]
     with Ledger(tmp_path / "t.db") as ledger:
-        game = _import(ledger, TYPED / f"{name}.jsonl")
+        game = entries.load_fixture(ledger, TYPED / f"{name}.jsonl")
         assert game.head_at(game.seq) == head and game.seq == len(lines) - 1
 
 
@@ -70,7 +65,7 @@ def test_the_typed_fixture_verifies_and_replays_to_its_head(tmp_path: Path, name
 def test_its_lines_typed_again_write_its_events(tmp_path: Path, name: str):
     typed = (TYPED / f"{name}.txt").read_text(encoding="utf-8").splitlines()
     with Ledger(tmp_path / "t.db") as ledger:
-        fixture = _import(ledger, TYPED / f"{name}.jsonl")
+        fixture = entries.load_fixture(ledger, TYPED / f"{name}.jsonl")
         games = Games(ledger)
         game = games.create(fixture.header).id
         for line in typed:
@@ -85,7 +80,7 @@ def test_its_lines_typed_again_write_its_events(tmp_path: Path, name: str):
 def test_it_ends_as_the_old_fixture_in_fewer_entries(tmp_path: Path, name: str):
     typed = (TYPED / f"{name}.txt").read_text(encoding="utf-8").splitlines()
     with Ledger(tmp_path / "t.db") as ledger:
-        new = _import(ledger, TYPED / f"{name}.jsonl")
+        new = entries.load_fixture(ledger, TYPED / f"{name}.jsonl")
         old = _old(ledger, name)
         rules = new.rules
         assert rules.outcome(new.state) == rules.outcome(old.state)

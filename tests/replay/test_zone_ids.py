@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tablelog.replay.dealer import dealer_move
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
-from tablelog.rules.events import Event
+from tests.helpers import first_moves
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 TITLES = {
@@ -54,11 +53,7 @@ def seen(name: str, events: int = 120) -> set[str]:
     header = make_header(rules, PLAYERS, {}, seed=3)
     state = rules.start(header)
     names = {z.name for z in rules.view(state, None).zones}
-    for seq in range(1, events + 1):
-        if rules.outcome(state) is not None:
-            break
-        move = dealer_move(rules, state, 3, seq) or next(iter(rules.moves(state)))
-        state = rules.apply(state, Event(seq, move.actor, move.payload))
+    for _, state in first_moves(rules, header, events):
         names |= {z.name for z in rules.view(state, None).zones}
     return names
 
