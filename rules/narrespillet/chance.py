@@ -29,6 +29,7 @@ from tablelog.rules.narrespillet.state import DEAL, HAND, PLAY, POOL, State, sea
 from tablelog.rules.narrespillet.take import pool_of, unknown
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, where
+from tablelog.rules.tableview import counted
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply_draw", "chance", "check_draw", "plan_for"]
@@ -44,10 +45,6 @@ def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
 
 _NAMES = MappingProxyType({"demons": "Demons", "pool": "Justice"})
 """How the notation writes the Demons' and Justice's places (read-only: plans share it)."""
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
 
 
 @per_state()
@@ -102,7 +99,8 @@ def _draw_plan(players: tuple[str, ...], who: int, closed: int, opened: int) -> 
     return DealPlan(
         places,
         players,
-        rule=f"{whom} {'draw' if who == n else 'draws'} {_cards(len(places))} from the stock",
+        rule=f"{whom} {'draw' if who == n else 'draws'} {counted(len(places), 'card')} "
+        "from the stock",
         face_up="the Demons' cards, Justice's cards and Strength's open cards are drawn face up",
         deck_name=DECK_NAME,
         names=_NAMES,
