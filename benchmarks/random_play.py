@@ -1,10 +1,19 @@
 """Random play per game: decisions per CPU-second (not part of the test suite).
 
-Run ``python benchmarks/random_play.py`` (``--games N``, ``--only GAME``, ``--json``).
-A decision is one player's move chosen by ``random.Random(seed).choice`` among the full
-listing ``tuple(rules.moves(state))`` and applied with ``rules.apply`` (the immutable fold);
-the seeded dealer's chance events are applied too and their cost counted, but they are not
-decisions. Each game is played from ``start(header)`` (four players, default options) until
+Run ``python benchmarks/random_play.py`` (``--games N``, ``--only GAME``, ``--json``,
+``--fold``). A decision is one player's move chosen by ``random.Random(seed).choice`` among
+the full listing and played; the seeded dealer's chance events are played too and their
+cost counted, but they are not decisions. Two paths, both printed:
+
+* ``random_decisions_per_cpu_s``: through the game's playout (``rules.playout``), the
+  in-place walk a game may give for speed, which the invariant kit checks step by step
+  against the fold; for a game with no playout of its own, the fold (measured directly,
+  not through ``FoldPlayout``'s indirection).
+* ``fold_decisions_per_cpu_s``: through the immutable fold, the listing
+  ``tuple(rules.moves(state))`` and ``rules.apply`` (what replay, import and verify run).
+
+Both paths choose the same moves (same listing, same order, same generator), so they play
+the same games. Each game is played from ``start(header)`` (four players, default options) until
 ``outcome`` is set, or until ``--cap`` events. The rate is decisions per second of this
 process's CPU time (``time.process_time``), so other load on the machine hardly moves it.
 """
@@ -23,10 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.replay.dealer import dealer_move
+from tablelog.replay.dealer import chance_rng, dealer_move, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
+from tablelog.rules.playout import playout_of
 from tablelog.rules.protocol import RuleSet
 
 GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
@@ -34,7 +44,7 @@ PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
 
 
 def play(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
-    """One seeded random game; returns (decisions, events)."""
+    """One seeded random game through the fold; returns (decisions, events)."""
     header = make_header(rules, PLAYERS, {}, seed=seed)
     rng = random.Random(seed)
     apply, moves, outcome = rules.apply, rules.moves, rules.outcome
@@ -50,14 +60,35 @@ def play(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
     return decisions, seq
 
 
-def measure(name: str, cpu_budget: float, cap: int, max_games: int) -> dict[str, float]:
+def walk(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
+    """The same seeded random game through the game's playout; returns (decisions, events)."""
+    header = make_header(rules, PLAYERS, {}, seed=seed)
+    rng = random.Random(seed)
+    game = playout_of(rules, rules.start(header))
+    moves, chance, play_, outcome = game.moves, game.chance, game.play, game.outcome
+    decisions = seq = 0
+    while outcome() is None and seq < cap:
+        seq += 1
+        step = chance()
+        if step is not None:
+            play_(sample(step, chance_rng(seed, seq)))
+        else:
+            play_(rng.choice(moves()))
+            decisions += 1
+    return decisions, seq
+
+
+def measure(
+    name: str, cpu_budget: float, cap: int, max_games: int, fold: bool = False
+) -> dict[str, float]:
     """Random games of one rule set until ``cpu_budget`` CPU-seconds or ``max_games``."""
     rules = registry.get(name)
-    play(rules, 10_000, cap)  # warm the caches of imports, not of states
+    run = walk if rules.playout is not None and not fold else play
+    run(rules, 10_000, cap)  # warm the caches of imports, not of states
     decisions = events = games = 0
     start = time.process_time()
     while games < max_games and time.process_time() - start < cpu_budget:
-        d, e = play(rules, games, cap)
+        d, e = run(rules, games, cap)
         decisions += d
         events += e
         games += 1
@@ -68,7 +99,19 @@ def measure(name: str, cpu_budget: float, cap: int, max_games: int) -> dict[str,
         "events_per_game": events / games,
         "cpu_s": cpu,
         "random_decisions_per_cpu_s": decisions / cpu,
+        "own_playout": rules.playout is not None,
     }
+
+
+def both(name: str, cpu_budget: float, cap: int, max_games: int) -> dict[str, float]:
+    """The playout's row, with the fold's rate beside it (the same when the game has no playout)."""
+    row = measure(name, cpu_budget, cap, max_games)
+    if row["own_playout"]:
+        folded = measure(name, cpu_budget, cap, max_games, fold=True)
+        row["fold_decisions_per_cpu_s"] = folded["random_decisions_per_cpu_s"]
+    else:
+        row["fold_decisions_per_cpu_s"] = row["random_decisions_per_cpu_s"]
+    return row
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -80,13 +123,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cap", type=int, default=5_000, help="events per game at most")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = {name: measure(name, args.cpu, args.cap, args.games) for name in args.only or GAMES}
+    out = {name: both(name, args.cpu, args.cap, args.games) for name in args.only or GAMES}
     if args.json:
         print(json.dumps(out, indent=2))
     else:
         for name, row in out.items():
             print(
                 f"{name:14} {row['random_decisions_per_cpu_s']:>10,.0f} decisions/CPU-s"
+                f" (fold {row['fold_decisions_per_cpu_s']:>9,.0f})"
                 f"  ({row['games']} games, {row['events_per_game']:.0f} events/game)"
             )
     return 0

@@ -297,6 +297,10 @@ class RuleSet(Generic[S]):
     (Narrespillet's ``Kana play T18 CuQ Irmgard``: the Moon, the call, the table's answer):
     their texts in order, each read in the state the one before leaves (and split again
     there), or ``None`` when the text is one move."""
+    playout: Callable[[Any, int], Any] | None = None
+    """Optional: the game walked forward in place for fast random play, from a fold state
+    after ``seq`` events (a ``rules.playout.Playout``); checked step by step against the fold by the
+    invariant kit. ``rules.playout.playout_of`` falls back to the fold itself."""
 
     def __attrs_post_init__(self) -> None:
         type_table((*SHARED_PAYLOADS, *self.payloads))  # one class per name, or ValueError

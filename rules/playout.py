@@ -1,0 +1,136 @@
+"""Playouts: one game walked forward in place, for fast random play (issue 24).
+
+The fold is the reference: ``reduce(rules.apply, events, rules.start(header))``, the log
+and ``apply`` are the truth. A *playout* is a second way to walk one game forward that a
+game may give for speed (random play, deep fuzz campaigns): a mutable object that lists
+the same moves in the same order as ``rules.moves``, needs the same chance steps as
+``rules.chance`` and reaches the same outcomes, but keeps its cards in whatever form is
+cheapest and changes them in place instead of building a new immutable state per event.
+
+It never validates: ``play`` takes only a move that ``moves()`` listed or a sample of
+``chance()``. So a playout cannot be used to check a person's move; ``apply`` does that.
+It must be checkable: ``state()`` gives the fold state it stands for, equal (``==``) to
+the state the fold reaches by the same events. The invariant kit walks every generated
+history through the game's playout beside the fold and calls ``divergence`` at each step
+(``replay.kit``), so a playout that drifts from the rules fails the kit the way a broken
+``apply`` does.
+
+A game gives one by defining ``playout(state, seq) -> Playout`` in its package (gathered
+into ``RuleSet.playout``); ``playout_of`` falls back to ``FoldPlayout``, which is the fold
+itself behind the same interface, so every caller can use one path for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tablelog.rules.events import Event, Move
+
+if TYPE_CHECKING:
+    from tablelog.rules.protocol import ChanceStep, Outcome, RuleSet
+
+__all__ = ["FoldPlayout", "Playout", "divergence", "playout_of"]
+
+
+class Playout(Protocol):
+    """A game in progress, changed in place; see the module's text for the contract."""
+
+    seq: int
+    """The sequence number of the last event played (the fold's event count)."""
+
+    def moves(self) -> Sequence[Move]:
+        """Every legal move now, in the order ``tuple(rules.moves(state))`` gives them."""
+        ...
+
+    def chance(self) -> ChanceStep | None:
+        """The chance step due now, equal to ``rules.chance(state)``."""
+        ...
+
+    def play(self, move: Move) -> None:
+        """Play ``move``, one that ``moves()`` listed or a sample of ``chance()``."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """``rules.outcome(state)``: ``None`` while the game runs."""
+        ...
+
+    def state(self) -> Any:
+        """The fold state this playout stands for, ``==`` to the fold's."""
+        ...
+
+
+class FoldPlayout:
+    """The fold behind the playout interface: for games that give no playout of their own."""
+
+    __slots__ = ("_rules", "_state", "seq")
+
+    def __init__(self, rules: RuleSet[Any], state: Any, seq: int = 0) -> None:
+        self._rules = rules
+        self._state = state
+        self.seq = seq
+
+    def moves(self) -> Sequence[Move]:
+        return tuple(self._rules.moves(self._state))
+
+    def chance(self) -> ChanceStep | None:
+        return self._rules.chance(self._state)
+
+    def play(self, move: Move) -> None:
+        self.seq += 1
+        self._state = self._rules.apply(self._state, Event(self.seq, move.actor, move.payload))
+
+    def outcome(self) -> Outcome | None:
+        return self._rules.outcome(self._state)
+
+    def state(self) -> Any:
+        return self._state
+
+
+def playout_of(rules: RuleSet[Any], state: Any, seq: int = 0) -> Playout:
+    """A playout of ``rules`` from ``state`` (after ``seq`` events): the game's own, or the fold."""
+    make = rules.playout
+    if make is None:
+        return FoldPlayout(rules, state, seq)
+    made: Playout = make(state, seq)
+    return made
+
+
+def divergence(
+    rules: RuleSet[Any], playout: Playout, state: Any, *, whole: bool = True
+) -> str | None:
+    """Where ``playout`` parts from the fold at ``state``, in words, or ``None``.
+
+    Compares the listing (same moves, same order), the chance step and the outcome; with
+    ``whole`` also the state itself (``playout.state() == state``), which may cost a full
+    state's building and so is what a sampling caller leaves out.
+    """
+    listed = tuple(rules.moves(state))
+    walked = tuple(playout.moves())
+    if walked != listed:
+        extra = [m for m in walked if m not in listed]
+        missing = [m for m in listed if m not in walked]
+        if extra or missing:
+            return (
+                f"the playout lists {len(walked)} moves, the fold {len(listed)}: "
+                f"extra {extra[:3]}, missing {missing[:3]}"
+            )
+        return "the playout lists the fold's moves in another order"
+    step, folded = playout.chance(), rules.chance(state)
+    if _step_key(step) != _step_key(folded):
+        return f"the playout's chance step {step!r} is not the fold's {folded!r}"
+    ended, outcome = playout.outcome(), rules.outcome(state)
+    if ended != outcome:
+        return f"the playout's outcome {ended!r} is not the fold's {outcome!r}"
+    if whole and playout.state() != state:
+        return "the playout's state is not the fold's"
+    return None
+
+
+def _step_key(step: ChanceStep | None) -> object:
+    """A chance step as a comparable value: a ``Drawing`` and its plan and binding have no
+    ``==`` of their own (they carry cached getters), so they are compared by their text,
+    which names every field's value."""
+    if step is None:
+        return None
+    return repr(step)
