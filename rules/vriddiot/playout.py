@@ -94,8 +94,6 @@ class VriddiotPlayout:
     def __init__(self, state: State, seq: int = 0) -> None:
         self.seq = seq
         self._state: State | None = None
-        self._zone_seq = -1
-        self._zone_now: Zone | None = None
         self._load(state)
 
     # -- what the fold's helpers read of a state ------------------------------------------
@@ -151,15 +149,7 @@ class VriddiotPlayout:
 
     def _zone(self) -> Zone | None:
         """The zone the player on turn lays from, when the fast path covers the state: the
-        turn loop outside a war, known cards from the hand or the face-up table cards
-        (asked by ``moves`` and ``play`` of one state: remembered until the next move)."""
-        if self._zone_seq == self.seq:
-            return self._zone_now
-        self._zone_seq = self.seq
-        self._zone_now = zone = self._fast_zone()
-        return zone
-
-    def _fast_zone(self) -> Zone | None:
+        turn loop outside a war, known cards from the hand or the face-up table cards."""
         if (
             self.phase != PLAY
             or self.pending
