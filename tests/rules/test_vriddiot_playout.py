@@ -20,7 +20,7 @@ from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence, playout_of
-from tablelog.rules.vriddiot.events import Play, Set
+from tablelog.rules.vriddiot.events import Pickup, Play, Set
 from tablelog.rules.vriddiot.playout import VriddiotPlayout, playout
 
 RULES = registry.get("vriddiot")
@@ -126,30 +126,34 @@ class _DropsASet(VriddiotPlayout):
 class _KeepsThePile(VriddiotPlayout):
     """Broken on purpose: a pickup leaves the pile where it lies."""
 
-    def _pickup(self, seat: int) -> bool:
+    def play(self, move: Move) -> None:
         pile, by = self.pile, self.pile_by
-        done = super()._pickup(seat)
-        self.pile, self.pile_by = pile, by
-        return done
+        super().play(move)
+        if isinstance(move.payload, Pickup):
+            self.pile, self.pile_by = pile, by
+            self._state = None
 
 
 class _NoReversal(VriddiotPlayout):
-    """Broken on purpose: a jack laid alone does not turn the direction of play."""
+    """Broken on purpose: a jack laid alone turns the direction of play back."""
 
-    def _beat(self, seat: int, odd_jacks: bool) -> None:
-        super()._beat(seat, False)
+    def play(self, move: Move) -> None:
+        super().play(move)
+        payload = move.payload
+        if isinstance(payload, Play) and payload.card.rank == "J":
+            self.seating = self.seating.reversed()
+            self._state = None
 
 
 class _EightBeatsAnything(VriddiotPlayout):
-    """Broken on purpose: an 8 is listed whatever the pile's value."""
+    """Broken on purpose: an 8 in the hand is listed whatever the pile's value."""
 
     def moves(self) -> list[Move]:
         listed = list(super().moves())
-        if self._zone() is None or self.duty == "addon":
-            return listed
         seat = self.turn
-        zone = self.hands[seat] if len(self.hands[seat]) else self.ups[seat]
-        for card in zone.cards:
+        if seat is None or self.war is not None or self.duty != "beat":
+            return listed
+        for card in self.hands[seat].cards:
             move = Move(seat, Play(card))
             if card.rank == "8" and move not in listed:
                 listed.insert(0, move)
