@@ -159,7 +159,9 @@ def turn_moves(state: State, seat: int) -> list[Move]:
     if src == "down":
         listed.extend(Move(seat, Blind(i + 1)) for i in state.downs[seat].occupied())
     elif src:
-        zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
+        zone = (
+            state.hands[seat] if src == "hand" else state.ups[seat] if src == "up" else state.turned
+        )
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
         have = _candidates(state, zone) if zone.hidden else None
         if claimed or JOKER in (zone.cards if have is None else have) or not seat_free(state):
@@ -176,7 +178,7 @@ def turn_moves(state: State, seat: int) -> list[Move]:
                 for copies in _copies(zone, have):
                     for combo in sets(zone, copies):
                         if set_ok(combo):
-                            listed.append(Move(seat, Set(combo)))
+                            listed.append(_set(seat, combo))
     if len(state.stock) and not len(state.turned) and src:
         listed.append(_chance(seat))
     picks = (len(state.pile) or len(state.turned)) and src != "down"
@@ -260,6 +262,19 @@ class _Plays(dict[Card, Move]):
 @lru_cache(maxsize=32)
 def _plays(seat: int) -> _Plays:
     return _Plays(seat)
+
+
+_SETS: dict[tuple[int, tuple[Card, ...]], Move] = {}
+
+
+def _set(seat: int, cards: tuple[Card, ...]) -> Move:
+    """The move laying the set ``cards``, made once (bounded: started again past 50,000)."""
+    made = _SETS.get((seat, cards))
+    if made is None:
+        if len(_SETS) >= 50_000:
+            _SETS.clear()
+        made = _SETS[seat, cards] = Move(seat, Set(cards))
+    return made
 
 
 @lru_cache(maxsize=32)
