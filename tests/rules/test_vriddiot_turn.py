@@ -1,4 +1,5 @@
-"""The turn loop's one-state shortcuts (rules.vriddiot.turn) against the step-by-step path.
+"""The fold's shortcuts against its step-by-step path: one new state per common move
+(rules.vriddiot.turn) and the turn's plays listed by construction (legal.verdicts).
 
 ``play.apply`` makes one new state of a common play or pickup (``turn.lay_changes``,
 ``turn.pickup_changes``); with the shortcuts turned off it takes every move through
@@ -8,6 +9,7 @@ step of random games, under every option that changes play, seeded and physical.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -18,9 +20,11 @@ from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
-from tablelog.rules.vriddiot import play, turn
+from tablelog.rules.vriddiot import legal, play, turn
 
 RULES = registry.get("vriddiot")
+# the module, not the package's function of the same name
+LISTING = importlib.import_module("tablelog.rules.vriddiot.moves")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 OPTIONS: tuple[Mapping[str, Any], ...] = (
@@ -80,3 +84,23 @@ def test_the_shortcuts_reach_the_step_by_step_states(
             assert a == b, (options, seed, known, i)
     if known:
         assert sum(taken) > len(taken) / 2, "the shortcuts were hardly ever taken"
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("known", [True, False])
+def test_the_listing_by_construction_is_the_checked_listing(
+    options: Mapping[str, Any], known: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``moves.turn_moves`` lists the turn's plays from ``legal.verdicts``; with that
+    turned off (``seat_free`` false) it checks each candidate with ``refuse_play``. Both
+    list the same moves in the same order in every state of random games."""
+    built = 0
+    for seed in range(2):
+        for state in _states(options, seed, known):
+            listed = tuple(RULES.moves(state))
+            with monkeypatch.context() as patch:
+                patch.setattr(LISTING, "seat_free", lambda state: False)
+                checked = tuple(RULES.moves(state))
+            assert listed == checked, (options, seed, known)
+            built += bool(listed) and legal.seat_free(state)
+    assert built > 100
