@@ -18,7 +18,7 @@ from tablelog.rules.nordekasino.notation import announce, format_move, parse_mov
 from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.playout import playout
 from tablelog.rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
-from tablelog.rules.nordekasino.view import shown, view
+from tablelog.rules.nordekasino.view import marks, shown, view
 from tablelog.rules.protocol import Header, gather
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
