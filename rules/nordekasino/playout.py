@@ -11,8 +11,9 @@ without a new immutable state per event, nor the validation of ``apply`` (a play
 only given listed moves).
 
 Everything else goes through the fold itself on a fold state: the deals (the chance
-step and its event), the move that empties the last hand of a round (which deals again,
-or scores the game), and any state with face-down cards, claims or those two options.
+step and its event), the last card of the game (which scores it), and any state with
+face-down cards, claims or those two options. The last card of an earlier round is
+played in place and leaves the fold's state that waits for the next deal.
 The state the fold would reach is built only when asked (``state()``), and the invariant
 kit and ``tests/rules/test_nordekasino_playout.py`` check it against the fold step by step.
 """
@@ -27,7 +28,7 @@ from tablelog.rules.nordekasino.arith import ADAMS
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.moves import moves, turn_moves
 from tablelog.rules.nordekasino.play import apply, chance, outcome
-from tablelog.rules.nordekasino.state import PLAY, Pile, State
+from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
 from tablelog.rules.nordekasino.turn import Turn, duty_of, known_turn
 from tablelog.rules.protocol import ChanceStep, Outcome
@@ -136,7 +137,9 @@ class NordekasinoPlayout:
         self.seq += 1
         payload = move.payload
         kind = type(payload)
-        if self._base is None or kind not in _FAST or self._ends_round(kind):
+        base = self._base
+        ends = base is not None and kind is not Adams and self._ends_round()
+        if base is None or kind not in _FAST or (ends and not len(base.stock)):
             self._load(apply(self.state(), Event(self.seq, move.actor, payload)))
             return
         self._state = self._listed = None
@@ -157,16 +160,15 @@ class NordekasinoPlayout:
         else:
             cards = (*self._lift(payload.piles), card)
             self._piles.append(Pile(cards, payload.value, payload.more, seat))
-        base = self._base
         if not self._piles:
             self._sweeps[base.table.side(seat)] += 1
         self._to_play = base.table.seating.next(seat)
+        if ends:  # every hand is played out and the stock is not: the dealer deals again
+            self._load(evolve(self.state(), phase=DEAL, to_play=None))
 
-    def _ends_round(self, kind: type) -> bool:
-        """Whether a move of ``kind`` plays the last card of the round (then the fold plays
-        it: it deals again or scores the game)."""
-        if kind is Adams:
-            return False
+    def _ends_round(self) -> bool:
+        """Whether the card the player on turn lays is the last of the round (then the
+        dealer deals again; after the last deal the fold plays it, scoring the game)."""
         hands = self._hands
         seat = self._to_play
         return len(hands[seat]) == 1 and not any(
