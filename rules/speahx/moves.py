@@ -224,6 +224,9 @@ def _plain(state: State) -> tuple[Card, ...] | None:
 _LISTED: dict[tuple[object, ...], tuple[Move, ...]] = {}
 """The plays and gives of one rank by the few values they depend on (``_listed``)."""
 
+_ANY_SEAT: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""The payloads of the same listings for any seat on turn (a give's too, with its seat)."""
+
 LISTED_MAX = 1 << 15
 """The most rank listings remembered; past it they are forgotten and made again."""
 
@@ -254,21 +257,33 @@ def rank_listing(
     how the pile takes the rank's cards: all of them (an empty pile, or a top of their
     rank that is no 2) or those of the suit to follow (``matches``; a 2 or a 10 fits
     anything, four equal cards too, by their own rank). A hand keeps most of its ranks
-    from turn to turn, so most are found; a rank not found is made by the generator from
-    the state ``made()`` gives (a playout builds it only then)."""
+    from turn to turn, so most are found. A rank not found may have been listed on
+    another seat's turn: its payloads are the same (those of a rank that gives the pile
+    away are kept per seat, since the seats they may go to differ), only the actor
+    differs. Else it is made by the generator from the state ``made()`` gives (a playout
+    builds it only then)."""
     options = number_of(table.options)
     out: list[Move] = []
     for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
         fit = None if top is None or (top.rank == rank and rank != "2") else follow
         targets = (table.n, finished) if rank in GIVERS else ()
-        key = (tuple(group), fit, seat, options, targets)
+        cards = tuple(group)
+        key = (cards, fit, seat, options, targets)
         found = _LISTED.get(key)
         if found is None:
             if len(_LISTED) >= LISTED_MAX:
                 _LISTED.clear()
-            state = made()
-            moves = _rank_moves(state, source_of(state), rank, None, None)
-            found = _LISTED[key] = tuple(moves)
+                _ANY_SEAT.clear()
+            # the same plays of another seat's turn (a give names the seats it may go to)
+            shared = (cards, fit, options, targets, seat if targets else -1)
+            payloads = _ANY_SEAT.get(shared)
+            if payloads is None:
+                state = made()
+                moves = tuple(_rank_moves(state, source_of(state), rank, None, None))
+                _ANY_SEAT[shared] = tuple(m.payload for m in moves)
+            else:
+                moves = tuple(Move(seat, payload) for payload in payloads)
+            found = _LISTED[key] = moves
         out += found
     return out
 
