@@ -319,8 +319,11 @@ def moves(
     if not _on_turn(state, seat):
         return
     if card is None and kind is None:
-        yield from source_moves(state)
-        yield from _others(state)
+        if plain_listing(state) is None:
+            yield from _whole(state)
+        else:
+            yield from source_moves(state)
+            yield from _others(state)
         return
     if kind is None or kind in SOURCE_KINDS:
         yield from source_moves(state, card, kind)
@@ -329,6 +332,34 @@ def moves(
     for move in _others(state):
         if kind is None or move.kind == kind:
             yield move
+
+
+_WHOLE: dict[State, tuple[Move, ...]] = {}
+"""The whole listings of the last few states that are not plain, by the state's value."""
+
+WHOLE_MAX = 8
+
+
+def _whole(state: State) -> Iterator[Move]:
+    """Every move of a state that is not ``_plain`` (face-down cards, a locked hand, a
+    flipped table card, claims), lazily, remembered by the state's value once listed to
+    the end: a playout walked beside the fold (``rules.playout.divergence``) lists an
+    equal state it built itself, and such a listing (a physical hand of face-down cards)
+    may be long. A listing left unfinished (``any_move``) is not kept."""
+    found = _WHOLE.get(state)
+    if found is not None:
+        yield from found
+        return
+    made = []
+    for move in source_moves(state):
+        made.append(move)
+        yield move
+    for move in _others(state):
+        made.append(move)
+        yield move
+    if len(_WHOLE) >= WHOLE_MAX:
+        del _WHOLE[next(iter(_WHOLE))]
+    _WHOLE[state] = tuple(made)
 
 
 def _lead_candidates(state: State) -> Iterator[Card]:
