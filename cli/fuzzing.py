@@ -123,6 +123,9 @@ def fuzz(
     gives the same state; the views of everyone and one seat in turn, and every output
     rendered for them (log line, replay page data, JSON Lines line), name no card the
     viewer was not shown. Once per game: the codec, the ledger and JSON Lines round trip.
+    A game with a playout of its own (a fast in-place walk) plays each game through it
+    beside the fold: the same moves in the same order, chance step and outcome at every
+    state, the same state at the deep states.
     A leak at one ordinary state is caught in that game with probability 1/4 for
     everyone, 1/(4n) for one seat of n; --thorough checks everything on every state.
 
@@ -199,7 +202,8 @@ def fuzz(
     elif report.ok:
         click.echo(f"{report.games} games, {report.events} events: every invariant holds")
     else:
-        click.echo(f"after {report.games} games: {report.failure}")
+        where = f"{report.games} games of {ruleset.name} with --seed {seed}"
+        click.echo(f"after {where}: {report.failure}")
         click.echo(f"the shrunk failing history is saved in {report.saved}")
     if not report.ok:
         raise SystemExit(1)

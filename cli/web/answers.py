@@ -96,6 +96,11 @@ def moves_for(
     names the cards that lead them (only those the viewer sees), to be fetched one by one
     (at most ``CARD_LISTED`` moves each)."""
     players, viewer = game.header.players, viewer_of(role)
+    known = sorted({name.rpartition(".")[2] for name in game.rules.event_types()})
+    if kind not in known:
+        raise InvalidInput(
+            f"{game.rules.title} has no kind of move {kind!r} (one of {', '.join(known)})"
+        )
     seat = role.seat
     if seat is None:
         if actor not in players:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         check_all,
         check_closure,
         check_conservation,
+        check_playout,
         check_roundtrip,
         check_views,
     )
@@ -55,6 +56,7 @@ _WHERE = {
     "check_all": "invariants",
     "check_closure": "invariants",
     "check_conservation": "invariants",
+    "check_playout": "invariants",
     "check_roundtrip": "invariants",
     "check_views": "invariants",
     "choose_move": "choose",
@@ -80,6 +82,7 @@ __all__ = [
     "check_all",
     "check_closure",
     "check_conservation",
+    "check_playout",
     "check_roundtrip",
     "check_views",
     "choose_move",

@@ -17,6 +17,9 @@
    moves format and parse back to themselves.
 5. ``views``: ``view(state, seat)`` holds no card the seat has not been shown, and no
    view misstates how many cards a zone holds (``replay.kit.views``).
+6. ``playout``: a game's own playout (``rules.playout``) lists, deals and ends as the fold
+   does at every state, and stands for the fold's state at the deep ones
+   (``replay.kit.playouts``; a game without one is not walked).
 
 Every state gets the cheap parts (conservation, the event's notation, a running game
 having something to do, the open claims, what each seat was shown); the deep states
@@ -40,6 +43,7 @@ import attrs
 from tablelog.replay import dealer
 from tablelog.replay.kit.conservation import Tally, tally
 from tablelog.replay.kit.history import History
+from tablelog.replay.kit.playouts import playout_probe
 from tablelog.replay.kit.roundtrip import (
     applies_alike,
     check_storage,
@@ -67,6 +71,7 @@ __all__ = [
     "check_all",
     "check_closure",
     "check_conservation",
+    "check_playout",
     "check_roundtrip",
     "check_views",
     "claims_hold",
@@ -264,6 +269,7 @@ PROBES: dict[str, ProbeMaker] = {
     "agreement": _agreement,
     "roundtrip": _roundtrip,
     "views": views_probe,
+    "playout": playout_probe,
 }
 """Every invariant's probe, by name, in the order ``check_all`` runs them."""
 
@@ -308,6 +314,7 @@ check_closure = _check("closure")
 check_agreement = _check("agreement")
 check_roundtrip = _check("roundtrip")
 check_views = _check("views")
+check_playout = _check("playout")
 
 INVARIANTS: dict[str, Callable[..., None]] = {
     "conservation": check_conservation,
@@ -315,6 +322,7 @@ INVARIANTS: dict[str, Callable[..., None]] = {
     "agreement": check_agreement,
     "roundtrip": check_roundtrip,
     "views": check_views,
+    "playout": check_playout,
 }
 """One check per invariant: ``INVARIANTS[name](rules, history, sampling=...)``."""
 

@@ -113,6 +113,10 @@ def test_a_kind_fetched_is_gated_like_every_answer(server: Running) -> None:
     assert wrong.status_code == 404 and wrong.json()["error"].startswith("no such table")
     bad = moves(server, gid, secrets["recorder"], kind=kind, actor="Zed")
     assert bad.status_code == 400 and "name the player" in bad.json()["error"]
+    unknown = moves(server, gid, secrets[f"seat:{seat}"], kind="zzz")
+    assert unknown.status_code == 400
+    said = unknown.json()["error"]
+    assert "no kind of move 'zzz'" in said and kind in said.split("one of ")[1]
 
 
 def words(lines: list[str]) -> set[str]:

@@ -58,16 +58,21 @@ def test_a_sound_third_party_rule_set_passes_every_invariant(history):
 @pytest.mark.parametrize("sampling", [SAMPLED, THOROUGH], ids=["sampled", "thorough"])
 @pytest.mark.parametrize("invariant", sorted(BROKEN))
 def test_each_check_catches_the_rule_set_broken_for_it(invariant, sampling):
-    broken = BROKEN[invariant]
+    assert violation_of(BROKEN[invariant], invariant, sampling).invariant == invariant
+
+
+def violation_of(rules, invariant: str, sampling: Sampling) -> InvariantViolation:
+    """What the check of ``invariant`` raises on the histories of ``rules`` it draws (a test
+    failure if it raises nothing)."""
 
     @QUICK
-    @given(histories(broken))
+    @given(histories(rules))
     def run(history):
-        INVARIANTS[invariant](broken, history, sampling=sampling)
+        INVARIANTS[invariant](rules, history, sampling=sampling)
 
     with pytest.raises(InvariantViolation) as caught:
         run()
-    assert caught.value.invariant == invariant
+    return caught.value
 
 
 def test_closure_catches_a_seat_to_act_without_a_move():

@@ -241,3 +241,108 @@ def _everyone_to_act(state: ToyState) -> tuple[int, ...]:
 
 MUTE = attrs.evolve(RULES, to_act=_everyone_to_act)
 """Highcard whose ``to_act`` names seats that have no move (a closure bug)."""
+
+
+class HighcardPlayout:
+    """Highcard walked in place (a third party's playout, ``rules.playout``): hands as lists
+    of known cards and counts of face-down ones, the table and the points changed in place."""
+
+    def __init__(self, state: ToyState, seq: int = 0) -> None:
+        self.seq = seq
+        self.players, self.low_wins = state.players, state.low_wins
+        self.hands = [list(h.cards) for h in state.hands]
+        self.hidden = [h.hidden for h in state.hands]
+        self.stock = state.stock
+        self.table = list(state.table)
+        self.won = list(state.won.cards)
+        self.points = list(state.points)
+        self.turn, self.dealt = state.turn, state.dealt
+
+    def state(self) -> ToyState:
+        hands = tuple(Zone(tuple(c), h) for c, h in zip(self.hands, self.hidden, strict=True))
+        return ToyState(
+            self.players, hands, self.stock, tuple(self.table), Zone(tuple(self.won)),
+            tuple(self.points), self.turn, self.dealt, self.low_wins,
+        )  # fmt: skip
+
+    def _over(self) -> bool:
+        return self.dealt and not self.table and not any(self.hands) and not any(self.hidden)
+
+    def moves(self) -> list[Move]:
+        if not self.dealt or self._over():
+            return []
+        cards = set(self.hands[self.turn])
+        if self.hidden[self.turn]:
+            pool = Counter(DECK)
+            pool.subtract(c for hand in self.hands for c in hand)
+            pool.subtract(self.table)
+            pool.subtract(self.won)
+            cards |= {c for c, n in pool.items() if n > 0}
+        return [Move(self.turn, Play(c)) for c in sorted(cards, key=lambda c: c.text)]
+
+    def chance(self) -> ChanceStep | None:
+        return None if self.dealt else chance(self.state())
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.state()) if self._over() else None
+
+    def play(self, move: Move) -> None:
+        self.seq += 1
+        payload = move.payload
+        if isinstance(payload, Deal):
+            for d in payload.cards:
+                if d.card is None:
+                    self.hidden[int(d.to)] += 1
+                else:
+                    self.hands[int(d.to)].append(d.card)
+            dealt = sum(len(h) for h in self.hands) + sum(self.hidden)
+            self.stock, self.dealt = Zone((), len(DECK) - dealt), True
+            return
+        self._take(payload.card)
+        self.table.append(payload.card)
+        self.turn = (self.turn + 1) % self.players
+        if len(self.table) == self.players:
+            sign = -1 if self.low_wins else 1
+            table = self.table
+            best = max(range(len(table)), key=lambda i: (sign * RANK[table[i].rank], -i))
+            self.points[best] += 1
+            self.won += table
+            self.table, self.turn = [], best
+
+    def _take(self, card: Card) -> None:
+        """``card`` out of the hand of the seat on turn: a known copy, else a face-down one."""
+        hand = self.hands[self.turn]
+        if card in hand:
+            hand.remove(card)
+        else:
+            self.hidden[self.turn] -= 1
+
+
+class _DroppingPlayout(HighcardPlayout):
+    """Forgets the last move of a hand of two known cards."""
+
+    def moves(self) -> list[Move]:
+        listed = super().moves()
+        return listed[:-1] if len(self.hands[self.turn]) == 2 else listed
+
+
+class _MisplayingPlayout(HighcardPlayout):
+    """Takes the hand's first known card out of it, whichever card the move plays."""
+
+    def _take(self, card: Card) -> None:
+        hand = self.hands[self.turn]
+        if hand:
+            hand.pop(0)
+        else:
+            self.hidden[self.turn] -= 1
+
+
+PLAYED = attrs.evolve(RULES, playout=HighcardPlayout)
+"""Highcard with a sound playout of its own."""
+
+BROKEN_PLAYOUTS = {
+    "drops": attrs.evolve(RULES, playout=_DroppingPlayout),
+    "misplays": attrs.evolve(RULES, playout=_MisplayingPlayout),
+}
+"""Highcard with a playout that lists one move too few, or takes the wrong card out of
+the hand (the fold and ``apply`` are sound: only the playout parts from them)."""
