@@ -18,6 +18,7 @@ candidates, a seat only that seat's, and a lead card only the candidates it lead
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -28,7 +29,7 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, check_call
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
@@ -67,6 +68,11 @@ BUILT = frozenset(
 made from what ``check`` asks of them, so it is not asked again."""
 
 
+BUILT_WINDOW = frozenset({"call"})
+"""The kinds of a window's answers listed legal: a call names only a card the call's own
+check (``checks.check_call``) lets through, made by the participant calling."""
+
+
 def _lead(move: Move) -> Card | None:
     p = move.payload
     if isinstance(p, ev.Place | ev.Load):
@@ -92,7 +98,7 @@ def moves(
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
-        built = who is not None and k in BUILT
+        built = k in BUILT if who is not None else k in BUILT_WINDOW
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue
@@ -254,7 +260,8 @@ def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     s = seat_of(state, head.who)
     if seat in (None, s):
         for c in DECK if card is None else (card,):
-            yield Move(s, ev.Call(c))
+            if check_call(state, head, c) is None:
+                yield Move(s, ev.Call(c))
 
 
 def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -325,21 +332,35 @@ _place_moves = partial(_actor_moves, places)
 _picture_moves = partial(_actor_moves, pictures)
 
 
+@functools.cache
+def _discard(seat: int, card: Card) -> Move:
+    """A discard (made once per seat and card: most turns list the hand's discards)."""
+    return Move(seat, ev.Discard(card))
+
+
+@functools.cache
+def _forfeit(seat: int, house: str) -> Move:
+    """A forfeit (made once per seat and battlefield)."""
+    return Move(seat, ev.Forfeit(house))
+
+
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
         for c in available(state, who, pool=False, chariot=False):
             if card in (None, c):
-                yield Move(s, ev.Discard(c))
+                yield _discard(s, c)
 
 
 def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None:
+        row = state.slots[who]
+        s = seat_of(state, who)
         for i, house in enumerate(HOUSES):
-            if state.slots[who][i].status == OPEN:
-                yield Move(seat_of(state, who), ev.Forfeit(house))
+            if row[i].status == OPEN:
+                yield _forfeit(s, house)
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

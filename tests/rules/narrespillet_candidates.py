@@ -1,4 +1,4 @@
-"""The full candidate placements and picture-card plays of a participant on turn: every
+"""The full candidate placements, picture-card plays and calls (every card): every
 one that could be legal, legal or not, in the listing's order (what ``moves`` once held to
 the check one by one). The rules build the legal ones directly (``narrespillet.candidates``);
 ``test_narrespillet_built`` holds what they build to the check of every candidate here.
@@ -14,6 +14,7 @@ from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.candidates import magicked, subsets
 from tablelog.rules.narrespillet.deck import (
+    DECK,
     EMPEROR,
     EMPRESS,
     HOUSES,
@@ -127,7 +128,19 @@ def _all_exorcisms(state, seat, card):  # type: ignore[no-untyped-def]
         yield Move(seat_of(state, who), ev.Exorcise())
 
 
-FULL = {"place": _all_placements, "picture": _all_pictures, "exorcise": _all_exorcisms}
+def _all_calls(state, seat, card):  # type: ignore[no-untyped-def]
+    head = state.queue[0]
+    s = seat_of(state, head.who)
+    if seat in (None, s):
+        yield from (Move(s, ev.Call(c)) for c in DECK)
+
+
+FULL = {
+    "place": _all_placements,
+    "picture": _all_pictures,
+    "exorcise": _all_exorcisms,
+    "call": _all_calls,
+}
 
 
 def full_generators(state: State):  # type: ignore[no-untyped-def]
