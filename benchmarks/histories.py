@@ -153,7 +153,7 @@ def engine_share(db: Path) -> dict[str, dict[str, float]]:
     every game of ``db``, the games read and decoded outside the timing, one at a time):
     the fold with every check and the seeded dealer's (``verify`` and ``import`` pay it
     once per event), the plain fold (the exports), and the public view after each event
-    (the exports' "trick to Anna", ``replay.export._News``). Issue 24: the rest of a
+    (the exports' "trick to Anna", ``replay.export.News``). Issue 24: the rest of a
     command's CPU time is tablelog's own code."""
     from tablelog.replay.games import Games
     from tablelog.replay.verify import check_log

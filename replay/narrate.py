@@ -11,7 +11,7 @@ and ``record`` print these lines under the event.
 from __future__ import annotations
 
 from tablelog.rules.protocol import RuleSet, S
-from tablelog.rules.tableview import Table, Trick
+from tablelog.rules.tableview import Marks, Table, Trick
 
 __all__ = ["narration", "new_trick"]
 
@@ -36,7 +36,7 @@ def narration(rules: RuleSet[S], before: S, after: S) -> list[str]:
     return lines
 
 
-def new_trick(old: Table, new: Table) -> Trick | None:
+def new_trick(old: Table | Marks, new: Table | Marks) -> Trick | None:
     """The trick taken between ``old`` and ``new``: ``new``'s last trick when it is not
     ``old``'s, with its winner."""
     last = new.last_trick

@@ -37,7 +37,7 @@ from tablelog.rules.vocab import FRENCH, Vocabulary
 from tablelog.rules.zones import Zone
 
 if TYPE_CHECKING:
-    from tablelog.rules.tableview import Table
+    from tablelog.rules.tableview import Marks, Table
 
 __all__ = [
     "ChanceStep",
@@ -236,6 +236,8 @@ class RuleSet(Generic[S]):
     * ``passes(state)`` and ``forced(state)`` (optional): the passes that close an open
       response window, and a move no player decides; ``ChanceStep.unseen`` marks a chance
       step nobody sees. The recorder writes these steps by themselves (``replay.implied``).
+    * ``marks(state)`` (optional): the last trick and counted tallies of everyone's table,
+      cheaply, for the exports' news (``rules.tableview.Marks``).
     * ``compound(state, text)`` (optional): the moves one typed entry is made of.
     * ``payloads``: the game's own payload classes (namespaced, ``game.kind``); the
       shared ones (``deal``, ``note``, ``undo``) are added by ``event_types``.
@@ -297,6 +299,11 @@ class RuleSet(Generic[S]):
     (Narrespillet's ``Kana play T18 CuQ Irmgard``: the Moon, the call, the table's answer):
     their texts in order, each read in the state the one before leaves (and split again
     there), or ``None`` when the text is one move."""
+    marks: Callable[[S], Marks] | None = None
+    """Optional: the parts of everyone's table that news is read from (its last trick, its
+    tallies with an ``each`` word: ``rules.tableview.Marks``), without building the zones;
+    equal to ``marks_of(view(state, None).table)`` in every state (a test checks it). The
+    exports read them after every event; without them they build the whole public view."""
     playout: Callable[[Any, int], Any] | None = None
     """Optional: the game walked forward in place for fast random play, from a fold state
     after ``seq`` events (a ``rules.playout.Playout``); checked step by step against the fold by the

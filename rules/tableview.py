@@ -61,6 +61,7 @@ class View(Protocol):
 __all__ = [
     "Field",
     "Laid",
+    "Marks",
     "Place",
     "Seat",
     "Slot",
@@ -69,6 +70,8 @@ __all__ = [
     "Trick",
     "counted",
     "layers",
+    "marks_of",
+    "no_marks",
     "shedding_table",
     "sorted_hand",
     "table_of",
@@ -198,6 +201,32 @@ class Table:
     """How many deals or rounds are over."""
     claims: tuple[str, ...] = ()
     """The open claims on face-down cards, in the table's words."""
+
+
+@frozen
+class Marks:
+    """What news is read from in everyone's table (``replay.export``'s "trick to Anna",
+    "sweep for Bo & Dina"): its ``last_trick`` and its ``counted`` tallies (those with an
+    ``each`` word), in order. A game's ``marks(state)`` (``RuleSet.marks``) gives them
+    without building the zones, equal to ``marks_of(view(state, None).table)``."""
+
+    last_trick: Trick | None = None
+    counted: tuple[Tally, ...] = ()
+
+
+def marks_of(table: Table | None) -> Marks | None:
+    """``table``'s marks (``None`` for no table)."""
+    if table is None:
+        return None
+    return Marks(table.last_trick, tuple(t for t in table.tallies if t.each))
+
+
+_NO_MARKS = Marks()
+
+
+def no_marks(state: object) -> Marks:
+    """The marks of a game whose table has no last trick and no counted tally."""
+    return _NO_MARKS
 
 
 _RANKS = {

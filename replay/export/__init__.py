@@ -24,8 +24,9 @@ from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
+from tablelog.rules.tableview import Marks, marks_of
 
-__all__ = ["EventRow", "ExportError", "History", "histories", "history", "select"]
+__all__ = ["EventRow", "ExportError", "History", "News", "histories", "history", "select"]
 
 
 class ExportError(InvalidInput, ValueError):
@@ -105,7 +106,7 @@ def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
-    news = _News(rules, replayer.state)
+    news = News(rules, replayer.state)
     rows = []
     for i, event in enumerate(game.events):
         before = replayer.state
@@ -152,21 +153,27 @@ def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:
     return undone
 
 
-class _News(Generic[S]):
-    """Tricks won and sweeps made by each event, read from the typed public table
-    (``rules.tableview``): a new ``last_trick`` with its winner, a ``Tally`` with an
-    ``each`` word (``sweep``) that grew for a side."""
+class News(Generic[S]):
+    """Tricks won and sweeps made by each event, read from the marks of the typed public
+    table (``rules.tableview.Marks``): a new ``last_trick`` with its winner, a ``Tally``
+    with an ``each`` word (``sweep``) that grew for a side. A game's ``marks`` gives them
+    without the zones; a game without one (or ``whole_view``) has its whole public view
+    built after each event."""
 
-    def __init__(self, rules: RuleSet[S], start: S) -> None:
+    def __init__(self, rules: RuleSet[S], start: S, *, whole_view: bool = False) -> None:
         self.view = rules.view
-        self.last = self.view(start, None).table
+        self.marks = self._marks_of_view if whole_view or rules.marks is None else rules.marks
+        self.last = marks_of(self.view(start, None).table)
         self.active = self.last is not None
+
+    def _marks_of_view(self, state: S) -> Marks | None:
+        return marks_of(self.view(state, None).table)
 
     def after(self, state: S) -> tuple[str, ...]:
         """What changed between the last state seen and ``state``."""
         if not self.active:
             return ()
-        old, new = self.last, self.view(state, None).table
+        old, new = self.last, self.marks(state)
         self.last = new
         if old is None or new is None:
             return ()
@@ -174,12 +181,11 @@ class _News(Generic[S]):
         trick = new_trick(old, new)
         if trick is not None:
             said.append(f"trick to {trick.winner}")
-        before = {t.name: dict(t.by) for t in old.tallies}
-        for tally in new.tallies:
-            if not tally.each:
-                continue
-            for side, count in tally.by:
-                was = before.get(tally.name, {}).get(side, "0")
-                if count.isdigit() and was.isdigit() and int(count) > int(was):
-                    said.append(f"{tally.each} for {side}")
+        if new.counted:
+            before = {t.name: dict(t.by) for t in old.counted}
+            for tally in new.counted:
+                for side, count in tally.by:
+                    was = before.get(tally.name, {}).get(side, "0")
+                    if count.isdigit() and was.isdigit() and int(count) > int(was):
+                        said.append(f"{tally.each} for {side}")
         return tuple(said)

@@ -13,7 +13,7 @@ from tablelog.rules.karnoffel.figures import figures
 from tablelog.rules.karnoffel.notation import format_move, parse_move
 from tablelog.rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
 from tablelog.rules.karnoffel.state import OPTIONS, SEATS, State, initial_state
-from tablelog.rules.karnoffel.view import shown, view
+from tablelog.rules.karnoffel.view import marks, shown, view
 from tablelog.rules.protocol import Header, gather
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]

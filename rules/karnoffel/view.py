@@ -17,7 +17,7 @@ from tablelog.rules.karnoffel.events import Play, Turn
 from tablelog.rules.karnoffel.state import PLAY, SEATING, SEATS, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Laid, Table, Tally, Trick, counted, table_of
+from tablelog.rules.tableview import Laid, Marks, Table, Tally, Trick, counted, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 
 __all__ = [
@@ -58,12 +58,25 @@ def _laid(state: State, leader: int, cards: tuple[Card, ...]) -> tuple[Laid, ...
     return tuple(Laid(player(state, SEATING.next(leader, i)), c) for i, c in enumerate(cards))
 
 
+def _last_trick(state: State) -> Trick | None:
+    """The deal's last trick taken, with who laid each card and who took it."""
+    done = state.current.tricks
+    if not done:
+        return None
+    last = done[-1]
+    return Trick(_laid(state, last.leader, last.cards), player(state, last.winner), len(done))
+
+
+def marks(state: State) -> Marks:
+    """The table's marks (``RuleSet.marks``): the last trick; no tally counts one more."""
+    return Marks(_last_trick(state))
+
+
 def _table(state: State, seen: View) -> Table:
     """The typed table: four seats, the trick with who laid each card, the last trick."""
     labels = [state.table.side_label(0), state.table.side_label(1)]
     deal, match = state.current, state.match
     done = deal.tricks
-    last = done[-1] if done else None
     facts = (
         ("trump", SUIT_SYMBOLS.get(deal.trump, "not yet known")),
         ("deal", str(state.deal_number)),
@@ -77,9 +90,7 @@ def _table(state: State, seen: View) -> Table:
         trick=Trick(_laid(state, state.leader, state.trick), number=len(done) + 1)
         if state.phase == PLAY
         else None,
-        last_trick=None
-        if last is None
-        else Trick(_laid(state, last.leader, last.cards), player(state, last.winner), len(done)),
+        last_trick=_last_trick(state),
         facts=facts,
         scores=tuple(
             (side, f"{counted(tricks, 'trick')}, {counted(deals, 'deal')} won")

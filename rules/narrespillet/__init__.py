@@ -26,6 +26,7 @@ from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
 from tablelog.rules.narrespillet.turn import apply
 from tablelog.rules.narrespillet.view import shown, view
 from tablelog.rules.protocol import Header, gather
+from tablelog.rules.tableview import no_marks
 from tablelog.rules.vocab import TAROT
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
@@ -48,4 +49,5 @@ RULES = gather(
         "22 picture cards each bend a rule."
     ),
     vocabulary=TAROT,
+    marks=no_marks,  # no last trick, no tally that counts one more
 )

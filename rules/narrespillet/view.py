@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -20,6 +21,7 @@ from tablelog.rules.cards import FOOL, Card
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event
+from tablelog.rules.memo import per_state
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.flow import round_winners
@@ -169,14 +171,16 @@ def _facts(state: State) -> tuple[tuple[str, str], ...]:
     return tuple(facts)
 
 
+@per_state(4)
 def _public(state: State) -> Counter[Card]:
-    out: Counter[Card] = Counter()
+    """The cards everyone sees in ``state`` (remembered: an event's ``shown`` asks of the
+    state before it what the event before asked of the state after it; not to be changed)."""
     zones_ = zone_map(state)
-    for z in _public_names(state):
-        out.update(zones_[z].cards)
+    out = Counter(chain.from_iterable(zones_[z].cards for z in _public_names(state)))
     for w in range(state.n):
-        held = Counter(state.hands[w].cards)
-        out.update(c for c in state.revealed[w] if held[c])
+        if state.revealed[w]:
+            held = Counter(state.hands[w].cards)
+            out.update(c for c in state.revealed[w] if held[c])
     return out
 
 
@@ -196,6 +200,8 @@ def shown(state: State, event: Event) -> Shown:
             everyone[card] = 1
     seats: dict[int, tuple[Card, ...]] = {}
     for s in range(state.n):
+        if after.hands[s] is state.hands[s]:
+            continue  # the same hand: nothing new in it
         mine = Counter(after.hands[s].cards) - Counter(state.hands[s].cards)
         if mine:
             seats[s] = tuple(mine.elements())

@@ -21,7 +21,7 @@ from tablelog.rules.nordekasino.play import apply, score
 from tablelog.rules.nordekasino.state import OVER, State, zone_map
 from tablelog.rules.protocol import Shown, View
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Place, Table, Tally, counted, table_of
+from tablelog.rules.tableview import Marks, Place, Table, Tally, counted, table_of
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by
 
 __all__ = [
@@ -47,9 +47,23 @@ def view(state: State, seat: int | None) -> View:
 LABELS = {"middle": "middle"}
 
 
+def _sweeps(state: State, sides: list[str]) -> Tally:
+    """The sweeps each side made, news when one more is made."""
+    return Tally("sweeps", tuple(zip(sides, map(str, state.sweeps), strict=True)), "sweep")
+
+
+def _sides(state: State) -> list[str]:
+    """The sides that take cards, in the table's words."""
+    return [state.table.side_label(s) for s in range(len(state.won))]
+
+
+def marks(state: State) -> Marks:
+    """The table's marks (``RuleSet.marks``): no trick; the sweeps."""
+    return Marks(None, (_sweeps(state, _sides(state)),))
+
+
 def _table(state: State, seen: View) -> Table:
     """The typed table: the seats, the table's piles with their values and owners."""
-    table = state.table
     piles = tuple(
         Place(
             f"pile {i}",
@@ -61,7 +75,7 @@ def _table(state: State, seen: View) -> Table:
         )
         for i, pile in enumerate(state.piles, 1)
     )
-    sides = [table.side_label(s) for s in range(len(state.won))]
+    sides = _sides(state)
     points = {row["side"]: str(row["total"]) for row in score(state)}
     over = state.phase == OVER
     return table_of(
@@ -85,7 +99,7 @@ def _table(state: State, seen: View) -> Table:
             for s, side in enumerate(sides)
         ),
         tallies=(
-            Tally("sweeps", tuple(zip(sides, map(str, state.sweeps), strict=True)), "sweep"),
+            _sweeps(state, sides),
             Tally("points", tuple((side, points.get(side, "0")) for side in sides)),
         ),
         round=state.deals,

@@ -21,6 +21,7 @@ from tablelog.rules.speahx.play import apply, forced, to_act
 from tablelog.rules.speahx.state import OPTIONS, State, event_cap, initial_state
 from tablelog.rules.speahx.turns import outcome
 from tablelog.rules.speahx.view import shown, view
+from tablelog.rules.tableview import no_marks
 
 __all__ = ["OPTIONS", "RULES", "State", "max_events"]
 
@@ -36,4 +37,5 @@ RULES = gather(
     name="speahx",
     seats=(2, 20),
     summary="Shed your cards on suit or rank with 2s, 10s, jokers, chance and blind table cards.",
+    marks=no_marks,  # no last trick, no tally that counts one more
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tablelog.rules.claims import open_claims
 from tablelog.rules.protocol import Header, Outcome, gather
+from tablelog.rules.tableview import no_marks
 from tablelog.rules.vriddiot.deal import chance
 from tablelog.rules.vriddiot.events import PAYLOADS
 from tablelog.rules.vriddiot.moves import forced, moves, passes, to_act
@@ -52,4 +53,5 @@ RULES = gather(
     seats=(3, 11),
     summary="Idiot with twists, wars, burning combinations and the Dobbeldekker: "
     "the last player holding cards is the Idiot.",
+    marks=no_marks,  # no last trick, no tally that counts one more
 )
