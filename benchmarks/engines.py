@@ -2,14 +2,23 @@
 as one JSON object (``python benchmarks/bench.py --json``; not part of the test suite).
 
 For each rule set: ``random_decisions_per_cpu_s`` (``benchmarks/random_play.py``: a
-random legal move from the full listing, applied by the immutable fold),
-``events_per_game`` of that random play, and ``fuzz_cpu_s_per_game``: CPU-seconds per game
-of ``replay.kit.fuzz`` with seed 1 and every invariant (the first ``--fuzz-games`` games of
-seed 1, after one untimed game of seed 2 that pays the run's one-off costs; the games
-differ from ``tablelog fuzz``'s, as Hypothesis mixes the loaded modules' constants into its
-draws; multiply by 200 for the issue's figure, start-up aside), and
-per event: ``random_cpu_us_per_event``, ``fuzz_cpu_us_per_event`` and their ratio
-``kit_over_random_per_event`` (issue 24: at most 3).
+random legal move from the full listing, played through the game's playout, or the fold
+for a game without one) and ``fold_decisions_per_cpu_s`` (the same games through the
+immutable fold), ``events_per_game`` of that random play, and ``fuzz_cpu_s_per_game``:
+CPU-seconds per game of ``replay.kit.fuzz`` with seed 1 and every invariant (the first
+``--fuzz-games`` games of seed 1, after one untimed game of seed 2 that pays the run's
+one-off costs; the games differ from ``tablelog fuzz``'s, as Hypothesis mixes the loaded
+modules' constants into its draws; multiply by 200 for the issue's figure, start-up
+aside), and ``generation_cpu_s_per_game``: the same games drawn without the checks.
+
+Per event (issue 24 wants the kit within 3× of plain random play): ``fuzz_cpu_us_per_event``
+beside ``random_cpu_us_per_event``, which is *plain random play through the fold* — the
+full listing ``rules.moves`` and ``rules.apply`` per event, the path the kit checks (its
+histories are folded, its checks ask the fold); ``kit_over_random_per_event`` is their
+ratio. ``playout_cpu_us_per_event`` and ``kit_over_playout_per_event`` are the same
+against the game's playout (equal to the fold's for a game without one), and
+``generation_over_random_per_event`` is the drawing of the histories alone against the
+fold's random play: what is left for the checks is the difference.
 ``archive`` holds ``benchmarks/histories.py``'s rows at ``--archive-games`` games (0: left
 out), and ``peers`` the rows of ``benchmarks/peers.py`` run with ``--peers PYTHON`` (an
 interpreter that has RLCard and OpenSpiel installed). Every figure is CPU time
@@ -38,6 +47,15 @@ from tablelog.replay.kit.fuzz import fuzz
 from tablelog.rules import registry
 
 
+def generation_cost(name: str, games: int) -> dict[str, float]:
+    """CPU-seconds per game of drawing the first ``games`` games of seed 1, no check run."""
+    from fuzzbench import drawn_histories
+
+    rules = registry.get(name)
+    drawn, spent = drawn_histories(rules, games, 1)
+    return {"generation_cpu_s_per_game": spent / max(len(drawn), 1)}
+
+
 def fuzz_cost(name: str, games: int) -> dict[str, float]:
     """CPU-seconds per game of the first ``games`` games of seed 1, every invariant. One
     game of another seed is played first, untimed: the one-off costs of a run (imports,
@@ -57,14 +75,20 @@ def fuzz_cost(name: str, games: int) -> dict[str, float]:
 
 
 def kit_ratio(row: dict[str, Any]) -> dict[str, float]:
-    """The fuzz run's CPU per event (generation and every check) beside random play's
-    (a listing and an ``apply`` per event): issue 24 wants the kit within 3× of it."""
-    random_per_event = row["cpu_s"] / max(row["games"] * row["events_per_game"], 1)
+    """The fuzz run's CPU per event (generation and every check) beside plain random play's
+    through the fold (a full listing and an ``apply`` per event) and through the playout;
+    the generation's alone beside the fold's."""
+    fold_per_event = row["fold_cpu_s"] / max(row["fold_events"], 1)
+    playout_per_event = row["cpu_s"] / max(row["games"] * row["events_per_game"], 1)
     fuzz_per_event = row["fuzz_cpu_s_per_game"] / max(row["fuzz_events_per_game"], 1e-9)
+    drawn_per_event = row["generation_cpu_s_per_game"] / max(row["fuzz_events_per_game"], 1e-9)
     return {
-        "random_cpu_us_per_event": random_per_event * 1e6,
+        "random_cpu_us_per_event": fold_per_event * 1e6,
+        "playout_cpu_us_per_event": playout_per_event * 1e6,
         "fuzz_cpu_us_per_event": fuzz_per_event * 1e6,
-        "kit_over_random_per_event": fuzz_per_event / max(random_per_event, 1e-12),
+        "kit_over_random_per_event": fuzz_per_event / max(fold_per_event, 1e-12),
+        "kit_over_playout_per_event": fuzz_per_event / max(playout_per_event, 1e-12),
+        "generation_over_random_per_event": drawn_per_event / max(fold_per_event, 1e-12),
     }
 
 
@@ -102,8 +126,13 @@ def report(
     out: dict[str, Any] = {"games": {}}
     for name in GAMES if only is None else only:  # [] (--archive-only): no game
         row = measure(name, cpu, 5_000, 10_000)
+        folded = measure(name, cpu, 5_000, 10_000, fold=True) if row["own_playout"] else row
+        row["fold_decisions_per_cpu_s"] = folded["random_decisions_per_cpu_s"]
+        row["fold_cpu_s"] = folded["cpu_s"]
+        row["fold_events"] = folded["games"] * folded["events_per_game"]
         if fuzz_games:
             row |= fuzz_cost(name, fuzz_games)
+            row |= generation_cost(name, fuzz_games)
             row |= kit_ratio(row)
         out["games"][name] = row
         print(f"{name}: {row}", file=sys.stderr, flush=True)

@@ -2,11 +2,13 @@
 
 The per-state parts (``state_survives``, ``applies_alike``, ``notation_survives``) run
 inside the checks' single walk; the storage round trip (``check_storage``) once at its
-end, the whole game written once and read back once.
+end, the whole game written once and read back once (to an in-memory ledger kept for
+a few games in a row: ``_Scratch``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import msgpack
@@ -82,20 +84,46 @@ def check_storage(rules: RuleSet[S], history: History) -> None:
     for event, row in zip(history.events, rows, strict=True):
         if decode(row.type, row.type_version, row.payload) != event.payload:
             raise _violation(event.seq, f"the {row.type} payload changed through the codec")
-    with Ledger(":memory:") as first:
-        record = first.create_game(rules.name, rules.version, encode_header(history.header))
-        if rows:
-            first.append(record.id, 1, rows)
-        stored = decode_events(rules, first.events(record.id))
-        if tuple(stored) != history.events:
-            raise _violation(len(stored), "the log read back from the ledger differs")
-        lines = list(export_lines(first, record.id))
-        (parsed,) = parse_lines(lines, lambda name: rules)
-        if parsed.events != history.events:
-            raise _violation(len(stored), "the log read back from JSON Lines differs")
-        genesis, problems = chain_of(parsed)
-        if problems:
-            detail = f"the JSON Lines copy's hash chain does not hold: {problems[0].reason}"
-            raise _violation(problems[0].seq, detail)
-        if (parsed.hashes[-1] if parsed.hashes else genesis) != first.head(record.id)[1]:
-            raise _violation(len(stored), "the JSON Lines copy's head hash differs")
+    first = _SCRATCH.ledger()
+    record = first.create_game(rules.name, rules.version, encode_header(history.header))
+    if rows:
+        first.append(record.id, 1, rows)
+    stored = decode_events(rules, first.events(record.id))
+    if tuple(stored) != history.events:
+        raise _violation(len(stored), "the log read back from the ledger differs")
+    lines = list(export_lines(first, record.id))
+    (parsed,) = parse_lines(lines, lambda name: rules)
+    if parsed.events != history.events:
+        raise _violation(len(stored), "the log read back from JSON Lines differs")
+    genesis, problems = chain_of(parsed)
+    if problems:
+        detail = f"the JSON Lines copy's hash chain does not hold: {problems[0].reason}"
+        raise _violation(problems[0].seq, detail)
+    if (parsed.hashes[-1] if parsed.hashes else genesis) != first.head(record.id)[1]:
+        raise _violation(len(stored), "the JSON Lines copy's head hash differs")
+
+
+class _Scratch:
+    """The in-memory ledger the storage round trips write to: one for ``GAMES`` games in a
+    row (opening one, schema and all, cost a short game's round trip twice over), then a
+    fresh one, so it never holds more than ``GAMES`` games. A forked worker opens its own
+    (an SQLite connection is not carried across a fork)."""
+
+    GAMES = 25
+
+    def __init__(self) -> None:
+        self._ledger: Ledger | None = None
+        self._pid = 0
+        self._games = 0
+
+    def ledger(self) -> Ledger:
+        """The ledger for the next game's round trip."""
+        if self._ledger is None or self._games >= self.GAMES or self._pid != os.getpid():
+            if self._ledger is not None and self._pid == os.getpid():
+                self._ledger.close()
+            self._ledger, self._pid, self._games = Ledger(":memory:"), os.getpid(), 0
+        self._games += 1
+        return self._ledger
+
+
+_SCRATCH = _Scratch()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Mapping
-from typing import Generic
+from typing import Any, Generic
 
 import attrs
 
@@ -35,6 +35,7 @@ __all__ = [
     "Sampling",
     "fast_lead",
     "filtered",
+    "forget_menus",
     "is_listed",
     "menu",
     "rng_for",
@@ -107,24 +108,38 @@ class Menu(Generic[S]):
     seat: int
     cap: int = CAP
     scanned: Mapping[str, Mapping[Card | None, tuple[Move, ...]]] | None = None
+    listed: frozenset[Move] | None = None
+    """The scan's whole listing of the seat (``None`` without a scan)."""
+    answers: dict[object, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """What the rules answered, kept: the generator and the checks ask the same menu."""
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of move the seat has."""
         if self.scanned is not None:
             return tuple(self.scanned)
-        return kinds_of(self.rules, self.state, self.seat)
+        kinds = self.answers.get(None)
+        if kinds is None:
+            kinds = self.answers[None] = kinds_of(self.rules, self.state, self.seat)
+        return kinds
 
     def cards(self, kind: str) -> tuple[Card | None, ...]:
         """The cards that lead a move of ``kind`` (``None``: a move naming no card)."""
         if self.scanned is not None:
             return tuple(self.scanned.get(kind, ()))
-        return cards_of(self.rules, self.state, self.seat, kind)
+        cards = self.answers.get(kind)
+        if cards is None:
+            cards = self.answers[kind] = cards_of(self.rules, self.state, self.seat, kind)
+        return cards
 
     def choices(self, kind: str, card: Card | None) -> tuple[Move, ...]:
         """At most ``cap`` moves of ``kind`` led by ``card``, in the rule set's order."""
         if self.scanned is not None:
             return self.scanned.get(kind, {}).get(card, ())
-        return filtered(self.rules, self.state, self.seat, kind, card, self.cap)
+        choices = self.answers.get((kind, card))
+        if choices is None:
+            choices = filtered(self.rules, self.state, self.seat, kind, card, self.cap)
+            self.answers[kind, card] = choices
+        return choices
 
 
 _KINDS: dict[type, str] = {}
@@ -184,9 +199,51 @@ class _Scanned:
 _SCANNED = _Scanned()
 
 
+class _Menus:
+    """The menus made for the states of the history being drawn and checked, by state
+    identity (the states held, so an identity is never reused): the generator's chooser
+    and the checks' sample of a deep state (the very state the generator chose from) ask
+    the rules once. Forgotten when a new history is drawn (``forget_menus``), or when
+    ``LIMIT`` states are held."""
+
+    LIMIT = 50 * 50 * 8
+    """20,000, written as small numbers: Hypothesis mixes every integer literal of 100 or more
+    in the loaded modules into its wide draws, so a new one would change the games."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.held: dict[int, tuple[object, dict[tuple[int, int], Menu]]] = {}
+
+    def of(self, rules: object, state: object) -> dict[tuple[int, int], Menu]:
+        if rules is not self.rules or len(self.held) >= self.LIMIT:
+            self.rules, self.held = rules, {}
+        kept = self.held.get(id(state))
+        if kept is None or kept[0] is not state:
+            kept = self.held[id(state)] = (state, {})
+        return kept[1]
+
+
+_MENUS = _Menus()
+
+
+def forget_menus() -> None:
+    """Forget the menus kept so far (a new history is being drawn)."""
+    _MENUS.held = {}
+
+
 def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
     """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan (whose whole
-    listing ``is_listed`` then reads)."""
+    listing ``is_listed`` then reads); made once per state of the history at hand."""
+    menus = _MENUS.of(rules, state)
+    made = menus.get((seat, cap))
+    if made is None:
+        made = menus[seat, cap] = _menu(rules, state, seat, cap)
+    elif made.listed is not None:
+        _SCANNED.keep(rules, state, seat, made.listed)
+    return made
+
+
+def _menu(rules: RuleSet[S], state: S, seat: int, cap: int) -> Menu:
     if rules.kinds is not None and rules.cards is not None:
         return Menu(rules, state, seat, cap)
     groups: dict[str, dict[Card | None, list[Move]]] = {}
@@ -197,9 +254,10 @@ def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
         group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])
         if len(group) < cap:
             group.append(move)
-    _SCANNED.keep(rules, state, seat, frozenset(every))
+    listed = frozenset(every)
+    _SCANNED.keep(rules, state, seat, listed)
     scanned = {k: {c: tuple(ms) for c, ms in by_card.items()} for k, by_card in groups.items()}
-    return Menu(rules, state, seat, cap, scanned)
+    return Menu(rules, state, seat, cap, scanned, listed)
 
 
 def sample_moves(

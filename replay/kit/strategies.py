@@ -27,6 +27,7 @@ from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.choose import choose
 from tablelog.replay.kit.history import Folded, History
+from tablelog.replay.kit.sample import forget_menus
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Note, Undo
 from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, S, resolve_options
@@ -188,6 +189,7 @@ def histories(
     seats: Sequence[int] | None = None,
 ) -> History:
     """A random legal history of ``rules``, played to the end (or to ``max_events``)."""
+    forget_menus()  # the last history's states are no longer asked about
     header = draw(headers(rules, options, seeded, seats))
     limit = rules.max_events(header) if max_events is None else max_events
     physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))

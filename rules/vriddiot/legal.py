@@ -5,22 +5,27 @@ rule a play breaks; ``play.apply`` and ``moves`` ask the same functions, so they
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any, NamedTuple, cast
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
+from tablelog.rules.memo import number_of
 from tablelog.rules.table import player
 from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
 
 __all__ = [
+    "Verdicts",
     "declarations",
     "effective",
     "is_burn",
     "nearer",
     "ordinary",
     "refuse_play",
+    "seat_free",
     "source",
     "start_forbidden",
+    "verdicts",
 ]
 
 SPECIAL_START = frozenset({"2", "10"})
@@ -233,3 +238,74 @@ DECLARABLE = tuple(Card(r, s) for s in SUITS for r in FRENCH_RANKS if Card(r, s)
 def declarations(card: Card) -> tuple[Card, ...]:
     """The cards ``card`` may count as: itself, or for a joker every card it may stand for."""
     return DECLARABLE if card == JOKER else (card,)
+
+
+def seat_free(state: State) -> bool:
+    """Whether ``refuse_play`` answers the same for every seat now: always but for the
+    starter's first lead with ``starter_lowest`` (which looks at the starter's hand)."""
+    return state.duty != LEAD or state.started or not state.options.starter_lowest
+
+
+class _WarTwist(NamedTuple):
+    """What ``refuse_play`` reads of a war: its twist (an 8 laid in the war)."""
+
+    twist: tuple[str, int] | None
+
+
+class _Asked(NamedTuple):
+    """What ``refuse_play`` reads of a state when ``seat_free``: the duty, the value to
+    beat, the twist, the war's twist and the options."""
+
+    duty: str
+    top: int
+    twist: tuple[str, int] | None
+    war: _WarTwist | None
+    options: Any
+    started: bool = True
+
+
+_Situation = tuple[int, str, int, tuple[str, int] | None, bool, tuple[str, int] | None]
+
+
+class Verdicts:
+    """What ``refuse_play`` answers in one situation for every seat (``seat_free``):
+    ``alone``, every card of the game (jokers aside) that may be laid alone as itself, and
+    ``set_ok(cards)`` for a set, each asked once and remembered (``verdicts``)."""
+
+    __slots__ = ("_asked", "_sets", "alone")
+
+    def __init__(self, asked: State, deck: Iterable[Card]) -> None:
+        self._asked = asked
+        self._sets: dict[tuple[Card, ...], bool] = {}
+        self.alone = frozenset(
+            c for c in deck if c != JOKER and refuse_play(asked, 0, (c,), (c,)) is None
+        )
+
+    def set_ok(self, cards: tuple[Card, ...]) -> bool:
+        """Whether the set ``cards`` may be laid."""
+        known = self._sets.get(cards)
+        if known is None:
+            known = self._sets[cards] = refuse_play(self._asked, 0, cards, cards) is None
+        return known
+
+
+_VERDICTS: dict[_Situation, Verdicts] = {}
+_BOUND = 20_000
+"""How many situations are remembered before the cache starts again."""
+
+
+def verdicts(state: State) -> Verdicts:
+    """The ``Verdicts`` of ``state``'s situation, remembered by what ``refuse_play`` reads
+    of it: the duty, the value to beat, the twist, the war's twist and the options (by
+    number: ``memo.number_of``). Only for a ``seat_free`` state."""
+    war = state.war
+    twist = war.twist if war is not None else None
+    key = (number_of(state.options), state.duty, state.top, state.twist, war is None, twist)
+    known = _VERDICTS.get(key)
+    if known is None:
+        if len(_VERDICTS) >= _BOUND:
+            _VERDICTS.clear()
+        stand_in = _WarTwist(twist) if war is not None else None
+        asked = cast(State, _Asked(key[1], key[2], key[3], stand_in, state.options))
+        known = _VERDICTS[key] = Verdicts(asked, state.table.counts)
+    return known

@@ -2,28 +2,50 @@
 
 Candidates come from where the player plays from (the card just turned, the hand, the
 face-up table cards; a hand with cards nobody entered may hold any card still unaccounted
-for); each is kept only if ``legal.refuse_play`` allows it, the same test ``apply`` makes.
+for); each is kept only if ``legal.refuse_play`` allows it, the same test ``apply`` makes:
+on turn, asked once per card of the deck and per set in each situation and remembered
+(``legal.verdicts``), the plays then listed by construction.
 """
 
 from __future__ import annotations
 
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
+from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
-from tablelog.rules.vriddiot.legal import declarations, refuse_play, source
+from tablelog.rules.vriddiot.legal import (
+    declarations,
+    refuse_play,
+    seat_free,
+    source,
+    verdicts,
+)
 from tablelog.rules.vriddiot.play import waiting_for
 from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
-__all__ = ["forced", "moves", "passes", "to_act"]
+__all__ = [
+    "by_rank",
+    "card_order",
+    "forced",
+    "listing",
+    "moves",
+    "passes",
+    "rank_order",
+    "sets",
+    "to_act",
+    "turn_moves",
+]
 
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -64,21 +86,29 @@ def forced(state: State) -> Move | None:
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
-    """The legal moves (of ``seat``, led by ``card``, of ``kind``), lazily."""
-    return filter_moves(_all(state, seat), seat, card, kind)
+    """The legal moves (of ``seat``, led by ``card``, of ``kind``), from ``listing``."""
+    listed = listing(state)
+    if seat is None and card is None and kind is None:
+        return iter(listed)
+    return filter_moves(listed, seat, card, kind)
 
 
-def _all(state: State, only: int | None) -> Iterator[Move]:
-    seats = to_act(state)
+@per_state(maxsize=8)
+def listing(state: State) -> tuple[Move, ...]:
+    """Every legal move of ``state`` in order, remembered per state object: the invariant
+    kit, the recorder and serve ask one state for its moves several times (each seat's,
+    then all of them, then whether one is listed)."""
+    return tuple(_all(state))
+
+
+def _all(state: State) -> Iterator[Move]:
     war = state.war
-    for seat in seats:
-        if only is not None and seat != only:
-            continue
+    for seat in to_act(state):
         if war is not None and war.window:
             yield Move(seat, Pass())
             yield from _joins(state, seat, war.rank)
         else:
-            yield from _turn_moves(state, seat)
+            yield from turn_moves(state, seat)
 
 
 def _candidates(state: State, zone: Zone) -> Counter[Card]:
@@ -91,7 +121,7 @@ def _candidates(state: State, zone: Zone) -> Counter[Card]:
     return have
 
 
-def _by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
+def by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
     """The copies a zone may hold of each rank (jokers and Der Firer, always laid alone,
     left out), each rank's in suit order: grouped in one pass, not one pass per rank."""
     ranks: dict[str, list[Card]] = {}
@@ -103,7 +133,7 @@ def _by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
     return ranks
 
 
-def _sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
+def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
     """The sets of two or more of ``copies`` (one rank, in suit order) the zone may lay:
     each once, with no more copies that nobody has seen than it has face-down cards."""
     if len(copies) < 2:
@@ -113,45 +143,173 @@ def _sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
         for size in range(2, len(copies) + 1):
             yield from itertools.combinations(copies, size)
         return
+    distinct = list(dict.fromkeys(copies))  # copies of one card lie together
     known = Counter(zone.cards)
-    seen: set[tuple[Card, ...]] = set()
+    most = [copies.count(c) for c in distinct]
+    # over most, the face-down cards a set binds: how many copies are not known
+    spare = [known[c] for c in distinct]
     for size in range(2, len(copies) + 1):
-        for combo in itertools.combinations(copies, size):
-            if combo in seen:
-                continue
-            seen.add(combo)
-            hidden = sum(max(0, n - known[c]) for c, n in Counter(combo).items())
+        for counts in _choose(most, size, 0):
+            hidden = sum(max(0, n - k) for n, k in zip(counts, spare, strict=True))
             if hidden <= zone.hidden:
-                yield combo
+                yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
 
 
-def _turn_moves(state: State, seat: int) -> Iterator[Move]:
+def _choose(most: list[int], size: int, i: int) -> Iterator[tuple[int, ...]]:
+    """How many copies of each card from card ``i`` on (at most ``most``) make ``size``,
+    the most of the earlier cards first: ``itertools.combinations`` of the copies in
+    order, each set once, in the order it first gives them."""
+    if i == len(most):
+        if size == 0:
+            yield ()
+        return
+    if size > sum(most[i:]):
+        return
+    for n in range(min(most[i], size), -1, -1):
+        for rest in _choose(most, size - n, i + 1):
+            yield (n, *rest)
+
+
+def turn_moves(state: State, seat: int) -> list[Move]:
+    """The moves of ``seat`` on turn (outside a join window), in the listing's order: the
+    cards it may lay alone, then its sets, rank by rank, then ``chance`` and ``pickup``.
+
+    When ``refuse_play`` answers the same for every seat (``legal.seat_free``), no claim
+    is open and no joker may be laid, the plays are listed by construction: the cards the
+    seat may lay among those the situation allows alone, and each set asked once
+    (``legal.verdicts``); else each candidate is checked (``_checked``)."""
     src = source(state, seat)
+    listed: list[Move] = []
+    can = False
     if src == "down":
-        for i in state.downs[seat].occupied():
-            yield Move(seat, Blind(i + 1))
+        listed.extend(Move(seat, Blind(i + 1)) for i in state.downs[seat].occupied())
     elif src:
-        zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
-        have = _candidates(state, zone)
+        zone = (
+            state.hands[seat] if src == "hand" else state.ups[seat] if src == "up" else state.turned
+        )
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
-        for card in sorted(have, key=_order):
-            if claimed and not _lays(state, seat, (card,)):
-                continue
-            for eff in declarations(card):
-                if refuse_play(state, seat, (card,), (eff,)) is None:
-                    yield Move(seat, Play(card, eff if card == JOKER else None))
-        if src != "turned" and state.duty != ADDON:
-            ranks = _by_rank(have)
-            for rank in sorted(ranks, key=_rank_order):
-                for combo in _sets(zone, ranks[rank]):
-                    if claimed and not _lays(state, seat, combo):
-                        continue
-                    if refuse_play(state, seat, combo, combo) is None:
-                        yield Move(seat, Set(combo))
+        have = _candidates(state, zone) if zone.hidden else None
+        if claimed or JOKER in (zone.cards if have is None else have) or not seat_free(state):
+            have = _candidates(state, zone) if have is None else have
+            listed.extend(_checked(state, seat, src, zone, have, claimed))
+        else:
+            said = verdicts(state)
+            made = _plays(seat)
+            lays = said.alone.intersection(zone.cards if have is None else have)
+            listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
+            can = not said.alone.isdisjoint(zone.cards)  # a known card it may lay
+            if src != "turned" and state.duty != ADDON:
+                set_ok = said.set_ok
+                for copies in _copies(zone, have):
+                    for combo in sets(zone, copies):
+                        if set_ok(combo):
+                            listed.append(_set(seat, combo))
     if len(state.stock) and not len(state.turned) and src:
-        yield Move(seat, Chance())
-    if (len(state.pile) or len(state.turned)) and src != "down" and not can_play(state, seat):
-        yield Move(seat, Pickup())
+        listed.append(_chance(seat))
+    picks = (len(state.pile) or len(state.turned)) and src != "down"
+    if picks and not can and not can_play(state, seat):
+        listed.append(_pickup(seat))
+    return listed
+
+
+def _checked(
+    state: State, seat: int, src: str, zone: Zone, have: Counter[Card], claimed: bool
+) -> Iterator[Move]:
+    """The plays of ``seat`` from ``zone``, each candidate checked by ``refuse_play`` (and
+    with ``claimed`` against the claims on the hand)."""
+    for card in sorted(have, key=card_order):
+        if claimed and not _lays(state, seat, (card,)):
+            continue
+        for eff in declarations(card):
+            if refuse_play(state, seat, (card,), (eff,)) is None:
+                yield Move(seat, Play(card, eff if card == JOKER else None))
+    if src != "turned" and state.duty != ADDON:
+        ranks = by_rank(have)
+        for rank in sorted(ranks, key=rank_order):
+            for combo in sets(zone, ranks[rank]):
+                if claimed and not _lays(state, seat, combo):
+                    continue
+                if refuse_play(state, seat, combo, combo) is None:
+                    yield Move(seat, Set(combo))
+
+
+def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
+    """Each rank's copies (``by_rank``) of two or more, in the listing's order; for a zone
+    of known cards (``have`` is ``None``) read from its cards in the listing's order, Der
+    Firer left out."""
+    if have is not None:
+        ranks = by_rank(have)
+        return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
+    cards = zone.cards
+    if len(set(map(_RANK, cards))) == len(cards):
+        return []
+    runs: list[list[Card]] = []
+    run: list[Card] = []
+    for card in sorted(cards, key=_ORDER.__getitem__):
+        if card is FIRER:
+            continue
+        if run and run[0].rank == card.rank:
+            run.append(card)
+        else:
+            if len(run) > 1:
+                runs.append(run)
+            run = [card]
+    if len(run) > 1:
+        runs.append(run)
+    return runs
+
+
+class _Order(dict[Card, tuple[int, int]]):
+    """Each card's place in the listing's order (``card_order``), looked up."""
+
+    def __missing__(self, card: Card) -> tuple[int, int]:
+        order = self[card] = card_order(card)
+        return order
+
+
+_ORDER = _Order()
+_RANK = operator.attrgetter("rank")
+
+
+class _Plays(dict[Card, Move]):
+    """One seat's moves laying one card as itself, by card, each made when first asked
+    (equal values: one object serves every listing)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, card: Card) -> Move:
+        made = self[card] = Move(self.seat, Play(card))
+        return made
+
+
+@lru_cache(maxsize=32)
+def _plays(seat: int) -> _Plays:
+    return _Plays(seat)
+
+
+_SETS: dict[tuple[int, tuple[Card, ...]], Move] = {}
+
+
+def _set(seat: int, cards: tuple[Card, ...]) -> Move:
+    """The move laying the set ``cards``, made once (bounded: started again past 50,000)."""
+    made = _SETS.get((seat, cards))
+    if made is None:
+        if len(_SETS) >= 50_000:
+            _SETS.clear()
+        made = _SETS[seat, cards] = Move(seat, Set(cards))
+    return made
+
+
+@lru_cache(maxsize=32)
+def _chance(seat: int) -> Move:
+    return Move(seat, Chance())
+
+
+@lru_cache(maxsize=32)
+def _pickup(seat: int) -> Move:
+    return Move(seat, Pickup())
 
 
 def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
@@ -159,7 +317,7 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
     zone = state.hands[seat] if from_hand else state.ups[seat]
     have = _candidates(state, zone)
     claimed = from_hand and bool(state.claims)
-    for card in sorted(have, key=_order):
+    for card in sorted(have, key=card_order):
         if claimed and not _lays(state, seat, (card,)):
             continue
         if card == JOKER:
@@ -168,7 +326,7 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
                     yield Move(seat, Join((card,), eff))
         elif card.rank == rank and (card != FIRER):
             yield Move(seat, Join((card,)))
-    for combo in _sets(zone, _by_rank(have).get(rank, [])):
+    for combo in sets(zone, by_rank(have).get(rank, [])):
         if not claimed or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
 
@@ -181,9 +339,9 @@ def _lays(state: State, seat: int, cards: tuple[Card, ...]) -> bool:
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 
 
-def _rank_order(rank: str) -> int:
+def rank_order(rank: str) -> int:
     return _RANKS.index(rank)
 
 
-def _order(card: Card) -> tuple[int, int]:
-    return (_rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))
+def card_order(card: Card) -> tuple[int, int]:
+    return (rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))

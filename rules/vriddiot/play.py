@@ -2,7 +2,9 @@
 table cards, picking up, and the war's join window (``join`` and ``pass`` out of turn).
 
 ``apply`` is the only validator. What a play does is in ``lay``; the war's rounds and who
-goes out are settled after every move by ``war.settle``.
+goes out are settled after every move by ``war.settle``. The turn loop's common plays
+and pickups (outside a war, nothing else to settle) make one new state of every change
+at once (``rules.vriddiot.turn``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from tablelog.rules.vriddiot.state import (
     value,
 )
 from tablelog.rules.vriddiot.take import can_play, take
+from tablelog.rules.vriddiot.turn import lay_changes, pickup_changes
 from tablelog.rules.vriddiot.war import end_war, joiners, next_active, settle
 from tablelog.rules.zones import Zone
 
@@ -108,7 +111,11 @@ def _apply(state: State, event: Event) -> State:
     if isinstance(payload, ev.Blind):
         return _blind(state, event, seat, payload.place)
     if isinstance(payload, ev.Pickup):
-        return settle(_pickup(state, event, seat))
+        _refuse_pickup(state, event, seat)
+        changes = pickup_changes(state, seat)
+        if changes is not None:  # one new state (``turn``)
+            return evolve(state, **changes)
+        return settle(_pickup(state, seat))
     if isinstance(payload, ev.Play):
         refused = refuse_declared(payload.card, payload.declared)
         if refused:
@@ -127,6 +134,10 @@ def _apply(state: State, event: Event) -> State:
         raise IllegalEvent(event, refused)
     if claims_first(state):
         state = evolve(state, claims=starter_claims(state, seat, real[0], event.seq))
+    else:
+        changes = lay_changes(state, seat, real) if real == cards else None
+        if changes is not None:  # one new state (``turn``)
+            return evolve(state, **changes)
     taken = take(state, event, seat, real)
     return settle(lay(evolve(taken, turn=seat, started=True), seat, real, cards))
 
@@ -154,7 +165,7 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
     return evolve(state, turn=seat, pending="reveal", reveal=place - 1)
 
 
-def _pickup(state: State, event: Event, seat: int) -> State:
+def _refuse_pickup(state: State, event: Event, seat: int) -> None:
     if not len(state.pile) and not len(state.turned):
         raise IllegalEvent(event, "there is no pile to pick up")
     war = state.war
@@ -169,6 +180,9 @@ def _pickup(state: State, event: Event, seat: int) -> State:
             event,
             (f"{player(state, seat)} can lay a card, and picks up only when no card can be laid"),
         )
+
+
+def _pickup(state: State, seat: int) -> State:
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)
     state = evolve(

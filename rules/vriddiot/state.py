@@ -14,7 +14,7 @@ from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
 from tablelog.rules.frozen import frozen
 from tablelog.rules.options import Computed, option, read_options, specs_of
-from tablelog.rules.protocol import Header
+from tablelog.rules.protocol import Header, Outcome
 from tablelog.rules.seating import Seating
 from tablelog.rules.table import Table, TableState, each_seat, hands_of
 from tablelog.rules.zones import Slots, Zone
@@ -28,6 +28,7 @@ __all__ = [
     "Table",
     "War",
     "initial_state",
+    "outcome",
 ]
 
 DEAL, PLAY, OVER = "deal", "play", "over"
@@ -235,3 +236,19 @@ def in_suit_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A set's cards as the record keeps them: in suit order (spades, hearts, diamonds,
     clubs), since the order of a set's cards means nothing at the table."""
     return tuple(sorted(cards, key=lambda c: _SUIT_ORDER.get(c.suit, 9)))
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; else the order the players went out, the Idiot last.
+
+    A player's score is how many players went out after them (the Idiot scores 0)."""
+    if state.phase != OVER:
+        return None
+    order = [*state.finished, *(s for s in range(state.table.n) if s not in state.finished)]
+    n = len(order)
+    scores: dict[str, int | object] = {state.players[s]: n - 1 - i for i, s in enumerate(order)}
+    return Outcome(
+        ranking=tuple((s,) for s in order),
+        scores=scores,  # type: ignore[arg-type]
+        rounds=({"idiot": state.players[order[-1]]},),
+    )

@@ -13,19 +13,25 @@ laid the second card.
 from __future__ import annotations
 
 from tablelog.rules.cards import JOKER
+from tablelog.rules.seating import Seating
 from tablelog.rules.table import evolve, pool
 from tablelog.rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War
 from tablelog.rules.zones import Zone
 
-__all__ = ["end_war", "joiners", "next_active", "settle"]
+__all__ = ["end_war", "joiners", "next_active", "next_in", "settle"]
 
 
 def next_active(state: State, seat: int) -> int:
     """The next player still in the game after ``seat`` in the direction of play."""
+    return next_in(state.seating, state.finished, seat)
+
+
+def next_in(seating: Seating, finished: tuple[int, ...], seat: int) -> int:
+    """The next player not in ``finished`` after ``seat`` in ``seating``'s direction."""
     s = seat
-    for _ in range(state.table.n):
-        s = state.seating.next(s)
-        if s not in state.finished:
+    for _ in range(seating.n):
+        s = seating.next(s)
+        if s not in finished:
             return s
     return seat
 

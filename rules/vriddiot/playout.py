@@ -1,0 +1,176 @@
+"""Vriddiot walked forward in place, for fast random play (``rules.playout``, issue 24).
+
+The playout keeps every field of ``State`` as an attribute of one mutable object and
+changes them in place. It asks the fold's own functions of itself (it answers every
+attribute they read as the state would): the turn's listing (``moves.turn_moves``), and
+the changes of the turn loop's common plays, pickups and chance cards
+(``turn.lay_changes``, ``turn.pickup_changes``), which it sets in place where the fold
+makes one new state of them. Everything else (the deal and every chance step, a war and
+its join window, 666 and KKK, blind and turned cards, jokers, claims on face-down hands,
+a player going out, a listing while a hand holds cards nobody entered) builds the fold
+state and uses the fold's ``moves``, ``apply`` and ``chance``, then reads the fields back
+from the state it made. ``tests/rules/test_vriddiot_playout.py`` walks it beside the
+fold, and the invariant kit at every state of every fuzzed history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import attrs
+
+from tablelog.rules.events import Event, Move
+from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.seating import Seating
+from tablelog.rules.vriddiot.deal import chance as fold_chance
+from tablelog.rules.vriddiot.events import Chance, Pickup, Play, Set
+from tablelog.rules.vriddiot.legal import source
+from tablelog.rules.vriddiot.moves import moves as fold_moves
+from tablelog.rules.vriddiot.moves import turn_moves
+from tablelog.rules.vriddiot.play import apply as fold_apply
+from tablelog.rules.vriddiot.state import HAND, OVER, PLAY, Options, State, outcome
+from tablelog.rules.vriddiot.turn import lay_changes, pickup_changes
+from tablelog.rules.zones import Zone
+
+__all__ = ["VriddiotPlayout", "playout"]
+
+_NAMES = tuple(f.name for f in attrs.fields(State))
+"""Every field of the state, ``table`` first: the playout's attributes of the same names."""
+
+
+class VriddiotPlayout:
+    """One Vriddiot game changed in place (see the module's text); made by ``playout``."""
+
+    table: Any
+    phase: str
+    seating: Seating
+    hands: tuple[Zone, ...]
+    ups: tuple[Zone, ...]
+    downs: tuple[Any, ...]
+    stock: Zone
+    pile: Zone
+    burned: Zone
+    out: Zone
+    turned: Zone
+    turn: int | None
+    duty: str
+    top: int
+    twist: tuple[str, int] | None
+    last: tuple[int, str] | None
+    run: tuple[str, int]
+    war: Any
+    pending: str
+    reveal: int
+    finished: tuple[int, ...]
+    black_free: bool
+    started: bool
+    claims: tuple[Any, ...]
+    refill_from: int | None
+    pile_by: tuple[int, ...]
+
+    def __init__(self, state: State, seq: int = 0) -> None:
+        self.seq = seq
+        self._state: State | None = None
+        self._as = cast(State, self)  # the fold's functions are asked of the playout itself
+        self._load(state)
+
+    # -- what the fold's helpers read of a state ------------------------------------------
+
+    @property
+    def options(self) -> Options:
+        return cast(Options, self.table.options)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return cast(tuple[str, ...], self.table.players)
+
+    def active(self, seat: int) -> bool:
+        return seat not in self.finished
+
+    # -- the fold state ------------------------------------------------------------------
+
+    def _load(self, state: State) -> None:
+        self.__dict__.update(state.__dict__)  # every field but ``table`` (a slot of the base)
+        self.table = state.table
+        self._state = state
+
+    def state(self) -> State:
+        """The fold state this playout stands for."""
+        made = self._state
+        if made is None:
+            made = self._state = State(*[getattr(self, name) for name in _NAMES])
+        return made
+
+    def _fold(self, move: Move) -> None:
+        self._load(fold_apply(self.state(), Event(self.seq, move.actor, move.payload)))
+
+    # -- the playout interface -----------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return outcome(self.state())
+
+    def chance(self) -> ChanceStep | None:
+        if self.phase == PLAY and not self.pending and self._refill_free():
+            return None
+        return fold_chance(self.state())
+
+    def _refill_free(self) -> bool:
+        """Whether no player must draw from the stock (``deal.refill_seat`` is ``None``)."""
+        if not len(self.stock) or min(map(len, self.hands)) >= HAND:
+            return True
+        finished = self.finished
+        return all(
+            len(hand) >= HAND for seat, hand in enumerate(self.hands) if seat not in finished
+        )
+
+    def moves(self) -> Sequence[Move]:
+        seat = self._on_turn()
+        if seat is None:
+            return tuple(fold_moves(self.state()))
+        return turn_moves(self._as, seat)
+
+    def _on_turn(self) -> int | None:
+        """The player on turn when the fold's ``moves.turn_moves`` may be asked of the
+        playout itself: no chance step due, no join window, no claim, and the cards the
+        player lays from all known (the unaccounted cards are remembered per state
+        object: ``rules.table.pool``, which a playout, changed in place, is not)."""
+        seat = self.turn
+        if (
+            seat is None
+            or self.phase != PLAY
+            or self.pending
+            or self.claims
+            or (self.war is not None and self.war.window)
+            or not self._refill_free()
+        ):
+            return None
+        src = source(self._as, seat)
+        zone = {"turned": self.turned, "hand": self.hands[seat], "up": self.ups[seat]}.get(src)
+        return None if zone is not None and zone.hidden else seat
+
+    def play(self, move: Move) -> None:
+        self.seq += 1
+        payload, seat = move.payload, cast(int, move.actor)
+        kind = type(payload)
+        changes: dict[str, Any] | None = None
+        if kind is Play:
+            changes = lay_changes(self._as, seat, (payload.card,))
+        elif kind is Set:
+            changes = lay_changes(self._as, seat, payload.cards)
+        elif kind is Pickup:
+            changes = pickup_changes(self._as, seat)
+        elif kind is Chance and not self.claims:
+            changes = {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": -1}
+        if changes is None:
+            self._fold(move)
+        else:
+            self.__dict__.update(changes)
+            self._state = None
+
+
+def playout(state: State, seq: int = 0) -> VriddiotPlayout:
+    """A playout of the game from ``state`` (after ``seq`` events): ``RuleSet.playout``."""
+    return VriddiotPlayout(state, seq)

@@ -1,0 +1,172 @@
+"""Vriddiot's playout (rules.vriddiot.playout) walked beside the fold to the end of each game.
+
+At every step ``rules.playout.divergence`` compares the listing (same moves, same order),
+the chance step, the outcome and the whole state. Seeded games (every card known: the fast
+path) under every option that changes play, and physical games (hands nobody entered,
+claims on them: the fold's path), each to the end; and playouts broken on purpose are
+caught.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from tablelog.replay.dealer import chance_rng, sample
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
+from tablelog.rules.events import Event, Move
+from tablelog.rules.playout import divergence, playout_of
+from tablelog.rules.vriddiot.events import Pickup, Play, Set
+from tablelog.rules.vriddiot.playout import VriddiotPlayout, playout
+
+RULES = registry.get("vriddiot")
+FOUR = ("Anna", "Bert", "Cleo", "Dirk")
+SIX = (*FOUR, "Edda", "Finn")
+
+OPTION_SETS: tuple[tuple[tuple[str, ...], Mapping[str, Any]], ...] = (
+    (FOUR, {"jokers": 2}),
+    (FOUR, {"vri_strict": False}),
+    (FOUR, {"two_in_vri": "ends_vri"}),
+    (FOUR, {"four_any_value": True}),
+    (FOUR, {"eight_in_vri_le_8": True}),
+    (FOUR, {"starter_lowest": True}),
+    (FOUR, {"resurrect_out_players": True}),
+    (FOUR, {"war_tie_rule": "any_match"}),
+    (FOUR[:3], {}),
+    (FOUR, {"deck": "dobbeldekker", "jokers": 1}),
+    (SIX, {"jokers": 4, "resurrect_out_players": True}),
+)
+
+
+def _walk(
+    players: tuple[str, ...],
+    options: Mapping[str, Any],
+    seed: int,
+    *,
+    known: bool = True,
+    make: Any = playout,
+) -> int:
+    """Walk one random game through ``make``'s playout beside the fold to its end, checking
+    every step; returns how many steps."""
+    header = make_header(RULES, players, options, seed=seed if known else None)
+    state, cap = RULES.start(header), RULES.max_events(header)
+    game = make(state, 0)
+    rng = random.Random(seed)
+    seq = 0
+    while True:
+        said = divergence(RULES, game, state, whole=True)
+        assert said is None, (options, seed, seq, said)
+        if RULES.outcome(state) is not None:
+            return seq
+        seq += 1
+        step = RULES.chance(state)
+        if step is not None:
+            move = sample(step, chance_rng(seed, seq), known=known)
+        else:
+            move = rng.choice(tuple(RULES.moves(state)))
+        game.play(move)
+        state = RULES.apply(state, Event(seq, move.actor, move.payload))
+        assert game.seq == seq
+        assert seq <= cap, "the game ran past its cap"
+
+
+def test_the_game_gives_its_playout() -> None:
+    state = RULES.start(make_header(RULES, FOUR, {}, seed=1))
+    assert isinstance(playout_of(RULES, state), VriddiotPlayout)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_seeded_games_walk_with_the_fold(seed: int) -> None:
+    assert _walk(FOUR, {}, seed) > 50
+
+
+@pytest.mark.parametrize(("players", "options"), OPTION_SETS)
+def test_every_option_walks_with_the_fold(
+    players: tuple[str, ...], options: Mapping[str, Any]
+) -> None:
+    for seed in range(4):
+        _walk(players, options, seed)
+
+
+@pytest.mark.parametrize("options", [{}, {"starter_lowest": True}, {"jokers": 2}])
+def test_physical_games_walk_with_the_fold(options: Mapping[str, Any]) -> None:
+    """Hands nobody entered (and, with ``starter_lowest``, claims on them) walk through
+    the fold's own functions inside the playout."""
+    for seed in range(3):
+        _walk(FOUR, options, seed, known=False)
+
+
+def test_a_playout_made_mid_game_walks_on() -> None:
+    """A playout made from any fold state (here after each of the first 120 events) lists,
+    plays and builds the states the fold does."""
+    state = RULES.start(make_header(RULES, FOUR, {}, seed=5))
+    rng = random.Random(5)
+    for seq in range(1, 121):
+        game = playout(state, seq - 1)
+        assert game.state() == state
+        assert divergence(RULES, game, state) is None
+        step = RULES.chance(state)
+        move = sample(step, chance_rng(5, seq)) if step else rng.choice(tuple(RULES.moves(state)))
+        game.play(move)
+        state = RULES.apply(state, Event(seq, move.actor, move.payload))
+        assert game.state() == state
+
+
+class _DropsASet(VriddiotPlayout):
+    """Broken on purpose: the fast listing leaves out every set."""
+
+    def moves(self) -> list[Move]:
+        return [m for m in super().moves() if not isinstance(m.payload, Set)]
+
+
+class _KeepsThePile(VriddiotPlayout):
+    """Broken on purpose: a pickup leaves the pile where it lies."""
+
+    def play(self, move: Move) -> None:
+        pile, by = self.pile, self.pile_by
+        super().play(move)
+        if isinstance(move.payload, Pickup):
+            self.pile, self.pile_by = pile, by
+            self._state = None
+
+
+class _NoReversal(VriddiotPlayout):
+    """Broken on purpose: a jack laid alone turns the direction of play back."""
+
+    def play(self, move: Move) -> None:
+        super().play(move)
+        payload = move.payload
+        if isinstance(payload, Play) and payload.card.rank == "J":
+            self.seating = self.seating.reversed()
+            self._state = None
+
+
+class _EightBeatsAnything(VriddiotPlayout):
+    """Broken on purpose: an 8 in the hand is listed whatever the pile's value."""
+
+    def moves(self) -> list[Move]:
+        listed = list(super().moves())
+        seat = self.turn
+        if seat is None or self.war is not None or self.duty != "beat":
+            return listed
+        for card in self.hands[seat].cards:
+            move = Move(seat, Play(card))
+            if card.rank == "8" and move not in listed:
+                listed.insert(0, move)
+        return listed
+
+
+@pytest.mark.parametrize("broken", [_DropsASet, _KeepsThePile, _NoReversal, _EightBeatsAnything])
+def test_a_broken_playout_is_caught(broken: type[VriddiotPlayout]) -> None:
+    caught = []
+    for seed in range(10):
+        try:
+            _walk(FOUR, {}, seed, make=broken)
+        except AssertionError as failure:
+            caught.append(str(failure))
+    assert caught, f"{broken.__name__} walked with the fold"
+    assert any("playout" in said for said in caught)
