@@ -153,7 +153,8 @@ def engine_share(db: Path) -> dict[str, dict[str, float]]:
     every game of ``db``, the games read and decoded outside the timing, one at a time):
     the fold with every check and the seeded dealer's (``verify`` and ``import`` pay it
     once per event), the plain fold (the exports), and the public view after each event
-    (the exports' "trick to Anna", ``replay.export.News``). Issue 24: the rest of a
+    (what the exports paid for "trick to Anna" until ``replay.export.News`` read the
+    games' ``marks``; ``show`` and the replay page still pay it). Issue 24: the rest of a
     command's CPU time is tablelog's own code."""
     from tablelog.replay.games import Games
     from tablelog.replay.verify import check_log

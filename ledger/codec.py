@@ -43,6 +43,10 @@ def _leaf(exc: BaseException, type_: Any) -> str:
 _Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+_LEAVES = frozenset({str, int, float, bool, bytes, type(None)})
+"""The types ``canonical`` returns as they are: passed over by type, without a call each."""
+
+
 def canonical(obj: Any) -> Any:
     """``obj`` with every dict's keys sorted, recursively.
 
@@ -50,9 +54,13 @@ def canonical(obj: Any) -> Any:
     order changes from one process to the next, so they must not reach the bytes as is).
     """
     if isinstance(obj, dict):
-        return {k: canonical(obj[k]) for k in _sorted(obj)}
+        leaves = _LEAVES
+        return {
+            k: v if type(v) in leaves else canonical(v) for k in _sorted(obj) for v in (obj[k],)
+        }
     if isinstance(obj, list | tuple):
-        return [canonical(v) for v in obj]
+        leaves = _LEAVES
+        return [v if type(v) in leaves else canonical(v) for v in obj]
     if isinstance(obj, set | frozenset):
         return [canonical(v) for v in _sorted(obj)]
     return obj

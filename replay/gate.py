@@ -127,6 +127,13 @@ class Gate:
             return move
         seat = self.viewer.seat
         shown = self.rules.shown(before, event)
+        distinct = set(named)
+        if len(distinct) == len(named):  # each card named once: seen if shown at all
+            showing = set(shown.everyone)
+            if seat is not None:
+                showing.update(shown.seats.get(seat, ()))
+            if distinct <= showing:
+                return move
         seen = Counter(shown.everyone)
         if seat is not None:
             seen.update(shown.seats.get(seat, ()))

@@ -11,6 +11,7 @@ reported as altered (``verify``), which is what a changed byte means.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ def _plainly_within(raw: str) -> bool:
     than ``MAX_DEPTH`` needs more opening brackets than that. Any doubt: walk it."""
     if len(raw) > MAX_TEXT or "\\u" in raw:
         return False
-    if raw.count("{") + raw.count("[") > MAX_DEPTH:
+    if raw.count("{") + raw.count("[") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:
         return False
     if raw.isascii():
         return True
@@ -104,6 +105,25 @@ def _plainly_within(raw: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+_TEXTS = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A JSON text with its quotes (escapes included): brackets inside one do not nest."""
+_BRACKETS = {ord(c): None for c in map(chr, range(128)) if c not in "[]{}"}
+
+
+def _depth(raw: str) -> int:
+    """How deep the lists and objects of a line (ASCII or not) nest at most, counted from
+    its brackets outside its texts; more than it holds when the line is no valid JSON
+    (which the decoder refuses anyway)."""
+    depth = deepest = 0
+    for bracket in _TEXTS.sub("", raw).translate(_BRACKETS):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif bracket in "]}":
+            depth -= 1
+    return deepest
 
 
 class _BadNumber(ValueError):
@@ -193,11 +213,36 @@ _ENVELOPE_FORMS: dict[str, tuple[str, Any]] = {
 }  # fmt: skip
 
 
+def _plainly_fits(data: dict[str, Any]) -> bool:
+    """Whether every envelope field is plainly of its form (the hot path; each test is one
+    of ``_ENVELOPE_FORMS``' or narrower, so ``False`` only means: look field by field)."""
+    seq, kind, version = data["seq"], data["type"], data["type_version"]
+    actor, at, uid, digest = data["actor"], data["recorded_at"], data["id"], data["hash"]
+    return (
+        type(seq) is int
+        and 1 <= seq <= MAX_SEQ
+        and type(kind) is str
+        and 0 < len(kind) <= 100
+        and type(version) is int
+        and 1 <= version <= 10_000
+        and (actor is None or (type(actor) is int and 0 <= actor < 1000))
+        and type(at) is str
+        and len(at) <= 64
+        and type(uid) is str
+        and 0 < len(uid) <= 100
+        and type(digest) is str
+        and len(digest) == 64
+        and not digest.strip("0123456789abcdef")
+    )
+
+
 def check_envelope(data: dict[str, Any], number: int) -> str:
     """Check the type and range of each envelope field of an event line; returns how the
     event is named in later messages (``line 7 (event 6)``)."""
     seq = data.get("seq")
     where = f"line {number} (event {seq})" if _is_int(seq) else f"line {number}"
+    if _plainly_fits(data):
+        return where
     for field, (form, fits) in _ENVELOPE_FORMS.items():
         if not fits(data[field]):
             raise MalformedFile(

@@ -97,15 +97,21 @@ def playout_of(rules: RuleSet[Any], state: Any, seq: int = 0) -> Playout:
 
 
 def divergence(
-    rules: RuleSet[Any], playout: Playout, state: Any, *, whole: bool = True
+    rules: RuleSet[Any],
+    playout: Playout,
+    state: Any,
+    *,
+    whole: bool = True,
+    listed: Sequence[Move] | None = None,
 ) -> str | None:
     """Where ``playout`` parts from the fold at ``state``, in words, or ``None``.
 
     Compares the listing (same moves, same order), the chance step and the outcome; with
     ``whole`` also the state itself (``playout.state() == state``), which may cost a full
-    state's building and so is what a sampling caller leaves out.
+    state's building and so is what a sampling caller leaves out. ``listed``: the fold's
+    listing of ``state`` (``tuple(rules.moves(state))``) when the caller has it already.
     """
-    listed = tuple(rules.moves(state))
+    listed = tuple(rules.moves(state)) if listed is None else tuple(listed)
     walked = tuple(playout.moves())
     if walked != listed:
         extra = [m for m in walked if m not in listed]

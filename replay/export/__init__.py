@@ -162,8 +162,10 @@ class News(Generic[S]):
 
     def __init__(self, rules: RuleSet[S], start: S, *, whole_view: bool = False) -> None:
         self.view = rules.view
-        self.marks = self._marks_of_view if whole_view or rules.marks is None else rules.marks
-        self.last = marks_of(self.view(start, None).table)
+        given = None if whole_view else rules.marks
+        self.marks = self._marks_of_view if given is None else given
+        # a game that gives marks has a table in every state (its marks equal the table's)
+        self.last: Marks | None = self._marks_of_view(start) if given is None else given(start)
         self.active = self.last is not None
 
     def _marks_of_view(self, state: S) -> Marks | None:

@@ -11,6 +11,12 @@ step and the outcome; at the deep states (``replay.kit.schedule``; every state w
 ``THOROUGH``) the state itself too (``playout.state() == state``), which may cost a full
 state's building. A playout that raises is a divergence like any other.
 
+The fold's listing of a state is made once: a game with a playout and no fast
+``kinds``/``cards`` has its seats' menus read by the generator from the state's whole
+listing (``replay.kit.sample.listing``), and this check compares that same listing; at the
+deep states it then asks each seat to act's ``moves(state, seat)``, which must be the
+seat's part of the whole listing in order (the generator no longer asked it).
+
 A game without a playout of its own is not walked: ``FoldPlayout`` is the fold itself,
 and checking it against itself would cost without meaning anything.
 """
@@ -21,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tablelog.replay.kit.history import History
-from tablelog.replay.kit.sample import Sampling
+from tablelog.replay.kit.sample import Sampling, kept_listing
 from tablelog.replay.kit.schedule import deep_states
 from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
 from tablelog.rules.events import Move
@@ -48,12 +54,15 @@ def playout_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe
             held[:] = [_made(rules, step)]  # the start, or an undo back to an earlier state
         elif event.family != "meta":
             _played(rules, held[0], step)
+        listed = kept_listing(rules, step.state)  # the generator's, when it made one
         try:
-            said = divergence(rules, held[0], step.state, whole=step.seq in deep)
+            said = divergence(rules, held[0], step.state, whole=step.seq in deep, listed=listed)
         except Exception as error:
             said = f"comparing it with the fold raised {error!r}"
         if said is not None:
             raise InvariantViolation("playout", step.seq, f"{rules.name}'s playout: {said}")
+        if listed is not None and step.seq in deep:
+            _seats_filter_alike(rules, step, listed)
 
     return Probe(step)
 
@@ -81,3 +90,14 @@ def _played(rules: RuleSet, game: Any, step: Step) -> None:
     if game.seq != event.seq:
         detail = f"{rules.name}'s playout counts {game.seq} events after event {event.seq}"
         raise InvariantViolation("playout", event.seq, detail)
+
+
+def _seats_filter_alike(rules: RuleSet, step: Step, listed: Sequence[Move]) -> None:
+    """Each seat to act's ``moves(state, seat)`` is its part of the whole listing, in order:
+    the generator read the seats' menus from the whole listing (``sample.listing``), so the
+    seat filter is asked here, at the deep states."""
+    for seat in rules.to_act(step.state):
+        own = tuple(rules.moves(step.state, seat))
+        if own != tuple(m for m in listed if m.actor == seat):
+            detail = f"moves(state, {seat}) is not seat {seat}'s part of moves(state), in order"
+            raise InvariantViolation("playout", step.seq, f"{rules.name}: {detail}")

@@ -37,6 +37,8 @@ __all__ = [
     "filtered",
     "forget_menus",
     "is_listed",
+    "kept_listing",
+    "listing",
     "menu",
     "rng_for",
     "sample_moves",
@@ -212,9 +214,10 @@ class _Menus:
 
     def __init__(self) -> None:
         self.rules: object = None
-        self.held: dict[int, tuple[object, dict[tuple[int, int], Menu]]] = {}
+        self.held: dict[int, tuple[object, dict[Any, Any]]] = {}
 
-    def of(self, rules: object, state: object) -> dict[tuple[int, int], Menu]:
+    def of(self, rules: object, state: object) -> dict[Any, Any]:
+        """What is kept of ``state``: its menus by (seat, cap), its listing under ``None``."""
         if rules is not self.rules or len(self.held) >= self.LIMIT:
             self.rules, self.held = rules, {}
         kept = self.held.get(id(state))
@@ -224,6 +227,22 @@ class _Menus:
 
 
 _MENUS = _Menus()
+
+
+def listing(rules: RuleSet[S], state: S) -> tuple[Move, ...]:
+    """``tuple(rules.moves(state))``, made once per state of the history at hand: a game
+    with a playout has its seats' menus read from it, and the playout check compares it."""
+    kept = _MENUS.of(rules, state)
+    listed: tuple[Move, ...] | None = kept.get(None)
+    if listed is None:
+        listed = kept[None] = tuple(rules.moves(state))
+    return listed
+
+
+def kept_listing(rules: RuleSet[S], state: S) -> tuple[Move, ...] | None:
+    """The listing ``listing`` made of ``state``, if it made one (nothing is made here)."""
+    listed: tuple[Move, ...] | None = _MENUS.of(rules, state).get(None)
+    return listed
 
 
 def forget_menus() -> None:
@@ -248,7 +267,14 @@ def _menu(rules: RuleSet[S], state: S, seat: int, cap: int) -> Menu:
         return Menu(rules, state, seat, cap)
     groups: dict[str, dict[Card | None, list[Move]]] = {}
     every: list[Move] = []
-    for move in rules.moves(state, seat):
+    # a game with a playout has the state's whole listing made anyway (the playout check
+    # compares it): the seat's moves are read from it, as ``moves(state, seat)`` filters them
+    seats = (
+        rules.moves(state, seat)
+        if rules.playout is None
+        else (m for m in listing(rules, state) if m.actor == seat)
+    )
+    for move in seats:
         every.append(move)
         kind = _kind(type(move.payload))
         group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])

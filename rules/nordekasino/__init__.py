@@ -16,6 +16,7 @@ from tablelog.rules.nordekasino.figures import figures
 from tablelog.rules.nordekasino.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.nordekasino.notation import announce, format_move, parse_move
 from tablelog.rules.nordekasino.play import apply, chance, outcome
+from tablelog.rules.nordekasino.playout import playout
 from tablelog.rules.nordekasino.state import HAND, OPTIONS, Options, State, initial_state
 from tablelog.rules.nordekasino.view import marks, shown, view
 from tablelog.rules.protocol import Header, gather

@@ -97,8 +97,10 @@ def mod_set(dividends: int, divisors: int) -> int:
     acc = 0
     while divisors:
         y = divisors.bit_length() - 1  # the largest divisor left
-        divisors ^= 1 << y
         mask = (1 << y) - 1
+        if acc & mask == mask:
+            return acc  # every residue below y is in already: no divisor left adds one
+        divisors ^= 1 << y
         rest = dividends >> y  # the dividends x >= y, as x - y (same residue)
         if rest & mask == mask:
             return acc | mask  # y consecutive dividends: every residue below y, and so

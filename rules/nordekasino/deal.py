@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 
 import attrs
 
+from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, pool_order, to_each, to_zone
@@ -34,7 +35,7 @@ from tablelog.rules.nordekasino.state import (
 )
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.seating import Seating
-from tablelog.rules.table import player, pool, where
+from tablelog.rules.table import player_name, pool, where
 from tablelog.rules.zones import Zone
 
 __all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape"]
@@ -137,13 +138,26 @@ def apply_deal(state: State, event: Event) -> State:
 def deal_chance(state: State) -> ChanceStep:
     """The deal the game waits for, and how a person enters it."""
     shape = deal_shape(state)
-    dealer = player(state, state.dealer)
+    left = pool(state)
+    order = tuple(card for card in _deck_order(state.table) for _ in range(left[card]))
+    return ChanceStep("deal", _hint(state.table, shape), Drawing(deal_plan(state), order, "stock"))
+
+
+@lru_cache(maxsize=256)
+def _deck_order(table: Table) -> tuple[Card, ...]:
+    """Every card of the game once, in the dealer's order (``dealing.pool_order``): the
+    unaccounted cards are these, each as often as it is left, in this order."""
+    return pool_order(dict.fromkeys(table.deck, 1))
+
+
+@lru_cache(maxsize=256)
+def _hint(table: Table, shape: Shape) -> str:
+    """How a person enters a deal of ``shape`` at ``table`` (the same every game)."""
+    dealer = player_name(table, table.dealer)
     if shape.table:
         hint = f"{dealer} deals 4 to each player and 2 face up to the table"
     else:
         hint = f"{dealer} deals {shape.each} more to each player"
         if shape.middle:
             hint += f" and lays the last {shape.middle} face down in the middle"
-    plan = deal_plan(state)
-    drawing = Drawing(plan, pool_order(pool(state)), "stock")
-    return ChanceStep("deal", f"{hint}: {deal_forms(plan)}", drawing)
+    return f"{hint}: {deal_forms(_plan(table, shape))}"

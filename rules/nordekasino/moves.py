@@ -17,12 +17,12 @@ each kind or card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from functools import lru_cache, partial
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, capture_values, reach
+from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, reach
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
@@ -36,13 +36,14 @@ from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
     build_options,
+    build_values,
     can_capture,
     duty_binds,
     duty_lifted,
     hand_candidates,
     held_values,
     layout,
-    options_of,
+    options_from,
     pile_key,
     turn_of,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "moves",
     "pile_key",
     "to_act",
+    "turn_moves",
 ]
 
 KINDS = ("adams", "capture", "build", "trail", "reveal", "open_hand")
@@ -85,28 +87,44 @@ def moves(
     if seat is None or seat == on_turn:
         turn = turn_of(state, on_turn)
         cards = turn.cards if card is None else (card,) if card in turn.index else ()
-        if kind in (None, "adams") and card is None:
-            yield from _adams(state, on_turn)
-        if kind in (None, "capture"):
-            yield from _captures(state, turn, cards)
-        if kind in (None, "build"):
-            yield from _builds(state, turn, cards)
-        if kind in (None, "trail") and cards and not duty_binds(state, on_turn):
-            yield from (Move(on_turn, Trail(c)) for c in cards)
+        duty = partial(duty_binds, state, on_turn)
+        yield from turn_moves(layout(state), turn, cards, kind, card is None, duty)
         if kind in (None, "reveal"):
             yield from (Move(on_turn, Reveal(c)) for c in _reveals(state, cards))
     if kind in (None, "open_hand") and card is None:
         yield from (Move(s, OpenHand()) for s in _open_hands(state) if seat in (None, s))
 
 
-def _adams(state: State, seat: int) -> Iterator[Move]:
+def turn_moves(
+    table: Layout,
+    turn: Turn,
+    cards: tuple[Card, ...],
+    kind: str | None,
+    whole: bool,
+    duty: Callable[[], bool],
+) -> Iterator[Move]:
+    """The Adams clears (when ``whole``: no card asked for), captures, builds and trails
+    of ``kind`` (``None``: every kind) the player of ``turn`` may make with ``cards`` on
+    ``table``; ``duty()`` says whether the duty binds (asked only when it matters). What
+    ``moves`` lists of a state, and a playout of its own fields (``playout``)."""
+    seat = turn.seat
+    if kind in (None, "adams") and whole:
+        yield from _adams(table, seat)
+    if kind in (None, "capture"):
+        yield from _captures(table, turn, cards)
+    if kind in (None, "build"):
+        yield from _builds(table, turn, cards, duty)
+    if kind in (None, "trail") and cards and not duty():
+        yield from (_trail_move(seat, c) for c in cards)
+
+
+def _adams(table: Layout, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
-    table = layout(state)
     if _most(table.codes) < ADAMS:
         return  # + is the only way up: the whole table cannot make 42
     for counts, key in keyed(table):
         if _adams_key(key):
-            yield from (Move(seat, Adams(piles)) for piles in sets_of(table, counts))
+            yield from (_adams_move(seat, piles) for piles in sets_of(table, counts))
 
 
 def _most(codes: tuple[int, ...]) -> int:
@@ -123,9 +141,8 @@ def _adams_key(key: tuple[int, ...]) -> bool:
     return bool(reach(key) >> ADAMS & 1)
 
 
-def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
+def _captures(table: Layout, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
-    table = layout(state)
     seat = turn.seat
     takes = [(card, turn.takes[turn.index[card]]) for card in cards]
     for counts, key in keyed(table):
@@ -134,42 +151,79 @@ def _captures(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Mov
             continue
         for card, values in takes:
             if gathered & values:
-                yield from (Move(seat, Capture(card, p)) for p in sets_of(table, counts))
-    if _spade_clear(state, cards):
-        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(state.piles)))))
+                yield from (_capture_move(seat, card, p) for p in sets_of(table, counts))
+    if _spade_clear(table, cards):
+        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(table.codes)))))
 
 
-def _spade_clear(state: State, cards: tuple[Card, ...]) -> bool:
+def _spade_clear(table: Layout, cards: tuple[Card, ...]) -> bool:
     """Whether the ♠5 clearing the table is a move of its own (not already a capture of
     the whole table by value)."""
     return (
         SPADE_FIVE in cards
-        and bool(state.piles)
-        and not can_capture(SPADE_FIVE, pile_key(state, range(len(state.piles))))
+        and bool(table.codes)
+        and not can_capture(SPADE_FIVE, tuple(sorted(table.codes)))
     )
 
 
-def _builds(state: State, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
+def _builds(
+    table: Layout, turn: Turn, cards: tuple[Card, ...], duty: Callable[[], bool]
+) -> Iterator[Move]:
     """Every build with ``cards``, key by key; under the duty only those on an own pile
     (the duty is asked, and remembered, only when a key without one comes up)."""
-    table = layout(state)
     owned = set(turn.owned)
-    marked = table.group_counts(turn.owned)
+    marked = table.group_counts(turn.owned) if owned else None
+    seat = turn.seat
+    hand = [
+        (card, i, turn.values[i], turn.wanted[i]) for card in cards for i in (turn.index[card],)
+    ]
     for counts, key in keyed(table):
-        holds_own = any(n and m for n, m in zip(counts, marked, strict=True))
-        if not holds_own and owned and duty_binds(state, turn.seat):
+        if (
+            marked is not None
+            and not any(n and m for n, m in zip(counts, marked, strict=True))
+            and duty()
+        ):
             continue  # no set of this key holds an own pile
         sets: tuple[tuple[int, ...], ...] | None = None
-        for card in cards:
-            index = turn.index[card]
-            for value, more in options_of(turn.values[index], key, turn.wanted[index]):
+        for card, at, values, wanted in hand:
+            numbers, mores = build_values(values, key)  # ``options_of``, inlined
+            numbers &= wanted & SATURATED
+            mores &= wanted
+            if not (numbers or mores):
+                continue
+            for value, more in options_from(numbers, mores):
                 if sets is None:
                     sets = sets_of(table, counts)
-                    if owned and duty_binds(state, turn.seat):
+                    if owned and duty():
                         sets = tuple(piles for piles in sets if owned.intersection(piles))
-                for flag in turn.flags(index, value, more):
+                for flag in turn.flags(at, value, more):
                     for piles in sets:
-                        yield Move(turn.seat, Build(card, piles, value, more, flag))
+                        yield _build_move(seat, card, piles, value, more, flag)
+
+
+@lru_cache(maxsize=1 << 16)
+def _build_move(
+    seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
+) -> Move:
+    """The move of one build, made once and then shared (a move is a frozen value): the
+    same builds come up turn after turn and game after game, and making one costs several
+    times a look-up. Likewise ``_capture_move``, ``_trail_move`` and ``_adams_move``."""
+    return Move(seat, Build(card, piles, value, more, flag))
+
+
+@lru_cache(maxsize=1 << 16)
+def _capture_move(seat: int, card: Card, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Capture(card, piles))
+
+
+@lru_cache(maxsize=1 << 12)
+def _trail_move(seat: int, card: Card) -> Move:
+    return Move(seat, Trail(card))
+
+
+@lru_cache(maxsize=1 << 14)
+def _adams_move(seat: int, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Adams(piles))
 
 
 def _reveals(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -222,7 +276,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
             break
         found.update(card for card in left if can_capture(card, key))
         left = [card for card in left if card not in found]
-    if _spade_clear(state, tuple(left)):
+    if _spade_clear(table, tuple(left)):
         found.add(SPADE_FIVE)
     return found
 
@@ -267,7 +321,7 @@ def count(state: State, seat: int | None = None) -> int:
     binds = duty_binds(state, on_turn)
     total += len(_reveals(state, turn.cards))
     total += 0 if binds else len(turn.cards)
-    total += int(_spade_clear(state, turn.cards))
+    total += int(_spade_clear(table, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
     for counts, key in keyed(table):
         total += _count_key(table, counts, key, turn, marked)

@@ -43,13 +43,17 @@ __all__ = [
     "SPADE_FIVE",
     "Turn",
     "build_options",
+    "build_values",
     "can_build",
     "can_capture",
     "duty_binds",
     "duty_lifted",
+    "duty_of",
     "hand_candidates",
     "held_values",
+    "known_turn",
     "layout",
+    "options_from",
     "options_of",
     "pile_key",
     "turn_of",
@@ -157,14 +161,14 @@ def options_of(
     hands: tuple[int, ...], key: tuple[int, ...], wanted: int
 ) -> tuple[tuple[int, bool], ...]:
     """``build_options`` of a card worth ``hands`` (its ``card_values``)."""
-    numbers, mores = _build_values(hands, key)
+    numbers, mores = build_values(hands, key)
     numbers &= wanted & SATURATED
     mores &= wanted
-    return _options(numbers, mores) if numbers or mores else ()
+    return options_from(numbers, mores) if numbers or mores else ()
 
 
 @lru_cache(maxsize=1 << 16)
-def _build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
+def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
     make, as bitsets, whatever is held: remembered by the card's values and the key
     alone, since the values a player holds change every turn and the piles' arithmetic
@@ -179,7 +183,8 @@ def _build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, in
 
 
 @lru_cache(maxsize=1 << 14)
-def _options(numbers: int, mores: int) -> tuple[tuple[int, bool], ...]:
+def options_from(numbers: int, mores: int) -> tuple[tuple[int, bool], ...]:
+    """The ``(value, more)`` pairs of the bitsets ``numbers`` and ``mores``, in order."""
     return tuple([(v, False) for v in bit_values(numbers)] + [(v, True) for v in bit_values(mores)])
 
 
@@ -269,11 +274,38 @@ def _turn_of(state: State, seat: int) -> Turn:
     if state.options.partnership:
         mate = state.table.partner(seat)
         partner = tuple(held_values(state, mate, card, seat) for card in cards)
+    return _make_turn(seat, cards, mine, partner, state.owned(seat))
+
+
+def known_turn(
+    seat: int,
+    hand: tuple[Card, ...],
+    owned: tuple[int, ...],
+    mate: tuple[Card, ...] | None = None,
+) -> Turn:
+    """The ``Turn`` of ``seat`` holding ``hand`` (and with partners, its partner holding
+    ``mate``), every card known and no claim open: what ``turn_of`` finds for such a
+    state, from the hands alone (a playout's)."""
+    cards = tuple(dict.fromkeys(hand))
+    partner = None
+    if mate is not None:
+        held = frozenset(v for card in mate for v in card_values(card))
+        partner = (held,) * len(cards)
+    return _make_turn(seat, cards, _known_after(hand, cards), partner, owned)
+
+
+def _make_turn(
+    seat: int,
+    cards: tuple[Card, ...],
+    mine: tuple[frozenset[int], ...],
+    partner: tuple[frozenset[int], ...] | None,
+    owned: tuple[int, ...],
+) -> Turn:
     wanted = tuple(
         _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
         for i, values in enumerate(mine)
     )
-    return Turn(seat, cards, mine, partner, wanted, state.owned(seat))
+    return Turn(seat, cards, mine, partner, wanted, owned)
 
 
 def _known_after(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[frozenset[int], ...]:
@@ -328,18 +360,22 @@ def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
 
 
 def _duty_binds(state: State, seat: int) -> bool:
-    turn = turn_of(state, seat)
+    return duty_of(turn_of(state, seat), layout(state))
+
+
+def duty_of(turn: Turn, table: Layout) -> bool:
+    """Whether the player of ``turn`` can capture something or build on one of its own
+    piles on ``table`` (the duty, once it owns a pile): ``duty_binds`` of a state with
+    that turn and table."""
     if not turn.cards:
         return False
-    if SPADE_FIVE in turn.cards and state.piles:
+    if SPADE_FIVE in turn.cards and table.codes:
         return True
     values = sorted({v for card in turn.cards for v in card_values(card)})
     taking = _mask(values)
-    for pile in state.piles:  # a pile worth a card's value is a capture already
-        code = pile.code
+    for code in table.codes:  # a pile worth a card's value is a capture already
         if (code >= 0 and code & taking) or (code < 0 and taking >> (-code - 1) & 1):
             return True
-    table = layout(state)
     mine = table.group_counts(turn.owned)
     reached = taking
     for wanted in turn.wanted:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
+from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
@@ -37,6 +38,7 @@ __all__ = [
     "by_rank",
     "card_order",
     "forced",
+    "listing",
     "moves",
     "passes",
     "rank_order",
@@ -84,16 +86,24 @@ def forced(state: State) -> Move | None:
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
-    """The legal moves (of ``seat``, led by ``card``, of ``kind``), lazily."""
-    return filter_moves(_all(state, seat), seat, card, kind)
+    """The legal moves (of ``seat``, led by ``card``, of ``kind``), from ``listing``."""
+    listed = listing(state)
+    if seat is None and card is None and kind is None:
+        return iter(listed)
+    return filter_moves(listed, seat, card, kind)
 
 
-def _all(state: State, only: int | None) -> Iterator[Move]:
-    seats = to_act(state)
+@per_state(maxsize=8)
+def listing(state: State) -> tuple[Move, ...]:
+    """Every legal move of ``state`` in order, remembered per state object: the invariant
+    kit, the recorder and serve ask one state for its moves several times (each seat's,
+    then all of them, then whether one is listed)."""
+    return tuple(_all(state))
+
+
+def _all(state: State) -> Iterator[Move]:
     war = state.war
-    for seat in seats:
-        if only is not None and seat != only:
-            continue
+    for seat in to_act(state):
         if war is not None and war.window:
             yield Move(seat, Pass())
             yield from _joins(state, seat, war.rank)
@@ -133,16 +143,31 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
         for size in range(2, len(copies) + 1):
             yield from itertools.combinations(copies, size)
         return
+    distinct = list(dict.fromkeys(copies))  # copies of one card lie together
     known = Counter(zone.cards)
-    seen: set[tuple[Card, ...]] = set()
+    most = [copies.count(c) for c in distinct]
+    # over most, the face-down cards a set binds: how many copies are not known
+    spare = [known[c] for c in distinct]
     for size in range(2, len(copies) + 1):
-        for combo in itertools.combinations(copies, size):
-            if combo in seen:
-                continue
-            seen.add(combo)
-            hidden = sum(max(0, n - known[c]) for c, n in Counter(combo).items())
+        for counts in _choose(most, size, 0):
+            hidden = sum(max(0, n - k) for n, k in zip(counts, spare, strict=True))
             if hidden <= zone.hidden:
-                yield combo
+                yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
+
+
+def _choose(most: list[int], size: int, i: int) -> Iterator[tuple[int, ...]]:
+    """How many copies of each card from card ``i`` on (at most ``most``) make ``size``,
+    the most of the earlier cards first: ``itertools.combinations`` of the copies in
+    order, each set once, in the order it first gives them."""
+    if i == len(most):
+        if size == 0:
+            yield ()
+        return
+    if size > sum(most[i:]):
+        return
+    for n in range(min(most[i], size), -1, -1):
+        for rest in _choose(most, size - n, i + 1):
+            yield (n, *rest)
 
 
 def turn_moves(state: State, seat: int) -> list[Move]:
@@ -159,7 +184,9 @@ def turn_moves(state: State, seat: int) -> list[Move]:
     if src == "down":
         listed.extend(Move(seat, Blind(i + 1)) for i in state.downs[seat].occupied())
     elif src:
-        zone = {"turned": state.turned, "hand": state.hands[seat], "up": state.ups[seat]}[src]
+        zone = (
+            state.hands[seat] if src == "hand" else state.ups[seat] if src == "up" else state.turned
+        )
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
         have = _candidates(state, zone) if zone.hidden else None
         if claimed or JOKER in (zone.cards if have is None else have) or not seat_free(state):
@@ -176,7 +203,7 @@ def turn_moves(state: State, seat: int) -> list[Move]:
                 for copies in _copies(zone, have):
                     for combo in sets(zone, copies):
                         if set_ok(combo):
-                            listed.append(Move(seat, Set(combo)))
+                            listed.append(_set(seat, combo))
     if len(state.stock) and not len(state.turned) and src:
         listed.append(_chance(seat))
     picks = (len(state.pile) or len(state.turned)) and src != "down"
@@ -260,6 +287,19 @@ class _Plays(dict[Card, Move]):
 @lru_cache(maxsize=32)
 def _plays(seat: int) -> _Plays:
     return _Plays(seat)
+
+
+_SETS: dict[tuple[int, tuple[Card, ...]], Move] = {}
+
+
+def _set(seat: int, cards: tuple[Card, ...]) -> Move:
+    """The move laying the set ``cards``, made once (bounded: started again past 50,000)."""
+    made = _SETS.get((seat, cards))
+    if made is None:
+        if len(_SETS) >= 50_000:
+            _SETS.clear()
+        made = _SETS[seat, cards] = Move(seat, Set(cards))
+    return made
 
 
 @lru_cache(maxsize=32)

@@ -72,6 +72,7 @@ class VriddiotPlayout:
     def __init__(self, state: State, seq: int = 0) -> None:
         self.seq = seq
         self._state: State | None = None
+        self._as = cast(State, self)  # the fold's functions are asked of the playout itself
         self._load(state)
 
     # -- what the fold's helpers read of a state ------------------------------------------
@@ -90,8 +91,8 @@ class VriddiotPlayout:
     # -- the fold state ------------------------------------------------------------------
 
     def _load(self, state: State) -> None:
-        for name in _NAMES:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(state.__dict__)  # every field but ``table`` (a slot of the base)
+        self.table = state.table
         self._state = state
 
     def state(self) -> State:
@@ -129,7 +130,7 @@ class VriddiotPlayout:
         seat = self._on_turn()
         if seat is None:
             return tuple(fold_moves(self.state()))
-        return turn_moves(self._as_state, seat)
+        return turn_moves(self._as, seat)
 
     def _on_turn(self) -> int | None:
         """The player on turn when the fold's ``moves.turn_moves`` may be asked of the
@@ -146,13 +147,9 @@ class VriddiotPlayout:
             or not self._refill_free()
         ):
             return None
-        src = source(self._as_state, seat)
+        src = source(self._as, seat)
         zone = {"turned": self.turned, "hand": self.hands[seat], "up": self.ups[seat]}.get(src)
         return None if zone is not None and zone.hidden else seat
-
-    @property
-    def _as_state(self) -> State:
-        return cast(State, self)
 
     def play(self, move: Move) -> None:
         self.seq += 1
@@ -160,11 +157,11 @@ class VriddiotPlayout:
         kind = type(payload)
         changes: dict[str, Any] | None = None
         if kind is Play:
-            changes = lay_changes(self._as_state, seat, (payload.card,))
+            changes = lay_changes(self._as, seat, (payload.card,))
         elif kind is Set:
-            changes = lay_changes(self._as_state, seat, payload.cards)
+            changes = lay_changes(self._as, seat, payload.cards)
         elif kind is Pickup:
-            changes = pickup_changes(self._as_state, seat)
+            changes = pickup_changes(self._as, seat)
         elif kind is Chance and not self.claims:
             changes = {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": -1}
         if changes is None:

@@ -1,8 +1,8 @@
-"""The turn loop's common moves as one set of changes: a play outside a war and a pickup.
+"""The turn loop's common moves as one set of changes: a play, a war card and a pickup.
 
 A play of known cards (no joker) from a hand or face-up table cards whose every card is
-known, outside a war and with no claim open, changes a handful of fields and settles
-nothing else unless it declares a war, lays 666 or KKK, or leaves someone out of cards
+known, with no claim open, changes a handful of fields and settles nothing else unless
+it declares a war, lays 666 or KKK, ends a war's round, or leaves someone out of cards
 with the stock empty. ``lay_changes`` gives every field such a play changes at once, the
 pile's layers (``pile_by``) too, or ``None`` for the moves ``play.lay`` and ``war.settle``
 take step by step; ``pickup_changes`` the same for a pickup. ``play.apply`` makes one new
@@ -17,8 +17,9 @@ from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.laid import laid_by
+from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, State, value
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
 from tablelog.rules.vriddiot.war import next_in
 from tablelog.rules.zones import Zone
 
@@ -26,11 +27,6 @@ __all__ = ["lay_changes", "pickup_changes"]
 
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
-
-
-def _quiet(state: State) -> bool:
-    """Whether the turn loop's shortcuts apply: no war, no claim, no chance step due."""
-    return state.war is None and not state.claims and not state.pending
 
 
 def _someone_out(state: State, seat: int, left: int) -> bool:
@@ -49,16 +45,41 @@ def _someone_out(state: State, seat: int, left: int) -> bool:
     )
 
 
-def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
-    """Every field ``seat`` laying ``real`` (an allowed play, of cards it holds) changes,
-    or ``None`` when ``play.lay`` and ``war.settle`` must take it step by step."""
-    if not _quiet(state) or state.turn != seat or JOKER in real or len(state.turned):
-        return None
+def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
+    """The hands or face-up cards once ``seat`` laid ``real`` from where it plays (every
+    card there known), with what every move on turn changes; ``None`` when ``play.take``
+    must (cards nobody entered, a card not held)."""
     hand = state.hands[seat]
     from_hand = bool(len(hand))
     zone = hand if from_hand else state.ups[seat]
     if zone.hidden or not len(zone):
         return None
+    left = list(zone.cards)
+    for c in real:  # a known copy each, the first
+        if c not in left:
+            return None  # not held: play.take names the rule
+        del left[left.index(c)]
+    zones = list(state.hands if from_hand else state.ups)
+    zones[seat] = Zone(tuple(left))
+    return {
+        "hands" if from_hand else "ups": tuple(zones),
+        "refill_from": None,
+        "started": True,
+        "turn": seat,
+    }
+
+
+def _held(state: State, seat: int) -> int:
+    return len(state.hands[seat]) + len(state.ups[seat]) + len(state.downs[seat])
+
+
+def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
+    """Every field ``seat`` laying ``real`` (an allowed play, of cards it holds) changes,
+    or ``None`` when ``play.lay`` and ``war.settle`` must take it step by step."""
+    if state.claims or state.pending or state.turn != seat or JOKER in real or len(state.turned):
+        return None
+    if state.war is not None:
+        return _war_card(state, seat, real)
     card = real[0]
     rank = card.rank
     duty, twist = state.duty, state.twist
@@ -77,22 +98,11 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             and last[1] == rank
         ):
             return None  # a war is declared
-    held = len(hand) + len(state.ups[seat]) + len(state.downs[seat])
-    if _someone_out(state, seat, held - len(real)):
+    if _someone_out(state, seat, _held(state, seat) - len(real)):
         return None
-    left = list(zone.cards)
-    for c in real:  # a known copy each, the first
-        if c not in left:
-            return None  # not held: play.take names the rule
-        del left[left.index(c)]
-    zones = list(state.hands if from_hand else state.ups)
-    zones[seat] = Zone(tuple(left))
-    changes: dict[str, Any] = {
-        "hands" if from_hand else "ups": tuple(zones),
-        "refill_from": None,
-        "started": True,
-        "turn": seat,
-    }
+    changes = _taken(state, seat, real)
+    if changes is None:
+        return None
     pile = state.pile.add(*real)
     seating = state.seating
     if sum(1 for c in real if c.rank == "J") % 2:
@@ -137,10 +147,55 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     return changes
 
 
+def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
+    """A war card laid (``play._war_card``) while others in the war are still to lay
+    theirs (``war.settle`` gives the turn to the next of them); ``None`` for a burn, an
+    8, the round's last card, a join window or anything else ``war.settle`` resolves."""
+    war = state.war
+    assert war is not None
+    card = real[0]
+    rank = card.rank
+    run = (rank, (state.run[1] if state.run[0] == rank else 0) + len(real))
+    if (
+        war.window
+        or war.thrown
+        or state.duty != WAR
+        or len(war.involved) < 2
+        or rank == "8"
+        or is_burn(real, real)
+        or run[1] >= 4
+    ):
+        return None
+    worth = value(card)
+    laid = (*war.laid, (seat, worth))
+    done = {s for s, _ in laid}
+    waiting = [s for s in war.involved if s not in done]
+    if not waiting or _someone_out(state, seat, _held(state, seat) - len(real)):
+        return None
+    changes = _taken(state, seat, real)
+    if changes is None:
+        return None
+    jacks = war.jacks + sum(1 for c in real if c.rank == "J")
+    twist = (war.twist[0], worth) if war.twist else None
+    pile = state.pile.add(*real)
+    changes.update(
+        pile=pile,
+        run=run,
+        war=evolve(war, laid=laid, jacks=jacks, twist=twist),
+        top=worth,
+        duty=WAR,
+        turn=waiting[0],
+        pile_by=laid_by(state.pile.cards, pile.cards, state.pile_by, seat),
+    )
+    return changes
+
+
 def pickup_changes(state: State, seat: int) -> dict[str, Any] | None:
     """Every field ``seat`` picking up the pile (an allowed pickup) changes, or ``None``
     when ``play._pickup`` and ``war.settle`` must take it step by step."""
-    if not _quiet(state) or state.turn != seat or _someone_out(state, seat, 1):
+    if state.war is not None or state.claims or state.pending or state.turn != seat:
+        return None
+    if _someone_out(state, seat, 1):
         return None
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)

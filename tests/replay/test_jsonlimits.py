@@ -52,3 +52,33 @@ def test_a_line_the_shortcut_passes_is_one_the_walk_passes() -> None:
             checked += 1
             assert _bad_text(json.loads(raw)) is None, raw
     assert checked > 1000
+
+
+def test_wide_lines_pass_the_shortcut_by_their_depth_not_their_brackets() -> None:
+    """A deal's line holds more brackets than ``MAX_DEPTH`` but nests three deep: the
+    shortcut counts how deep the brackets outside texts nest (texts may hold brackets and
+    escaped quotes), and agrees with the walk on every such line, deep or not."""
+    rng = random.Random(7)
+    texts = ["[", "]]", "{[", '"}', "\\", 'a"]', "x"]
+
+    def value(depth: int) -> object:
+        if depth <= 0:
+            return rng.choice([*texts, 3, None])
+        inner = [value(depth - 1), *(rng.choice(texts) for _ in range(rng.randint(0, 2)))]
+        if rng.random() < 0.5:
+            return inner
+        return {rng.choice(texts) + str(i): v for i, v in enumerate(inner)}
+
+    wide = passed = 0
+    for _ in range(2000):
+        side = [{"t": rng.choice(texts)} for _ in range(MAX_DEPTH)]
+        raw = json.dumps({"v": value(rng.randint(1, MAX_DEPTH + 3)), "w": side})
+        if raw.count("[") + raw.count("{") <= MAX_DEPTH or len(raw) > MAX_TEXT:
+            continue
+        wide += 1
+        walked = _bad_text(json.loads(raw)) is None
+        assert _plainly_within(raw) == walked, raw
+        passed += walked
+    deal = json.dumps({"cards": [{"card": "AS", "to": i % 4} for i in range(52)]})
+    assert _plainly_within(deal)
+    assert wide > 500 and 100 < passed < wide

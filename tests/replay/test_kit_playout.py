@@ -3,6 +3,8 @@ parts from it (``replay.kit.playouts``)."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from click.testing import CliRunner
@@ -180,3 +182,20 @@ def test_the_fuzz_command_names_the_game_the_seed_the_event_and_what_differs(tmp
         " highcard's playout: the playout lists 1 moves, the fold 2" in result.output
     )
     assert (tmp_path / "highcard-seed1-failure.jsonl").exists()
+
+
+def test_a_seat_filter_that_lists_otherwise_is_caught_at_the_deep_states():
+    from tests.replay import toy_rules
+
+    def reversed_for_a_seat(state, seat=None, card=None, kind=None):
+        listed = list(toy_rules.moves(state, seat, card, kind))
+        return iter(listed[::-1] if seat is not None else listed)
+
+    rules = attrs.evolve(PLAYED, moves=reversed_for_a_seat)
+    with pytest.raises(InvariantViolation) as caught:
+        run = given(histories(rules))(lambda history: check_playout(rules, history))
+        QUICK(run)()
+    assert re.fullmatch(
+        r"highcard: moves\(state, \d\) is not seat \d's part of moves\(state\), in order",
+        caught.value.detail,
+    )

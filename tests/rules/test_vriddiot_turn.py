@@ -1,4 +1,5 @@
-"""The turn loop's one-state shortcuts (rules.vriddiot.turn) against the step-by-step path.
+"""The fold's shortcuts against its step-by-step path: one new state per common move
+(rules.vriddiot.turn) and the turn's plays listed by construction (legal.verdicts).
 
 ``play.apply`` makes one new state of a common play or pickup (``turn.lay_changes``,
 ``turn.pickup_changes``); with the shortcuts turned off it takes every move through
@@ -8,7 +9,10 @@ step of random games, under every option that changes play, seeded and physical.
 
 from __future__ import annotations
 
+import importlib
+import itertools
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,10 +21,14 @@ import pytest
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
+from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
-from tablelog.rules.vriddiot import play, turn
+from tablelog.rules.vriddiot import legal, play, turn
+from tablelog.rules.zones import Zone
 
 RULES = registry.get("vriddiot")
+# the module, not the package's function of the same name
+LISTING = importlib.import_module("tablelog.rules.vriddiot.moves")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 OPTIONS: tuple[Mapping[str, Any], ...] = (
@@ -80,3 +88,53 @@ def test_the_shortcuts_reach_the_step_by_step_states(
             assert a == b, (options, seed, known, i)
     if known:
         assert sum(taken) > len(taken) / 2, "the shortcuts were hardly ever taken"
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("known", [True, False])
+def test_the_listing_by_construction_is_the_checked_listing(
+    options: Mapping[str, Any], known: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``moves.turn_moves`` lists the turn's plays from ``legal.verdicts``; with that
+    turned off (``seat_free`` false) it checks each candidate with ``refuse_play``. Both
+    list the same moves in the same order in every state of random games."""
+    built = 0
+    for seed in range(2):
+        for state in _states(options, seed, known):
+            listed = tuple(RULES.moves(state))
+            with monkeypatch.context() as patch:
+                patch.setattr(LISTING, "seat_free", lambda state: False)
+                checked = tuple(RULES.moves(state))
+            assert listed == checked, (options, seed, known)
+            built += bool(listed) and legal.seat_free(state)
+    assert built > 100
+
+
+def _sets_one_by_one(zone: Zone, copies: list[Card]) -> list[tuple[Card, ...]]:
+    """The sets as the listing made them before: every combination of the copies in
+    order, each once, those binding no more face-down cards than the zone has."""
+    known = Counter(zone.cards)
+    out: list[tuple[Card, ...]] = []
+    for size in range(2, len(copies) + 1):
+        for combo in itertools.combinations(copies, size):
+            hidden = sum(max(0, n - known[c]) for c, n in Counter(combo).items())
+            if combo not in out and hidden <= zone.hidden:
+                out.append(combo)
+    return out
+
+
+def test_sets_of_repeated_copies_are_each_combination_once_in_order() -> None:
+    rng = random.Random(1)
+    made = 0
+    for _ in range(2000):
+        # what a zone may hold of one rank: its known copies, and with face-down cards
+        # any copy still unaccounted for (two decks: up to two of each)
+        copies = [Card("9", suit) for suit in "SHDC" for _ in range(rng.randint(0, 2))]
+        known = tuple(c for c in copies if rng.random() < 0.5)
+        zone = Zone((*known, Card("3", "S")), rng.randint(0, 4))
+        if not zone.hidden:
+            copies = list(known)
+        listed = list(LISTING.sets(zone, copies))
+        assert listed == _sets_one_by_one(zone, copies), (copies, zone)
+        made += len(listed)
+    assert made > 1000

@@ -1,0 +1,149 @@
+"""Nørdekasino's playout (rules/nordekasino/playout.py) walked beside the fold.
+
+Every step of every game compares the playout with the fold by ``rules.playout.divergence``
+with ``whole=True``: the listing in order, the chance step, the outcome and the state
+itself. The games run to their end, over 30 seeds of the default table and over every
+option that changes play, seeded (every card known: the fast path) and as a physical table
+sees them (face-down hands and claims: the fold's path inside the playout). A playout
+broken on purpose is caught.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tablelog.replay.dealer import chance_rng, sample
+from tablelog.replay.games import make_header
+from tablelog.rules import registry
+from tablelog.rules.errors import IllegalEvent
+from tablelog.rules.events import Event, Move
+from tablelog.rules.nordekasino.events import Build, Capture, Trail
+from tablelog.rules.nordekasino.playout import NordekasinoPlayout, playout
+from tablelog.rules.playout import divergence, playout_of
+
+RULES = registry.get("nordekasino")
+FOUR = ("Anna", "Bert", "Cleo", "Dirk")
+
+TABLES: tuple[tuple[tuple[str, ...], dict[str, Any], int], ...] = (
+    (FOUR, {}, 30),
+    (FOUR, {"partnership": True}, 12),
+    (("Anna", "Bert"), {}, 10),
+    (("Anna", "Bert", "Cleo"), {}, 10),
+    (FOUR, {"jokers": 0}, 8),
+    (FOUR, {"decks": 2, "jokers": 4}, 4),
+    (FOUR, {"last_round": 1}, 8),
+    (FOUR, {"thomas_kragh": True}, 8),
+    (FOUR, {"open_hand_penalty": True}, 8),
+)
+"""Players, options and how many seeds: the default table most, every option that
+changes play (the deck, partners, the last round, the two optional rules)."""
+
+
+def walk(
+    players: tuple[str, ...],
+    options: dict[str, Any],
+    seed: int,
+    *,
+    known: bool = True,
+    make: Any = playout,
+) -> int:
+    """One random game to its end through the playout beside the fold, checked at every
+    step; returns the number of events."""
+    header = make_header(RULES, players, options, seed=seed if known else None)
+    state = RULES.start(header)
+    game = make(state, 0)
+    rng = random.Random(seed)
+    seq = 0
+    while True:
+        said = divergence(RULES, game, state, whole=True)
+        assert said is None, (options, seed, seq, said)
+        if RULES.outcome(state) is not None:
+            return seq
+        seq += 1
+        step = RULES.chance(state)
+        if step is not None:
+            move = sample(step, chance_rng(seed, seq), known=known)
+        else:
+            move = rng.choice(tuple(RULES.moves(state)))
+        try:
+            state = RULES.apply(state, Event(seq, move.actor, move.payload))
+        except IllegalEvent:
+            assert not known  # a physical draw the claims forbid: the game ends there
+            return seq
+        game.play(move)
+        assert game.seq == seq
+
+
+def test_the_rule_set_gives_the_playout() -> None:
+    state = RULES.start(make_header(RULES, FOUR, {}, seed=1))
+    assert isinstance(playout_of(RULES, state), NordekasinoPlayout)
+
+
+@pytest.mark.parametrize(("players", "options", "seeds"), TABLES)
+def test_seeded_games_walk_with_the_fold(
+    players: tuple[str, ...], options: dict[str, Any], seeds: int
+) -> None:
+    for seed in range(seeds):
+        assert walk(players, options, seed) > 10
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"partnership": True}, {"thomas_kragh": True, "open_hand_penalty": True}]
+)
+def test_physical_games_walk_with_the_fold(options: dict[str, Any]) -> None:
+    for seed in range(5):
+        walk(FOUR, options, seed, known=False)
+
+
+def test_a_playout_made_in_the_middle_of_a_game_walks_on() -> None:
+    """A playout from any fold state: made after every event of one game in turn."""
+    header = make_header(RULES, FOUR, {"partnership": True}, seed=3)
+    state = RULES.start(header)
+    rng = random.Random(3)
+    seq = 0
+    while RULES.outcome(state) is None:
+        game = playout(state, seq)
+        assert divergence(RULES, game, state) is None, seq
+        seq += 1
+        step = RULES.chance(state)
+        move = sample(step, chance_rng(3, seq)) if step else rng.choice(game.moves())
+        game.play(move)
+        state = RULES.apply(state, Event(seq, move.actor, move.payload))
+        assert divergence(RULES, game, state) is None, seq
+
+
+class _DropsABuild(NordekasinoPlayout):
+    """Broken on purpose: lists no build on three or more piles."""
+
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(
+            m
+            for m in super().moves()
+            if not (isinstance(m.payload, Build) and len(m.payload.piles) >= 3)
+        )
+
+
+class _CapturesIntoTheWrongSide(NordekasinoPlayout):
+    """Broken on purpose: a capture's card is not won with the piles it takes."""
+
+    def play(self, move: Move) -> None:
+        if isinstance(move.payload, Capture) and self._base is not None:
+            move = Move(move.actor, Trail(move.payload.card))
+            super().play(move)
+            return
+        super().play(move)
+
+
+@pytest.mark.parametrize("broken", [_DropsABuild, _CapturesIntoTheWrongSide])
+def test_a_broken_playout_is_caught(broken: type[NordekasinoPlayout]) -> None:
+    caught = []
+    for seed in range(10):
+        try:
+            walk(FOUR, {}, seed, make=broken)
+        except AssertionError as failure:
+            caught.append(str(failure))
+    assert caught, "every walk passed with a broken playout"
+    assert all("the playout" in said for said in caught), caught
