@@ -1,8 +1,13 @@
-"""The candidate placements and picture-card plays of a participant on turn.
+"""The legal placements and picture-card plays of the participant on turn, built legal.
 
-``moves`` checks each candidate with ``turn.check``; these generators only have to
-propose every placement and picture play that could be legal, in a fixed order, and skip
-what a lead card asked for rules out before anything is checked.
+``places`` and ``pictures`` yield exactly the moves ``checks.check_turn`` lets through, in
+the order the listing has always had (the order of the full candidate generators kept in
+``tests/rules/narrespillet_candidates.py``): each kind of placement is made only from
+cards that make it (``placements.classify``'s kinds, read off the cards' ranks and houses),
+on battlefields that are open and free of Temperance, and each picture play only with the
+targets, fields and counts its check accepts. So ``moves`` lists them without asking the
+check; ``tests/rules/test_narrespillet_built.py`` holds the listing to the check of every
+full candidate on random games of every variant and on the recorded fixtures.
 """
 
 from __future__ import annotations
@@ -13,24 +18,41 @@ from collections.abc import Iterator
 from tablelog.rules.cards import Card
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
+    CHARIOT,
+    DECK,
+    DEMONS_CARD,
     EMPEROR,
     EMPRESS,
+    HERMIT,
     HOUSES,
+    JUDGEMENT,
     LOVERS,
     MAGICIAN,
+    PRIESTESS,
+    STRENGTH,
+    TEMPERANCE,
+    TOWER,
+    WHEEL,
     WORLD,
     house_of,
     is_number,
 )
-from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
+from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, live, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import OPEN, State
-from tablelog.rules.narrespillet.take import available
+from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State, field_blocked
+from tablelog.rules.narrespillet.take import available, source_of
 
-__all__ = ["pictures", "places"]
+__all__ = ["magicked", "pictures", "places", "subsets"]
+
+_HOUSE = {c: house_of(c) for c in DECK}
+_NUMBERS = frozenset(c for c in DECK if is_number(c))
+_INDEX = {c: i for i, c in enumerate(DECK)}
+
+_PAIRS = tuple(canonical(p) for p in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)))
+"""The imperial pairs (the Emperor and Empress, one of them with the Lovers), in deck order."""
 
 
-def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
+def subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
     """The non-empty subsets of ``cards`` (in their order), only those ``lead`` starts."""
     if lead is None:
         for k in range(1, len(cards) + 1):
@@ -44,83 +66,143 @@ def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]
             yield (lead, *combo)
 
 
+def _world_field(state: State, i: int) -> bool:
+    """Whether the World may go on battlefield ``i``: nobody present has placed on or
+    forfeited it (the Demons count while they are in play)."""
+    for other in range(state.n + 1):
+        if (other < state.n or state.demons >= 0) and state.slots[other][i].status != OPEN:
+            return False
+    return True
+
+
 def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
-    """Every placement ``who`` might make now (led by ``lead``, ``None``: any)."""
+    """Every legal placement of ``who`` now (led by ``lead``, ``None``: any)."""
     cards = available(state, who, pool=True, chariot=True)
     if lead is not None and lead not in cards:
         return
     have = set(cards)
-    open_fields = [h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN]
-    for house in open_fields:
-        if WORLD in have and lead in (None, WORLD):
+    row = state.slots[who]
+    open_fields = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN]
+    free = [h for h in open_fields if not field_blocked(state, h)]
+    two_fields = state.options.imperial_pair_fields >= 2
+    kroam = state.options.variant == KROAM
+    world = (
+        WORLD in have
+        and lead in (None, WORLD)
+        and WORLD not in state.chariots[who].cards  # of the pictures only 1, 3, 4, 6 ride
+    )
+    magician = MAGICIAN in have
+    pairs = [p for p in _PAIRS if have.issuperset(p)]
+    numbers: dict[str, list[Card]] = {h: [] for h in HOUSES}  # each house's, in deck order
+    court: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    for c in cards:
+        house = _HOUSE[c]
+        if house:
+            (numbers if c in _NUMBERS else court)[house].append(c)
+    aces = [c for c in cards if c.rank == "A" and _HOUSE[c]]
+    for house in free:
+        if world and _world_field(state, HOUSES.index(house)):
             yield ev.Place((WORLD,), house)
-        for pair in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)):
-            if set(pair) <= have:
-                combo = canonical(pair)
-                yield ev.Place(combo, house)
-                for other in open_fields:
+        for combo in pairs:
+            yield ev.Place(combo, house)
+            if two_fields:
+                for other in free:
                     if HOUSES.index(other) > HOUSES.index(house):
                         yield ev.Place(combo, house, other)
-        court = [c for c in cards if house_of(c) == house and not is_number(c)]
-        for c in court:
+        courts = court[house]
+        for c in courts:
             if LOVERS in have:
                 yield ev.Place(canonical((c, LOVERS)), house)
-            if EMPRESS in have:
-                yield ev.Place(canonical((c, EMPRESS)), house)
-        for a, b in itertools.combinations(court, 2):
-            yield ev.Place(canonical((a, b)), house)
-        numbers = [c for c in cards if is_number(c) and house_of(c) == house]
-        aces = [c for c in cards if c.rank == "A" and house_of(c)]
-        for c in court:
+            if kroam and c.rank == "Q" and EMPRESS in have:
+                yield ev.Place(canonical((c, EMPRESS)), house)  # a Royal Couple in Kroam
+        for a, b in itertools.combinations(courts, 2):
+            if {a.rank, b.rank} == {"Q", "K"}:
+                yield ev.Place(canonical((a, b)), house)
+        for c in courts:
             if c.rank in ("Kn", "P"):
                 yield ev.Place((c,), house)
                 for ace in aces:
-                    yield ev.Place(canonical((c, ace)), house)
-                    if MAGICIAN in have and house_of(ace) != house:
+                    if _HOUSE[ace] == house:
+                        yield ev.Place(canonical((c, ace)), house)
+                    elif magician:
                         yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        yield from (ev.Place(combo, house) for combo in _subsets(numbers, lead))
-        if MAGICIAN in have:
-            strangers = [c for c in cards if is_number(c) and house_of(c) != house]
-            for stranger in strangers:
-                for k in range(0, len(numbers) + 1):
-                    for combo in itertools.combinations(numbers, k):
-                        yield ev.Place(
-                            canonical((*combo, stranger, MAGICIAN)), house, magic=stranger
-                        )
+        own = numbers[house]
+        yield from (ev.Place(combo, house) for combo in subsets(own, lead))
+        if magician:
+            strangers = [c for h in HOUSES if h != house for c in numbers[h]]
+            strangers.sort(key=_INDEX.__getitem__)
+            yield from magicked(own, strangers, house)
+
+
+def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.Place]:
+    """The Magician's placements on ``house``: number cards of the house (``own``, none or
+    more) with one number card of another house (``strangers``) moved into it, every one
+    a number placement."""
+    for stranger in strangers:
+        for k in range(0, len(own) + 1):
+            for combo in itertools.combinations(own, k):
+                yield ev.Place(canonical((*combo, stranger, MAGICIAN)), house, magic=stranger)
 
 
 def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
-    """Every picture-card play ``who`` might make now (of ``lead``, ``None``: any)."""
+    """Every legal picture-card play of ``who`` now (of ``lead``, ``None``: any)."""
     cards = available(state, who, pool=True, chariot=False)
     people = range(state.n + 1)
+    row = state.slots[who]
     for card in cards:
         if card not in EFFECTS or lead not in (None, card):
             continue
-        r = card.rank
-        if r in ("2", "12"):
+        if card == PRIESTESS:
             for t in people:
-                yield ev.Picture(card, target=t)
-        elif r == "5":
+                if t < state.n and t != who and live(state, t):
+                    yield ev.Picture(card, target=t)
+        elif card.rank == "5":  # the Hierophant
             for choice in CATEGORIES:
                 yield ev.Picture(card, choice=choice)
-        elif r == "7":
+        elif card == CHARIOT:
+            if state.has_chariot[who]:
+                continue
             hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
             for k in range(len(hand) + 1):
                 for combo in itertools.combinations(hand, k):
                     yield ev.Picture(card, cards=combo)
-        elif r == "10":
-            top = max(wheel_cap(state, who, True), wheel_cap(state, who, False), 1)
+        elif card == WHEEL:
+            source = source_of(state, who, card, pool=True, chariot=False)
+            top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
             for n in range(1, top + 1):
                 yield ev.Picture(card, count=n)
-        elif r == "11":
-            yield ev.Picture(card, choice="closed")
-            yield ev.Picture(card, choice="open")
-        elif r == "14":
-            for h in HOUSES:
-                yield ev.Picture(card, field=h)
-        elif r in ("16", "20"):
+        elif card == STRENGTH:
+            if not state.strength[who]:
+                yield ev.Picture(card, choice="closed")
+                yield ev.Picture(card, choice="open")
+        elif card == HERMIT:
+            if not state.hermit[who]:
+                yield ev.Picture(card)
+        elif card.rank == "12":  # the Hanged Man
             for t in people:
-                for h in HOUSES:
-                    yield ev.Picture(card, target=t, field=h)
-        else:
+                if live(state, t):
+                    yield ev.Picture(card, target=t)
+        elif card == TEMPERANCE:
+            for i, h in enumerate(HOUSES):
+                if row[i].status == OPEN:
+                    yield ev.Picture(card, field=h)
+        elif card == DEMONS_CARD:
+            if state.demons < 0 and who != state.n:
+                yield ev.Picture(card)
+        elif card in (TOWER, JUDGEMENT):
+            for t in people:
+                if not live(state, t):
+                    continue
+                for i, h in enumerate(HOUSES):
+                    slot = state.slots[t][i]
+                    if card == JUDGEMENT:
+                        if slot.status == OPEN:
+                            yield ev.Picture(card, target=t, field=h)
+                    elif (
+                        slot.status == PLACED
+                        and slot.placement is not None
+                        and slot.placement.kind != "world"
+                    ):
+                        yield ev.Picture(card, target=t, field=h)
+        else:  # Justice, Death, the Star, the Moon, the Sun: no choice to make
             yield ev.Picture(card)

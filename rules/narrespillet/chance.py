@@ -180,5 +180,5 @@ def chance(state: State) -> ChanceStep | None:
     kind = "deal" if state.phase == DEAL else "draw"
     hint = _hint(plan)
     pool = unknown(state)  # one deck: each card not accounted for once, in pool_order's order
-    drawing = Drawing(plan, tuple(c for c in _STOCK_ORDER if c in pool), "stock")
+    drawing = Drawing(plan, tuple(filter(pool.__contains__, _STOCK_ORDER)), "stock")
     return ChanceStep(kind, hint, drawing, unseen=not plan.ups)

@@ -25,7 +25,7 @@ from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State,
 from tablelog.rules.narrespillet.take import is_unknown, source_of
 from tablelog.rules.table import where
 
-__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "check_turn", "no_vote"]
+__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "check_call", "check_turn", "no_vote"]
 
 SWORD_KNIGHT = Card("Kn", "Sw")
 TURN_KINDS = (
@@ -76,7 +76,7 @@ def _check_window(state: State, head: Step, seat: int | None, p: object) -> str 
         if seat != seat_of(state, head.who) or wrong_flag:
             return f"it is {name(state, head.who)} who calls a card now"
         if isinstance(p, ev.Call):
-            return _check_call(state, head, p.card)
+            return check_call(state, head, p.card)
         return None
     if isinstance(p, ev.Reveal | ev.Pass) and head.kind == "reveal":
         return check_reveal(state, head, seat, p)
@@ -209,7 +209,7 @@ def _check_hermit(state: State, seat: int | None, demons: bool) -> str | None:
     return None
 
 
-def _check_call(state: State, head: Step, card: Card) -> str | None:
+def check_call(state: State, head: Step, card: Card) -> str | None:
     if card in head.tried:
         return f"{card} has been called already: each attempt calls a different card"
     if head.what == "suit" and card.suit == "T":

@@ -1,22 +1,24 @@
 """Who acts now (``to_act``) and the legal moves (``moves``), generated lazily.
 
-The candidates of placements, pictures, windows and the Hermit are checked by the same
-function ``apply`` uses (``checks.check``), so the generator and the validator agree by
-construction; those generators only have to propose every move that could be legal. A
-turn's placements, pictures and exorcisms (``CHECKED_TURN``) are held to the part of it
-that decides them, ``checks.check_turn``, without an event made and dispatched for each. The
-turn actions in ``BUILT`` are legal by construction and listed without that check: a
-discard or a Chariot load names only cards the actor holds (``available``), a forfeit only
-an open battlefield, a pass only an optional extra turn, an unload, a lift only what the
-actor has (``tests/rules/test_narrespillet_built.py`` holds each to the check on
-random games). The filters are pushed down: a kind asked for generates
-only that kind's candidates, a seat only that seat's, and a lead card only the
-candidates it leads (before anything is checked). ``kinds`` and ``cards`` answer from
-the first legal move of each kind and lead card; ``count`` counts without keeping moves.
+The actions of the participant on turn (no window open) are built legal: ``BUILT`` names
+them, and each generator makes only what ``checks.check_turn`` lets through, in a fixed
+order. A discard or a Chariot load names only cards the actor holds (``available``), a
+forfeit only an open battlefield, a pass only an optional extra turn, an unload, a lift
+and an exorcism only what the actor has and the rules allow; placements and picture plays
+come from ``candidates``, which makes each kind only from cards that make it, on fields
+and targets its check accepts. ``tests/rules/test_narrespillet_built.py`` holds the
+listing, on random games of every variant and on the recorded fixtures, to the check of
+every full candidate (the old generators, kept there). Windows, the Hermit and shown
+cards are few: their candidates are still held to ``check``, the function ``apply``
+uses. The filters are pushed down: a kind asked for generates only that kind's
+candidates, a seat only that seat's, and a lead card only the candidates it leads.
+``kinds`` and ``cards`` answer from the first legal move of each kind and lead card;
+``count`` counts without keeping moves.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -27,12 +29,12 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import check, check_turn
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, check_call
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
-from tablelog.rules.narrespillet.take import available, unknown
+from tablelog.rules.narrespillet.state import MALDERIA, OPEN, PLAY, State, seat_of
+from tablelog.rules.narrespillet.take import available, source_of, unknown
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
 
@@ -59,15 +61,16 @@ NO_CARD = frozenset({"fool", "vote", "hermit", "pass", "forfeit", "unload", "lif
 """The kinds whose moves name no card."""
 
 
-BUILT = frozenset({"pass", "discard", "forfeit", "load", "unload", "lift"})
+BUILT = frozenset(
+    {"pass", "place", "discard", "forfeit", "picture", "load", "unload", "lift", "exorcise"}
+)
 """The kinds of an actor's turn (no window open) whose candidates are all legal: they are
 made from what ``check`` asks of them, so it is not asked again."""
 
 
-CHECKED_TURN = frozenset({"place", "picture", "exorcise"})
-"""The kinds of an actor's turn (no window open) whose candidates are held to the turn's
-own check (``checks.check_turn``) directly: made for the actor on turn, each is a turn
-action of that actor, which is all ``check`` asks of it before it asks ``check_turn``."""
+BUILT_WINDOW = frozenset({"call"})
+"""The kinds of a window's answers listed legal: a call names only a card the call's own
+check (``checks.check_call``) lets through, made by the participant calling."""
 
 
 def _lead(move: Move) -> Card | None:
@@ -89,23 +92,36 @@ def moves(
     if kind is not None and card is not None and kind in NO_CARD:
         return
     who = state.actor if head_step(state) is None else None
+    if who is not None and seat is None and card is None and kind is None:
+        yield from _turn_listing(state, who)
+        return
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
-        built = who is not None and k in BUILT
-        turn = who is not None and k in CHECKED_TURN
+        built = k in BUILT if who is not None else k in BUILT_WINDOW
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue
             if card is not None and _lead(move) != card:
                 continue
-            if built:
+            if built or check(state, Event(0, move.actor, move.payload)) is None:
                 yield move
-            elif turn:
-                if check_turn(state, who, move.payload) is None:  # type: ignore[arg-type]
-                    yield move
-            elif check(state, Event(0, move.actor, move.payload)) is None:
-                yield move
+
+
+def _turn_listing(state: State, who: int) -> list[Move]:
+    """Every legal move while ``who`` is on turn (no window open), unfiltered: what the loop
+    above yields for no seat, card or kind, made in one list (most listings are this one)."""
+    out: list[Move] = []
+    for k, gen in _generators(state):
+        if k in BUILT:
+            out.extend(gen(state, None, None))
+        else:
+            out.extend(
+                m
+                for m in gen(state, None, None)
+                if check(state, Event(0, m.actor, m.payload)) is None
+            )
+    return out
 
 
 def kinds(state: State, seat: int) -> tuple[str, ...]:
@@ -244,7 +260,8 @@ def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     s = seat_of(state, head.who)
     if seat in (None, s):
         for c in DECK if card is None else (card,):
-            yield Move(s, ev.Call(c))
+            if check_call(state, head, c) is None:
+                yield Move(s, ev.Call(c))
 
 
 def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -308,12 +325,23 @@ def _actor_moves(
     """The moves ``made`` for the participant acting (placements, pictures)."""
     who = _actor(state, seat)
     if who is not None:
-        s = seat_of(state, who)
-        yield from (Move(s, p) for p in made(state, who, card))
+        yield from map(partial(Move, seat_of(state, who)), made(state, who, card))
 
 
 _place_moves = partial(_actor_moves, places)
 _picture_moves = partial(_actor_moves, pictures)
+
+
+@functools.cache
+def _discard(seat: int, card: Card) -> Move:
+    """A discard (made once per seat and card: most turns list the hand's discards)."""
+    return Move(seat, ev.Discard(card))
+
+
+@functools.cache
+def _forfeit(seat: int, house: str) -> Move:
+    """A forfeit (made once per seat and battlefield)."""
+    return Move(seat, ev.Forfeit(house))
 
 
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -322,15 +350,17 @@ def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Mov
         s = seat_of(state, who)
         for c in available(state, who, pool=False, chariot=False):
             if card in (None, c):
-                yield Move(s, ev.Discard(c))
+                yield _discard(s, c)
 
 
 def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None:
+        row = state.slots[who]
+        s = seat_of(state, who)
         for i, house in enumerate(HOUSES):
-            if state.slots[who][i].status == OPEN:
-                yield Move(seat_of(state, who), ev.Forfeit(house))
+            if row[i].status == OPEN:
+                yield _forfeit(s, house)
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -358,7 +388,14 @@ def _lift(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 def _exorcise(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
-    if who is not None:
+    if (
+        who is not None
+        and state.options.variant == MALDERIA
+        and state.demons >= 0
+        and not state.finished[state.n]
+        and who != state.n
+        and source_of(state, who, SWORD_KNIGHT, pool=False, chariot=False) is not None
+    ):
         yield Move(seat_of(state, who), ev.Exorcise())
 
 

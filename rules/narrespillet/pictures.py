@@ -55,7 +55,7 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.narrespillet.take import available, source_of, take
 from tablelog.rules.table import evolve, where
 
-__all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "wheel_cap"]
+__all__ = ["CATEGORIES", "EFFECTS", "check_picture", "do_picture", "live", "wheel_cap"]
 
 PLACEMENT_ONLY = frozenset({MAGICIAN, EMPRESS, EMPEROR, LOVERS, WORLD, FOOL})
 EFFECTS = (
@@ -70,7 +70,7 @@ def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
-def _live(state: State, who: int) -> bool:
+def live(state: State, who: int) -> bool:
     """A participant still in the round."""
     if who == state.n and state.demons < 0:
         return False
@@ -114,7 +114,7 @@ def check_picture(state: State, who: int, move: Picture) -> str | None:
 
 def _priestess(state: State, who: int, move: Picture, src: str) -> str | None:
     t = move.target
-    if not (0 <= t < state.n) or t == who or not _live(state, t):
+    if not (0 <= t < state.n) or t == who or not live(state, t):
         return "the High Priestess looks at the hand of another player still in the round"
     return _defaults(move, target=1)
 
@@ -169,7 +169,7 @@ def _strength(state: State, who: int, move: Picture, src: str) -> str | None:
 
 
 def _hanged(state: State, who: int, move: Picture, src: str) -> str | None:
-    if not _live(state, move.target):
+    if not live(state, move.target):
         return "the Hanged Man points at a player (or the Demons) still in the round"
     return _defaults(move, target=1)
 
@@ -191,7 +191,7 @@ def _demons(state: State, who: int, move: Picture, src: str) -> str | None:
 
 
 def _target_field(state: State, move: Picture) -> str | None:
-    if not _live(state, move.target):
+    if not live(state, move.target):
         return f"{_title(move.card)} is used on a player (or the Demons) still in the round"
     if move.field not in HOUSE_NAMES:
         return "name the battlefield: Sw, St, Cu or Co"

@@ -13,6 +13,8 @@ chance step is needed.
 
 from __future__ import annotations
 
+import functools
+
 from tablelog.rules.binding import in_hand, lies_on
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
@@ -324,10 +326,16 @@ def field_blocked(state: State, house: str) -> bool:
 def order(state: State) -> tuple[int, ...]:
     """The participants in turn order from the dealer's left, the Demons just before
     their controller."""
+    return _order(state.n, state.dealer, state.demons)
+
+
+@functools.lru_cache(maxsize=256)
+def _order(n: int, dealer: int, demons: int) -> tuple[int, ...]:
+    """``order`` at a table of ``n`` (pure arithmetic, remembered: asked at every turn)."""
     out: list[int] = []
-    for seat in seating(state.n).order_from((state.dealer + 1) % state.n):
-        if seat == state.demons:
-            out.append(state.n)
+    for seat in seating(n).order_from((dealer + 1) % n):
+        if seat == demons:
+            out.append(n)
         out.append(seat)
     return tuple(out)
 

@@ -22,7 +22,7 @@ from tablelog.rules.narrespillet.absences import bound, checked, hierophant_pass
 from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.calls import apply_answer, call
 from tablelog.rules.narrespillet.chance import apply_draw
-from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check
+from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, TURN_KINDS, check
 from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
 from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
@@ -33,7 +33,10 @@ from tablelog.rules.narrespillet.take import source_of, take
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply", "check"]
+__all__ = ["TURN_ACTIONS", "apply", "check", "turn_action"]
+
+TURN_ACTIONS = TURN_KINDS
+"""The payloads of a turn action (``turn_action`` makes them)."""
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -86,7 +89,7 @@ def _make(state: State, event: Event) -> State:
     if isinstance(p, ev.Pass):
         return settle(evolve(state, actor=None, optional=False))
     assert state.actor is not None
-    return settle(_turn(state, state.actor, p))
+    return settle(turn_action(state, state.actor, p))
 
 
 def _vote(state: State, head: Step, seat: int | None, agree: bool) -> State:
@@ -149,7 +152,9 @@ def _hermit(state: State, who: int) -> State:
     return settle(evolve(state, actor=None, queue=queue))
 
 
-def _turn(state: State, who: int, p: object) -> State:
+def turn_action(state: State, who: int, p: object) -> State:
+    """The turn action ``p`` of ``who`` (on turn, no window open) made, unchecked, with the
+    steps it leaves behind queued (``apply`` settles them)."""
     pre: tuple[Step, ...] = ()
     after = ""  # nobody is on turn once the action is made (no step below asks who is)
     if isinstance(p, ev.Place):

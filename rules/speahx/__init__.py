@@ -5,7 +5,8 @@ The rules as implemented, every decision and option, are in ``docs/rules/speahx.
 The package: ``state`` (options, the table, the frozen state), ``cards`` (what fits the
 pile, burns), ``sources`` (hand, chance cards, flipped card), ``turns`` (refill, who is
 out, the finishing order), ``deal`` (the deal and the other chance steps), ``play``
-(apply), ``moves`` (legal moves), ``notation`` and ``view``.
+(apply), ``moves`` (legal moves), ``notation``, ``view`` and ``playout`` (random play in
+place, checked against the fold).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tablelog.rules.speahx.events import PAYLOADS
 from tablelog.rules.speahx.moves import cards, count, kinds, moves
 from tablelog.rules.speahx.notation import format_move, parse_move
 from tablelog.rules.speahx.play import apply, forced, to_act
+from tablelog.rules.speahx.playout import playout
 from tablelog.rules.speahx.state import OPTIONS, State, event_cap, initial_state
 from tablelog.rules.speahx.turns import outcome
 from tablelog.rules.speahx.view import shown, view

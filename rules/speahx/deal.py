@@ -22,6 +22,7 @@ from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.speahx.claims import unseen_ok
 from tablelog.rules.speahx.events import Draw, Reveal
@@ -197,11 +198,18 @@ def chance(state: State) -> ChanceStep | None:
         return ChanceStep("deal", hint, _gathered(plan, state.table.deck), unseen=not plan.ups)
     if phase not in (DRAW, REVEAL):
         return None
+    return _drawn(state)
+
+
+@per_state(maxsize=8)
+def _drawn(state: State) -> ChanceStep:
+    """The refill or reveal due in ``state``, made once per state (the invariant kit asks
+    each state's chance step several times; the step is immutable data)."""
     unaccounted = pool(state)
     cards = pool_order(unaccounted)
     seat = state.turn.seat
     name = player(state, seat)
-    if phase == DRAW:
+    if state.phase == DRAW:
         need = refill_size(state)
         cards_word = "a card" if need == 1 else f"{need} cards"
         hint = f"{name} draws {cards_word}: draw CARD ... (? for a card nobody saw)"

@@ -18,14 +18,14 @@ all unless asked to.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
-from tablelog.rules.memo import number_of
+from tablelog.rules.memo import number_of, per_state
 from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
 from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, by_rank, multisets, source_of
@@ -33,8 +33,9 @@ from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
 from tablelog.rules.speahx.play import chance_problem, pickup_problem
 from tablelog.rules.speahx.sources import taken_or_none
 from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, SUITS, Options, State
+from tablelog.rules.table import Table
 
-__all__ = ["cards", "count", "kinds", "moves", "source_moves"]
+__all__ = ["cards", "count", "kinds", "moves", "plain_listing", "rank_listing", "source_moves"]
 
 KINDS = ("play", "give", "chance", "flip", "pickup", "done")
 SOURCE_KINDS = ("play", "give")
@@ -169,17 +170,44 @@ def _rank_moves(
 
 def source_moves(state: State, lead: Card | None = None, kind: str | None = None) -> Iterator[Move]:
     """The plays and gives the stage allows (from hand, chance cards or flipped card)."""
+    listed = plain_listing(state)
+    if listed is not None:
+        if lead is None and kind is None:
+            yield from listed
+        else:
+            yield from _picked(listed, lead, kind)
+        return
     source = source_of(state)
     if lead is not None:
         if lead.rank in source.ranks:
             yield from _rank_moves(state, source, lead.rank, lead, kind)
         return
-    held = _plain(state) if kind is None else None
-    if held is not None:
-        yield from _listed(state, held)
-        return
     for rank in source.ranks:
         yield from _rank_moves(state, source, rank, None, kind)
+
+
+_SOURCE_PAYLOADS = {"play": Play, "give": Give}
+
+
+def _picked(listed: tuple[Move, ...], lead: Card | None, kind: str | None) -> Iterator[Move]:
+    """The moves of ``listed`` (a ``plain_listing``) of ``kind`` led by ``lead``: the same,
+    in the same order, as ``_rank_moves`` makes them when asked with that lead and kind
+    (it enumerates the same multisets, only skipping those without the lead or too small
+    to be laid, and for each the gives before the plays)."""
+    cls = _SOURCE_PAYLOADS.get(kind) if kind is not None else None
+    for move in listed:
+        payload = move.payload
+        if (cls is None or type(payload) is cls) and (lead is None or payload.cards[0] == lead):
+            yield move
+
+
+@per_state(maxsize=8)
+def plain_listing(state: State) -> tuple[Move, ...] | None:
+    """Every play and give of a ``_plain`` stage, in the listing's order (``_listed``),
+    made once per state: ``moves``, ``kinds``, ``cards`` and the filtered listings of one
+    state (the invariant kit asks all of them) read it; ``None`` for any other stage."""
+    held = _plain(state)
+    return None if held is None else tuple(_listed(state, held))
 
 
 def _plain(state: State) -> tuple[Card, ...] | None:
@@ -196,6 +224,9 @@ def _plain(state: State) -> tuple[Card, ...] | None:
 _LISTED: dict[tuple[object, ...], tuple[Move, ...]] = {}
 """The plays and gives of one rank by the few values they depend on (``_listed``)."""
 
+_ANY_SEAT: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""The payloads of the same listings for any seat on turn (a give's too, with its seat)."""
+
 LISTED_MAX = 1 << 15
 """The most rank listings remembered; past it they are forgotten and made again."""
 
@@ -203,29 +234,56 @@ _rank_of = attrgetter("rank")
 
 
 def _listed(state: State, held: tuple[Card, ...]) -> list[Move]:
+    """``rank_listing`` of the known cards ``held`` of a ``_plain`` stage of ``state``."""
+    return rank_listing(
+        held, state.top, state.suit, state.turn.seat, state.table, state.finished, lambda: state
+    )
+
+
+def rank_listing(
+    held: tuple[Card, ...],
+    top: Card | None,
+    follow: str,
+    seat: int,
+    table: Table[Options],
+    finished: tuple[int, ...],
+    made: Callable[[], State],
+) -> list[Move]:
     """``_rank_moves`` of every rank (no lead, no kind) of the known cards ``held`` of a
-    ``_plain`` stage, each rank's remembered by what it depends on: the rank's cards
-    with their copies, who is on turn and the options, the players the pile may go to
-    (only for a rank that gives it away: the table's size and who is out), and how the
-    pile takes the rank's cards: all of them (an empty pile, or a top of their rank that
-    is no 2) or those of the suit to follow (``matches``; a 2 or a 10 fits anything,
-    four equal cards too, by their own rank). A hand keeps most of its ranks from turn to
-    turn, so most are found."""
-    top = state.top
-    follow = state.suit
-    seat = state.turn.seat
-    options = number_of(state.options)
+    ``_plain`` stage (the pile's ``top`` and the suit to ``follow``, ``seat`` on turn at
+    ``table``, the seats ``finished``), each rank's remembered by what it depends on: the
+    rank's cards with their copies, who is on turn and the options, the players the pile
+    may go to (only for a rank that gives it away: the table's size and who is out), and
+    how the pile takes the rank's cards: all of them (an empty pile, or a top of their
+    rank that is no 2) or those of the suit to follow (``matches``; a 2 or a 10 fits
+    anything, four equal cards too, by their own rank). A hand keeps most of its ranks
+    from turn to turn, so most are found. A rank not found may have been listed on
+    another seat's turn: its payloads are the same (those of a rank that gives the pile
+    away are kept per seat, since the seats they may go to differ), only the actor
+    differs. Else it is made by the generator from the state ``made()`` gives (a playout
+    builds it only then)."""
+    options = number_of(table.options)
     out: list[Move] = []
     for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
         fit = None if top is None or (top.rank == rank and rank != "2") else follow
-        targets = (state.table.n, state.finished) if rank in GIVERS else ()
-        key = (tuple(group), fit, seat, options, targets)
+        targets = (table.n, finished) if rank in GIVERS else ()
+        cards = tuple(group)
+        key = (cards, fit, seat, options, targets)
         found = _LISTED.get(key)
         if found is None:
             if len(_LISTED) >= LISTED_MAX:
                 _LISTED.clear()
-            moves = _rank_moves(state, source_of(state), rank, None, None)
-            found = _LISTED[key] = tuple(moves)
+                _ANY_SEAT.clear()
+            # the same plays of another seat's turn (a give names the seats it may go to)
+            shared = (cards, fit, options, targets, seat if targets else -1)
+            payloads = _ANY_SEAT.get(shared)
+            if payloads is None:
+                state = made()
+                moves = tuple(_rank_moves(state, source_of(state), rank, None, None))
+                _ANY_SEAT[shared] = tuple(m.payload for m in moves)
+            else:
+                moves = tuple(Move(seat, payload) for payload in payloads)
+            found = _LISTED[key] = moves
         out += found
     return out
 
@@ -261,9 +319,11 @@ def moves(
     if not _on_turn(state, seat):
         return
     if card is None and kind is None:
-        held = _plain(state)
-        yield from source_moves(state) if held is None else _listed(state, held)
-        yield from _others(state)
+        if plain_listing(state) is None:
+            yield from _whole(state)
+        else:
+            yield from source_moves(state)
+            yield from _others(state)
         return
     if kind is None or kind in SOURCE_KINDS:
         yield from source_moves(state, card, kind)
@@ -272,6 +332,34 @@ def moves(
     for move in _others(state):
         if kind is None or move.kind == kind:
             yield move
+
+
+_WHOLE: dict[State, tuple[Move, ...]] = {}
+"""The whole listings of the last few states that are not plain, by the state's value."""
+
+WHOLE_MAX = 8
+
+
+def _whole(state: State) -> Iterator[Move]:
+    """Every move of a state that is not ``_plain`` (face-down cards, a locked hand, a
+    flipped table card, claims), lazily, remembered by the state's value once listed to
+    the end: a playout walked beside the fold (``rules.playout.divergence``) lists an
+    equal state it built itself, and such a listing (a physical hand of face-down cards)
+    may be long. A listing left unfinished (``any_move``) is not kept."""
+    found = _WHOLE.get(state)
+    if found is not None:
+        yield from found
+        return
+    made = []
+    for move in source_moves(state):
+        made.append(move)
+        yield move
+    for move in _others(state):
+        made.append(move)
+        yield move
+    if len(_WHOLE) >= WHOLE_MAX:
+        del _WHOLE[next(iter(_WHOLE))]
+    _WHOLE[state] = tuple(made)
 
 
 def _lead_candidates(state: State) -> Iterator[Card]:
@@ -287,6 +375,11 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         return ()
     if kind not in SOURCE_KINDS:
         return (None,) if next(moves(state, seat, None, kind), None) is not None else ()
+    listed = plain_listing(state)
+    if listed is not None:  # every lead of the kind, in the stage's card order
+        leads = {m.payload.cards[0] for m in _picked(listed, None, kind)}
+        held = _plain(state) or ()
+        return tuple(c for c in sorted(set(held), key=by_rank) if c in leads)
     source = source_of(state)
     found: set[Card] = set()
     for rank, of_rank in source.ranks.items():  # one pass per rank, not one per card
@@ -301,7 +394,12 @@ def kinds(state: State, seat: int) -> tuple[str, ...]:
     """The kinds of move ``seat`` may make now, each found by its first move."""
     if not _on_turn(state, seat):
         return ()
-    found = [k for k in SOURCE_KINDS if next(source_moves(state, None, k), None) is not None]
+    listed = plain_listing(state)
+    if listed is not None:
+        types = {type(m.payload) for m in listed}
+        found = [k for k in SOURCE_KINDS if _SOURCE_PAYLOADS[k] in types]
+    else:
+        found = [k for k in SOURCE_KINDS if next(source_moves(state, None, k), None) is not None]
     found += dict.fromkeys(m.kind for m in _others(state))
     return tuple(k for k in KINDS if k in found)
 

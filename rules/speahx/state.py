@@ -36,6 +36,7 @@ __all__ = [
     "Turn",
     "event_cap",
     "initial_state",
+    "to_follow",
     "zone_map",
 ]
 
@@ -185,10 +186,7 @@ class State(TableState[Options]):
     @property
     def suit(self) -> str:
         """The suit to follow: the one a 2 on top names, else the top card's."""
-        top = self.top
-        if top is None:
-            return ""
-        return self.named if top.rank == "2" and self.named else top.suit
+        return to_follow(self.top, self.named)
 
     def holds(self, seat: int) -> int:
         """How many cards ``seat`` still has: hand and table cards, and during its turn the
@@ -201,6 +199,14 @@ class State(TableState[Options]):
     def in_game(self, seat: int) -> bool:
         """Whether ``seat`` has not yet run out of cards."""
         return seat not in self.finished
+
+
+def to_follow(top: Card | None, named: str) -> str:
+    """The suit to follow on a pile whose top is ``top``: the one a 2 on top names
+    (``named``), else the top card's (``""`` on an empty pile)."""
+    if top is None:
+        return ""
+    return named if top.rank == "2" and named else top.suit
 
 
 EVENTS_PER_PLAYER = 5000
@@ -246,10 +252,17 @@ def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name: hands, table cards, stock, pile, out, chance cards, flipped."""
     zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
     for seat, slots in enumerate(state.tables):
-        zones[f"table:{seat}"] = slots.zone
+        zones[f"table:{seat}"] = _slots_zone(slots)
     zones["stock"] = state.stock
     zones["pile"] = Zone(state.pile)
     zones["out"] = state.out
     zones["chance"] = state.chance
     zones["flipped"] = state.flipped
     return zones
+
+
+@lru_cache(maxsize=256)
+def _slots_zone(slots: Slots) -> Zone:
+    """``slots.zone``, remembered: a player's table cards change only when one is turned,
+    and every zone map (conservation, binding, the pool) asks for each player's."""
+    return slots.zone

@@ -25,6 +25,7 @@ from tablelog.rules.speahx.state import (
     OVER,
     PLAY,
     State,
+    Table,
     Turn,
 )
 from tablelog.rules.table import evolve, player
@@ -36,6 +37,7 @@ __all__ = [
     "fresh_turn",
     "outcome",
     "pass_turn",
+    "passed",
     "refill_size",
     "stopped",
 ]
@@ -83,20 +85,30 @@ def pass_turn(state: State, **changes: Any) -> State:
     get = changes.get
     seat = state.turn.seat
     finished = get("finished", state.finished)
-    if seat not in finished and not (
+    out = seat not in finished and not (
         len(get("hands", state.hands)[seat])
         or len(get("tables", state.tables)[seat])
         or len(get("chance", state.chance))
         or len(get("flipped", state.flipped))
-    ):
-        finished = (*finished, seat)  # holds no card: out
-    n = state.table.n
-    if n - len(finished) <= 1:
-        changes.update(phase=OVER, finished=finished, turn=fresh_turn(seat))
-        return evolve(state, **changes)
-    nxt = next(s for s in state.table.seating.order_from((seat + 1) % n) if s not in finished)
-    changes.update(phase=PLAY, finished=finished, turn=fresh_turn(nxt))
+    )
+    phase, finished, turn = passed(state.table, seat, finished, out)
+    changes.update(phase=phase, finished=finished, turn=turn)
     return evolve(state, **changes)
+
+
+def passed(
+    table: Table, seat: int, finished: tuple[int, ...], out: bool
+) -> tuple[str, tuple[int, ...], Turn]:
+    """After ``seat``'s turn (``out``: it holds no card any more, so it is out): the
+    phase, the seats finished, and the next turn (the game is over when one player, or
+    none, still holds cards)."""
+    if out:
+        finished = (*finished, seat)
+    n = table.n
+    if n - len(finished) <= 1:
+        return OVER, finished, fresh_turn(seat)
+    nxt = next(s for s in table.seating.order_from((seat + 1) % n) if s not in finished)
+    return PLAY, finished, fresh_turn(nxt)
 
 
 def after_burn(state: State, turn: Turn) -> State:

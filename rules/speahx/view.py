@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
-from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_map
+from tablelog.rules.speahx.state import SUIT_WORDS, State
 from tablelog.rules.table import player
 from tablelog.rules.tableview import Table, shedding_table
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
@@ -27,30 +25,24 @@ __all__ = [
 ]
 
 
-def _sees(state: State, seat: int | None, name: str) -> bool:
-    if seat is None:
-        return False
-    if name == f"hand:{seat}":
-        return True
-    return name in ("chance", "flipped") and seat == state.turn.seat
-
-
 def view(state: State, seat: int | None) -> View:
-    """The table as ``seat`` sees it (``None``: as everyone sees it)."""
-    out = []
-    for name, zone in zone_map(state).items():
-        if name in ("pile", "out"):
-            out.append(public_view(name, zone))
-        elif name.startswith("table:"):
-            slots = state.tables[int(name[6:])].slots
-            marks = tuple(None if s is None else "?" for s in slots)
-            out.append(ZoneView(name, (), len(zone), marks))
-        elif name.startswith("hand:") or name in ("chance", "flipped"):
-            out.append(hand_view(name, zone, sees=_sees(state, seat, name)))
-        else:
-            out.append(closed_view(name, zone))
-    seen = View(seat, tuple(out), info(state))
-    return attrs.evolve(seen, table=_table(state, seen))
+    """The table as ``seat`` sees it (``None``: as everyone sees it): the zones in
+    ``zone_map``'s order, each read from its field (a table's places from its slots)."""
+    on_turn = seat is not None and seat == state.turn.seat
+    out = [
+        hand_view(f"hand:{s}", hand, sees=True) if s == seat else closed_view(f"hand:{s}", hand)
+        for s, hand in enumerate(state.hands)
+    ]
+    for s, slots in enumerate(state.tables):
+        marks = tuple(None if slot is None else "?" for slot in slots.slots)
+        out.append(ZoneView(f"table:{s}", (), len(slots), marks))
+    out.append(closed_view("stock", state.stock))
+    out.append(ZoneView("pile", state.pile, 0))
+    out.append(public_view("out", state.out))
+    out.append(hand_view("chance", state.chance, sees=on_turn))
+    out.append(hand_view("flipped", state.flipped, sees=on_turn))
+    zones, facts = tuple(out), info(state)
+    return View(seat, zones, facts, _table(state, View(seat, zones, facts)))
 
 
 LABELS = {"table": "table cards", "chance": "chance card", "flipped": "flipped card"}

@@ -145,29 +145,18 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
         return
     distinct = list(dict.fromkeys(copies))  # copies of one card lie together
     known = Counter(zone.cards)
-    most = [copies.count(c) for c in distinct]
-    # over most, the face-down cards a set binds: how many copies are not known
-    spare = [known[c] for c in distinct]
+    spare = [known[c] for c in distinct]  # copies beyond these bind face-down cards
+    # how many copies of each card, the most of the earlier cards first: the order in
+    # which ``itertools.combinations`` of the copies first gives each set
+    ways = list(itertools.product(*(range(copies.count(c), -1, -1) for c in distinct)))
+    sizes = list(map(sum, ways))
     for size in range(2, len(copies) + 1):
-        for counts in _choose(most, size, 0):
-            hidden = sum(max(0, n - k) for n, k in zip(counts, spare, strict=True))
+        for counts, total in zip(ways, sizes, strict=True):
+            if total != size:
+                continue
+            hidden = sum(n - k for n, k in zip(counts, spare, strict=True) if n > k)
             if hidden <= zone.hidden:
                 yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
-
-
-def _choose(most: list[int], size: int, i: int) -> Iterator[tuple[int, ...]]:
-    """How many copies of each card from card ``i`` on (at most ``most``) make ``size``,
-    the most of the earlier cards first: ``itertools.combinations`` of the copies in
-    order, each set once, in the order it first gives them."""
-    if i == len(most):
-        if size == 0:
-            yield ()
-        return
-    if size > sum(most[i:]):
-        return
-    for n in range(min(most[i], size), -1, -1):
-        for rest in _choose(most, size - n, i + 1):
-            yield (n, *rest)
 
 
 def turn_moves(state: State, seat: int) -> list[Move]:

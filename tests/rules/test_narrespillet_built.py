@@ -1,7 +1,8 @@
-"""The turn actions Narrespillet lists without asking ``check`` (``moves.BUILT``) are the
-very moves the check would let through: on seeded random games of every variant and on the
-recorded fixtures, the listing equals the old one (every candidate checked), and every
-move it lists is applied without a refusal."""
+"""The moves Narrespillet lists without asking ``check`` (``moves.BUILT``: every turn
+action, placements and picture plays included; ``BUILT_WINDOW``: the calls) are the very
+moves the check would let through: on seeded random games of every variant and on the
+recorded fixtures, the listing equals the old one (every full candidate checked,
+``narrespillet_candidates``), and every move it lists is applied without a refusal."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from tablelog.replay.games import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet.checks import check
-from tablelog.rules.narrespillet.moves import BUILT, _generators, moves
+from tablelog.rules.narrespillet.moves import BUILT, BUILT_WINDOW, moves
 from tablelog.rules.narrespillet.state import PLAY, State
+from tests.rules.narrespillet_candidates import full_generators
 from tests.rules.narrespillet_helpers import RULES
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "narrespillet"
@@ -30,7 +32,7 @@ def _checked(state: State) -> list[Move]:
         return []
     return [
         move
-        for _, gen in _generators(state)
+        for _, gen in full_generators(state)
         for move in gen(state, None, None)
         if check(state, Event(0, move.actor, move.payload)) is None
     ]
@@ -59,18 +61,27 @@ def _fixture_states(name: str) -> Iterator[State]:
         state = RULES.apply(state, event)
 
 
-VARIANTS = [{}, {"variant": "malderia"}, {"hermit_window": "own_turn"}]
+VARIANTS = [
+    {},
+    {"variant": "malderia"},
+    {"variant": "althea"},
+    {"variant": "kroam"},
+    {"hermit_window": "own_turn"},
+    {"imperial_pair_fields": 1},
+    {"wheel_cap": "literal", "oracle_extra_turn": "optional"},
+    {"oracle_extra_turn": "none", "fool_victim": "forfeit"},
+]
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(o) or "default")
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_games_list_what_the_check_lets_through(options, seed):
     built = 0
     for state in _random_states(options, seed):
         listed = list(moves(state))
         assert listed == _checked(state)
         for move in listed:
-            if move.kind in BUILT:
+            if move.kind in BUILT | BUILT_WINDOW:
                 built += 1
                 RULES.apply(state, Event(1, move.actor, move.payload))  # no refusal
     assert built > 0

@@ -1,0 +1,76 @@
+"""The plain listing (``moves.plain_listing``: one list per state of a hand whose cards are
+all known) answers ``kinds``, ``cards`` and the filtered listings exactly as the
+generator asked rank by rank with the lead and kind (``_rank_moves``) does: the same
+moves in the same order, so seeded games and fuzz seeds play the same games."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from tablelog.replay.dealer import dealer_move
+from tablelog.replay.games import make_header
+from tablelog.rules.events import Event
+from tablelog.rules.speahx.combos import source_of
+from tablelog.rules.speahx.moves import KINDS, SOURCE_KINDS, _others, cards, kinds, moves
+from tablelog.rules.speahx.state import PLAY
+from tests.rules.speahx_helpers import SPEAHX
+
+listing = importlib.import_module("tablelog.rules.speahx.moves")  # the name `moves` is the function
+
+OPTION_SETS = (
+    {},
+    {"jokers": 2},
+    {"torkel": "each_jack"},
+    {"decks": 2, "four_kind_scope": "single_play"},
+    {"voluntary_pickup": False, "chance_may_skip_playable": False},
+)
+
+
+def _by_rank(state, lead, kind):
+    """The plays and gives asked rank by rank, as ``source_moves`` does for a stage that
+    is not plain (the reference)."""
+    source = source_of(state)
+    ranks = [lead.rank] if lead is not None else list(source.ranks)
+    for rank in ranks:
+        if rank in source.ranks:
+            yield from listing._rank_moves(state, source, rank, lead, kind)
+
+
+def _plain_states(options, seed, every=3):
+    header = make_header(SPEAHX, ("Anna", "Bo", "Cai", "Dina"), options, seed=seed)
+    rng = random.Random(seed)
+    state = SPEAHX.start(header)
+    for seq in range(1, 700):
+        if SPEAHX.outcome(state) is not None:
+            return
+        if state.phase == PLAY and seq % every == 0 and listing.plain_listing(state) is not None:
+            yield state
+        move = dealer_move(SPEAHX, state, seed, seq) or rng.choice(tuple(moves(state)))
+        state = SPEAHX.apply(state, Event(seq, move.actor, move.payload))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_the_plain_listing_answers_as_the_rank_by_rank_generator(options):
+    checked = 0
+    for seed in range(6):
+        for state in _plain_states(options, seed):
+            seat = state.turn.seat
+            assert listing.plain_listing(state) == tuple(_by_rank(state, None, None))
+            others = {m.kind for m in _others(state)}
+            slow_kinds = [k for k in SOURCE_KINDS if next(_by_rank(state, None, k), None)]
+            assert kinds(state, seat) == tuple(k for k in KINDS if k in slow_kinds or k in others)
+            for kind in SOURCE_KINDS:
+                slow = tuple(_by_rank(state, None, kind))
+                assert tuple(moves(state, seat, None, kind)) == slow
+                leads = {m.payload.cards[0] for m in slow}
+                order = [c for cs in source_of(state).ranks.values() for c in cs]
+                assert cards(state, seat, kind) == tuple(c for c in order if c in leads)
+                for lead in order:
+                    assert tuple(moves(state, seat, lead, kind)) == tuple(
+                        _by_rank(state, lead, kind)
+                    )
+            checked += 1
+    assert checked > 100
