@@ -41,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from random_play import GAMES, measure
+from random_play import GAMES, fresh
 
 from tablelog.replay.kit.fuzz import fuzz
 from tablelog.rules import registry
@@ -125,8 +125,8 @@ def report(
     """The whole JSON object."""
     out: dict[str, Any] = {"games": {}}
     for name in GAMES if only is None else only:  # [] (--archive-only): no game
-        row = measure(name, cpu, 5_000, 10_000)
-        folded = measure(name, cpu, 5_000, 10_000, fold=True) if row["own_playout"] else row
+        row = fresh(name, "playout", cpu)  # each path in a fresh process: no warm caches
+        folded = fresh(name, "fold", cpu) if row["own_playout"] else row
         row["fold_decisions_per_cpu_s"] = folded["random_decisions_per_cpu_s"]
         row["fold_cpu_s"] = folded["cpu_s"]
         row["fold_events"] = folded["games"] * folded["events_per_game"]

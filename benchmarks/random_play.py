@@ -13,7 +13,9 @@ cost counted, but they are not decisions. Two paths, both printed:
   ``tuple(rules.moves(state))`` and ``rules.apply`` (what replay, import and verify run).
 
 Both paths choose the same moves (same listing, same order, same generator), so they play
-the same games. Each game is played from ``start(header)`` (four players, default options) until
+the same games. Each path is measured in a fresh process (``--path`` measures one in this
+process): the paths share a game's pure caches, so the second would run on what the first
+filled. Each game is played from ``start(header)`` (four players, default options) until
 ``outcome`` is set, or until ``--cap`` events. The rate is decisions per second of this
 process's CPU time (``time.process_time``), so other load on the machine hardly moves it.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -103,11 +106,25 @@ def measure(
     }
 
 
-def both(name: str, cpu_budget: float, cap: int, max_games: int) -> dict[str, float]:
-    """The playout's row, with the fold's rate beside it (the same when the game has no playout)."""
-    row = measure(name, cpu_budget, cap, max_games)
+def fresh(
+    name: str, path: str, cpu: float, games: int = 10_000, cap: int = 5_000
+) -> dict[str, float]:
+    """One path's row, measured in a fresh process: the two paths share the game's pure
+    caches (arithmetic, listings remembered by value), so the second measured in one
+    process would run warm on what the first filled."""
+    command = [sys.executable, __file__, "--only", name, "--path", path, "--json"]
+    command += ["--cpu", str(cpu), "--games", str(games), "--cap", str(cap)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    row: dict[str, float] = json.loads(done.stdout)[name]
+    return row
+
+
+def both(name: str, args: argparse.Namespace) -> dict[str, float]:
+    """The playout's row, with the fold's rate beside it (the same when the game has no
+    playout), each path measured in a process of its own."""
+    row = fresh(name, "playout", args.cpu, args.games, args.cap)
     if row["own_playout"]:
-        folded = measure(name, cpu_budget, cap, max_games, fold=True)
+        folded = fresh(name, "fold", args.cpu, args.games, args.cap)
         row["fold_decisions_per_cpu_s"] = folded["random_decisions_per_cpu_s"]
     else:
         row["fold_decisions_per_cpu_s"] = row["random_decisions_per_cpu_s"]
@@ -122,8 +139,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000, help="at most this many games")
     parser.add_argument("--cap", type=int, default=5_000, help="events per game at most")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--path",
+        choices=("playout", "fold"),
+        help="measure this path alone, in this process (by default each path runs in a fresh one)",
+    )
     args = parser.parse_args(argv)
-    out = {name: both(name, args.cpu, args.cap, args.games) for name in args.only or GAMES}
+    names = args.only or GAMES
+    if args.path:
+        fold = args.path == "fold"
+        out = {name: measure(name, args.cpu, args.cap, args.games, fold) for name in names}
+        if args.json:
+            print(json.dumps(out, indent=2))
+            return 0
+        for row in out.values():
+            row["fold_decisions_per_cpu_s"] = row["random_decisions_per_cpu_s"]
+    else:
+        out = {name: both(name, args) for name in names}
     if args.json:
         print(json.dumps(out, indent=2))
     else:
