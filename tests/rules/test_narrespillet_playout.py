@@ -13,7 +13,7 @@ from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.playout import Walk
 from tablelog.rules.playout import playout_of
 from tests.rules.narrespillet_helpers import RULES
-from tests.rules.test_playout import walk_beside
+from tests.rules.playout_walk import walk_beside
 
 PLAYERS = ("Anna", "Bo", "Cai", "Dina")
 

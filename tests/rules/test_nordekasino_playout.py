@@ -18,11 +18,11 @@ import pytest
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
 from tablelog.rules.nordekasino.events import Build, Capture, Trail
 from tablelog.rules.nordekasino.playout import NordekasinoPlayout, playout
 from tablelog.rules.playout import divergence, playout_of
+from tests.rules.playout_walk import walk_beside
 
 RULES = registry.get("nordekasino")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
@@ -53,28 +53,9 @@ def walk(
     """One random game to its end through the playout beside the fold, checked at every
     step; returns the number of events."""
     header = make_header(RULES, players, options, seed=seed if known else None)
-    state = RULES.start(header)
-    game = make(state, 0)
-    rng = random.Random(seed)
-    seq = 0
-    while True:
-        said = divergence(RULES, game, state, whole=True)
-        assert said is None, (options, seed, seq, said)
-        if RULES.outcome(state) is not None:
-            return seq
-        seq += 1
-        step = RULES.chance(state)
-        if step is not None:
-            move = sample(step, chance_rng(seed, seq), known=known)
-        else:
-            move = rng.choice(tuple(RULES.moves(state)))
-        try:
-            state = RULES.apply(state, Event(seq, move.actor, move.payload))
-        except IllegalEvent:
-            assert not known  # a physical draw the claims forbid: the game ends there
-            return seq
-        game.play(move)
-        assert game.seq == seq
+    said, played = walk_beside(RULES, header, make, seed=seed, known=known)
+    assert said is None, (options, seed, played, said)
+    return played
 
 
 def test_the_rule_set_gives_the_playout() -> None:

@@ -2,47 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from typing import Any
-
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
-from tablelog.rules.playout import FoldPlayout, Playout, divergence, playout_of
-from tablelog.rules.protocol import Header, RuleSet
+from tablelog.rules.playout import FoldPlayout, divergence
+from tests.rules.playout_walk import walk_beside
 
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
-
-
-def walk_beside(
-    rules: RuleSet[Any],
-    header: Header,
-    make: Callable[[Any], Playout] | None = None,
-    steps: int = 100_000,
-) -> tuple[str | None, int]:
-    """A seeded random game (``header.seed``) walked through a playout (``make(state)``; the
-    game's own by default) beside the fold, ``divergence`` asked whole at every step, until
-    the game ends or ``steps`` events: returns where they first part (``None``: nowhere) and
-    how many events were played."""
-    seed = header.seed
-    assert seed is not None, "a seeded game"
-    state = rules.start(header)
-    game = make(state) if make is not None else playout_of(rules, state)
-    rng = random.Random(seed)
-    for seq in range(1, steps + 1):
-        said = divergence(rules, game, state)
-        if said is not None or rules.outcome(state) is not None:
-            return said, seq - 1
-        step = rules.chance(state)
-        move = (
-            sample(step, chance_rng(seed, seq)) if step else rng.choice(tuple(rules.moves(state)))
-        )
-        game.play(move)
-        state = rules.apply(state, Event(seq, move.actor, move.payload))
-        assert game.seq == seq
-    return divergence(rules, game, state), steps
 
 
 def _walk(name: str, seed: int, steps: int) -> None:

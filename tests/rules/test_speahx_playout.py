@@ -15,6 +15,7 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence
 from tablelog.rules.speahx.events import Play
 from tablelog.rules.speahx.playout import SpeahxPlayout, playout
+from tests.rules.playout_walk import walk_beside
 from tests.rules.speahx_helpers import NAMES, SPEAHX
 
 OPTION_SETS = (
@@ -35,26 +36,9 @@ OPTION_SETS = (
 def _walk(options, seed, *, known=True, make=playout, steps=None):
     """One random game to its end, the playout beside the fold; the first divergence in
     words (with where it happened), or ``None``."""
-    players = NAMES[: 2 + seed % 4]
-    header = make_header(SPEAHX, players, options, seed=seed)
-    rng = random.Random(seed)
-    state = SPEAHX.start(header)
-    walked = make(state, 0)
-    seq = 0
-    while SPEAHX.outcome(state) is None and (steps is None or seq < steps):
-        found = divergence(SPEAHX, walked, state, whole=True)
-        if found is not None:
-            return f"seed {seed}, event {seq}: {found}"
-        seq += 1
-        step = SPEAHX.chance(state)
-        if step is not None:
-            move = sample(step, chance_rng(seed, seq), known)
-        else:
-            move = rng.choice(tuple(SPEAHX.moves(state)))
-        state = SPEAHX.apply(state, Event(seq, move.actor, move.payload))
-        walked.play(move)
-        assert walked.seq == seq
-    return divergence(SPEAHX, walked, state, whole=True)
+    header = make_header(SPEAHX, NAMES[: 2 + seed % 4], options, seed=seed if known else None)
+    said, played = walk_beside(SPEAHX, header, make, seed=seed, known=known, steps=steps)
+    return None if said is None else f"seed {seed}, event {played}: {said}"
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")

@@ -22,6 +22,7 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence, playout_of
 from tablelog.rules.vriddiot.events import Pickup, Play, Set
 from tablelog.rules.vriddiot.playout import VriddiotPlayout, playout
+from tests.rules.playout_walk import walk_beside
 
 RULES = registry.get("vriddiot")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
@@ -53,25 +54,9 @@ def _walk(
     """Walk one random game through ``make``'s playout beside the fold to its end, checking
     every step; returns how many steps."""
     header = make_header(RULES, players, options, seed=seed if known else None)
-    state, cap = RULES.start(header), RULES.max_events(header)
-    game = make(state, 0)
-    rng = random.Random(seed)
-    seq = 0
-    while True:
-        said = divergence(RULES, game, state, whole=True)
-        assert said is None, (options, seed, seq, said)
-        if RULES.outcome(state) is not None:
-            return seq
-        seq += 1
-        step = RULES.chance(state)
-        if step is not None:
-            move = sample(step, chance_rng(seed, seq), known=known)
-        else:
-            move = rng.choice(tuple(RULES.moves(state)))
-        game.play(move)
-        state = RULES.apply(state, Event(seq, move.actor, move.payload))
-        assert game.seq == seq
-        assert seq <= cap, "the game ran past its cap"
+    said, played = walk_beside(RULES, header, make, seed=seed, known=known)
+    assert said is None, (options, seed, played, said)
+    return played
 
 
 def test_the_game_gives_its_playout() -> None:
