@@ -35,7 +35,16 @@ from tablelog.rules.speahx.sources import taken_or_none
 from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, SUITS, Options, State
 from tablelog.rules.table import Table
 
-__all__ = ["cards", "count", "kinds", "moves", "plain_listing", "rank_listing", "source_moves"]
+__all__ = [
+    "cards",
+    "count",
+    "kinds",
+    "moves",
+    "plain_listing",
+    "plain_move",
+    "rank_listing",
+    "source_moves",
+]
 
 KINDS = ("play", "give", "chance", "flip", "pickup", "done")
 SOURCE_KINDS = ("play", "give")
@@ -292,18 +301,18 @@ def _others(state: State) -> Iterator[Move]:
     seat = state.turn.seat
     turn = state.turn
     if chance_problem(state) is None:
-        yield _plain_move(seat, Chance)
+        yield plain_move(seat, Chance)
     if turn.stage == HAND and not len(state.hands[seat]) and not len(state.stock):
         for i in state.tables[seat].occupied():
             yield Move(seat, Flip(i + 1))
     if pickup_problem(state) is None:
-        yield _plain_move(seat, Pickup)
+        yield plain_move(seat, Pickup)
     if turn.burned:
-        yield _plain_move(seat, Done)
+        yield plain_move(seat, Done)
 
 
 @lru_cache(maxsize=256)
-def _plain_move(seat: int, kind: type[Chance | Pickup | Done]) -> Move:
+def plain_move(seat: int, kind: type[Chance | Pickup | Done]) -> Move:
     """``seat``'s move of a kind that names nothing (one value each: moves are immutable)."""
     return Move(seat, kind())
 

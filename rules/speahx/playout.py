@@ -30,7 +30,7 @@ from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.speahx.cards import burn
 from tablelog.rules.speahx.deal import chance
 from tablelog.rules.speahx.events import Chance, Done, Flip, Pickup, Play
-from tablelog.rules.speahx.moves import _plain_move, moves, rank_listing
+from tablelog.rules.speahx.moves import moves, plain_move, rank_listing
 from tablelog.rules.speahx.play import apply
 from tablelog.rules.speahx.state import (
     DRAW,
@@ -119,13 +119,13 @@ class SpeahxPlayout:
         # the rest as ``moves._others`` lists them in the stage the fast path plays
         stock = len(f["stock"])
         if stock and not turn.burned:
-            listed.append(_plain_move(seat, Chance))
+            listed.append(plain_move(seat, Chance))
         if not stock and not len(f["hands"][seat]):
             listed += [Move(seat, Flip(i + 1)) for i in f["tables"][seat].occupied()]
         if pile and not turn.burned:
-            listed.append(_plain_move(seat, Pickup))
+            listed.append(plain_move(seat, Pickup))
         if turn.burned:
-            listed.append(_plain_move(seat, Done))
+            listed.append(plain_move(seat, Done))
         return tuple(listed)
 
     def chance(self) -> ChanceStep | None:
