@@ -39,9 +39,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from report import Row
-from sqlite_rows import ledger_chunk
+from sqlite_rows import alternating, best_of_3
 from workload import (
-    APPEND_CHUNK,
     best_seconds,
     fresh_events,
     raw_rows,
@@ -106,21 +105,16 @@ def _raw(conn: Any, rows: Sequence[Any]) -> None:
 
 def appends_run(dbs: Databases, header: bytes, events: Sequence[NewEvent]) -> tuple[float, float]:
     conn, rows = dbs.raw(dbs.fresh(), header, events)
-    ours = raw = 0.0
     with open_ledger(dbs.fresh()) as ledger:
         game = ledger.create_game("karnoffel", 1, header).id
-        for lo in range(0, len(events), APPEND_CHUNK):
-            hi = lo + APPEND_CHUNK
-            ours += timed(partial(ledger_chunk, ledger, game, events[lo:hi], lo + 1))
-            raw += timed(partial(_raw, conn, rows[lo:hi]))
+        ours, raw = alternating(ledger, game, events, partial(_raw, conn), rows)
     conn.close()
     return ours, raw
 
 
 def bench_appends(dbs: Databases, header: bytes, pool: Sequence[NewEvent], n: int) -> Row:
     events = fresh_events(pool, n, stamped=False)
-    runs = [appends_run(dbs, header, events) for _ in range(3)]
-    ours, raw = min(r[0] for r in runs), min(r[1] for r in runs)
+    ours, raw = best_of_3(lambda _: appends_run(dbs, header, events))
     return Row("PostgreSQL durable appends (vs raw INSERT)", n / ours, "events/s", n / raw)
 
 

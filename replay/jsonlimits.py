@@ -93,7 +93,10 @@ def _plainly_within(raw: str) -> bool:
     """Whether the line's own text shows that ``_bad_text`` finds nothing in it, without
     walking it (the import's hot path): no text in it can be longer than the line, a lone
     surrogate needs a ``\\u`` escape or a character that is no UTF-8, and nesting deeper
-    than ``MAX_DEPTH`` needs more opening brackets than that. Any doubt: walk it."""
+    than ``MAX_DEPTH`` needs more opening brackets than that, which a line holding more
+    has counted by how deep those outside its texts nest (``_depth``; the line has been
+    decoded, so its texts and brackets pair as the decoder paired them). Any doubt: walk
+    it."""
     if len(raw) > MAX_TEXT or "\\u" in raw:
         return False
     if raw.count("{") + raw.count("[") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:
@@ -114,8 +117,8 @@ _BRACKETS = {ord(c): None for c in map(chr, range(128)) if c not in "[]{}"}
 
 def _depth(raw: str) -> int:
     """How deep the lists and objects of a line (ASCII or not) nest at most, counted from
-    its brackets outside its texts; more than it holds when the line is no valid JSON
-    (which the decoder refuses anyway)."""
+    its brackets outside its texts. Only for a line the decoder took: on one that is no
+    JSON (a ``]`` before its ``[``) the count may fall short of the nesting."""
     depth = deepest = 0
     for bracket in _TEXTS.sub("", raw).translate(_BRACKETS):
         if bracket in "[{":

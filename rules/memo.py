@@ -11,6 +11,7 @@ not be changed by the caller.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -46,17 +47,27 @@ def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R
 
 _NUMBERS: dict[Any, int] = {}
 _ASKED: dict[int, tuple[Any, int]] = {}
+_NEXT = itertools.count()
+NUMBERS_MAX = 1 << 12
+"""The most values ``number_of`` remembers; past it they are forgotten and numbered anew."""
 
 
 def number_of(value: Any) -> int:
-    """A small number for ``value``, the same for equal values: a cheap stand-in for a
-    value that is costly to hash or compare (a game's options) in the keys of a cache.
-    The object asked is remembered by identity, so a game's options, one object for the
-    whole game, are compared with the others only the first time."""
+    """A number for ``value``, the same for equal values while remembered: a cheap
+    stand-in for a value that is costly to hash or compare (a game's options) in the keys
+    of a cache. The object asked is remembered by identity, so a game's options, one
+    object for the whole game, are compared with the others only the first time. Past
+    ``NUMBERS_MAX`` values all are forgotten; a number is never given twice (they only
+    grow), so a cache keyed by a forgotten number never answers for another value."""
     asked = _ASKED.get(id(value))
     if asked is not None and asked[0] is value:
         return asked[1]
-    number = _NUMBERS.setdefault(value, len(_NUMBERS))
+    number = _NUMBERS.get(value)
+    if number is None:
+        if len(_NUMBERS) >= NUMBERS_MAX:
+            _NUMBERS.clear()
+            _ASKED.clear()
+        number = _NUMBERS[value] = next(_NEXT)
     if len(_ASKED) >= 256:
         _ASKED.clear()
     _ASKED[id(value)] = (value, number)

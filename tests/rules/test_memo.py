@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablelog.rules.memo import per_state
 
 
@@ -32,3 +34,19 @@ def test_the_oldest_answer_is_forgotten_past_maxsize() -> None:
     for state in (a, b, c, a):
         first(state)
     assert calls == [a, b, c, a]  # a was forgotten when c came
+
+
+def test_number_of_is_the_same_for_equal_values_and_never_given_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablelog.rules import memo
+
+    monkeypatch.setattr(memo, "NUMBERS_MAX", 3)
+    first = memo.number_of(("options", 1))
+    assert memo.number_of(tuple(["options", 1])) == first  # equal, another object
+    given = {first}
+    for i in range(2, 10):  # past NUMBERS_MAX: remembered values are forgotten
+        number = memo.number_of(("options", i))
+        assert number not in given, (i, number, given)
+        given.add(number)
+    assert len(memo._NUMBERS) <= 3
