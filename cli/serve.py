@@ -83,26 +83,42 @@ def _unfinished(ledger: LedgerStore, server: Server, base: str, qr: bool) -> Non
 def _taken(host: str, port: int) -> str | None:
     """Why ``host``'s ``port`` cannot be listened on, in one sentence (``None``: it can),
     found before the server starts: uvicorn would say it as a log line after "serving"."""
+    import errno
     import socket
 
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except OSError as error:
         return (
             f"cannot listen on {host} ({error.strerror or error}): --host takes an address"
             " of this machine, like 127.0.0.1 or 0.0.0.0"
         )
-    try:
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
-            probe.bind(address)
-    except OSError as error:
+    # every address the name gives, as uvicorn's server (asyncio's create_server) binds
+    # them: one this machine has not enabled (`localhost`'s ::1 without IPv6) is skipped,
+    # and a name none of whose addresses is this machine's is no --host to listen on
+    bound, skipped = False, "no address"
+    for family, kind, proto, _, address in found:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRNOTAVAIL:
+                skipped = error.strerror or str(error)
+                continue
+            return (
+                f"cannot listen on {host} port {port} ({error.strerror or error}): another"
+                " program, perhaps another tablelog serve, holds it; choose another port"
+                " with --port"
+            )
+        else:
+            bound = True
+    if not bound:
         return (
-            f"cannot listen on {host} port {port} ({error.strerror or error}): another"
-            " program, perhaps another tablelog serve, holds it; choose another port with"
-            " --port"
+            f"cannot listen on {host} ({skipped}): --host takes an address of this machine,"
+            " like 127.0.0.1 or 0.0.0.0"
         )
     return None
 

@@ -30,6 +30,44 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     return calls
 
 
+def test_a_host_that_is_not_this_machine_is_one_sentence_before_serving(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    result = runner.invoke(  # 192.0.2.1: an address kept for documentation, no machine's
+        cli, ["serve", "--key-file", str(tmp_path / "k"), "--no-qr", "--host", "192.0.2.1"]
+    )
+    assert result.exit_code == 2 and calls == []
+    assert result.output.strip().endswith(
+        "Error: cannot listen on 192.0.2.1 (Cannot assign requested address): --host takes"
+        " an address of this machine, like 127.0.0.1 or 0.0.0.0"
+    )
+
+
+def test_an_address_of_a_name_this_machine_lacks_is_skipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As uvicorn's server binds (asyncio skips an address the machine has not enabled,
+    ``localhost``'s ::1 without IPv6): the name is refused only if none of it is ours."""
+    import socket
+
+    def two(host: str, port: int, **kw: Any) -> list[tuple[Any, ...]]:
+        inet = (socket.AF_INET, socket.SOCK_STREAM, 6, "")
+        return [(*inet, ("192.0.2.1", port)), (*inet, ("127.0.0.1", port))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", two)
+    assert serving._taken("both", 0) is None
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        said = serving._taken("both", port)
+    assert said is not None and said.startswith(f"cannot listen on both port {port} (")
+
+
 def test_a_port_in_use_is_one_sentence_before_serving(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

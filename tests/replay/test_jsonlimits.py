@@ -9,11 +9,15 @@ import random
 import pytest
 
 from tablelog.replay.jsonlimits import (
+    _ENVELOPE_FORMS,
     MAX_DEPTH,
+    MAX_SEQ,
     MAX_TEXT,
     MalformedFile,
     _bad_text,
+    _plainly_fits,
     _plainly_within,
+    check_envelope,
     load_line,
 )
 
@@ -82,3 +86,36 @@ def test_wide_lines_pass_the_shortcut_by_their_depth_not_their_brackets() -> Non
     deal = json.dumps({"cards": [{"card": "AS", "to": i % 4} for i in range(52)]})
     assert _plainly_within(deal)
     assert wide > 500 and 100 < passed < wide
+
+
+def test_the_envelope_shortcut_passes_only_what_every_field_check_passes() -> None:
+    """``check_envelope``'s hot path (``_plainly_fits``) never passes an envelope a field
+    check refuses, passes the envelopes tablelog writes, and leaves every refusal, with its
+    sentence, to the field checks."""
+    good = {"seq": 3, "type": "karnoffel.Play", "type_version": 1, "actor": 2,
+            "recorded_at": "2026-11-26T05:00:00Z", "id": "e" * 26, "hash": "0a" * 32}  # fmt: skip
+    odd: dict[str, list[object]] = {
+        "seq": [0, 1, MAX_SEQ, MAX_SEQ + 1, True, 3.0, "3", None],
+        "type": ["", "t" * 100, "t" * 101, 7, None],
+        "type_version": [0, 1, 10_000, 10_001, False, 1.0],
+        "actor": [None, 0, 999, 1000, -1, True, "1"],
+        "recorded_at": ["", "t" * 64, "t" * 65, 0, None],
+        "id": ["", "i" * 100, "i" * 101, 5],
+        "hash": ["0a" * 32, "0A" * 32, "g" * 64, "0" * 63, "0" * 65, " " + "0" * 63, 0],
+    }
+    assert _plainly_fits(good) and check_envelope(good, 4) == "line 4 (event 3)"
+    passed = refused = 0
+    for field, values in odd.items():
+        for value in values:
+            data = {**good, field: value}
+            fits = all(ok(data[f]) for f, (_, ok) in _ENVELOPE_FORMS.items())
+            if _plainly_fits(data):
+                assert fits, (field, value)
+                passed += 1
+            if fits:
+                check_envelope(data, 4)
+            else:
+                refused += 1
+                with pytest.raises(MalformedFile, match=f"the field '{field}' must be"):
+                    check_envelope(data, 4)
+    assert passed > 10 and refused > 20
