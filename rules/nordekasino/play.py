@@ -303,6 +303,10 @@ def _open_hand(state: State, event: Event) -> State:
     return evolve(state, open_hands=tuple(sorted({*state.open_hands, seat})))
 
 
+# ``playout.NordekasinoPlayout.play`` makes the changes of ``_capture``, ``_build``,
+# ``_trail``, ``_adams`` and ``_end_turn`` in place on its own lists (without the checks):
+# a change to what they do is a change there (``tests/rules/test_nordekasino_playout.py``
+# walks both beside each other).
 _HANDLERS = {
     Capture: _capture,
     Build: _build,

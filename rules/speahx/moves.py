@@ -298,6 +298,9 @@ def rank_listing(
 
 
 def _others(state: State) -> Iterator[Move]:
+    """The chance card, flips, pickup and ``done`` of the player on turn, in this order.
+    ``playout.SpeahxPlayout.moves`` lists the same in its fast stage without the state:
+    a change here is a change there (its test walks both beside each other)."""
     seat = state.turn.seat
     turn = state.turn
     if chance_problem(state) is None:

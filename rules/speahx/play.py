@@ -102,6 +102,8 @@ def _taken(state: State, taken: Taken) -> dict[str, Any]:
     return {"hands": hands, "chance": taken.chance, "flipped": taken.flipped, "claims": claims}
 
 
+# ``playout.SpeahxPlayout`` makes the changes of ``_play``, ``_pickup`` and ``_done`` in its
+# fast stage in place (``_lay``, ``_pickup``, ``_done``): a change here is a change there.
 def _play(state: State, event: Event) -> State:
     payload: Play = event.payload
     cards = payload.cards

@@ -43,7 +43,7 @@ from tablelog.rules.vriddiot.state import (
     value,
 )
 from tablelog.rules.vriddiot.take import can_play, take
-from tablelog.rules.vriddiot.turn import lay_changes, pickup_changes
+from tablelog.rules.vriddiot.turn import chance_changes, lay_changes, pickup_changes
 from tablelog.rules.vriddiot.war import end_war, joiners, next_active, settle
 from tablelog.rules.zones import Zone
 
@@ -147,7 +147,7 @@ def _chance(state: State, event: Event, seat: int) -> State:
         raise IllegalEvent(event, "a chance card is drawn from the stock, and the stock is empty")
     if len(state.turned):
         raise IllegalEvent(event, "the card just turned must be laid or the pile picked up first")
-    return evolve(state, turn=seat, pending="reveal", reveal=-1)
+    return evolve(state, **chance_changes(seat))
 
 
 def _blind(state: State, event: Event, seat: int, place: int) -> State:

@@ -4,13 +4,14 @@ The playout keeps every field of ``State`` as an attribute of one mutable object
 changes them in place. It asks the fold's own functions of itself (it answers every
 attribute they read as the state would): the turn's listing (``moves.turn_moves``), and
 the changes of the turn loop's common plays, pickups and chance cards
-(``turn.lay_changes``, ``turn.pickup_changes``), which it sets in place where the fold
-makes one new state of them. Everything else (the deal and every chance step, a war and
-its join window, 666 and KKK, blind and turned cards, jokers, claims on face-down hands,
-a player going out, a listing while a hand holds cards nobody entered) builds the fold
-state and uses the fold's ``moves``, ``apply`` and ``chance``, then reads the fields back
-from the state it made. ``tests/rules/test_vriddiot_playout.py`` walks it beside the
-fold, and the invariant kit at every state of every fuzzed history.
+(``turn.lay_changes``, ``turn.pickup_changes``, ``turn.chance_changes``), which it sets
+in place where the fold makes one new state of them. Everything else (the deal and every
+chance step, a war and its join window, 666 and KKK, blind and turned cards, jokers,
+claims on face-down hands, a player going out, a listing while a hand holds cards nobody
+entered) builds the fold state and uses the fold's ``moves``, ``apply`` and ``chance``,
+then reads the fields back from the state it made.
+``tests/rules/test_vriddiot_playout.py`` walks it beside the fold, and the invariant kit
+at every state of every fuzzed history.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from tablelog.rules.vriddiot.moves import moves as fold_moves
 from tablelog.rules.vriddiot.moves import turn_moves
 from tablelog.rules.vriddiot.play import apply as fold_apply
 from tablelog.rules.vriddiot.state import HAND, OVER, PLAY, Options, State, outcome
-from tablelog.rules.vriddiot.turn import lay_changes, pickup_changes
+from tablelog.rules.vriddiot.turn import chance_changes, lay_changes, pickup_changes
 from tablelog.rules.zones import Zone
 
 __all__ = ["VriddiotPlayout", "playout"]
@@ -163,7 +164,7 @@ class VriddiotPlayout:
         elif kind is Pickup:
             changes = pickup_changes(self._as, seat)
         elif kind is Chance and not self.claims:
-            changes = {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": -1}
+            changes = chance_changes(seat)
         if changes is None:
             self._fold(move)
         else:

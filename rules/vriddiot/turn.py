@@ -1,4 +1,4 @@
-"""The turn loop's common moves as one set of changes: a play, a war card and a pickup.
+"""The turn loop's common moves as one set of changes: a play, a war card, a pickup, a chance.
 
 A play of known cards (no joker) from a hand or face-up table cards whose every card is
 known, with no claim open, changes a handful of fields and settles nothing else unless
@@ -23,7 +23,7 @@ from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, 
 from tablelog.rules.vriddiot.war import next_in
 from tablelog.rules.zones import Zone
 
-__all__ = ["lay_changes", "pickup_changes"]
+__all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
@@ -213,3 +213,9 @@ def pickup_changes(state: State, seat: int) -> dict[str, Any] | None:
         "duty": LEAD,
         "pile_by": laid_by(state.pile.cards, (), state.pile_by, seat),
     }
+
+
+def chance_changes(seat: int) -> dict[str, Any]:
+    """Every field ``seat`` taking a chance card changes (an allowed chance: the stock not
+    empty, no card turned): the card is turned next (``pending`` reveal)."""
+    return {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": -1}

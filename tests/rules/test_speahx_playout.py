@@ -47,11 +47,26 @@ def test_the_playout_walks_seeded_games_as_the_fold(options):
         assert _walk(options, seed) is None
 
 
+class _CountsFastPlays(SpeahxPlayout):
+    """The playout, counting the moves its fast stage plays itself."""
+
+    __slots__ = ()
+    fast = 0
+
+    def play(self, move: Move) -> None:
+        if self._fast:
+            _CountsFastPlays.fast += 1
+        super().play(move)
+
+
 @pytest.mark.parametrize("options", OPTION_SETS[::2], ids=lambda o: ",".join(o) or "default")
 def test_the_playout_walks_physical_games_as_the_fold(options):
     # dealt as a physical table sees it: hands of face-down cards, claims on them
+    _CountsFastPlays.fast = 0
     for seed in range(3, 6):
-        assert _walk({**options, "voluntary_pickup": False}, seed, known=False) is None
+        assert _walk(options, seed, known=False, make=_CountsFastPlays) is None
+    # the fast stage is walked too, once cards are known (it needs voluntary pickups)
+    assert (_CountsFastPlays.fast > 0) == options.get("voluntary_pickup", True)
 
 
 def test_thirty_default_games():
