@@ -116,7 +116,7 @@ def divergence(
     if walked != listed:
         extra = [m for m in walked if m not in listed]
         missing = [m for m in listed if m not in walked]
-        if extra or missing:
+        if extra or missing or len(walked) != len(listed):  # a move listed twice, too
             return (
                 f"the playout lists {len(walked)} moves, the fold {len(listed)}: "
                 f"extra {extra[:3]}, missing {missing[:3]}"

@@ -240,8 +240,13 @@ def listing(rules: RuleSet[S], state: S) -> tuple[Move, ...]:
 
 
 def kept_listing(rules: RuleSet[S], state: S) -> tuple[Move, ...] | None:
-    """The listing ``listing`` made of ``state``, if it made one (nothing is made here)."""
-    listed: tuple[Move, ...] | None = _MENUS.of(rules, state).get(None)
+    """The listing ``listing`` made of ``state``, if it made one (nothing is made or kept
+    here: a state the generator never listed is not held on to, nor are the menus kept of
+    another game's states forgotten)."""
+    kept = _MENUS.held.get(id(state)) if rules is _MENUS.rules else None
+    if kept is None or kept[0] is not state:
+        return None
+    listed: tuple[Move, ...] | None = kept[1].get(None)
     return listed
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
@@ -25,12 +27,16 @@ def test_every_game_walks_with_the_fold() -> None:
             _walk(name, seed, 400)
 
 
-def test_divergence_names_a_listing_that_differs() -> None:
+def _dealt() -> tuple[Any, Any, Any]:
+    """Karnöffel's rules, its start and the state after the deal (seed 1)."""
     rules = registry.get("karnoffel")
-    state = rules.start(make_header(rules, PLAYERS, {}, seed=1))
-    state = rules.apply(
-        state, Event(1, None, sample(rules.chance(state), chance_rng(1, 1)).payload)
-    )
+    start = rules.start(make_header(rules, PLAYERS, {}, seed=1))
+    deal = sample(rules.chance(start), chance_rng(1, 1)).payload
+    return rules, start, rules.apply(start, Event(1, None, deal))
+
+
+def test_divergence_names_a_listing_that_differs() -> None:
+    rules, _, state = _dealt()
 
     class Short(FoldPlayout):
         def moves(self):  # type: ignore[no-untyped-def]
@@ -41,11 +47,7 @@ def test_divergence_names_a_listing_that_differs() -> None:
 
 
 def test_divergence_names_a_state_that_differs() -> None:
-    rules = registry.get("karnoffel")
-    start = rules.start(make_header(rules, PLAYERS, {}, seed=1))
-    state = rules.apply(
-        start, Event(1, None, sample(rules.chance(start), chance_rng(1, 1)).payload)
-    )
+    rules, start, state = _dealt()
 
     class Stale(FoldPlayout):
         def state(self):  # type: ignore[no-untyped-def]
@@ -56,3 +58,15 @@ def test_divergence_names_a_state_that_differs() -> None:
         divergence(rules, Stale(rules, state, 1), state) == "the playout's state is not the fold's"
     )
     assert divergence(rules, Stale(rules, state, 1), state, whole=False) is None
+
+
+def test_divergence_names_a_move_listed_twice() -> None:
+    rules, _, state = _dealt()
+
+    class Twice(FoldPlayout):
+        def moves(self):  # type: ignore[no-untyped-def]
+            listed = tuple(super().moves())
+            return (*listed, listed[0])
+
+    said = divergence(rules, Twice(rules, state, 1), state)
+    assert said is not None and "another order" not in said, said
