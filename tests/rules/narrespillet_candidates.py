@@ -2,6 +2,8 @@
 one that could be legal, legal or not, in the listing's order (what ``moves`` once held to
 the check one by one). The rules build the legal ones directly (``narrespillet.candidates``);
 ``test_narrespillet_built`` holds what they build to the check of every candidate here.
+Nothing here is imported from ``candidates`` (the subsets and the Magician's placements
+are the old generators' own), so the oracle does not share the code it checks.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from collections.abc import Iterator
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
-from tablelog.rules.narrespillet.candidates import magicked, subsets
 from tablelog.rules.narrespillet.deck import (
     DECK,
     EMPEROR,
@@ -31,6 +32,22 @@ from tablelog.rules.narrespillet.state import OPEN, State, seat_of
 from tablelog.rules.narrespillet.take import available
 
 __all__ = ["full_generators", "pictures", "places"]
+
+
+def _subsets(cards: list[Card], lead: Card | None) -> Iterator[tuple[Card, ...]]:
+    """The non-empty subsets of ``cards`` (in their order), only those ``lead`` starts:
+    written here again, not imported, so that the rules' ``candidates.subsets`` is held
+    to it rather than to itself."""
+    if lead is None:
+        for k in range(1, len(cards) + 1):
+            yield from itertools.combinations(cards, k)
+        return
+    if lead not in cards:
+        return
+    rest = cards[cards.index(lead) + 1 :]
+    for k in range(len(rest) + 1):
+        for combo in itertools.combinations(rest, k):
+            yield (lead, *combo)
 
 
 def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
@@ -67,10 +84,15 @@ def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
                     yield ev.Place(canonical((c, ace)), house)
                     if MAGICIAN in have and house_of(ace) != house:
                         yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        yield from (ev.Place(combo, house) for combo in subsets(numbers, lead))
+        yield from (ev.Place(combo, house) for combo in _subsets(numbers, lead))
         if MAGICIAN in have:
             strangers = [c for c in cards if is_number(c) and house_of(c) != house]
-            yield from magicked(numbers, strangers, house)
+            for stranger in strangers:
+                for k in range(0, len(numbers) + 1):
+                    for combo in itertools.combinations(numbers, k):
+                        yield ev.Place(
+                            canonical((*combo, stranger, MAGICIAN)), house, magic=stranger
+                        )
 
 
 def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
