@@ -3,17 +3,17 @@
 The actions of the participant on turn (no window open) are built legal: ``BUILT`` names
 them, and each generator makes only what ``checks.check_turn`` lets through, in a fixed
 order. A discard or a Chariot load names only cards the actor holds (``available``), a
-forfeit only an open battlefield, a pass only an optional extra turn, an unload, a lift
-and an exorcism only what the actor has and the rules allow; placements and picture plays
-come from ``candidates``, which makes each kind only from cards that make it, on fields
-and targets its check accepts. ``tests/rules/test_narrespillet_built.py`` holds the
-listing, on random games of every variant and on the recorded fixtures, to the check of
-every full candidate (the old generators, kept there). Windows, the Hermit and shown
-cards are few: their candidates are still held to ``check``, the function ``apply``
-uses. The filters are pushed down: a kind asked for generates only that kind's
-candidates, a seat only that seat's, and a lead card only the candidates it leads.
-``kinds`` and ``cards`` answer from the first legal move of each kind and lead card;
-``count`` counts without keeping moves.
+forfeit only an open battlefield, a pass only an optional extra turn, an unload and a
+lift only what the actor has; an exorcism, one move, is asked of ``check_turn``;
+placements and picture plays come from ``candidates``, which makes each kind only from
+cards that make it, on fields and targets its check accepts.
+``tests/rules/test_narrespillet_built.py`` holds the listing, on random games of every
+variant and on the recorded fixtures, to the check of every full candidate (the old
+generators, kept there). Windows, the Hermit and shown cards are few: their candidates
+are still held to ``check``, the function ``apply`` uses. The filters are pushed down: a
+kind asked for generates only that kind's candidates, a seat only that seat's, and a
+lead card only the candidates it leads. ``kinds`` and ``cards`` answer from the first
+legal move of each kind and lead card; ``count`` counts without keeping moves.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import SWORD_KNIGHT, check, check_call
+from tablelog.rules.narrespillet.checks import check, check_call, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import MALDERIA, OPEN, PLAY, State, seat_of
-from tablelog.rules.narrespillet.take import available, source_of, unknown
+from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
+from tablelog.rules.narrespillet.take import available, unknown
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
 
@@ -388,14 +388,7 @@ def _lift(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 
 def _exorcise(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
-    if (
-        who is not None
-        and state.options.variant == MALDERIA
-        and state.demons >= 0
-        and not state.finished[state.n]
-        and who != state.n
-        and source_of(state, who, SWORD_KNIGHT, pool=False, chariot=False) is not None
-    ):
+    if who is not None and check_turn(state, who, ev.Exorcise()) is None:  # one move: asked
         yield Move(seat_of(state, who), ev.Exorcise())
 
 
