@@ -3,8 +3,9 @@ table cards, picking up, and the war's join window (``join`` and ``pass`` out of
 
 ``apply`` is the only validator. What a play does is in ``lay``; the war's rounds and who
 goes out are settled after every move by ``war.settle``. The turn loop's common plays
-and pickups (outside a war, nothing else to settle) make one new state of every change
-at once (``rules.vriddiot.turn``).
+(a war card too, while others in the war are still to lay theirs), pickups and chance
+cards, with nothing else to settle, make one new state of every change at once
+(``rules.vriddiot.turn``).
 """
 
 from __future__ import annotations
