@@ -199,3 +199,73 @@ def test_a_seat_filter_that_lists_otherwise_is_caught_at_the_deep_states():
         r"highcard: moves\(state, \d\) is not seat \d's part of moves\(state\), in order",
         caught.value.detail,
     )
+
+
+def _fast(kinds=None, cards=None, moves=None):
+    """``PLAYED`` with fast ``kinds``/``cards`` of its own (sound unless replaced): the
+    generator then reads its menus from the whole listing, and the playout check holds
+    the filters to that listing at the deep states."""
+    from tablelog.rules.listing import cards_of, kinds_of
+
+    def sound_kinds(state, seat):
+        return kinds_of(PLAYED, state, seat)
+
+    def sound_cards(state, seat, kind):
+        return cards_of(PLAYED, state, seat, kind)
+
+    return attrs.evolve(
+        PLAYED,
+        kinds=kinds or sound_kinds,
+        cards=cards or sound_cards,
+        moves=moves or PLAYED.moves,
+    )
+
+
+@QUICK
+@given(histories(_fast()))
+def test_a_game_with_sound_fast_answers_and_a_playout_passes(history):
+    check_all(_fast(), history)
+
+
+def _caught(rules) -> str:
+    with pytest.raises(InvariantViolation) as caught:
+        run = given(histories(rules))(lambda history: check_playout(rules, history))
+        QUICK(run)()
+    assert caught.value.invariant == "playout"
+    return caught.value.detail
+
+
+def test_fast_kinds_that_name_a_kind_without_a_move_are_caught():
+    def kinds(state, seat):
+        return ("play", "pass")
+
+    assert re.fullmatch(
+        r"highcard: kinds\(state, \d\) are not the kinds of its moves", _caught(_fast(kinds))
+    )
+
+
+def test_fast_cards_that_leave_a_lead_card_out_are_caught():
+    from tablelog.rules.listing import cards_of
+
+    def cards(state, seat, kind):
+        return cards_of(PLAYED, state, seat, kind)[1:]
+
+    detail = _caught(_fast(cards=cards))
+    assert re.fullmatch(
+        r"highcard: cards\(state, \d, 'play'\) are not the cards leading its moves",
+        detail,
+    )
+
+
+def test_a_card_filter_that_ignores_the_card_is_caught():
+    from tests.replay import toy_rules
+
+    def moves(state, seat=None, card=None, kind=None):
+        return toy_rules.moves(state, seat, None, kind)  # every card's moves, whatever asked
+
+    detail = _caught(_fast(moves=moves))
+    assert re.fullmatch(
+        r"highcard: moves\(state, \d, \w+, 'play'\) is not its part of"
+        r" moves\(state\), in order",
+        detail,
+    )
