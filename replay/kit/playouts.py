@@ -13,7 +13,12 @@ state's building. A playout that raises is a divergence like any other.
 
 The fold's listing of a state is made once: a game with a playout has its seats' menus
 read by the generator from the state's whole listing (``replay.kit.sample.listing``), even
-when it has fast ``kinds``/``cards``, and this check compares that same listing. At the
+when it has fast ``kinds``/``cards``. At each state it chooses a move in, the generator
+compares that listing with the listing of a playout it walks beside the fold
+(``replay.kit.beside``), while the game's own caches of it are warm, and keeps the answer
+with the history (``Folded.listings``); this check takes those answers and compares the
+listings itself only at the other states (and at every state of a history read from a
+log). At the
 deep states it then holds the filters to it, for each seat to act: ``moves(state,
 seat)`` is the seat's part of the whole listing in order, the game's ``kinds`` and
 ``cards`` name exactly the kinds and lead cards of those moves, and ``moves(state, seat,
@@ -56,6 +61,7 @@ def playout_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe
         return Probe(_no_playout)
     deep = deep_states(history, sampling)
     key = history_key(history)
+    then = {} if history.folded is None else history.folded.listings
     held: list[Playout] = []
 
     def step(step: Step, moves: Sequence[Move]) -> None:
@@ -65,8 +71,18 @@ def playout_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe
         elif event.family != "meta":
             _played(rules, held[0], step)
         listed = kept_listing(rules, step.state)  # the generator's, when it made one
+        compared = step.seq in then  # the listings, as the history was drawn
+        said = then[step.seq] if compared else None
         try:
-            said = divergence(rules, held[0], step.state, whole=step.seq in deep, listed=listed)
+            if said is None:
+                said = divergence(
+                    rules,
+                    held[0],
+                    step.state,
+                    whole=step.seq in deep,
+                    listed=listed,
+                    compare_listing=not compared,
+                )
         except Exception as error:
             said = f"comparing it with the fold raised {error!r}"
         if said is not None:

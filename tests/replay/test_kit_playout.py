@@ -269,3 +269,60 @@ def test_a_card_filter_that_ignores_the_card_is_caught():
         r" moves\(state\), in order",
         detail,
     )
+
+
+def test_the_listings_compared_while_drawing_are_not_compared_again():
+    """The generator compares the playout's listing with the fold's at each state it
+    chooses a move in (``replay.kit.beside``), and the check takes those answers: it asks
+    the playout's listing only of the other states (the deal, the end, notes)."""
+    asked: list[int] = []
+
+    class Counting(HighcardPlayout):
+        def moves(self):
+            asked.append(self.seq)
+            return super().moves()
+
+    rules = attrs.evolve(PLAYED, playout=Counting)
+
+    @QUICK
+    @given(histories(rules))
+    def run(history):
+        said = history.folded.listings
+        steps = list(walk(rules, history))
+        chosen = {  # each state a seat's move was chosen in
+            s.seq
+            for s, then in zip(steps, steps[1:], strict=False)
+            if then.event.family != "meta" and then.event.actor is not None
+        }
+        assert chosen <= set(said) and all(v is None for v in said.values())
+        asked.clear()
+        check_playout(rules, history)
+        assert len(asked) == sum(1 for s in steps if s.seq not in said)
+
+    run()
+
+
+def test_a_listing_that_differs_while_drawing_is_named_by_the_check():
+    rules = BROKEN_PLAYOUTS["drops"]
+    met: list[int] = []
+
+    @QUICK
+    @given(histories(rules))
+    def run(history):
+        said = history.folded.listings
+        differs = [seq for seq, detail in said.items() if detail is not None]
+        if not differs:
+            return
+        met.append(differs[0])
+        with pytest.raises(InvariantViolation) as caught:
+            check_playout(rules, history)
+        assert caught.value.seq <= differs[0]
+        if caught.value.seq == differs[0]:
+            assert caught.value.detail == f"highcard's playout: {said[differs[0]]}"
+        # the same history read from a log (nothing drawn beside it) fails alike
+        with pytest.raises(InvariantViolation) as again:
+            check_playout(rules, History(history.header, history.events))
+        assert str(again.value) == str(caught.value)
+
+    run()
+    assert len(met) > 10  # most games meet a hand of two known cards
