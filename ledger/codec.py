@@ -144,18 +144,31 @@ class Codec:
 
     def decode(self, type: str, version: int, data: bytes) -> Any:
         """The payload stored as ``data``, upcast from ``version`` to the current version."""
-        entry = self._entry(type)
-        if version > entry.version:
-            raise CodecError(
-                f"this {type!r} event is version {version}, newer than this tablelog knows"
-                f" (version {entry.version}); upgrade tablelog or the rule set"
-            )
+        entry = self._checked(type, version)
         try:
             fields = msgpack.unpackb(data, raw=False, strict_map_key=False)
         except Exception as exc:  # msgpack raises several unrelated types for bad input
             raise CodecError(
                 f"the stored payload of a {type!r} event is not valid msgpack: {exc}"
             ) from exc
+        return self._structure(entry, type, version, fields)
+
+    def structure(self, type: str, version: int, fields: Any) -> Any:
+        """The payload whose fields, as ``unpack`` gives them back from its bytes, are
+        ``fields``: ``decode`` without the bytes (an importer that holds the fields it just
+        packed). ``fields`` may be changed by an upcaster: pass a copy you still need."""
+        return self._structure(self._checked(type, version), type, version, fields)
+
+    def _checked(self, type: str, version: int) -> _Entry:
+        entry = self._entry(type)
+        if version > entry.version:
+            raise CodecError(
+                f"this {type!r} event is version {version}, newer than this tablelog knows"
+                f" (version {entry.version}); upgrade tablelog or the rule set"
+            )
+        return entry
+
+    def _structure(self, entry: _Entry, type: str, version: int, fields: Any) -> Any:
         while version < entry.version:
             upcaster = entry.upcasters.get(version)
             if upcaster is None:
