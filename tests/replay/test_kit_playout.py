@@ -3,6 +3,7 @@ parts from it (``replay.kit.playouts``)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import attrs
@@ -291,7 +292,7 @@ def test_the_listings_compared_while_drawing_are_not_compared_again():
         steps = list(walk(rules, history))
         chosen = {  # each state a seat's move was chosen in
             s.seq
-            for s, then in zip(steps, steps[1:], strict=False)
+            for s, then in itertools.pairwise(steps)
             if then.event.family != "meta" and then.event.actor is not None
         }
         assert chosen <= set(said) and all(v is None for v in said.values())
