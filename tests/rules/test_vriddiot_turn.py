@@ -65,11 +65,15 @@ def test_the_shortcuts_reach_the_step_by_step_states(
     options: Mapping[str, Any], known: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken = []
+    wars: Counter[str] = Counter()
 
     def counted(function: Any) -> Any:
         def call(*args: Any) -> Any:
             changes = function(*args)
             taken.append(changes is not None)
+            if changes is not None and "war" in changes:
+                war = changes["war"]
+                wars["over" if war is None else "window" if war.window else "on"] += 1
             return changes
 
         return call
@@ -88,6 +92,8 @@ def test_the_shortcuts_reach_the_step_by_step_states(
             assert a == b, (options, seed, known, i)
     if known:
         assert sum(taken) > len(taken) / 2, "the shortcuts were hardly ever taken"
+        # wars too: declared (with a join window or without), fought, ended in one state
+        assert wars["over"] and wars["on"], wars
 
 
 @pytest.mark.parametrize("options", OPTIONS)
