@@ -23,6 +23,7 @@ from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
+    Verdicts,
     declarations,
     refuse_play,
     seat_free,
@@ -30,7 +31,7 @@ from tablelog.rules.vriddiot.legal import (
     verdicts,
 )
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, WAR, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
@@ -169,7 +170,7 @@ def turn_moves(state: State, seat: int) -> list[Move]:
     (``legal.verdicts``); else each candidate is checked (``_checked``)."""
     src = source(state, seat)
     listed: list[Move] = []
-    can = False
+    can = cannot = False
     if src == "down":
         listed.extend(Move(seat, Blind(i + 1)) for i in state.downs[seat].occupied())
     elif src:
@@ -183,22 +184,51 @@ def turn_moves(state: State, seat: int) -> list[Move]:
             listed.extend(_checked(state, seat, src, zone, have, claimed))
         else:
             said = verdicts(state)
-            made = _plays(seat)
             lays = said.alone.intersection(zone.cards if have is None else have)
-            listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
-            can = not said.alone.isdisjoint(zone.cards)  # a known card it may lay
+            if lays:
+                made = _plays(seat)
+                listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
+                can = have is None or not said.alone.isdisjoint(zone.cards)  # a known card
             if src != "turned" and state.duty != ADDON:
-                set_ok = said.set_ok
                 for copies in _copies(zone, have):
-                    for combo in sets(zone, copies):
-                        if set_ok(combo):
-                            listed.append(_set(seat, combo))
+                    listed.extend(_set_moves(said, seat, zone, copies))
+            cannot = not can and not _fours(state, zone)  # what ``can_play`` would say
     if len(state.stock) and not len(state.turned) and src:
         listed.append(_chance(seat))
     picks = (len(state.pile) or len(state.turned)) and src != "down"
-    if picks and not can and not can_play(state, seat):
+    if picks and not can and (cannot or not can_play(state, seat)):
         listed.append(_pickup(seat))
     return listed
+
+
+def _fours(state: State, zone: Zone) -> bool:
+    """Whether ``can_play`` may find a play beyond the known cards ``verdicts`` allows
+    alone: a war card ("måteplikt"), or four or more known cards of one value together."""
+    war = state.war
+    if war is not None and state.duty == WAR and war.twist is None:
+        return True
+    ranks = list(map(_RANK, zone.cards))
+    return len(ranks) >= 4 and any(ranks.count(rank) >= 4 for rank in set(ranks))
+
+
+_SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
+
+
+def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tuple[Move, ...]:
+    """The moves laying the sets of ``copies`` (``sets``) that ``said`` allows, remembered
+    by the situation, the seat, the copies and (for copies the zone may hold face down)
+    its known cards and face-down count (bounded: started again past 50,000)."""
+    key: tuple[object, ...] = (said, seat, *copies)
+    if zone.hidden or len(set(copies)) < len(copies):
+        key = (*key, None, zone.hidden, *zone.cards)
+    made = _SET_MOVES.get(key)
+    if made is None:
+        if len(_SET_MOVES) >= 50_000:
+            _SET_MOVES.clear()
+        set_ok = said.set_ok
+        made = tuple(_set(seat, combo) for combo in sets(zone, copies) if set_ok(combo))
+        _SET_MOVES[key] = made
+    return made
 
 
 def _checked(
