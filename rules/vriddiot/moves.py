@@ -237,18 +237,17 @@ def _checked(
     """The plays of ``seat`` from ``zone``, each candidate checked by ``refuse_play`` (and
     with ``claimed`` against the claims on the hand)."""
     for card in sorted(have, key=card_order):
-        if claimed and not _lays(state, seat, (card,)):
-            continue
-        for eff in declarations(card):
-            if refuse_play(state, seat, (card,), (eff,)) is None:
+        allowed = [e for e in declarations(card) if refuse_play(state, seat, (card,), (e,)) is None]
+        if allowed and (not claimed or _lays(state, seat, (card,))):
+            for eff in allowed:
                 yield Move(seat, Play(card, eff if card == JOKER else None))
     if src != "turned" and state.duty != ADDON:
         ranks = by_rank(have)
         for rank in sorted(ranks, key=rank_order):
             for combo in sets(zone, ranks[rank]):
-                if claimed and not _lays(state, seat, combo):
-                    continue
-                if refuse_play(state, seat, combo, combo) is None:
+                if refuse_play(state, seat, combo, combo) is None and (
+                    not claimed or _lays(state, seat, combo)
+                ):
                     yield Move(seat, Set(combo))
 
 
@@ -337,14 +336,16 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
     have = _candidates(state, zone)
     claimed = from_hand and bool(state.claims)
     for card in sorted(have, key=card_order):
-        if claimed and not _lays(state, seat, (card,)):
-            continue
         if card == JOKER:
-            for eff in declarations(card):
-                if eff.rank == rank:
-                    yield Move(seat, Join((card,), eff))
-        elif card.rank == rank and (card != FIRER):
-            yield Move(seat, Join((card,)))
+            effs = [eff for eff in declarations(card) if eff.rank == rank]
+        elif card.rank == rank and card != FIRER:
+            effs = [card]
+        else:
+            continue
+        if not effs or (claimed and not _lays(state, seat, (card,))):
+            continue
+        for eff in effs:
+            yield Move(seat, Join((card,), eff if card == JOKER else None))
     for combo in sets(zone, by_rank(have).get(rank, [])):
         if not claimed or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
