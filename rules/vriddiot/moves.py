@@ -20,7 +20,7 @@ from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
-from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
+from tablelog.rules.vriddiot.claims import card_lays, claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
     Verdicts,
@@ -236,9 +236,10 @@ def _checked(
 ) -> Iterator[Move]:
     """The plays of ``seat`` from ``zone``, each candidate checked by ``refuse_play`` (and
     with ``claimed`` against the claims on the hand)."""
+    lays = card_lays(state, seat) if claimed else None
     for card in sorted(have, key=card_order):
         allowed = [e for e in declarations(card) if refuse_play(state, seat, (card,), (e,)) is None]
-        if allowed and (not claimed or _lays(state, seat, (card,))):
+        if allowed and (lays is None or lays(card)):
             for eff in allowed:
                 yield Move(seat, Play(card, eff if card == JOKER else None))
     if src != "turned" and state.duty != ADDON:
@@ -334,7 +335,7 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
     from_hand = bool(len(state.hands[seat]))
     zone = state.hands[seat] if from_hand else state.ups[seat]
     have = _candidates(state, zone)
-    claimed = from_hand and bool(state.claims)
+    lays = card_lays(state, seat) if from_hand and state.claims else None
     for card in sorted(have, key=card_order):
         if card == JOKER:
             effs = [eff for eff in declarations(card) if eff.rank == rank]
@@ -342,12 +343,12 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
             effs = [card]
         else:
             continue
-        if not effs or (claimed and not _lays(state, seat, (card,))):
+        if not effs or (lays is not None and not lays(card)):
             continue
         for eff in effs:
             yield Move(seat, Join((card,), eff if card == JOKER else None))
     for combo in sets(zone, by_rank(have).get(rank, [])):
-        if not claimed or _lays(state, seat, combo):
+        if lays is None or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
 
 

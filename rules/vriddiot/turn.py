@@ -29,12 +29,13 @@ _EMPTY = Zone()
 _NO_RUN = ("", 0)
 
 
-def _someone_out(state: State, seat: int, left: int) -> bool:
-    """Whether, with the stock empty, someone would be out of cards once ``seat`` holds
-    ``left`` cards (then ``war.settle`` says who goes out, and whether the game ends)."""
-    if len(state.stock):
+def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
+    """Whether, with the stock empty, someone would be out of cards once ``seat`` laid
+    ``real`` (then ``war.settle`` says who goes out, and whether the game ends)."""
+    stock = state.stock
+    if stock.cards or stock.hidden:
         return False
-    if left == 0:
+    if real and _left(state, seat, real) == 0:
         return True
     hands, ups, downs, finished = state.hands, state.ups, state.downs, state.finished
     return any(
@@ -108,14 +109,14 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             declares = _declared(state, last[0], seat, real)
             if declares is None:
                 return None
-    if _someone_out(state, seat, _left(state, seat, real)):
+    if _someone_out(state, seat, real):
         return None
     changes = _taken(state, seat, real)
     if changes is None:
         return None
     pile = state.pile.add(*real)
     seating = state.seating
-    if sum(1 for c in real if c.rank == "J") % 2 and declares is None:
+    if rank == "J" and len(real) % 2 and declares is None:  # one value: all jacks or none
         seating = seating.reversed()
     if burns:  # play.lay's reversal, then play._burn: the player lays again
         if real == (FIRER,):
@@ -168,8 +169,8 @@ def _declared(state: State, first: int, second: int, real: tuple[Card, ...]) -> 
         return None
     steps = state.seating.steps
     involved = tuple(sorted({first, second}, key=lambda s: steps(second, s)))
-    jacks = sum(1 for c in real if c.rank == "J")
-    war = War(real[0].rank, second, involved, jacks=jacks)
+    rank = real[0].rank
+    war = War(rank, second, involved, jacks=len(real) if rank == "J" else 0)
     return evolve(war, window=joiners(state, war))
 
 
@@ -191,10 +192,10 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
         or len(war.involved) < 2
         or is_burn(real, real)
         or run[1] >= 4
-        or any(s in state.finished for s in war.involved)
+        or (state.finished and any(s in state.finished for s in war.involved))
     ):
         return None
-    if _someone_out(state, seat, _left(state, seat, real)):
+    if _someone_out(state, seat, real):
         return None
     changes = _taken(state, seat, real)
     if changes is None:
@@ -214,7 +215,7 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
     else:
         twist = (war.twist[0], worth) if war.twist else None
     laid = (*war.laid, (seat, worth))
-    jacks = war.jacks + sum(1 for c in real if c.rank == "J")
+    jacks = war.jacks + len(real) if rank == "J" else war.jacks
     war = evolve(war, laid=laid, jacks=jacks, twist=twist)
     changes.update(war=war, top=worth, duty=WAR)
     done = {s for s, _ in laid}
@@ -253,7 +254,7 @@ def pickup_changes(state: State, seat: int) -> dict[str, Any] | None:
     war = state.war
     if state.claims or state.pending or state.turn != seat:
         return None
-    if (war is not None and (war.window or war.thrown)) or _someone_out(state, seat, 1):
+    if (war is not None and (war.window or war.thrown)) or _someone_out(state, seat):
         return None
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)
