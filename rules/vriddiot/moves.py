@@ -145,19 +145,21 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
             yield from itertools.combinations(copies, size)
         return
     distinct = list(dict.fromkeys(copies))  # copies of one card lie together
-    known = Counter(zone.cards)
-    spare = [known[c] for c in distinct]  # copies beyond these bind face-down cards
+    cards = zone.cards
+    spare = [cards.count(c) for c in distinct]  # copies beyond these bind face-down cards
     # how many copies of each card, the most of the earlier cards first: the order in
-    # which ``itertools.combinations`` of the copies first gives each set
-    ways = list(itertools.product(*(range(copies.count(c), -1, -1) for c in distinct)))
-    sizes = list(map(sum, ways))
-    for size in range(2, len(copies) + 1):
-        for counts, total in zip(ways, sizes, strict=True):
-            if total != size:
-                continue
-            hidden = sum(n - k for n, k in zip(counts, spare, strict=True) if n > k)
-            if hidden <= zone.hidden:
-                yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
+    # which ``itertools.combinations`` of the copies first gives each set; then by size
+    # (a stable sort keeps that order within a size)
+    kept: list[tuple[int, tuple[int, ...]]] = []
+    for counts in itertools.product(*(range(copies.count(c), -1, -1) for c in distinct)):
+        total = sum(counts)
+        if total > 1 and zone.hidden >= sum(
+            n - k for n, k in zip(counts, spare, strict=True) if n > k
+        ):
+            kept.append((total, counts))
+    kept.sort(key=_FIRST)
+    for _, counts in kept:
+        yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
 
 
 def turn_moves(state: State, seat: int) -> list[Move]:
@@ -288,6 +290,7 @@ class _Order(dict[Card, tuple[int, int]]):
 
 _ORDER = _Order()
 _RANK = operator.attrgetter("rank")
+_FIRST = operator.itemgetter(0)
 
 
 class _Plays(dict[Card, Move]):
