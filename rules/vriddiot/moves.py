@@ -181,7 +181,7 @@ def turn_moves(state: State, seat: int) -> list[Move]:
         )
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
         have = _candidates(state, zone) if zone.hidden else None
-        if claimed or JOKER in (zone.cards if have is None else have) or not seat_free(state):
+        if claimed or not seat_free(state):
             have = _candidates(state, zone) if have is None else have
             listed.extend(_checked(state, seat, src, zone, have, claimed))
         else:
@@ -191,6 +191,9 @@ def turn_moves(state: State, seat: int) -> list[Move]:
                 made = _plays(seat)
                 listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
                 can = have is None or not said.alone.isdisjoint(zone.cards)  # a known card
+            if JOKER in (zone.cards if have is None else have) and said.jokers:
+                listed.extend(_joker_moves(said, seat))  # a joker comes last (``card_order``)
+                can = can or JOKER in zone.cards
             if src != "turned" and state.duty != ADDON:
                 for copies in _copies(zone, have):
                     listed.extend(_set_moves(said, seat, zone, copies))
@@ -214,6 +217,16 @@ def _fours(state: State, zone: Zone) -> bool:
 
 
 _SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
+
+
+def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
+    """The moves laying a joker as each card ``said`` allows it to stand for, remembered
+    with the sets (``_SET_MOVES``)."""
+    key = (said, seat, JOKER)
+    made = _SET_MOVES.get(key)
+    if made is None:
+        made = _SET_MOVES[key] = tuple(Move(seat, Play(JOKER, eff)) for eff in said.jokers)
+    return made
 
 
 def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tuple[Move, ...]:
@@ -257,7 +270,7 @@ def _checked(
 def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
     """Each rank's copies (``by_rank``) of two or more, in the listing's order; for a zone
     of known cards (``have`` is ``None``) read from its cards in the listing's order, Der
-    Firer left out."""
+    Firer and jokers (always laid alone) left out."""
     if have is not None:
         ranks = by_rank(have)
         return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
@@ -267,7 +280,7 @@ def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
     runs: list[list[Card]] = []
     run: list[Card] = []
     for card in sorted(cards, key=_ORDER.__getitem__):
-        if card is FIRER:
+        if card is FIRER or card is JOKER:  # always laid alone
             continue
         if run and run[0].rank == card.rank:
             run.append(card)
