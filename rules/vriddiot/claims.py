@@ -34,6 +34,7 @@ from tablelog.rules.vriddiot.state import State, value
 __all__ = [
     "bound_from_hand",
     "card_lays",
+    "card_unseen_ok",
     "claims_first",
     "keeps",
     "lays_ok",
@@ -133,6 +134,25 @@ def card_lays(state: State, seat: int) -> Callable[[Card], bool]:
         return ok
 
     return lays
+
+
+def card_unseen_ok(state: State) -> Callable[[Card], bool]:
+    """``unseen_ok`` of one card shown from face down (a card turned), asked of every card
+    the stock or a face-down table card may be: remembered per class of cards the claims
+    cannot tell apart (whether the unaccounted cards hold it, which claims forbid it; see
+    ``card_lays``)."""
+    claims = state.claims
+    counts = pool_view(state)
+    said: dict[tuple[bool, ...], bool] = {}
+
+    def ok(card: Card) -> bool:
+        key = (counts.get(card, 0) > 0, *(card in c.cards for c in claims))
+        known = said.get(key)
+        if known is None:
+            known = said[key] = unseen_ok(state, (card,))
+        return known
+
+    return ok
 
 
 def _start_what(real: Card, nearer: bool) -> str:

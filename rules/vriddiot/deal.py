@@ -34,7 +34,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, player, pool, where
-from tablelog.rules.vriddiot.claims import unseen_ok
+from tablelog.rules.vriddiot.claims import card_unseen_ok
 from tablelog.rules.vriddiot.events import Remove, Turn
 from tablelog.rules.vriddiot.state import (
     BLACK,
@@ -343,6 +343,6 @@ def _turn(state: State) -> Listed:
     else:
         cards = pool_order(_stock_pool(state))
     if state.claims:  # a card shown now must keep every claim possible
-        ok = partial(unseen_ok, state)
-        cards = tuple(c for c in cards if ok((c,))) or cards
+        ok = card_unseen_ok(state)
+        cards = tuple(c for c in cards if ok(c)) or cards
     return Listed.uniform(map(Turn, cards))
