@@ -76,11 +76,10 @@ def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
         moment = datetime.fromisoformat(recorded_at)
     except ValueError:  # a letter for a digit, a month 13, a 25th hour...
         return None, recorded_at
-    since = moment - _EPOCH
-    micros = (since.days * 86_400 + since.seconds) * 1_000_000 + since.microseconds
-    if _format_time(micros) != recorded_at:  # e.g. a 24:00 some Python reads as midnight
+    # ``_format_time`` of the microseconds is this very moment's text (integer arithmetic)
+    if moment.isoformat(timespec="microseconds") != recorded_at:  # a 24:00 read as midnight
         return None, recorded_at
-    return micros, None
+    return (moment - _EPOCH) // _MICROSECOND, None
 
 
 def unpack_time(micros: Any, text: Any) -> str:
