@@ -125,7 +125,11 @@ def card_lays(state: State, seat: int) -> Callable[[Card], bool]:
     said: dict[tuple[object, ...], bool] = {}
 
     def lays(card: Card) -> bool:
-        key = (card in known, counts.get(card, 0) > 0, *(card in c.cards for c in claims))
+        key: tuple[object, ...] = (
+            card in known,
+            counts.get(card, 0) > 0,
+            *(card in c.cards for c in claims),
+        )
         if first:
             key = (*key, ordinary(card), value(card))
         ok = said.get(key)
