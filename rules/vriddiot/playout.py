@@ -151,8 +151,11 @@ class VriddiotPlayout:
         ):
             return None
         src = source(self._as, seat)
-        zone = {"turned": self.turned, "hand": self.hands[seat], "up": self.ups[seat]}.get(src)
-        return None if zone is not None and zone.hidden else seat
+        if src == "hand":
+            return None if self.hands[seat].hidden else seat
+        if src == "up":
+            return None if self.ups[seat].hidden else seat
+        return seat  # the card just turned, face-down table cards (laid blind), none
 
     def play(self, move: Move) -> None:
         self.seq += 1
