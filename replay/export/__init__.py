@@ -188,6 +188,8 @@ class News(Generic[S]):
         if not self.active:
             return ()
         old, new = self.last, self.marks(state)
+        if new is old:  # the same marks (a game without any gives one object): no news
+            return ()
         self.last = new
         if old is None or new is None:
             return ()
