@@ -12,10 +12,12 @@ full candidate on random games of every variant and on the recorded fixtures.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
 from tablelog.rules.cards import Card
+from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
     CHARIOT,
@@ -39,10 +41,10 @@ from tablelog.rules.narrespillet.deck import (
 )
 from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, live, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State, field_blocked
+from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
 from tablelog.rules.narrespillet.take import available, source_of
 
-__all__ = ["magicked", "pictures", "places", "subsets"]
+__all__ = ["magicked", "pictures", "place_moves", "places", "subsets"]
 
 _HOUSE = {c: house_of(c) for c in DECK}
 _NUMBERS = frozenset(c for c in DECK if is_number(c))
@@ -77,61 +79,108 @@ def _world_field(state: State, i: int) -> bool:
 
 def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
     """Every legal placement of ``who`` now (led by ``lead``, ``None``: any)."""
+    for move in place_moves(state, who, 0):
+        if lead is None or move.payload.cards[0] == lead:
+            yield move.payload
+
+
+def place_moves(state: State, who: int, seat: int) -> list[Move]:
+    """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
+    moves), in the listing's order: battlefield by battlefield, each battlefield's
+    placements made from the cards that bear on it (``_field_places``, remembered: a hand
+    changes a field or two between one turn and the next)."""
     cards = available(state, who, pool=True, chariot=True)
-    if lead is not None and lead not in cards:
-        return
-    have = set(cards)
     row = state.slots[who]
-    open_fields = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN]
-    free = [h for h in open_fields if not field_blocked(state, h)]
-    two_fields = state.options.imperial_pair_fields >= 2
-    kroam = state.options.variant == KROAM
-    world = (
-        WORLD in have
-        and lead in (None, WORLD)
-        and WORLD not in state.chariots[who].cards  # of the pictures only 1, 3, 4, 6 ride
-    )
+    temperance = state.temperance
+    blocked = temperance[1] if temperance is not None else None
+    free = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN and h != blocked]
+    if not cards or not free:
+        return []
+    have = set(cards)
+    options = state.options
+    two_fields = options.imperial_pair_fields >= 2
+    kroam_empress = options.variant == KROAM and EMPRESS in have
+    world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
     magician = MAGICIAN in have
-    pairs = [p for p in _PAIRS if have.issuperset(p)]
+    lovers = LOVERS in have
+    pairs = tuple(p for p in _PAIRS if have.issuperset(p))
     numbers: dict[str, list[Card]] = {h: [] for h in HOUSES}  # each house's, in deck order
     court: dict[str, list[Card]] = {h: [] for h in HOUSES}
     for c in cards:
         house = _HOUSE[c]
         if house:
             (numbers if c in _NUMBERS else court)[house].append(c)
-    aces = [c for c in cards if c.rank == "A" and _HOUSE[c]]
-    for house in free:
-        if world and _world_field(state, HOUSES.index(house)):
-            yield ev.Place((WORLD,), house)
-        for combo in pairs:
-            yield ev.Place(combo, house)
-            if two_fields:
-                for other in free:
-                    if HOUSES.index(other) > HOUSES.index(house):
-                        yield ev.Place(combo, house, other)
-        courts = court[house]
-        for c in courts:
-            if LOVERS in have:
-                yield ev.Place(canonical((c, LOVERS)), house)
-            if kroam and c.rank == "Q" and EMPRESS in have:
-                yield ev.Place(canonical((c, EMPRESS)), house)  # a Royal Couple in Kroam
-        for a, b in itertools.combinations(courts, 2):
-            if {a.rank, b.rank} == {"Q", "K"}:
-                yield ev.Place(canonical((a, b)), house)
-        for c in courts:
-            if c.rank in ("Kn", "P"):
-                yield ev.Place((c,), house)
-                for ace in aces:
-                    if _HOUSE[ace] == house:
-                        yield ev.Place(canonical((c, ace)), house)
-                    elif magician:
-                        yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        own = numbers[house]
-        yield from (ev.Place(combo, house) for combo in subsets(own, lead))
-        if magician:
-            strangers = [c for h in HOUSES if h != house for c in numbers[h]]
-            strangers.sort(key=_INDEX.__getitem__)
-            yield from magicked(own, strangers, house)
+    aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+    out: list[Move] = []
+    for k, house in enumerate(free):
+        courts = tuple(court[house])
+        own = tuple(numbers[house])
+        led = any(c.rank in ("Kn", "P") for c in courts)
+        strangers = tuple(c for h in HOUSES if h != house for c in numbers[h])
+        out.extend(
+            _field_places(
+                seat,
+                house,
+                world and _world_field(state, HOUSES.index(house)),
+                pairs,
+                tuple(free[k + 1 :]) if two_fields and pairs else (),
+                courts,
+                lovers,
+                kroam_empress,
+                aces if led else (),
+                magician,
+                own,
+                tuple(sorted(strangers, key=_INDEX.__getitem__)) if magician else (),
+            )
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _field_places(
+    seat: int,
+    house: str,
+    world: bool,
+    pairs: tuple[tuple[Card, ...], ...],
+    later: tuple[str, ...],
+    courts: tuple[Card, ...],
+    lovers: bool,
+    kroam_empress: bool,
+    aces: tuple[Card, ...],
+    magician: bool,
+    own: tuple[Card, ...],
+    strangers: tuple[Card, ...],
+) -> tuple[Move, ...]:
+    """The placements of ``seat`` on ``house``, from what bears on it: the World (if it may
+    go there), the imperial pairs (on ``later`` fields too), the house's court cards with
+    the Lovers (or the Empress, in Kroam), its Royal Couple, its Knight and Page (with
+    ``aces``), its number cards, and the Magician's placements (pure: remembered)."""
+    out: list[ev.Place] = []
+    if world:
+        out.append(ev.Place((WORLD,), house))
+    for combo in pairs:
+        out.append(ev.Place(combo, house))
+        out.extend(ev.Place(combo, house, other) for other in later)
+    for c in courts:
+        if lovers:
+            out.append(ev.Place(canonical((c, LOVERS)), house))
+        if kroam_empress and c.rank == "Q":
+            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    for a, b in itertools.combinations(courts, 2):
+        if {a.rank, b.rank} == {"Q", "K"}:
+            out.append(ev.Place(canonical((a, b)), house))
+    for c in courts:
+        if c.rank in ("Kn", "P"):
+            out.append(ev.Place((c,), house))
+            for ace in aces:
+                if _HOUSE[ace] == house:
+                    out.append(ev.Place(canonical((c, ace)), house))
+                elif magician:
+                    out.append(ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace))
+    out.extend(ev.Place(combo, house) for combo in subsets(list(own), None))
+    if magician:
+        out.extend(magicked(list(own), list(strangers), house))
+    return tuple(Move(seat, p) for p in out)
 
 
 def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.Place]:

@@ -18,7 +18,6 @@ legal move of each kind and lead card; ``count`` counts without keeping moves.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -31,6 +30,7 @@ from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
 from tablelog.rules.narrespillet.checks import check, check_call, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
+from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
@@ -110,7 +110,11 @@ def moves(
 
 def _turn_listing(state: State, who: int) -> list[Move]:
     """Every legal move while ``who`` is on turn (no window open), unfiltered: what the loop
-    above yields for no seat, card or kind, made in one list (most listings are this one)."""
+    above yields for no seat, card or kind, made in one list (most listings are this one;
+    ``listing.turn_listing`` makes it flat while every player's hand is known)."""
+    hands = state.hands
+    if not any(hands[s].hidden for s in range(state.n)):
+        return turn_listing(state, who)
     out: list[Move] = []
     for k, gen in _generators(state):
         if k in BUILT:
@@ -332,25 +336,13 @@ _place_moves = partial(_actor_moves, places)
 _picture_moves = partial(_actor_moves, pictures)
 
 
-@functools.cache
-def _discard(seat: int, card: Card) -> Move:
-    """A discard (made once per seat and card: most turns list the hand's discards)."""
-    return Move(seat, ev.Discard(card))
-
-
-@functools.cache
-def _forfeit(seat: int, house: str) -> Move:
-    """A forfeit (made once per seat and battlefield)."""
-    return Move(seat, ev.Forfeit(house))
-
-
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
         for c in available(state, who, pool=False, chariot=False):
             if card in (None, c):
-                yield _discard(s, c)
+                yield discard_move(s, c)
 
 
 def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -360,7 +352,7 @@ def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Mov
         s = seat_of(state, who)
         for i, house in enumerate(HOUSES):
             if row[i].status == OPEN:
-                yield _forfeit(s, house)
+                yield forfeit_move(s, house)
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

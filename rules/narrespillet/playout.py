@@ -27,6 +27,7 @@ from tablelog.rules.narrespillet.chance import apply_draw, chance
 from tablelog.rules.narrespillet.flow import settle
 from tablelog.rules.narrespillet.moves import moves
 from tablelog.rules.narrespillet.outcome import outcome
+from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
 from tablelog.rules.narrespillet.state import PLAY, State
 from tablelog.rules.narrespillet.turn import TURN_ACTIONS, apply, turn_action
 from tablelog.rules.protocol import ChanceStep, Outcome
@@ -57,10 +58,13 @@ class Walk:
         state = self._state
         event = Event(self.seq, move.actor, move.payload)
         p = move.payload
-        if state.actor is not None and state.phase == PLAY and isinstance(p, TURN_ACTIONS):
-            self._state = checked(event, settle(turn_action(state, state.actor, p)))
+        who = state.actor
+        if who is not None and state.phase == PLAY and isinstance(p, TURN_ACTIONS):
+            made = quick_turn(state, who, p) or settle(turn_action(state, who, p))
+            self._state = checked(event, made)
         elif isinstance(p, Deal) and state.phase == PLAY:
-            self._state = checked(event, settle(apply_draw(state, event)))
+            made = quick_draw(state, event) or settle(apply_draw(state, event))
+            self._state = checked(event, made)
         else:
             self._state = apply(state, event)
 
