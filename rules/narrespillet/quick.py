@@ -7,9 +7,11 @@ Justice's refill, the actor's refill), and a draw with ``chance.apply_draw`` and
 ``settle``: several new states each. Here the same two are made in one, when nothing
 else can happen on the way:
 
-* ``quick_turn``: a discard or a forfeit, when no participant's round ends by it, Justice
-  wants no card, and the actor then either draws from a stock that has cards (the queue
-  stops at that refill) or wants none (the next regular turn begins, no step queued);
+* ``quick_turn``: a discard, a forfeit, or a placement of cards from the hand (not the
+  World, not with the Magician) that opens no Fool window, when no participant's round
+  ends by it, Justice wants no card, and the actor then either draws from a stock that
+  has cards (the queue stops at that refill) or wants none (the next regular turn begins,
+  no step queued);
 * ``quick_draw``: a participant's refill with every card known and going into its hand,
   that fills the hand, with nothing queued after it (the next regular turn begins).
 
@@ -26,9 +28,21 @@ from typing import Any
 
 from tablelog.rules.events import Event
 from tablelog.rules.narrespillet import events as ev
-from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
 from tablelog.rules.narrespillet.flow import hand_need, next_actor
-from tablelog.rules.narrespillet.state import FORFEIT, HAND, OPEN, PLAY, Slot, State, Step
+from tablelog.rules.narrespillet.place import fool_askers
+from tablelog.rules.narrespillet.placements import classify
+from tablelog.rules.narrespillet.state import (
+    FORFEIT,
+    HAND,
+    OPEN,
+    PLACED,
+    PLAY,
+    Placement,
+    Slot,
+    State,
+    Step,
+)
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
@@ -54,9 +68,9 @@ def _any_done(state: State, skip: int) -> bool:
 
 
 def quick_turn(state: State, who: int, p: object) -> State | None:
-    """The state ``apply`` makes of ``who``'s discard or forfeit ``p`` (``who`` on turn, no
-    window open, the move legal), settled, in one new state; ``None`` when more than a
-    refill or the next turn follows (see the module's text)."""
+    """The state ``apply`` makes of ``who``'s discard, forfeit or placement ``p`` (``who``
+    on turn, no window open, the move legal), settled, in one new state; ``None`` when
+    more than a refill or the next turn follows (see the module's text)."""
     kind = type(p)
     hands, opens = state.hands, state.opens
     held, opened = len(hands[who]), len(opens[who])
@@ -81,8 +95,52 @@ def quick_turn(state: State, who: int, p: object) -> State | None:
         if all(slot.status != OPEN for slot in row) or _any_done(state, who):
             return None  # a round ends: the finish's cleanup is the general path's
         changes = {"slots": _set(state.slots, who, row), "clock": clock}
+    elif kind is ev.Place:
+        placed = _place(state, who, p)  # type: ignore[arg-type]
+        if placed is None:
+            return None
+        changes = placed
+        held -= len(p.cards)  # type: ignore[attr-defined]
     else:
         return None
+    return _settled(state, who, held, opened, changes)
+
+
+def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
+    """The changes of placement ``p`` of cards of ``who``'s hand, when it opens no Fool
+    window and ends nobody's round, and is not the World or with the Magician."""
+    if MAGICIAN in p.cards:
+        return None
+    hand = state.hands[who]
+    if any(c not in hand.cards for c in p.cards):
+        return None  # open cards, Justice's, the Chariot's: the general path
+    kind = classify(p.cards, p.field, p.magic, state.options.variant)
+    if isinstance(kind, str) or kind.kind == "world":
+        return None
+    fields = (p.field, p.also) if p.also else (p.field,)
+    clock = state.clock + 1
+    placement = Placement(p.cards, kind.kind, kind.key, fields, p.magic, clock)
+    if fool_askers(state, who, fields, placement) or _any_done(state, who):
+        return None
+    slot = Slot(PLACED, placement, clock)
+    row = state.slots[who]
+    for house in fields:
+        row = _set(row, HOUSES.index(house), slot)
+    if all(s.status != OPEN for s in row):
+        return None
+    kept = Zone(tuple(c for c in hand.cards if c not in p.cards), hand.hidden)
+    return {
+        "hands": _set(state.hands, who, kept),
+        "slots": _set(state.slots, who, row),
+        "clock": clock,
+    }
+
+
+def _settled(
+    state: State, who: int, held: int, opened: int, changes: dict[str, Any]
+) -> State | None:
+    """``state`` with ``changes`` once ``who``'s turn is over: the actor's refill waits
+    (queued), or the next regular turn begins; ``None`` when more than that follows."""
     if state.pool_live and len(state.pool) < HAND and not state.death:
         return None  # Justice draws first
     closed, opened_need = hand_need(state, who, held, opened)

@@ -12,6 +12,7 @@ import pytest
 
 from tablelog.replay.games import make_header
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.narrespillet import quick
 from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.chance import apply_draw
 from tablelog.rules.narrespillet.flow import settle
@@ -28,15 +29,17 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
     """Where a shortcut answers for ``event``, its state is the general path's."""
     p = event.payload
     if isinstance(p, Deal) and state.phase == PLAY:
-        quick = quick_draw(state, event)
-        if quick is not None:
+        made = quick_draw(state, event)
+        if made is not None:
             used["draw"] += 1
-            assert quick == settle(apply_draw(state, event)), event
+            assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
     elif state.actor is not None and head_step(state) is None and isinstance(p, TURN_ACTIONS):
-        quick = quick_turn(state, state.actor, p)
-        if quick is not None:
+        made = quick_turn(state, state.actor, p)
+        if made is not None:
             used[type(p).__name__] += 1
-            assert quick == settle(turn_action(state, state.actor, p)), event
+            assert made == settle(turn_action(state, state.actor, p)), (
+                f"the shortcut parts at {event}"
+            )
 
 
 class _Comparing(FoldPlayout):
@@ -68,7 +71,7 @@ def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) 
     used: Counter[str] = Counter()
     for seed in range(8):
         assert _game(options, seed, True, used) > 50
-    assert used["draw"] and used["Discard"] and used["Forfeit"], used  # they were taken
+    assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
 
 
 def test_the_shortcuts_in_physical_games() -> None:
@@ -76,3 +79,10 @@ def test_the_shortcuts_in_physical_games() -> None:
     for seed in range(8):
         _game({"rounds": 2}, seed, False, used)
     assert used["Discard"] and used["Forfeit"], used
+
+
+def test_a_wrong_shortcut_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shortcut that gives the turn to the wrong participant parts from the general path."""
+    monkeypatch.setattr(quick, "next_actor", lambda state: state.turn)
+    with pytest.raises(AssertionError, match="the shortcut parts at"):
+        _game({}, 1, True, Counter())
