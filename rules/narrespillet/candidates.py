@@ -16,7 +16,7 @@ import functools
 import itertools
 from collections.abc import Iterator
 
-from tablelog.rules.cards import Card
+from tablelog.rules.cards import TRUMP, Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
@@ -49,6 +49,7 @@ __all__ = ["magicked", "pictures", "place_moves", "places", "subsets"]
 _HOUSE = {c: house_of(c) for c in DECK}
 _NUMBERS = frozenset(c for c in DECK if is_number(c))
 _INDEX = {c: i for i, c in enumerate(DECK)}
+_EFFECTS = frozenset(EFFECTS)
 
 _PAIRS = tuple(canonical(p) for p in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)))
 """The imperial pairs (the Emperor and Empress, one of them with the Lovers), in deck order."""
@@ -96,41 +97,41 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
     free = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN and h != blocked]
     if not cards or not free:
         return []
-    have = set(cards)
-    options = state.options
-    two_fields = options.imperial_pair_fields >= 2
-    kroam_empress = options.variant == KROAM and EMPRESS in have
-    world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
-    magician = MAGICIAN in have
-    lovers = LOVERS in have
-    pairs = tuple(p for p in _PAIRS if have.issuperset(p))
-    numbers: dict[str, list[Card]] = {h: [] for h in HOUSES}  # each house's, in deck order
-    court: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    by_house: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    by_house[""] = []  # the picture cards
     for c in cards:
-        house = _HOUSE[c]
-        if house:
-            (numbers if c in _NUMBERS else court)[house].append(c)
-    aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+        by_house[_HOUSE[c]].append(c)
+    world = lovers = kroam_empress = magician = False
+    pairs: tuple[tuple[Card, ...], ...] = ()
+    aces: tuple[Card, ...] = ()
+    numbers: list[Card] = []
+    trumps = by_house[""]
+    if trumps:
+        have = set(trumps)
+        world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
+        lovers = LOVERS in have
+        kroam_empress = state.options.variant == KROAM and EMPRESS in have
+        pairs = tuple(p for p in _PAIRS if have.issuperset(p))
+        magician = MAGICIAN in have
+        if magician:  # every Ace may go with a Knight or Page, every number card be moved
+            aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+            numbers = [c for c in cards if c in _NUMBERS]
+    two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
     out: list[Move] = []
     for k, house in enumerate(free):
-        courts = tuple(court[house])
-        own = tuple(numbers[house])
-        led = any(c.rank in ("Kn", "P") for c in courts)
-        strangers = tuple(c for h in HOUSES if h != house for c in numbers[h])
         out.extend(
             _field_places(
                 seat,
                 house,
+                tuple(by_house[house]),
                 world and _world_field(state, HOUSES.index(house)),
                 pairs,
-                tuple(free[k + 1 :]) if two_fields and pairs else (),
-                courts,
+                tuple(free[k + 1 :]) if two_fields else (),
                 lovers,
                 kroam_empress,
-                aces if led else (),
                 magician,
-                own,
-                tuple(sorted(strangers, key=_INDEX.__getitem__)) if magician else (),
+                aces,
+                tuple(c for c in numbers if _HOUSE[c] != house),
             )
         )
     return out
@@ -140,21 +141,25 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
 def _field_places(
     seat: int,
     house: str,
+    mine: tuple[Card, ...],
     world: bool,
     pairs: tuple[tuple[Card, ...], ...],
     later: tuple[str, ...],
-    courts: tuple[Card, ...],
     lovers: bool,
     kroam_empress: bool,
-    aces: tuple[Card, ...],
     magician: bool,
-    own: tuple[Card, ...],
+    aces: tuple[Card, ...],
     strangers: tuple[Card, ...],
 ) -> tuple[Move, ...]:
-    """The placements of ``seat`` on ``house``, from what bears on it: the World (if it may
-    go there), the imperial pairs (on ``later`` fields too), the house's court cards with
-    the Lovers (or the Empress, in Kroam), its Royal Couple, its Knight and Page (with
-    ``aces``), its number cards, and the Magician's placements (pure: remembered)."""
+    """The placements of ``seat`` on ``house``, from what bears on it: the cards of the
+    house it holds (``mine``, in deck order), the World (if it may go there), the imperial
+    pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
+    card, and with the Magician every Ace (``aces``) and the number cards of other houses
+    (``strangers``). Pure: remembered."""
+    own = [c for c in mine if c in _NUMBERS]
+    courts = [c for c in mine if c not in _NUMBERS]
+    if not magician:
+        aces = tuple(c for c in mine if c.rank == "A")  # only the house's own Ace serves
     out: list[ev.Place] = []
     if world:
         out.append(ev.Place((WORLD,), house))
@@ -177,9 +182,9 @@ def _field_places(
                     out.append(ev.Place(canonical((c, ace)), house))
                 elif magician:
                     out.append(ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace))
-    out.extend(ev.Place(combo, house) for combo in subsets(list(own), None))
+    out.extend(ev.Place(combo, house) for combo in subsets(own, None))
     if magician:
-        out.extend(magicked(list(own), list(strangers), house))
+        out.extend(magicked(own, list(strangers), house))
     return tuple(Move(seat, p) for p in out)
 
 
@@ -199,7 +204,7 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
     people = range(state.n + 1)
     row = state.slots[who]
     for card in cards:
-        if card not in EFFECTS or lead not in (None, card):
+        if card.suit != TRUMP or card not in _EFFECTS or lead not in (None, card):
             continue
         if card == PRIESTESS:
             for t in people:
