@@ -18,6 +18,7 @@ legal move of each kind and lead card; ``count`` counts without keeping moves.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -28,7 +29,7 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import check, check_call, check_turn
+from tablelog.rules.narrespillet.checks import call_refusal, check, check_call, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
 from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
@@ -36,7 +37,7 @@ from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 
-__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
+__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act", "turn_moves"]
 
 KINDS = (
     "show",
@@ -93,7 +94,7 @@ def moves(
         return
     who = state.actor if head_step(state) is None else None
     if who is not None and seat is None and card is None and kind is None:
-        yield from _turn_listing(state, who)
+        yield from turn_moves(state, who)
         return
     for k, gen in _generators(state):
         if kind is not None and k != kind:
@@ -108,7 +109,7 @@ def moves(
                 yield move
 
 
-def _turn_listing(state: State, who: int) -> list[Move]:
+def turn_moves(state: State, who: int) -> list[Move]:
     """Every legal move while ``who`` is on turn (no window open), unfiltered: what the loop
     above yields for no seat, card or kind, made in one list (most listings are this one;
     ``listing.turn_listing`` makes it flat while every player's hand is known)."""
@@ -263,9 +264,17 @@ def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     assert head is not None
     s = seat_of(state, head.who)
     if seat in (None, s):
-        for c in DECK if card is None else (card,):
-            if check_call(state, head, c) is None:
-                yield Move(s, ev.Call(c))
+        if card is None:
+            yield from _call_moves(s, head.what, head.tried)
+        elif check_call(state, head, card) is None:
+            yield Move(s, ev.Call(card))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _call_moves(seat: int, what: str, tried: tuple[Card, ...]) -> tuple[Move, ...]:
+    """Every card ``seat`` may call in a call of ``what`` after ``tried`` (the call's own
+    check, ``checks.call_refusal``, asks nothing else: remembered by those alone)."""
+    return tuple(Move(seat, ev.Call(c)) for c in DECK if call_refusal(what, tried, c) is None)
 
 
 def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

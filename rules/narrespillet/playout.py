@@ -29,7 +29,7 @@ from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.narrespillet.absences import checked
 from tablelog.rules.narrespillet.chance import apply_draw, chance, draw_step, plan_for, stock_pool
 from tablelog.rules.narrespillet.flow import settle
-from tablelog.rules.narrespillet.moves import moves
+from tablelog.rules.narrespillet.moves import moves, turn_moves
 from tablelog.rules.narrespillet.outcome import outcome
 from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
 from tablelog.rules.narrespillet.state import PLAY, State
@@ -50,7 +50,11 @@ class Walk:
         self.seq = seq
 
     def moves(self) -> tuple[Move, ...]:
-        return tuple(moves(self._state))
+        state = self._state
+        who = state.actor
+        if who is not None and state.phase == PLAY:
+            return tuple(turn_moves(state, who))  # the listing of a turn, without the loop
+        return tuple(moves(state))
 
     def chance(self) -> ChanceStep | None:
         state = self._state
