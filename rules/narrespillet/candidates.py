@@ -44,7 +44,7 @@ from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
 from tablelog.rules.narrespillet.take import available, source_of
 
-__all__ = ["magicked", "pictures", "place_moves", "places", "subsets"]
+__all__ = ["magicked", "picture_moves", "pictures", "place_moves", "places", "subsets"]
 
 _HOUSE = {c: house_of(c) for c in DECK}
 _NUMBERS = frozenset(c for c in DECK if is_number(c))
@@ -200,6 +200,30 @@ def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.
 
 def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
     """Every legal picture-card play of ``who`` now (of ``lead``, ``None``: any)."""
+    for play in _plays(state, who, lead):
+        yield ev.Picture(*play)
+
+
+def picture_moves(state: State, who: int, seat: int) -> list[Move]:
+    """Every legal picture-card play of ``who`` now, as moves of ``seat`` (each made once
+    per seat and play)."""
+    return [_picture_move(seat, *play) for play in _plays(state, who, None)]
+
+
+_Play = tuple[Card, int, str, str, int, tuple[Card, ...]]
+"""A picture play's fields, in ``events.Picture``'s order: card, target, field, choice,
+count, cards."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _picture_move(
+    seat: int, card: Card, target: int, field: str, choice: str, count: int, cards: tuple[Card, ...]
+) -> Move:
+    return Move(seat, ev.Picture(card, target, field, choice, count, cards))
+
+
+def _plays(state: State, who: int, lead: Card | None) -> Iterator[_Play]:
+    """The fields of every legal picture-card play of ``who`` now (see ``pictures``)."""
     cards = available(state, who, pool=True, chariot=False)
     people = range(state.n + 1)
     row = state.slots[who]
@@ -209,40 +233,40 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
         if card == PRIESTESS:
             for t in people:
                 if t < state.n and t != who and live(state, t):
-                    yield ev.Picture(card, target=t)
+                    yield (card, t, "", "", 0, ())
         elif card.rank == "5":  # the Hierophant
             for choice in CATEGORIES:
-                yield ev.Picture(card, choice=choice)
+                yield (card, -1, "", choice, 0, ())
         elif card == CHARIOT:
             if state.has_chariot[who]:
                 continue
             hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
             for k in range(len(hand) + 1):
                 for combo in itertools.combinations(hand, k):
-                    yield ev.Picture(card, cards=combo)
+                    yield (card, -1, "", "", 0, combo)
         elif card == WHEEL:
             source = source_of(state, who, card, pool=True, chariot=False)
             top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
             for n in range(1, top + 1):
-                yield ev.Picture(card, count=n)
+                yield (card, -1, "", "", n, ())
         elif card == STRENGTH:
             if not state.strength[who]:
-                yield ev.Picture(card, choice="closed")
-                yield ev.Picture(card, choice="open")
+                yield (card, -1, "", "closed", 0, ())
+                yield (card, -1, "", "open", 0, ())
         elif card == HERMIT:
             if not state.hermit[who]:
-                yield ev.Picture(card)
+                yield (card, -1, "", "", 0, ())
         elif card.rank == "12":  # the Hanged Man
             for t in people:
                 if live(state, t):
-                    yield ev.Picture(card, target=t)
+                    yield (card, t, "", "", 0, ())
         elif card == TEMPERANCE:
             for i, h in enumerate(HOUSES):
                 if row[i].status == OPEN:
-                    yield ev.Picture(card, field=h)
+                    yield (card, -1, h, "", 0, ())
         elif card == DEMONS_CARD:
             if state.demons < 0 and who != state.n:
-                yield ev.Picture(card)
+                yield (card, -1, "", "", 0, ())
         elif card in (TOWER, JUDGEMENT):
             for t in people:
                 if not live(state, t):
@@ -251,12 +275,12 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
                     slot = state.slots[t][i]
                     if card == JUDGEMENT:
                         if slot.status == OPEN:
-                            yield ev.Picture(card, target=t, field=h)
+                            yield (card, t, h, "", 0, ())
                     elif (
                         slot.status == PLACED
                         and slot.placement is not None
                         and slot.placement.kind != "world"
                     ):
-                        yield ev.Picture(card, target=t, field=h)
+                        yield (card, t, h, "", 0, ())
         else:  # Justice, Death, the Star, the Moon, the Sun: no choice to make
-            yield ev.Picture(card)
+            yield (card, -1, "", "", 0, ())

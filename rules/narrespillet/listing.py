@@ -5,9 +5,11 @@ open and no hand holds a face-down card (so no ``show`` is listed): the turn's k
 ``moves.KINDS`` order, each made by the generator the full listing uses (``candidates``
 for placements and picture plays), without the generic loop's filters and dispatch. The
 moves that recur turn after turn (a discard, a forfeit, a pass, a Hermit turn, a Chariot
-load, an unload, a lift) are made once per seat and payload and shared.
-``tests/rules/test_narrespillet_built.py`` holds ``moves`` to the check of every full
-candidate, and ``test_narrespillet_listing.py`` this listing to the generic loop's.
+load, an unload, a lift), and the placements and picture plays (``candidates.place_moves``,
+``picture_moves``), are made once per seat and payload and shared.
+``moves`` lists a turn with it, so ``tests/rules/test_narrespillet_built.py``, which holds
+``moves`` to the check of every full candidate in order, holds this listing too; the
+listing digests (``benchmarks/listing_digest.py``) are the same as before it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import itertools
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
-from tablelog.rules.narrespillet.candidates import pictures, place_moves
+from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import HOUSES
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
@@ -77,7 +79,7 @@ def turn_listing(state: State, who: int) -> list[Move]:
     for i, house in enumerate(HOUSES):
         if row[i].status == OPEN:
             out.append(forfeit_move(s, house))
-    out.extend(Move(s, p) for p in pictures(state, who, None))
+    out.extend(picture_moves(state, who, s))
     if state.has_chariot[who]:
         for k in (1, 2):
             out.extend(_load(s, combo) for combo in itertools.combinations(hand, k))
