@@ -71,7 +71,6 @@ class Walk:
     def play(self, move: Move) -> None:
         self.seq += 1
         state = self._state
-        event = Event(self.seq, move.actor, move.payload)
         p = move.payload
         who = state.actor
         if who is not None and state.phase == PLAY and isinstance(p, TURN_ACTIONS):
@@ -80,19 +79,20 @@ class Walk:
                 self._pool = None
                 made = settle(turn_action(state, who, p))
             # else: known cards moved between known places, the pool is the same
-            self._state = checked(event, made)
         elif isinstance(p, Deal) and state.phase == PLAY:
-            made = quick_draw(state, event)
+            made = quick_draw(state, p)
             pool = self._pool
             if made is None or pool is None:
                 self._pool = None
-                made = made or settle(apply_draw(state, event))
+                made = made or settle(apply_draw(state, Event(self.seq, move.actor, p)))
             else:
                 self._pool = _without(pool, [d.card for d in p.cards])
-            self._state = checked(event, made)
         else:
             self._pool = None
-            self._state = apply(state, event)
+            self._state = apply(state, Event(self.seq, move.actor, p))
+            return
+        # the absences' bookkeeping, as ``apply`` does (nothing to do without a claim)
+        self._state = checked(Event(self.seq, move.actor, p), made) if made.claims else made
 
     def outcome(self) -> Outcome | None:
         state = self._state

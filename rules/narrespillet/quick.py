@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from tablelog.rules.events import Event
+from tablelog.rules.events import Deal
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
 from tablelog.rules.narrespillet.flow import hand_need, next_actor
@@ -157,8 +157,8 @@ def _settled(
     return evolve(state, queue=(), turn=nxt, actor=nxt, optional=False, **changes)
 
 
-def quick_draw(state: State, event: Event) -> State | None:
-    """The state ``apply`` makes of the draw ``event`` (checked, or sampled from ``chance``),
+def quick_draw(state: State, deal: Deal) -> State | None:
+    """The state ``apply`` makes of the draw ``deal`` (checked, or sampled from ``chance``),
     settled, in one new state; ``None`` unless it is a participant's refill of known cards
     into its hand that fills it, with nothing queued after (see the module's text)."""
     queue = state.queue
@@ -169,10 +169,10 @@ def quick_draw(state: State, event: Event) -> State | None:
     if head.kind != "refill" or who < 0:
         return None
     tag = "demons" if who == state.n else str(who)
-    dealt = event.payload.cards
-    cards = tuple(d.card for d in dealt)
-    if None in cards or any(d.to != tag for d in dealt):
-        return None
+    dealt = deal.cards
+    cards = tuple(d.card for d in dealt if d.card is not None and d.to == tag)
+    if len(cards) != len(dealt):
+        return None  # a card face down, or one for the open cards
     hand = state.hands[who]
     closed, opened = hand_need(state, who, len(hand) + len(cards), len(state.opens[who]))
     if closed + opened:

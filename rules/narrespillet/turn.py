@@ -68,7 +68,7 @@ def apply(state: State, event: Event) -> State:
 def _make(state: State, event: Event) -> State:
     p = event.payload
     if isinstance(p, Deal):
-        return quick_draw(state, event) or settle(apply_draw(state, event))
+        return quick_draw(state, p) or settle(apply_draw(state, event))
     if isinstance(p, ev.Answer):
         return settle(apply_answer(state, event))
     if isinstance(p, ev.Show):

@@ -29,7 +29,7 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
     """Where a shortcut answers for ``event``, its state is the general path's."""
     p = event.payload
     if isinstance(p, Deal) and state.phase == PLAY:
-        made = quick_draw(state, event)
+        made = quick_draw(state, p)
         if made is not None:
             used["draw"] += 1
             assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
