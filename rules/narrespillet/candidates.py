@@ -131,7 +131,7 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
                 kroam_empress,
                 magician,
                 aces,
-                tuple(c for c in numbers if _HOUSE[c] != house),
+                tuple(c for c in numbers if _HOUSE[c] != house) if magician else (),
             )
         )
     return out

@@ -67,9 +67,10 @@ def turn_listing(state: State, who: int) -> list[Move]:
     out: list[Move] = []
     any_turn = state.options.hermit_window == "any_turn"
     hermit, finished = state.hermit, state.finished
-    for w in range(n + 1):  # ``actors.hermits``
-        if hermit[w] and not finished[w] and (any_turn or w == who):
-            out.append(_plain(demons if w == n else w, _HERMIT[w == n]))
+    if any(hermit):
+        for w in range(n + 1):  # ``actors.hermits``
+            if hermit[w] and not finished[w] and (any_turn or w == who):
+                out.append(_plain(demons if w == n else w, _HERMIT[w == n]))
     if state.optional:
         out.append(_plain(s, _PASS[who == n]))
     out.extend(place_moves(state, who, s))
