@@ -37,6 +37,7 @@ __all__ = [
     "combine",
     "more_buildable",
     "more_values",
+    "most",
     "reach",
 ]
 
@@ -66,6 +67,13 @@ def code_of_values(*values: int) -> int:
 def code_of_more(value: int) -> int:
     """The code of a "more ``value``" pile."""
     return -(value + 1)
+
+
+def most(codes: tuple[int, ...]) -> int:
+    """The sum of the largest values of the numeric piles ``codes``: no combination of
+    them is worth more (+ is the only way up, a mod is below its dividend, and "more"
+    piles are no operands)."""
+    return sum(code.bit_length() - 1 for code in codes if code >= 0)
 
 
 def bit_values(bits: int) -> list[int]:
@@ -105,9 +113,16 @@ def mod_set(dividends: int, divisors: int) -> int:
         if rest & mask == mask:
             return acc | mask  # y consecutive dividends: every residue below y, and so
             # every residue of each smaller divisor too
-        while rest:
-            acc |= rest & mask
-            rest >>= y
+        # fold the bits onto the first y by strides y * 2**j, longest first: a stride
+        # that is a multiple of y keeps every residue (log steps, not one per y bits)
+        stride = y
+        length = rest.bit_length()
+        while stride * 2 < length:
+            stride *= 2
+        while stride >= y:
+            rest = (rest & ((1 << stride) - 1)) | rest >> stride
+            stride >>= 1
+        acc |= rest
     return acc
 
 
@@ -189,9 +204,11 @@ def _parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]
     return tuple((one(key), two(key)) for one, two in _split_readers(_shape(key)))
 
 
-def _minus_one(key: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``key`` without one pile, once per distinct value."""
-    return [key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1]]
+@lru_cache(maxsize=1 << 16)
+def _minus_one(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``key`` without one pile, once per distinct value (remembered: ``reach`` and every
+    hand value's ``build_reach`` ask it of the same key)."""
+    return tuple(key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1])
 
 
 def is_full(bits: int) -> bool:
