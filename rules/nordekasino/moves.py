@@ -22,7 +22,7 @@ from functools import lru_cache, partial
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, capture_values, most, reach
+from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, most, reach
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
@@ -34,7 +34,9 @@ from tablelog.rules.nordekasino.subsets import (
 from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
+    build_numbers,
     build_options,
+    build_values,
     can_capture,
     duty_binds,
     duty_lifted,
@@ -44,8 +46,10 @@ from tablelog.rules.nordekasino.turn import (
     options_from,
     pile_key,
     turn_of,
-    wanted_values,
 )
+
+ONLY_ADAMS = 1 << ADAMS
+"""What a build with a hand's last card may be worth, with no partner to build for."""
 
 __all__ = [
     "KINDS",
@@ -121,8 +125,8 @@ def _adams(table: Layout, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
     if most(table.codes) < ADAMS:
         return  # + is the only way up: the whole table cannot make 42
-    for _, key, sets, _, top in keyed(table):
-        if top >= ADAMS and _adams_key(key):
+    for _, key, sets, _ in keyed(table):
+        if _adams_key(key):
             yield from (_adams_move(seat, piles) for piles in sets)
 
 
@@ -138,7 +142,7 @@ def _captures(table: Layout, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Mo
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     seat = turn.seat
     takes = [(card, turn.takes[turn.index[card]]) for card in cards]
-    for _, key, sets, _, _ in keyed(table):
+    for _, key, sets, _ in keyed(table):
         gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
         if not gathered:
             continue
@@ -170,12 +174,19 @@ def _builds(
     hand = [
         (card, i, turn.values[i], turn.wanted[i]) for card in cards for i in (turn.index[card],)
     ]
-    for _, key, every, groups, top in keyed(table):
+    for _, key, every, groups in keyed(table):
         if marked and not groups & marked and duty():
             continue  # no set of this key holds an own pile
         sets: tuple[tuple[int, ...], ...] | None = None
         for card, at, values, wanted in hand:
-            numbers, mores = wanted_values(values, key, wanted, top)  # ``options_of``, inlined
+            if wanted == ONLY_ADAMS:  # the last card: an Adams build or nothing
+                if key[0] < 0 or max(values) + most(key) < ADAMS:
+                    continue  # (a bound: see ``wanted_values``)
+                numbers, mores = build_numbers(values, key) & wanted, 0
+            else:  # ``options_of``, inlined
+                numbers, mores = build_values(values, key)
+                numbers &= wanted & SATURATED
+                mores &= wanted
             if not (numbers or mores):
                 continue
             for value, more in options_from(numbers, mores):
@@ -188,7 +199,7 @@ def _builds(
                         yield _build_move(seat, card, piles, value, more, flag)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _build_move(
     seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
 ) -> Move:
@@ -258,7 +269,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    for _, key, _, _, _ in keyed(table):
+    for _, key, _, _ in keyed(table):
         if not left:
             break
         found.update(card for card in left if can_capture(card, key))
@@ -276,7 +287,7 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
     table = layout(state)
     marked = table.group_mask(turn.owned)
     duty: bool | None = None
-    for _, key, _, groups, _ in keyed(table):
+    for _, key, _, groups in keyed(table):
         if not left:
             break
         if marked and not groups & marked:
@@ -309,7 +320,7 @@ def count(state: State, seat: int | None = None) -> int:
     total += 0 if binds else len(turn.cards)
     total += int(_spade_clear(table, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
-    for counts, key, _, _, _ in keyed(table):
+    for counts, key, _, _ in keyed(table):
         total += _count_key(table, counts, key, turn, marked)
     return total
 

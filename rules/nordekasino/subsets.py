@@ -27,7 +27,6 @@ from typing import Any
 import attrs
 
 from tablelog.rules.frozen import frozen
-from tablelog.rules.nordekasino.arith import most
 
 __all__ = [
     "Counts",
@@ -127,27 +126,25 @@ def _keys_in_order(pattern: tuple[int, ...]) -> tuple[Counts, ...]:
     )
 
 
-Keyed = tuple[Counts, tuple[int, ...], tuple[tuple[int, ...], ...], int, int]
+Keyed = tuple[Counts, tuple[int, ...], tuple[tuple[int, ...], ...], int]
 """One key of a layout, as ``keyed`` gives it: its counts per group, its sorted codes, its
-position sets in bitmask order, the groups it takes (bit g: group g) and ``most`` of its
-codes (``arith.most``)."""
+position sets in bitmask order and the groups it takes (bit g: group g)."""
 
 
 def keyed(layout: Layout) -> tuple[Keyed, ...]:
     """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes,
-    its sets, the groups it takes and the most its piles add up to: what each kind of move
-    walks (remembered for the last tables; the sets and groups by pattern)."""
+    its sets and the groups it takes: what each kind of move walks (remembered for the
+    last tables; the sets and groups by pattern)."""
     return _keyed(layout)
 
 
 @lru_cache(maxsize=64)
 def _keyed(layout: Layout) -> tuple[Keyed, ...]:
     codes = layout.codes
-    out = []
-    for counts, first, sets, groups in _firsts(layout.pattern):
-        key = tuple(sorted(first(codes)))
-        out.append((counts, key, sets, groups, most(key)))
-    return tuple(out)
+    return tuple(
+        (counts, tuple(sorted(first(codes))), sets, groups)
+        for counts, first, sets, groups in _firsts(layout.pattern)
+    )
 
 
 @lru_cache(maxsize=1024)

@@ -170,17 +170,14 @@ def options_of(
     return options_from(numbers, mores) if numbers or mores else ()
 
 
-def wanted_values(
-    hands: tuple[int, ...], key: tuple[int, ...], wanted: int, top: int | None = None
-) -> tuple[int, int]:
+def wanted_values(hands: tuple[int, ...], key: tuple[int, ...], wanted: int) -> tuple[int, int]:
     """The numbers and the "more" values in the bitset ``wanted`` a card worth ``hands``
     and the piles ``key`` make, as bitsets. The arithmetic is asked only for what may be
     there: no combination of the card and the piles is worth more than the card's largest
     value and the piles' (``arith.most``: + is the only way up), a "more" value is one of
     0 to 21 and, with "more" piles among ``key``, their own; so the last card of a hand,
-    which may only make 42, asks nothing of a key that cannot add up to 42. ``top`` is
-    ``most(key)`` when the caller has it."""
-    reachable = (2 << (max(hands) + (most(key) if top is None else top))) - 1
+    which may only make 42, asks nothing of a key that cannot add up to 42."""
+    reachable = (2 << (max(hands) + most(key))) - 1
     first = key[0]
     numbers = wanted & SATURATED & reachable if first >= 0 else 0
     mores = wanted & MORE_VALUES & reachable
@@ -193,9 +190,10 @@ def wanted_values(
     return numbers, mores
 
 
+@lru_cache(maxsize=1 << 16)
 def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
-    make, as bitsets, whatever is held."""
+    make, as bitsets, whatever is held (one look-up for the listing, which asks both)."""
     return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
 
 
