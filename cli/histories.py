@@ -183,13 +183,14 @@ def _write(
         if fmt == "text" or (fmt == "csv" and events):
             from tablelog.replay.export import histories
 
+            folded = histories(ledger, ids, viewer, payloads=False)  # neither writes them
             if fmt == "text":
                 from tablelog.replay.export.text import write_text
 
-                return write_text(histories(ledger, ids, viewer), out)
+                return write_text(folded, out)
             from tablelog.replay.export.csvfile import write_events
 
-            return write_events(histories(ledger, ids, viewer), out)
+            return write_events(folded, out)
         from tablelog.replay.summary import Filters, results
 
         if fmt == "html" and len(ids) == 1 and (page := single_game_page()) is not None:

@@ -42,6 +42,11 @@ def _leaf(exc: BaseException, type_: Any) -> str:
 
 _Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
+SMALL = 64
+"""The longest payload (bytes) whose decoded object ``Codec.decode`` remembers."""
+KEPT = 4096
+"""The most small payloads a codec remembers."""
+
 
 _LEAVES = frozenset({str, int, float, bool, bytes, type(None)})
 """The types ``canonical`` returns as they are: passed over by type, without a call each."""
@@ -110,6 +115,7 @@ class Codec:
         self.converter = converter
         self.types = types
         self._cache: dict[str, _Entry] = {}
+        self._small: dict[tuple[str, int, bytes], Any] = {}
 
     def _entry(self, type_name: str) -> _Entry:
         entry = self._cache.get(type_name)
@@ -143,19 +149,50 @@ class Codec:
         return type_name, entry.version, pack(data)
 
     def decode(self, type: str, version: int, data: bytes) -> Any:
-        """The payload stored as ``data``, upcast from ``version`` to the current version."""
-        entry = self._entry(type)
-        if version > entry.version:
-            raise CodecError(
-                f"this {type!r} event is version {version}, newer than this tablelog knows"
-                f" (version {entry.version}); upgrade tablelog or the rule set"
-            )
+        """The payload stored as ``data``, upcast from ``version`` to the current version.
+
+        A small payload (at most ``SMALL`` bytes: a card played, a pickup) is decoded once
+        and the object remembered by its type, version and bytes (at most ``KEPT`` of them,
+        forgotten all at once when full): payload objects are frozen, so the events of a
+        log share them, and most events of an archive repeat a few such payloads. A
+        payload that does not decode is never remembered: it raises each time."""
+        if len(data) > SMALL or data.__class__ is not bytes:  # (``type`` is the type's name)
+            return self._decode(type, version, data)
+        key = (type, version, data)
+        found = self._small.get(key)
+        if found is None:
+            found = self._decode(type, version, data)
+            if len(self._small) >= KEPT:
+                self._small.clear()
+            self._small[key] = found
+        return found
+
+    def _decode(self, type: str, version: int, data: bytes) -> Any:
+        entry = self._checked(type, version)
         try:
             fields = msgpack.unpackb(data, raw=False, strict_map_key=False)
         except Exception as exc:  # msgpack raises several unrelated types for bad input
             raise CodecError(
                 f"the stored payload of a {type!r} event is not valid msgpack: {exc}"
             ) from exc
+        return self._structure(entry, type, version, fields)
+
+    def structure(self, type: str, version: int, fields: Any) -> Any:
+        """The payload whose fields, as ``unpack`` gives them back from its bytes, are
+        ``fields``: ``decode`` without the bytes (an importer that holds the fields it just
+        packed). ``fields`` may be changed by an upcaster: pass a copy you still need."""
+        return self._structure(self._checked(type, version), type, version, fields)
+
+    def _checked(self, type: str, version: int) -> _Entry:
+        entry = self._entry(type)
+        if version > entry.version:
+            raise CodecError(
+                f"this {type!r} event is version {version}, newer than this tablelog knows"
+                f" (version {entry.version}); upgrade tablelog or the rule set"
+            )
+        return entry
+
+    def _structure(self, entry: _Entry, type: str, version: int, fields: Any) -> Any:
         while version < entry.version:
             upcaster = entry.upcasters.get(version)
             if upcaster is None:

@@ -107,6 +107,7 @@ class EventStore(Protocol):
         uid: str | None = None,
         created: str | None = None,
         hashes: Sequence[bytes] | None = None,
+        linked: bool = False,
     ) -> GameRecord: ...
 
     def game(self, game: int) -> GameRecord: ...

@@ -29,6 +29,7 @@ __all__ = ["db_rows", "pack_id", "pack_time", "stored_event", "unpack_id", "unpa
 _TEXT = b"\xff"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+_ONE_MINUTE = timedelta(minutes=1)
 
 
 def pack_id(event_id: str) -> bytes:
@@ -52,8 +53,27 @@ def unpack_id(stored: bytes) -> str:
     return stored.hex()
 
 
+_MINUTE = 60_000_000
+"""Microseconds in a minute."""
+_last_minute: tuple[int, str] = (0, "1970-01-01T00:00")
+"""The last minute formatted: its number since 1970 and its text (``YYYY-MM-DDTHH:MM``).
+The events of a log are recorded minutes apart at most, so reading them formats few."""
+
+
 def _format_time(micros: int) -> str:
-    return (_EPOCH + micros * _MICROSECOND).isoformat(timespec="microseconds")
+    """``(_EPOCH + micros µs).isoformat(timespec="microseconds")``: the minute's text
+    (remembered for the next time of the same minute), then the seconds and microseconds
+    (``tests/ledger/test_envelope_time.py`` holds it equal)."""
+    global _last_minute
+    minute, within = divmod(micros, _MINUTE)
+    last = _last_minute  # one read: another thread may replace it meanwhile
+    if last[0] == minute:
+        text = last[1]
+    else:
+        text = (_EPOCH + minute * _ONE_MINUTE).isoformat(timespec="minutes")[:-6]  # no +00:00
+        _last_minute = (minute, text)
+    seconds, fraction = divmod(within, 1_000_000)
+    return f"{text}:{seconds:02d}.{fraction:06d}+00:00"
 
 
 def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
@@ -72,14 +92,43 @@ def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
         or not recorded_at.isascii()
     ):
         return None, recorded_at
+    day = _DAYS.get(recorded_at[:10])
+    if day is not None:  # a date met before: the clock's digits make the rest
+        hh, mm, ss, fraction = (
+            recorded_at[11:13],
+            recorded_at[14:16],
+            recorded_at[17:19],
+            recorded_at[20:26],
+        )
+        if (hh + mm + ss + fraction).isdigit() and hh < "24" and mm < "60" and ss < "60":
+            seconds = ((day * 24 + int(hh)) * 60 + int(mm)) * 60 + int(ss)
+            return seconds * 1_000_000 + int(fraction), None
+    return _pack_time(recorded_at)
+
+
+_DAY = 86_400_000_000
+"""Microseconds in a day."""
+_DAYS: dict[str, int] = {}
+"""The dates (``YYYY-MM-DD``) of times ``_pack_time`` packed, each as days since 1970:
+a time of a known date whose clock is plain digits within range (``HH < 24``, ``MM`` and
+``SS < 60``, six decimals) is that day's moment, exactly as ``isoformat`` writes it
+(``tests/ledger/test_envelope_time.py`` holds both ways equal). At most ``_DAYS_KEPT``."""
+_DAYS_KEPT = 4096
+
+
+def _pack_time(recorded_at: str) -> tuple[int | None, str | None]:
+    """``pack_time`` the whole way (a text of the right shape), the date kept if it packs."""
     try:
         moment = datetime.fromisoformat(recorded_at)
     except ValueError:  # a letter for a digit, a month 13, a 25th hour...
         return None, recorded_at
-    since = moment - _EPOCH
-    micros = (since.days * 86_400 + since.seconds) * 1_000_000 + since.microseconds
-    if _format_time(micros) != recorded_at:  # e.g. a 24:00 some Python reads as midnight
+    # ``_format_time`` of the microseconds is this very moment's text (integer arithmetic)
+    if moment.isoformat(timespec="microseconds") != recorded_at:  # a 24:00 read as midnight
         return None, recorded_at
+    micros = (moment - _EPOCH) // _MICROSECOND
+    if len(_DAYS) >= _DAYS_KEPT:
+        _DAYS.clear()
+    _DAYS[recorded_at[:10]] = micros // _DAY
     return micros, None
 
 

@@ -143,12 +143,16 @@ class SqlEventStore(EventStore):
         uid: str | None = None,
         created: str | None = None,
         hashes: Sequence[bytes] | None = None,
+        linked: bool = False,
     ) -> GameRecord:
         """Store a whole game and its events (seq 1, 2, 3...) in one transaction, the
         backend's bulk path.
 
         ``hashes`` are the event hashes an export file claims; if any differs from the
         recomputed chain, ``ChainBroken`` names the first such event and nothing is written.
+        ``linked``: the caller checked every one of them against its event and the hash
+        before it, from this game's genesis hash (``replay.jsonl``'s reader), so they are
+        stored without being computed again (``hashing.chain_rows``).
         A game whose ``uid`` is already stored raises ``DuplicateGame``.
         """
         uid = uuid.uuid4().hex if uid is None else uid
@@ -160,7 +164,8 @@ class SqlEventStore(EventStore):
                 raise DuplicateGame(uid, existing[0])
             game = self._insert_game(conn, (uid, rules, rules_version, header, genesis, created))
             try:
-                self._insert_events(conn, chain_rows(game, genesis, events, hashes), bulk=True)
+                rows = chain_rows(game, genesis, events, hashes, linked=linked)
+                self._insert_events(conn, rows, bulk=True)
             except self._unique_violation as exc:
                 raise AppendRefused(
                     f"cannot import game {uid}: an event id in it is already in the database"

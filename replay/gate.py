@@ -29,7 +29,7 @@ import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
-from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 from tablelog.rules.tableview import Place, Table, sorted_hand
@@ -227,14 +227,22 @@ def _lists(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each payload class's field names, looked up once per class."""
+
+
 def _cards(move: Move) -> list[Card]:
     """Every card ``move`` names (a deal's cards included)."""
     payload = move.payload
     if isinstance(payload, Deal):
         return [d.card for d in payload.cards if d.card is not None]
+    kind = payload.__class__
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in attrs.fields(kind))
     out: list[Card] = []
-    for field in attrs.fields(type(payload)):
-        value = getattr(payload, field.name)
+    for name in names:
+        value = getattr(payload, name)
         if isinstance(value, Card):
             out.append(value)
         elif isinstance(value, tuple):
@@ -257,7 +265,7 @@ def _blank(move: Move, seen: Counter[Card]) -> Move | None:
     payload = move.payload
     if isinstance(payload, Deal):
         dealt = tuple(
-            d if d.card is None or keep(d.card) else attrs.evolve(d, card=None)
+            d if d.card is None or keep(d.card) else Dealt(d.to, None, d.up)  # the card blank
             for d in payload.cards
         )
         return Move(move.actor, Deal(dealt))

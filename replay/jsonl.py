@@ -22,17 +22,16 @@ import attrs
 
 from tablelog.errors import Refusal, TablelogError
 from tablelog.ledger import (
+    Codec,
     LedgerError,
     LedgerStore,
     NewEvent,
     StoredEvent,
-    event_hash,
     genesis_hash,
-    pack,
     short_hash,
     unpack,
 )
-from tablelog.ledger.hashing import verify_records
+from tablelog.ledger.hashing import event_hasher, verify_records
 from tablelog.replay.codec import codec, decode_header, encode_header, header_dict
 from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonlimits import (
@@ -42,8 +41,10 @@ from tablelog.replay.jsonlimits import (
     check_envelope,
     check_header_extras,
     load_line,
+    plainly_fits,
     read_text,
 )
+from tablelog.replay.jsonlpayloads import Payloads
 from tablelog.replay.verify import Problem, Verification, check_log, refuse_altered
 from tablelog.rules import registry
 from tablelog.rules.events import Event
@@ -140,6 +141,7 @@ def iter_games(
     """The games of a JSON Lines text one at a time, as ``parse_lines`` reads them: a file
     of any size is read holding one game in memory (give it an open file)."""
     current: _Builder | None = None
+    payloads: dict[Codec, Payloads] = {}  # per rule set, for the whole file
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -147,7 +149,7 @@ def iter_games(
         if data.get("format") == FORMAT:
             if current is not None:
                 yield current.finish()
-            current = _Builder.start(data, number, lookup)
+            current = _Builder.start(data, number, lookup, payloads)
         elif current is None:
             raise MalformedFile(
                 f"line {number}: a tablelog file starts with a header line "
@@ -166,24 +168,29 @@ class _Builder:
     rules: RuleSet
     extra: dict[str, Any]
     line: int
+    payloads: Payloads
+    """The rule set's payloads seen in this file, packed and decoded once each."""
     records: list[NewEvent] = attrs.Factory(list)
     hashes: list[bytes] = attrs.Factory(list)
     events: list[Event] = attrs.Factory(list)
     linked: bool = True
     """Every event so far numbered in turn, with a hash that follows from the one before."""
-    decode: Callable[[str, int, bytes], Any] = attrs.field(init=False)
-    """The rule set's payload decoder."""
+    hashed: Callable[..., bytes] = attrs.Factory(event_hasher)
+    """``ledger.event_hash`` with a packer of its own."""
 
     @property
     def genesis(self) -> bytes:
         """The genesis hash the file's chain should start from."""
         return genesis_hash(str(self.extra["uid"]), encode_header(self.header))
 
-    def __attrs_post_init__(self) -> None:
-        self.decode = codec(self.rules).decode  # looked up once per game, not per event
-
     @classmethod
-    def start(cls, data: dict[str, Any], number: int, lookup: Callable[[str], RuleSet]) -> _Builder:
+    def start(
+        cls,
+        data: dict[str, Any],
+        number: int,
+        lookup: Callable[[str], RuleSet],
+        payloads: dict[Codec, Payloads],
+    ) -> _Builder:
         if "view" in data:  # replay.export.jsonlview: one viewer's copy
             raise ViewerCopy(
                 f"line {number}: this is {data['view']!s:.60}'s copy of a game (export --as),"
@@ -212,39 +219,44 @@ class _Builder:
                 f"this tablelog knows version {rules.version}"
             )
         extra = {k: data[k] for k in HEADER_EXTRA if k in data}
-        return cls(header, rules, extra, number)
+        known = codec(rules)  # looked up once per game, not per event
+        seen = payloads.get(known)
+        if seen is None:
+            seen = payloads[known] = Payloads(known)
+        return cls(header, rules, extra, number, seen)
 
     def add(self, data: dict[str, Any], number: int) -> None:
-        missing = [k for k in ENVELOPE if k not in data]
-        if missing:
-            raise MalformedFile(f"line {number}: the event lacks {', '.join(missing)}")
-        where = check_envelope(data, number)
-        payload = {k: v for k, v in data.items() if k not in ENVELOPE}
+        if not plainly_fits(data):  # a field missing or out of its form: named, refused
+            missing = [k for k in ENVELOPE if k not in data]
+            if missing:
+                raise MalformedFile(f"line {number}: the event lacks {', '.join(missing)}")
+            check_envelope(data, number)
+        # the envelope fields out, the payload's fields left (``data`` is this line's own)
+        seq, kind, version = data.pop("seq"), data.pop("type"), data.pop("type_version")
+        actor, at, event_id = data.pop("actor"), data.pop("recorded_at"), data.pop("id")
+        digest = bytes.fromhex(data.pop("hash"))
+        where = f"line {number} (event {seq})"
         try:
-            blob = pack(payload)
+            packed = self.payloads.packed(kind, version, data)
         except LedgerError as error:
             raise MalformedFile(f"{where}: the event's fields cannot be stored: {error}") from None
-        digest = bytes.fromhex(data["hash"])
-        record = NewEvent(
-            data["id"], data["type"], data["type_version"], data["actor"], blob,
-            data["recorded_at"],
-        )  # fmt: skip
-        self.records.append(record)
-        self.hashes.append(digest)
-        prev = self.hashes[-2] if len(self.hashes) > 1 else self.genesis
-        fields = (data["id"], data["type"], data["type_version"], data["actor"], blob)
-        if event_hash(prev, data["seq"], *fields, data["recorded_at"]) != digest:
+        blob = packed.blob
+        self.records.append(NewEvent(event_id, kind, version, actor, blob, at))
+        hashes = self.hashes
+        prev = hashes[-1] if hashes else self.genesis
+        hashes.append(digest)
+        if self.hashed(prev, seq, event_id, kind, version, actor, blob, at) != digest:
             body = None  # altered: not decoded; verify names it by its hash
             self.linked = False
         else:
-            self.linked = self.linked and data["seq"] == len(self.hashes)
-            check_actor(data["actor"], len(self.header.players), where)
+            self.linked = self.linked and seq == len(hashes)
+            check_actor(actor, len(self.header.players), where)
             try:
-                body = self.decode(data["type"], data["type_version"], blob)
+                body = self.payloads.body(kind, version, packed)
             except TablelogError as error:
-                what = f"not a valid {data['type']!r} event"
+                what = f"not a valid {kind!r} event"
                 raise MalformedFile(f"{where}: {what}: {error}") from None
-        self.events.append(Event(data["seq"], data["actor"], body, data["recorded_at"], data["id"]))
+        self.events.append(Event(seq, actor, body, at, event_id))
 
     def finish(self) -> ParsedGame:
         declared = self.extra.get("events")

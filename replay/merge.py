@@ -109,6 +109,7 @@ def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameReco
         uid=game.uid,
         created=game.created,
         hashes=game.hashes,
+        linked=game.linked,  # each hash checked as the file was read: not computed again
     )
     seq = game.events[-1].seq if game.events else 0
     head = game.hashes[-1] if game.hashes else record.genesis

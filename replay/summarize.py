@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablelog.replay.fold import Replayer
-from tablelog.rules.events import Event
+from tablelog.rules.events import Event, kind_of
 from tablelog.rules.protocol import Header, RuleSet
 
 __all__ = [
@@ -87,11 +87,18 @@ def summarize(rules: RuleSet, header: Header, replayer: Replayer, seq: int) -> d
 
 
 def _move_counts(effective: Sequence[Event], players: Sequence[str]) -> dict[str, dict[str, int]]:
-    counts: dict[str, Counter[str]] = {}
+    """How many moves of each kind each player made, players in the order of their first
+    move: counted by seat and payload type, then named (a kind's name once per type)."""
+    by_type: dict[tuple[int, str], int] = {}
     for event in effective:
-        if event.actor is None or event.family != "move":
+        actor, payload = event.actor, event.payload
+        if actor is None or payload.FAMILY != "move":
             continue
-        counts.setdefault(players[event.actor], Counter())[event.kind] += 1
+        key = (actor, payload.TYPE)
+        by_type[key] = by_type.get(key, 0) + 1
+    counts: dict[str, Counter[str]] = {}
+    for (actor, kind), n in by_type.items():
+        counts.setdefault(players[actor], Counter())[kind_of(kind)] += n
     return {name: dict(sorted(c.items())) for name, c in counts.items()}
 
 

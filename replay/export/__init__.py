@@ -14,13 +14,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic
 
 from tablelog.errors import InvalidInput
-from tablelog.ledger import LedgerStore, short_hash
+from tablelog.ledger import LedgerStore
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.narrate import new_trick
 from tablelog.replay.summary import Filters, Keep, summarize
-from tablelog.rules.events import Event, Note, Undo
+from tablelog.rules.events import Event, Note, Undo, kind_of
 from tablelog.rules.frozen import frozen
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
@@ -86,49 +86,61 @@ def select(ledger: LedgerStore, filters: Filters, keep: Keep | None = None) -> l
 
 
 def histories(
-    ledger: LedgerStore, ids: Iterable[int], viewer: Viewer | str | None = None
+    ledger: LedgerStore,
+    ids: Iterable[int],
+    viewer: Viewer | str | None = None,
+    *,
+    payloads: bool = True,
 ) -> Iterator[History]:
     """The games ``ids``, read and folded one at a time, as ``viewer`` saw each (default
-    everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``)."""
+    everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``).
+    ``payloads``: whether each row carries its move's payload (``EventRow.payload``: the
+    exports that write it; the others leave it empty and spare its making)."""
     from tablelog.replay.inspect import viewer_named
 
     games = Games(ledger)
     for gid in ids:
         game = games.load(gid)
         seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
-        yield history(game, seen)
+        yield history(game, seen, payloads=payloads)
 
 
-def history(game: LoadedGame, viewer: Viewer = EVERYONE) -> History:
+def history(game: LoadedGame, viewer: Viewer = EVERYONE, *, payloads: bool = True) -> History:
     """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
-    notation and payload name only the cards they saw (``replay.gate``)."""
+    notation and payload name only the cards they saw (``replay.gate``); ``payloads``
+    ``False`` leaves every row's payload empty."""
     rules = game.rules
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
     news = News(rules, replayer.state)
+    players, hashes = game.header.players, game.hashes
+    push, seen_move, text, says = replayer.push, gate.move, gate.text, gate.says
+    unstructure = converter.unstructure
     rows = []
+    before = replayer.state
     for i, event in enumerate(game.events):
-        before = replayer.state
-        after = replayer.push(event)
-        move = gate.move(before, event, after)
+        after = push(event)
+        move = seen_move(before, event, after)
+        seq, actor, kind = event.seq, event.actor, event.payload.TYPE
         rows.append(
             EventRow(
-                seq=event.seq,
-                actor=game.actor_name(event.actor),
-                type=event.type,
-                kind=event.kind,
-                family=event.family,
-                notation=gate.text(before, event, after),
-                says=gate.says(before, event, after),
-                effective=event.seq not in undone,
-                undone_by=undone.get(event.seq),
-                recorded_at=event.recorded_at,
-                hash=short_hash(game.hashes[i]) if i < len(game.hashes) else "",
-                payload={} if move is None else converter.unstructure(move.payload),
-                news=news.after(after),
+                seq,
+                None if actor is None else players[actor],
+                kind,
+                kind_of(kind),
+                event.payload.FAMILY,
+                text(before, event, after),
+                says(before, event, after),
+                seq not in undone,
+                undone.get(seq),
+                event.recorded_at,
+                hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
+                {} if move is None or not payloads else unstructure(move.payload),
+                news.after(after),
             )
         )
+        before = after
     summary = summarize(rules, game.header, replayer, game.seq)
     return History(game, summary, tuple(rows), viewer, replayer.state)
 
@@ -176,6 +188,8 @@ class News(Generic[S]):
         if not self.active:
             return ()
         old, new = self.last, self.marks(state)
+        if new is old:  # the same marks (a game without any gives one object): no news
+            return ()
         self.last = new
         if old is None or new is None:
             return ()

@@ -140,25 +140,27 @@ def write_players(results: Iterable[GameResult], out: IO[str]) -> int:
 
 
 def write_events(games: Iterable[History], out: IO[str]) -> int:
-    """One row per event of every game; returns how many games."""
-    writer = csv.DictWriter(out, EVENT_COLUMNS)
-    writer.writeheader()
+    """One row per event of every game (``EVENT_COLUMNS``, in that order); returns how many
+    games."""
+    writer = csv.writer(out)  # as ``csv.DictWriter`` writes them, without a dict a row
+    writer.writerow(EVENT_COLUMNS)
     count = 0
     for history in games:
         count += 1
-        for e in history.events:
-            writer.writerow(
-                {
-                    "game": history.id,
-                    "seq": e.seq,
-                    "actor": e.actor or "",
-                    "type": e.type,
-                    "notation": e.notation,
-                    "announcement": "; ".join(x for x in (e.says, *e.news) if x),
-                    "effective": boolean(e.effective),
-                    "undone_by": e.undone_by or "",
-                    "recorded_at": e.recorded_at or "",
-                    "hash": e.hash,
-                }
+        game = history.id
+        writer.writerows(
+            (
+                game,
+                e.seq,
+                e.actor or "",
+                e.type,
+                e.notation,
+                "; ".join(x for x in (e.says, *e.news) if x),
+                "true" if e.effective else "false",  # ``boolean``
+                e.undone_by or "",
+                e.recorded_at or "",
+                e.hash,
             )
+            for e in history.events
+        )
     return count

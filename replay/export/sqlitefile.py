@@ -87,7 +87,7 @@ COMMIT_EVERY = 200
 
 
 def _json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, default=_plain, sort_keys=True)
+    return _ENCODE(data)
 
 
 def _plain(value: Any) -> Any:
@@ -96,6 +96,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     return str(value)
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=_plain, sort_keys=True).encode
+"""``json.dumps(data, ensure_ascii=False, default=_plain, sort_keys=True)``, its encoder
+made once instead of once a cell."""
 
 
 def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:

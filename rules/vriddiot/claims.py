@@ -22,17 +22,19 @@ cards may pick up at will (decision 29; see docs/rules/vriddiot.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, shown
-from tablelog.rules.table import player, pool
+from tablelog.rules.table import player, pool, pool_view
 from tablelog.rules.vriddiot.legal import nearer, ordinary, start_forbidden
 from tablelog.rules.vriddiot.state import State, value
 
 __all__ = [
     "bound_from_hand",
+    "card_lays",
+    "card_unseen_ok",
     "claims_first",
     "keeps",
     "lays_ok",
@@ -103,6 +105,58 @@ def lays_ok(state: State, seat: int, cards: Sequence[Card]) -> bool:
         return True
     bound = bound_from_hand(state, seat, cards)
     return unseen_ok(state, bound, seat, bound, claims)
+
+
+def card_lays(state: State, seat: int) -> Callable[[Card], bool]:
+    """``keeps`` and ``lays_ok`` of one card laid alone by ``seat`` from the hand, asked
+    of every candidate card of a listing: remembered per class of cards that the claims
+    cannot tell apart. Whether a card is bound from the face-down cards (not a known hand
+    card), whether the unaccounted cards hold it (binding it takes one away), which
+    claims forbid it, and for a physical game's first card (``claims_first``) whether it
+    is ordinary and its value (``starter_claims`` made of it): two cards alike in all of
+    these leave the claims the same counts (``rules.absences.impossible`` counts cards by
+    the claims they break and by the pool's count), so they get the same answer."""
+    claims = state.claims
+    first = claims_first(state)
+    if not claims and not first:
+        return lambda card: True
+    known = state.hands[seat].cards
+    counts = pool_view(state)
+    said: dict[tuple[object, ...], bool] = {}
+
+    def lays(card: Card) -> bool:
+        key: tuple[object, ...] = (
+            card in known,
+            counts.get(card, 0) > 0,
+            *(card in c.cards for c in claims),
+        )
+        if first:
+            key = (*key, ordinary(card), value(card))
+        ok = said.get(key)
+        if ok is None:
+            ok = said[key] = keeps(state, seat, (card,)) and lays_ok(state, seat, (card,))
+        return ok
+
+    return lays
+
+
+def card_unseen_ok(state: State) -> Callable[[Card], bool]:
+    """``unseen_ok`` of one card shown from face down (a card turned), asked of every card
+    the stock or a face-down table card may be: remembered per class of cards the claims
+    cannot tell apart (whether the unaccounted cards hold it, which claims forbid it; see
+    ``card_lays``)."""
+    claims = state.claims
+    counts = pool_view(state)
+    said: dict[tuple[bool, ...], bool] = {}
+
+    def ok(card: Card) -> bool:
+        key = (counts.get(card, 0) > 0, *(card in c.cards for c in claims))
+        known = said.get(key)
+        if known is None:
+            known = said[key] = unseen_ok(state, (card,))
+        return known
+
+    return ok
 
 
 def _start_what(real: Card, nearer: bool) -> str:

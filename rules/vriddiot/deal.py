@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache, partial
+from typing import Any
 
 from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.cards import Card
@@ -33,7 +34,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.table import evolve, player, pool, where
-from tablelog.rules.vriddiot.claims import unseen_ok
+from tablelog.rules.vriddiot.claims import card_unseen_ok
 from tablelog.rules.vriddiot.events import Remove, Turn
 from tablelog.rules.vriddiot.state import (
     BLACK,
@@ -49,7 +50,16 @@ from tablelog.rules.vriddiot.state import (
 )
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply_chance", "chance", "deal_plan", "refill_seat", "starter"]
+__all__ = [
+    "apply_chance",
+    "chance",
+    "deal_plan",
+    "first_short",
+    "refill_changes",
+    "refill_seat",
+    "starter",
+    "turned_changes",
+]
 
 SPECIAL_FOR_START = frozenset({"2", "10"})
 
@@ -87,11 +97,10 @@ def refill_plan(table: Table, seat: int, count: int) -> DealPlan:
     )
 
 
-@per_state(maxsize=16)
-def refill_seat(state: State) -> int | None:
+def first_short(state: State) -> int | None:
     """The first player (in turn order) in the game holding fewer than 3 hand cards while
-    the stock has cards, else ``None`` (asked of each state by ``apply``, ``to_act`` and
-    ``chance``: remembered)."""
+    the stock has cards, else ``None`` (``refill_seat``, not remembered: what the playout
+    asks of itself)."""
     if state.phase != PLAY or not len(state.stock):
         return None
     first = state.refill_from if state.refill_from is not None else state.turn
@@ -101,6 +110,37 @@ def refill_seat(state: State) -> int | None:
         if state.active(seat) and len(state.hands[seat]) < HAND:
             return seat
     return None
+
+
+refill_seat = per_state(maxsize=16)(first_short)
+"""``first_short``, asked of each state by ``apply``, ``to_act`` and ``chance``: remembered."""
+
+
+def refill_changes(state: State, seat: int, got: Zone) -> dict[str, Any]:
+    """Every field ``seat`` drawing ``got`` from the stock changes (a refill the dealer
+    made: the playout sets them in place)."""
+    hands = list(state.hands)
+    hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
+    return {
+        "hands": tuple(hands),
+        "stock": Zone((), len(state.stock) - len(got)),
+        "claims": took_unseen(state.claims, seat, got.hidden),
+    }
+
+
+def turned_changes(state: State, card: Card) -> dict[str, Any]:
+    """Every field turning ``card`` changes (a ``turn`` the dealer made): from the stock,
+    or the face-down table card ``reveal`` of the player on turn."""
+    turned = Zone((card,))
+    if state.reveal < 0:
+        stock = Zone((), len(state.stock) - 1)
+        return {"stock": stock, "turned": turned, "pending": "", "reveal": -1}
+    seat = state.turn
+    assert seat is not None
+    _, rest = state.downs[seat].take(state.reveal)
+    downs = list(state.downs)
+    downs[seat] = rest
+    return {"downs": tuple(downs), "turned": turned, "pending": "", "reveal": -1}
 
 
 def _stock_pool(state: State) -> Counter[Card]:
@@ -155,12 +195,7 @@ def _apply_deal(state: State, event: Event) -> State:
     count = min(HAND - len(state.hands[seat]), len(state.stock))
     plan = refill_plan(table, seat, count)
     zones = apply_deal(plan, event, _stock_pool(state), table.counts, partial(where, state))
-    got = zones[str(seat)]
-    hands = list(state.hands)
-    hands[seat] = hands[seat].add(*got.cards, hidden=got.hidden)
-    claims = took_unseen(state.claims, seat, got.hidden)
-    stock = Zone((), len(state.stock) - count)
-    return evolve(state, hands=tuple(hands), stock=stock, claims=claims)
+    return evolve(state, **refill_changes(state, seat, zones[str(seat)]))
 
 
 def _apply_turn(state: State, event: Event) -> State:
@@ -177,8 +212,7 @@ def _apply_turn(state: State, event: Event) -> State:
             raise IllegalEvent(
                 event, (f"{card} cannot come from the stock: KKK took the black cards out")
             )
-        stock = Zone((), len(state.stock) - 1)
-        return evolve(state, stock=stock, turned=Zone((card,)), pending="", reveal=-1)
+        return evolve(state, **turned_changes(state, card))
     seat = state.turn
     slots = state.downs[seat]
     slot = slots.slots[state.reveal]
@@ -197,10 +231,7 @@ def _apply_turn(state: State, event: Event) -> State:
             event,
             (f"{player(state, seat)}'s face-down card cannot be {card}: {where(state, card)}"),
         )
-    _, rest = slots.take(state.reveal)
-    downs = list(state.downs)
-    downs[seat] = rest
-    return evolve(state, downs=tuple(downs), turned=Zone((card,)), pending="", reveal=-1)
+    return evolve(state, **turned_changes(state, card))
 
 
 def _apply_remove(state: State, event: Event) -> State:
@@ -312,6 +343,6 @@ def _turn(state: State) -> Listed:
     else:
         cards = pool_order(_stock_pool(state))
     if state.claims:  # a card shown now must keep every claim possible
-        ok = partial(unseen_ok, state)
-        cards = tuple(c for c in cards if ok((c,))) or cards
+        ok = card_unseen_ok(state)
+        cards = tuple(c for c in cards if ok(c)) or cards
     return Listed.uniform(map(Turn, cards))

@@ -272,14 +272,26 @@ class Verdicts:
     ``alone``, every card of the game (jokers aside) that may be laid alone as itself, and
     ``set_ok(cards)`` for a set, each asked once and remembered (``verdicts``)."""
 
-    __slots__ = ("_asked", "_sets", "alone")
+    __slots__ = ("_asked", "_jokers", "_sets", "alone")
 
     def __init__(self, asked: State, deck: Iterable[Card]) -> None:
         self._asked = asked
         self._sets: dict[tuple[Card, ...], bool] = {}
+        self._jokers: tuple[Card, ...] | None = None
         self.alone = frozenset(
             c for c in deck if c != JOKER and refuse_play(asked, 0, (c,), (c,)) is None
         )
+
+    @property
+    def jokers(self) -> tuple[Card, ...]:
+        """The cards a joker laid alone may stand for (``declarations``, in order)."""
+        made = self._jokers
+        if made is None:
+            asked = self._asked
+            made = self._jokers = tuple(
+                e for e in DECLARABLE if refuse_play(asked, 0, (JOKER,), (e,)) is None
+            )
+        return made
 
     def set_ok(self, cards: tuple[Card, ...]) -> bool:
         """Whether the set ``cards`` may be laid."""

@@ -20,9 +20,10 @@ from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
-from tablelog.rules.vriddiot.claims import claims_first, keeps, lays_ok
+from tablelog.rules.vriddiot.claims import card_lays, claims_first, keeps, lays_ok
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
+    Verdicts,
     declarations,
     refuse_play,
     seat_free,
@@ -30,7 +31,7 @@ from tablelog.rules.vriddiot.legal import (
     verdicts,
 )
 from tablelog.rules.vriddiot.play import waiting_for
-from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, State
+from tablelog.rules.vriddiot.state import ADDON, FIRER, PLAY, WAR, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
@@ -144,19 +145,21 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
             yield from itertools.combinations(copies, size)
         return
     distinct = list(dict.fromkeys(copies))  # copies of one card lie together
-    known = Counter(zone.cards)
-    spare = [known[c] for c in distinct]  # copies beyond these bind face-down cards
+    cards = zone.cards
+    spare = [cards.count(c) for c in distinct]  # copies beyond these bind face-down cards
     # how many copies of each card, the most of the earlier cards first: the order in
-    # which ``itertools.combinations`` of the copies first gives each set
-    ways = list(itertools.product(*(range(copies.count(c), -1, -1) for c in distinct)))
-    sizes = list(map(sum, ways))
-    for size in range(2, len(copies) + 1):
-        for counts, total in zip(ways, sizes, strict=True):
-            if total != size:
-                continue
-            hidden = sum(n - k for n, k in zip(counts, spare, strict=True) if n > k)
-            if hidden <= zone.hidden:
-                yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
+    # which ``itertools.combinations`` of the copies first gives each set; then by size
+    # (a stable sort keeps that order within a size)
+    kept: list[tuple[int, tuple[int, ...]]] = []
+    for counts in itertools.product(*(range(copies.count(c), -1, -1) for c in distinct)):
+        total = sum(counts)
+        if total > 1 and zone.hidden >= sum(
+            n - k for n, k in zip(counts, spare, strict=True) if n > k
+        ):
+            kept.append((total, counts))
+    kept.sort(key=_FIRST)
+    for _, counts in kept:
+        yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
 
 
 def turn_moves(state: State, seat: int) -> list[Move]:
@@ -169,7 +172,7 @@ def turn_moves(state: State, seat: int) -> list[Move]:
     (``legal.verdicts``); else each candidate is checked (``_checked``)."""
     src = source(state, seat)
     listed: list[Move] = []
-    can = False
+    can = cannot = False
     if src == "down":
         listed.extend(Move(seat, Blind(i + 1)) for i in state.downs[seat].occupied())
     elif src:
@@ -178,27 +181,69 @@ def turn_moves(state: State, seat: int) -> list[Move]:
         )
         claimed = src == "hand" and (bool(state.claims) or claims_first(state))
         have = _candidates(state, zone) if zone.hidden else None
-        if claimed or JOKER in (zone.cards if have is None else have) or not seat_free(state):
+        if claimed or not seat_free(state):
             have = _candidates(state, zone) if have is None else have
             listed.extend(_checked(state, seat, src, zone, have, claimed))
         else:
             said = verdicts(state)
-            made = _plays(seat)
             lays = said.alone.intersection(zone.cards if have is None else have)
-            listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
-            can = not said.alone.isdisjoint(zone.cards)  # a known card it may lay
+            if lays:
+                made = _plays(seat)
+                listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
+                can = have is None or not said.alone.isdisjoint(zone.cards)  # a known card
+            if JOKER in (zone.cards if have is None else have) and said.jokers:
+                listed.extend(_joker_moves(said, seat))  # a joker comes last (``card_order``)
+                can = can or JOKER in zone.cards
             if src != "turned" and state.duty != ADDON:
-                set_ok = said.set_ok
                 for copies in _copies(zone, have):
-                    for combo in sets(zone, copies):
-                        if set_ok(combo):
-                            listed.append(_set(seat, combo))
+                    listed.extend(_set_moves(said, seat, zone, copies))
+            cannot = not can and not _fours(state, zone)  # what ``can_play`` would say
     if len(state.stock) and not len(state.turned) and src:
         listed.append(_chance(seat))
     picks = (len(state.pile) or len(state.turned)) and src != "down"
-    if picks and not can and not can_play(state, seat):
+    if picks and not can and (cannot or not can_play(state, seat)):
         listed.append(_pickup(seat))
     return listed
+
+
+def _fours(state: State, zone: Zone) -> bool:
+    """Whether ``can_play`` may find a play beyond the known cards ``verdicts`` allows
+    alone: a war card ("måteplikt"), or four or more known cards of one value together."""
+    war = state.war
+    if war is not None and state.duty == WAR and war.twist is None:
+        return True
+    ranks = list(map(_RANK, zone.cards))
+    return len(ranks) >= 4 and any(ranks.count(rank) >= 4 for rank in set(ranks))
+
+
+_SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
+
+
+def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
+    """The moves laying a joker as each card ``said`` allows it to stand for, remembered
+    with the sets (``_SET_MOVES``)."""
+    key = (said, seat, JOKER)
+    made = _SET_MOVES.get(key)
+    if made is None:
+        made = _SET_MOVES[key] = tuple(Move(seat, Play(JOKER, eff)) for eff in said.jokers)
+    return made
+
+
+def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tuple[Move, ...]:
+    """The moves laying the sets of ``copies`` (``sets``) that ``said`` allows, remembered
+    by the situation, the seat, the copies and (for copies the zone may hold face down)
+    its known cards and face-down count (bounded: started again past 50,000)."""
+    key: tuple[object, ...] = (said, seat, *copies)
+    if zone.hidden or len(set(copies)) < len(copies):
+        key = (*key, None, zone.hidden, *zone.cards)
+    made = _SET_MOVES.get(key)
+    if made is None:
+        if len(_SET_MOVES) >= 50_000:
+            _SET_MOVES.clear()
+        set_ok = said.set_ok
+        made = tuple(_set(seat, combo) for combo in sets(zone, copies) if set_ok(combo))
+        _SET_MOVES[key] = made
+    return made
 
 
 def _checked(
@@ -206,26 +251,26 @@ def _checked(
 ) -> Iterator[Move]:
     """The plays of ``seat`` from ``zone``, each candidate checked by ``refuse_play`` (and
     with ``claimed`` against the claims on the hand)."""
+    lays = card_lays(state, seat) if claimed else None
     for card in sorted(have, key=card_order):
-        if claimed and not _lays(state, seat, (card,)):
-            continue
-        for eff in declarations(card):
-            if refuse_play(state, seat, (card,), (eff,)) is None:
+        allowed = [e for e in declarations(card) if refuse_play(state, seat, (card,), (e,)) is None]
+        if allowed and (lays is None or lays(card)):
+            for eff in allowed:
                 yield Move(seat, Play(card, eff if card == JOKER else None))
     if src != "turned" and state.duty != ADDON:
         ranks = by_rank(have)
         for rank in sorted(ranks, key=rank_order):
             for combo in sets(zone, ranks[rank]):
-                if claimed and not _lays(state, seat, combo):
-                    continue
-                if refuse_play(state, seat, combo, combo) is None:
+                if refuse_play(state, seat, combo, combo) is None and (
+                    not claimed or _lays(state, seat, combo)
+                ):
                     yield Move(seat, Set(combo))
 
 
 def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
     """Each rank's copies (``by_rank``) of two or more, in the listing's order; for a zone
     of known cards (``have`` is ``None``) read from its cards in the listing's order, Der
-    Firer left out."""
+    Firer and jokers (always laid alone) left out."""
     if have is not None:
         ranks = by_rank(have)
         return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
@@ -235,7 +280,7 @@ def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
     runs: list[list[Card]] = []
     run: list[Card] = []
     for card in sorted(cards, key=_ORDER.__getitem__):
-        if card is FIRER:
+        if card is FIRER or card is JOKER:  # always laid alone
             continue
         if run and run[0].rank == card.rank:
             run.append(card)
@@ -258,6 +303,7 @@ class _Order(dict[Card, tuple[int, int]]):
 
 _ORDER = _Order()
 _RANK = operator.attrgetter("rank")
+_FIRST = operator.itemgetter(0)
 
 
 class _Plays(dict[Card, Move]):
@@ -305,18 +351,20 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
     from_hand = bool(len(state.hands[seat]))
     zone = state.hands[seat] if from_hand else state.ups[seat]
     have = _candidates(state, zone)
-    claimed = from_hand and bool(state.claims)
+    lays = card_lays(state, seat) if from_hand and state.claims else None
     for card in sorted(have, key=card_order):
-        if claimed and not _lays(state, seat, (card,)):
-            continue
         if card == JOKER:
-            for eff in declarations(card):
-                if eff.rank == rank:
-                    yield Move(seat, Join((card,), eff))
-        elif card.rank == rank and (card != FIRER):
-            yield Move(seat, Join((card,)))
+            effs = [eff for eff in declarations(card) if eff.rank == rank]
+        elif card.rank == rank and card != FIRER:
+            effs = [card]
+        else:
+            continue
+        if not effs or (lays is not None and not lays(card)):
+            continue
+        for eff in effs:
+            yield Move(seat, Join((card,), eff if card == JOKER else None))
     for combo in sets(zone, by_rank(have).get(rank, [])):
-        if not claimed or _lays(state, seat, combo):
+        if lays is None or _lays(state, seat, combo):
             yield Move(seat, Join(combo))
 
 

@@ -163,7 +163,7 @@ def _blind(state: State, event: Event, seat: int, place: int) -> State:
         raise IllegalEvent(
             event, (f"{player(state, seat)} has no face-down card {place} (left: {left})")
         )
-    return evolve(state, turn=seat, pending="reveal", reveal=place - 1)
+    return evolve(state, **chance_changes(seat, place - 1))
 
 
 def _refuse_pickup(state: State, event: Event, seat: int) -> None:

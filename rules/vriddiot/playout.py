@@ -21,11 +21,13 @@ from typing import Any, cast
 
 import attrs
 
-from tablelog.rules.events import Event, Move
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.seating import Seating
 from tablelog.rules.vriddiot.deal import chance as fold_chance
-from tablelog.rules.vriddiot.events import Chance, Pickup, Play, Set
+from tablelog.rules.vriddiot.deal import first_short, refill_changes, turned_changes
+from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set, Turn
 from tablelog.rules.vriddiot.legal import source
 from tablelog.rules.vriddiot.moves import moves as fold_moves
 from tablelog.rules.vriddiot.moves import turn_moves
@@ -149,8 +151,11 @@ class VriddiotPlayout:
         ):
             return None
         src = source(self._as, seat)
-        zone = {"turned": self.turned, "hand": self.hands[seat], "up": self.ups[seat]}.get(src)
-        return None if zone is not None and zone.hidden else seat
+        if src == "hand":
+            return None if self.hands[seat].hidden else seat
+        if src == "up":
+            return None if self.ups[seat].hidden else seat
+        return seat  # the card just turned, face-down table cards (laid blind), none
 
     def play(self, move: Move) -> None:
         self.seq += 1
@@ -163,13 +168,29 @@ class VriddiotPlayout:
             changes = lay_changes(self._as, seat, payload.cards)
         elif kind is Pickup:
             changes = pickup_changes(self._as, seat)
-        elif kind is Chance and not self.claims:
+        elif self.claims:
+            pass  # the claims are settled after every move: the fold's path
+        elif kind is Chance:
             changes = chance_changes(seat)
+        elif kind is Blind:
+            changes = chance_changes(seat, payload.place - 1)
+        elif kind is Turn:
+            changes = turned_changes(self._as, payload.card)
+        elif kind is Deal and self.phase == PLAY:
+            changes = self._refill(payload)
         if changes is None:
             self._fold(move)
         else:
             self.__dict__.update(changes)
             self._state = None
+
+    def _refill(self, deal: Deal) -> dict[str, Any] | None:
+        """The changes of a refill of known cards (``deal.refill_changes``)."""
+        cards = tuple(dealt.card for dealt in deal.cards)
+        seat = first_short(self._as)
+        if seat is None or None in cards:
+            return None
+        return refill_changes(self._as, seat, Zone(cast(tuple[Card, ...], cards)))
 
 
 def playout(state: State, seq: int = 0) -> VriddiotPlayout:

@@ -19,8 +19,8 @@ from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.laid import laid_by
 from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
-from tablelog.rules.vriddiot.war import next_in
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, War, value
+from tablelog.rules.vriddiot.war import joiners, losers, next_in, war_over
 from tablelog.rules.zones import Zone
 
 __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
@@ -29,12 +29,13 @@ _EMPTY = Zone()
 _NO_RUN = ("", 0)
 
 
-def _someone_out(state: State, seat: int, left: int) -> bool:
-    """Whether, with the stock empty, someone would be out of cards once ``seat`` holds
-    ``left`` cards (then ``war.settle`` says who goes out, and whether the game ends)."""
-    if len(state.stock):
+def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
+    """Whether, with the stock empty, someone would be out of cards once ``seat`` laid
+    ``real`` (then ``war.settle`` says who goes out, and whether the game ends)."""
+    stock = state.stock
+    if stock.cards or stock.hidden:
         return False
-    if left == 0:
+    if real and _left(state, seat, real) == 0:
         return True
     hands, ups, downs, finished = state.hands, state.ups, state.downs, state.finished
     return any(
@@ -46,9 +47,13 @@ def _someone_out(state: State, seat: int, left: int) -> bool:
 
 
 def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
-    """The hands or face-up cards once ``seat`` laid ``real`` from where it plays (every
-    card there known), with what every move on turn changes; ``None`` when ``play.take``
-    must (cards nobody entered, a card not held)."""
+    """The card just turned, the hands or the face-up cards once ``seat`` laid ``real``
+    from where it plays (every card there known), with what every move on turn changes;
+    ``None`` when ``play.take`` must (cards nobody entered, a card not held)."""
+    if len(state.turned):
+        if real != state.turned.cards:
+            return None  # play.take names the rule
+        return {"turned": _EMPTY, "refill_from": None, "started": True, "turn": seat}
     hand = state.hands[seat]
     from_hand = bool(len(hand))
     zone = hand if from_hand else state.ups[seat]
@@ -69,14 +74,17 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     }
 
 
-def _held(state: State, seat: int) -> int:
-    return len(state.hands[seat]) + len(state.ups[seat]) + len(state.downs[seat])
+def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
+    """How many cards ``seat`` holds once it laid ``real`` (the card just turned was
+    never held)."""
+    held = len(state.hands[seat]) + len(state.ups[seat]) + len(state.downs[seat])
+    return held if len(state.turned) else held - len(real)
 
 
 def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
     """Every field ``seat`` laying ``real`` (an allowed play, of cards it holds) changes,
     or ``None`` when ``play.lay`` and ``war.settle`` must take it step by step."""
-    if state.claims or state.pending or state.turn != seat or JOKER in real or len(state.turned):
+    if state.claims or state.pending or state.turn != seat or JOKER in real:
         return None
     if state.war is not None:
         return _war_card(state, seat, real)
@@ -85,6 +93,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     duty, twist = state.duty, state.twist
     run = (rank, (state.run[1] if state.run[0] == rank else 0) + len(real))
     burns = is_burn(real, real) or run[1] >= 4
+    declares: War | None = None
     if not burns and duty != ADDON:
         if len(real) == 3 and rank in ("6", "K"):
             return None  # 666 or KKK
@@ -97,15 +106,17 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             and last[0] != seat
             and last[1] == rank
         ):
-            return None  # a war is declared
-    if _someone_out(state, seat, _held(state, seat) - len(real)):
+            declares = _declared(state, last[0], seat, real)
+            if declares is None:
+                return None
+    if _someone_out(state, seat, real):
         return None
     changes = _taken(state, seat, real)
     if changes is None:
         return None
     pile = state.pile.add(*real)
     seating = state.seating
-    if sum(1 for c in real if c.rank == "J") % 2:
+    if rank == "J" and len(real) % 2 and declares is None:  # one value: all jacks or none
         seating = seating.reversed()
     if burns:  # play.lay's reversal, then play._burn: the player lays again
         if real == (FIRER,):
@@ -118,6 +129,8 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             changes["burned"] = state.burned.add(*pile.cards)
         pile = _EMPTY
         changes.update(seating=seating, top=0, twist=None, run=_NO_RUN, last=None, duty=LEAD)
+    elif declares is not None:  # play._declare_war; with nobody to join, the second lays
+        changes.update(run=run, top=value(card), war=declares, duty=WAR, last=None)
     else:
         worth = value(card)
         changes["run"] = run
@@ -147,59 +160,105 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     return changes
 
 
+def _declared(state: State, first: int, second: int, real: tuple[Card, ...]) -> War | None:
+    """The war ``second`` declares on ``first`` by laying ``real`` (``play._declare_war``),
+    its join window opened to the others who may hold its value; ``None`` when a hand
+    holds cards nobody entered (``war.joiners`` would count the unaccounted cards) or
+    ``first`` went out (``war.settle`` ends the war at once)."""
+    if first in state.finished or any(zone.hidden for zone in state.hands):
+        return None
+    steps = state.seating.steps
+    involved = tuple(sorted({first, second}, key=lambda s: steps(second, s)))
+    rank = real[0].rank
+    war = War(rank, second, involved, jacks=len(real) if rank == "J" else 0)
+    return evolve(war, window=joiners(state, war))
+
+
 def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
-    """A war card laid (``play._war_card``) while others in the war are still to lay
-    theirs (``war.settle`` gives the turn to the next of them); ``None`` for a burn, an
-    8, the round's last card, a join window or anything else ``war.settle`` resolves."""
+    """A war card laid (``play._war_card``), an 8 in the war or the card added after it,
+    then what ``war.settle`` does: the next in the war lays, or the round is over
+    (``_round_over``); ``None`` for a burn, a join window or anything else ``war.settle``
+    resolves step by step."""
     war = state.war
     assert war is not None
     card = real[0]
     rank = card.rank
+    duty = state.duty
     run = (rank, (state.run[1] if state.run[0] == rank else 0) + len(real))
     if (
         war.window
         or war.thrown
-        or state.duty != WAR
+        or duty not in (WAR, ADDON)
         or len(war.involved) < 2
-        or rank == "8"
         or is_burn(real, real)
         or run[1] >= 4
+        or (state.finished and any(s in state.finished for s in war.involved))
     ):
         return None
-    worth = value(card)
-    laid = (*war.laid, (seat, worth))
-    done = {s for s, _ in laid}
-    waiting = [s for s in war.involved if s not in done]
-    if not waiting or _someone_out(state, seat, _held(state, seat) - len(real)):
+    if _someone_out(state, seat, real):
         return None
     changes = _taken(state, seat, real)
     if changes is None:
         return None
-    jacks = war.jacks + sum(1 for c in real if c.rank == "J")
-    twist = (war.twist[0], worth) if war.twist else None
     pile = state.pile.add(*real)
     changes.update(
-        pile=pile,
-        run=run,
-        war=evolve(war, laid=laid, jacks=jacks, twist=twist),
-        top=worth,
-        duty=WAR,
-        turn=waiting[0],
-        pile_by=laid_by(state.pile.cards, pile.cards, state.pile_by, seat),
+        pile=pile, run=run, pile_by=laid_by(state.pile.cards, pile.cards, state.pile_by, seat)
     )
+    if rank == "8":  # the card added after it follows (an 8 added: the war's own twist)
+        if duty == ADDON:
+            changes["war"] = evolve(war, twist=(card.suit, 8))
+        changes.update(top=8, duty=ADDON)
+        return changes
+    worth = value(card)
+    if duty == ADDON:
+        twist: tuple[str, int] | None = (card.suit, worth)
+    else:
+        twist = (war.twist[0], worth) if war.twist else None
+    laid = (*war.laid, (seat, worth))
+    jacks = war.jacks + len(real) if rank == "J" else war.jacks
+    war = evolve(war, laid=laid, jacks=jacks, twist=twist)
+    changes.update(war=war, top=worth, duty=WAR)
+    done = {s for s, _ in laid}
+    waiting = [s for s in war.involved if s not in done]
+    if waiting:
+        changes["turn"] = waiting[0]
+        return changes
+    return _round_over(state, seat, war, changes)
+
+
+def _round_over(state: State, seat: int, war: War, changes: dict[str, Any]) -> dict[str, Any]:
+    """Every war card of the round laid (``war._resolve``): a shared highest fights on,
+    else the highest picks up the pile and the war is over (``war.war_over``)."""
+    fight = losers(war, state.options.war_tie_rule)
+    if len(fight) > 1:
+        changes.update(war=evolve(war, involved=fight, laid=(), twist=None), turn=fight[0])
+        return changes
+    picker = fight[0]
+    hands = list(changes.get("hands", state.hands))
+    hands[picker] = hands[picker].add(*changes["pile"].cards)
+    changes.update(
+        hands=tuple(hands),
+        pile=_EMPTY,
+        top=0,
+        run=_NO_RUN,
+        pile_by=laid_by(state.pile.cards, (), state.pile_by, seat),
+    )
+    changes.update(war_over(state, war, False))
     return changes
 
 
 def pickup_changes(state: State, seat: int) -> dict[str, Any] | None:
     """Every field ``seat`` picking up the pile (an allowed pickup) changes, or ``None``
-    when ``play._pickup`` and ``war.settle`` must take it step by step."""
-    if state.war is not None or state.claims or state.pending or state.turn != seat:
+    when ``play._pickup`` and ``war.settle`` must take it step by step. A pickup in a
+    war ends it (``war.war_over``)."""
+    war = state.war
+    if state.claims or state.pending or state.turn != seat:
         return None
-    if _someone_out(state, seat, 1):
+    if (war is not None and (war.window or war.thrown)) or _someone_out(state, seat):
         return None
     hands = list(state.hands)
     hands[seat] = hands[seat].add(*state.pile.cards, *state.turned.cards)
-    return {
+    changes = {
         "hands": tuple(hands),
         "pile": _EMPTY,
         "turned": _EMPTY,
@@ -213,9 +272,13 @@ def pickup_changes(state: State, seat: int) -> dict[str, Any] | None:
         "duty": LEAD,
         "pile_by": laid_by(state.pile.cards, (), state.pile_by, seat),
     }
+    if war is not None:
+        changes.update(war_over(state, war, False))
+    return changes
 
 
-def chance_changes(seat: int) -> dict[str, Any]:
+def chance_changes(seat: int, reveal: int = -1) -> dict[str, Any]:
     """Every field ``seat`` taking a chance card changes (an allowed chance: the stock not
-    empty, no card turned): the card is turned next (``pending`` reveal)."""
-    return {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": -1}
+    empty, no card turned), or laying its face-down table card ``reveal`` blind (an
+    allowed ``blind``): the card is turned next (``pending`` reveal)."""
+    return {"refill_from": None, "turn": seat, "pending": "reveal", "reveal": reveal}

@@ -12,13 +12,15 @@ laid the second card.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tablelog.rules.cards import JOKER
 from tablelog.rules.seating import Seating
 from tablelog.rules.table import evolve, pool
 from tablelog.rules.vriddiot.state import ADDON, ANY_MATCH, BEAT, LEAD, OVER, WAR, State, War
 from tablelog.rules.zones import Zone
 
-__all__ = ["end_war", "joiners", "next_active", "next_in", "settle"]
+__all__ = ["end_war", "joiners", "losers", "next_active", "next_in", "settle", "war_over"]
 
 
 def next_active(state: State, seat: int) -> int:
@@ -60,12 +62,32 @@ def end_war(state: State, burner: int | None = None) -> State:
     burner leads, else the player after the second card's layer."""
     war = state.war
     assert war is not None
+    return evolve(state, **war_over(state, war, bool(len(state.pile)), burner))
+
+
+def war_over(state: State, war: War, pile_left: bool, burner: int | None = None) -> dict[str, Any]:
+    """Every field ``end_war`` changes when ``war`` is over (``pile_left``: cards still
+    lie on the pile): what ``turn.lay_changes`` sets at once too."""
     seating = state.seating.reversed() if war.jacks % 2 else state.seating
-    state = evolve(state, war=None, seating=seating, twist=None, last=None)
+    changes: dict[str, Any] = {"war": None, "seating": seating, "twist": None, "last": None}
     if burner is not None:
-        return evolve(state, turn=burner, duty=LEAD)
-    duty = BEAT if len(state.pile) else LEAD
-    return evolve(state, turn=next_active(state, war.second), duty=duty)
+        changes.update(turn=burner, duty=LEAD)
+    else:
+        turn = next_in(seating, state.finished, war.second)
+        changes.update(turn=turn, duty=BEAT if pile_left else LEAD)
+    return changes
+
+
+def losers(war: War, tie_rule: str) -> tuple[int, ...]:
+    """The players in ``war`` whose war card this round is the highest (with
+    ``war_tie_rule=any_match``: the highest any two or more laid, if any): one picks up
+    the pile, several fight on."""
+    values = [(s, v) for s, v in war.laid if s in war.involved]
+    high = max(v for _, v in values)
+    if tie_rule == ANY_MATCH:
+        shared = [v for v in {v for _, v in values} if sum(1 for _, w in values if w == v) > 1]
+        high = max(shared) if shared else high
+    return tuple(s for s in war.involved if (s, high) in values)
 
 
 def _has_cards(state: State, seat: int) -> bool:
@@ -148,16 +170,11 @@ def _resolve(state: State) -> State:
     laid fights on, the highest such, before the highest picks up)."""
     war = state.war
     assert war is not None
-    values = [(s, v) for s, v in war.laid if s in war.involved]
-    high = max(v for _, v in values)
-    if state.table.options.war_tie_rule == ANY_MATCH:
-        shared = [v for v in {v for _, v in values} if sum(1 for _, w in values if w == v) > 1]
-        high = max(shared) if shared else high
-    losers = tuple(s for s in war.involved if (s, high) in values)
-    if len(losers) > 1:
-        war = evolve(war, involved=losers, laid=(), twist=None)
-        return evolve(state, war=war, turn=losers[0], duty=WAR)
-    picker = losers[0]
+    fight = losers(war, state.table.options.war_tie_rule)
+    if len(fight) > 1:
+        war = evolve(war, involved=fight, laid=(), twist=None)
+        return evolve(state, war=war, turn=fight[0], duty=WAR)
+    picker = fight[0]
     hands = list(state.hands)
     hands[picker] = hands[picker].add(*state.pile.cards)
     state = evolve(state, hands=tuple(hands), pile=Zone(), top=0, run=("", 0))

@@ -10,9 +10,11 @@ caught.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import pytest
 
 from tablelog.replay.dealer import chance_rng, sample
@@ -20,7 +22,7 @@ from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence, playout_of
-from tablelog.rules.vriddiot.events import Pickup, Play, Set
+from tablelog.rules.vriddiot.events import Pickup, Play, Set, Turn
 from tablelog.rules.vriddiot.playout import VriddiotPlayout, playout
 from tests.rules.playout_walk import walk_beside
 
@@ -145,7 +147,52 @@ class _EightBeatsAnything(VriddiotPlayout):
         return listed
 
 
-@pytest.mark.parametrize("broken", [_DropsASet, _KeepsThePile, _NoReversal, _EightBeatsAnything])
+class _StockKeepsTheTurnedCard(VriddiotPlayout):
+    """Broken on purpose: a card turned from the stock stays counted in the stock."""
+
+    def play(self, move: Move) -> None:
+        stock, from_stock = self.stock, self.reveal < 0
+        super().play(move)
+        if isinstance(move.payload, Turn) and from_stock:
+            self.stock = stock
+            self._state = None
+
+
+class _NobodyJoins(VriddiotPlayout):
+    """Broken on purpose: a war is declared with its join window closed."""
+
+    def play(self, move: Move) -> None:
+        before = self.war
+        super().play(move)
+        if before is None and self.war is not None and self.war.window:
+            self.war = attrs.evolve(self.war, window=())
+            self._state = None
+
+
+class _WarPileVanishes(VriddiotPlayout):
+    """Broken on purpose: the highest war card's player does not pick up the pile."""
+
+    def play(self, move: Move) -> None:
+        hands = self.hands
+        ended = self.war is not None and self.duty == "war"
+        super().play(move)
+        if ended and self.war is None and not len(self.pile):
+            self.hands = hands
+            self._state = None
+
+
+BROKEN = (
+    _DropsASet,
+    _KeepsThePile,
+    _NoReversal,
+    _EightBeatsAnything,
+    _StockKeepsTheTurnedCard,
+    _NobodyJoins,
+    _WarPileVanishes,
+)
+
+
+@pytest.mark.parametrize("broken", BROKEN)
 def test_a_broken_playout_is_caught(broken: type[VriddiotPlayout]) -> None:
     caught = []
     for seed in range(10):
@@ -155,3 +202,35 @@ def test_a_broken_playout_is_caught(broken: type[VriddiotPlayout]) -> None:
             caught.append(str(failure))
     assert caught, f"{broken.__name__} walked with the fold"
     assert any("playout" in said for said in caught)
+
+
+def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playout sets a war declared, a war's rounds, a blind table card, a card turned
+    and a refill in place (``turn``, ``deal``), so the walks above compare those paths
+    with the fold rather than the fold with itself; only a few moves (666, KKK, a burn in
+    a war, a player going out) still go through the fold."""
+    folded: Counter[str] = Counter()
+    fold = VriddiotPlayout._fold
+
+    def counted(self: VriddiotPlayout, move: Move) -> None:
+        folded[type(move.payload).__name__] += 1
+        fold(self, move)
+
+    monkeypatch.setattr(VriddiotPlayout, "_fold", counted)
+    events = wars = 0
+    for seed in range(6):
+        game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=seed)))
+        rng = random.Random(seed)
+        while game.outcome() is None:
+            step = game.chance()
+            move = (
+                sample(step, chance_rng(seed, game.seq + 1)) if step else rng.choice(game.moves())
+            )
+            before = game.war
+            game.play(move)
+            wars += before is None and game.war is not None
+            events += 1
+    assert wars > 20
+    assert folded["Turn"] == folded["Blind"] == 0, folded
+    assert folded["Deal"] == 6, folded  # the deal itself, once a game
+    assert sum(folded.values()) < events / 20, (folded, events)

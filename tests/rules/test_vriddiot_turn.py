@@ -23,7 +23,7 @@ from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
-from tablelog.rules.vriddiot import legal, play, turn
+from tablelog.rules.vriddiot import claims, legal, play, turn
 from tablelog.rules.zones import Zone
 
 RULES = registry.get("vriddiot")
@@ -65,11 +65,15 @@ def test_the_shortcuts_reach_the_step_by_step_states(
     options: Mapping[str, Any], known: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken = []
+    wars: Counter[str] = Counter()
 
     def counted(function: Any) -> Any:
         def call(*args: Any) -> Any:
             changes = function(*args)
             taken.append(changes is not None)
+            if changes is not None and "war" in changes:
+                war = changes["war"]
+                wars["over" if war is None else "window" if war.window else "on"] += 1
             return changes
 
         return call
@@ -88,6 +92,8 @@ def test_the_shortcuts_reach_the_step_by_step_states(
             assert a == b, (options, seed, known, i)
     if known:
         assert sum(taken) > len(taken) / 2, "the shortcuts were hardly ever taken"
+        # wars too: declared (with a join window or without), fought, ended in one state
+        assert wars["over"] and wars["on"], wars
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -138,3 +144,32 @@ def test_sets_of_repeated_copies_are_each_combination_once_in_order() -> None:
         assert listed == _sets_one_by_one(zone, copies), (copies, zone)
         made += len(listed)
     assert made > 1000
+
+
+@pytest.mark.parametrize(
+    "options", [{"starter_lowest": True}, {"starter_lowest": True, "jokers": 2}]
+)
+def test_the_claims_checks_remembered_per_class_answer_as_asked_card_by_card(
+    options: Mapping[str, Any],
+) -> None:
+    """``claims.card_lays`` and ``claims.card_unseen_ok`` remember one answer per class of
+    cards the claims cannot tell apart; each answer is the one ``keeps``, ``lays_ok`` and
+    ``unseen_ok`` give the card itself, for every card of the deck, in the states of
+    physical games where claims are open or the first card makes them."""
+    checked = 0
+    for seed in range(3):
+        for state in _states(options, seed, known=False):
+            if not (state.claims or claims.claims_first(state)):
+                continue
+            seen = claims.card_unseen_ok(state) if state.claims else None
+            for seat in RULES.to_act(state):
+                lays = claims.card_lays(state, seat)
+                for card in state.table.counts:
+                    asked = claims.keeps(state, seat, (card,)) and claims.lays_ok(
+                        state, seat, (card,)
+                    )
+                    assert lays(card) == asked, (options, seed, seat, card)
+                    checked += 1
+            for card in state.table.counts if seen is not None else ():
+                assert seen(card) == claims.unseen_ok(state, (card,)), (options, seed, card)
+    assert checked > 1000

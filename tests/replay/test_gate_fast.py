@@ -1,0 +1,81 @@
+"""The gate's shortcuts give what its generic walk gives: the cards a move names, read by
+field names looked up once per payload class, and a deal's card made blank by making the
+``Dealt`` anew (its three fields) instead of ``attrs.evolve``; on every event of seeded
+and physical random games of every game, for everyone and for each seat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+from tablelog.replay.fold import Replayer
+from tablelog.replay.gate import EVERYONE, Gate, Viewer, _blank, _cards
+from tablelog.rules import registry
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Deal, Dealt, Move
+from tests.replay.dealer_games import CONFIGS, header, played
+
+
+def _named(move: Move) -> list[Card]:
+    """Every card a move names, walked field by field (the gate's walk before the cache)."""
+    payload = move.payload
+    if isinstance(payload, Deal):
+        return [d.card for d in payload.cards if d.card is not None]
+    out: list[Card] = []
+    for field in attrs.fields(type(payload)):
+        value = getattr(payload, field.name)
+        if isinstance(value, Card):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out.extend(v for v in value if isinstance(v, Card))
+    return out
+
+
+def _blank_deal(deal: Deal, seen: Counter[Card]) -> Deal:
+    """A deal with each card beyond ``seen`` blank, by ``attrs.evolve``."""
+    left = Counter(seen)
+    out = []
+    for d in deal.cards:
+        if d.card is not None and left[d.card] > 0:
+            left[d.card] -= 1
+            out.append(d)
+        else:
+            out.append(d if d.card is None else attrs.evolve(d, card=None))
+    return Deal(tuple(out))
+
+
+def test_a_dealt_card_has_exactly_the_fields_the_blank_copy_makes() -> None:
+    assert [f.name for f in attrs.fields(Dealt)] == ["to", "card", "up"]
+
+
+@pytest.mark.parametrize(("name", "options", "n", "modes"), CONFIGS)
+def test_every_move_as_each_viewer_saw_it(
+    name: str, options: dict[str, Any], n: int, modes: tuple[str, ...]
+) -> None:
+    rules = registry.get(name)
+    deals = blanked = 0
+    for seed in (1, 2):
+        for mode in modes:
+            hdr = header(name, options, n, seed, mode)
+            events = [event for _, _, event in played(rules, hdr, seed, mode)]
+            viewers = [EVERYONE, *(Viewer(seat) for seat in range(n))]
+            gates = [Gate(rules, hdr, viewer) for viewer in viewers]
+            replayer = Replayer(rules, hdr)
+            for event in events:
+                before = replayer.state
+                after = replayer.push(event)
+                assert _cards(event.move) == _named(event.move)
+                if isinstance(event.payload, Deal):
+                    deals += 1
+                    for seen in (Counter(), Counter(_named(event.move)[:1])):
+                        made = _blank(event.move, seen)
+                        assert made is not None
+                        assert made.payload == _blank_deal(event.payload, seen)
+                for gate in gates:
+                    move = gate.move(before, event, after)
+                    if move is not None and isinstance(move.payload, Deal):
+                        blanked += move.payload != event.payload
+    assert deals > 0 and blanked > 0
