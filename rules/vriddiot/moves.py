@@ -20,7 +20,7 @@ from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
-from tablelog.rules.vriddiot.claims import card_lays, claims_first, keeps, lays_ok
+from tablelog.rules.vriddiot.claims import card_lays, claims_first
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
     Verdicts,
@@ -254,16 +254,14 @@ def _checked(
     lays = card_lays(state, seat) if claimed else None
     for card in sorted(have, key=card_order):
         allowed = [e for e in declarations(card) if refuse_play(state, seat, (card,), (e,)) is None]
-        if allowed and (lays is None or lays(card)):
+        if allowed and (lays is None or lays((card,))):
             for eff in allowed:
                 yield Move(seat, Play(card, eff if card == JOKER else None))
     if src != "turned" and state.duty != ADDON:
         ranks = by_rank(have)
         for rank in sorted(ranks, key=rank_order):
             for combo in sets(zone, ranks[rank]):
-                if refuse_play(state, seat, combo, combo) is None and (
-                    not claimed or _lays(state, seat, combo)
-                ):
+                if refuse_play(state, seat, combo, combo) is None and (lays is None or lays(combo)):
                     yield Move(seat, Set(combo))
 
 
@@ -359,18 +357,13 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
             effs = [card]
         else:
             continue
-        if not effs or (lays is not None and not lays(card)):
+        if not effs or (lays is not None and not lays((card,))):
             continue
         for eff in effs:
             yield Move(seat, Join((card,), eff if card == JOKER else None))
     for combo in sets(zone, by_rank(have).get(rank, [])):
-        if lays is None or _lays(state, seat, combo):
+        if lays is None or lays(combo):
             yield Move(seat, Join(combo))
-
-
-def _lays(state: State, seat: int, cards: tuple[Card, ...]) -> bool:
-    """Whether laying ``cards`` from the hand keeps every claim true and possible."""
-    return keeps(state, seat, cards) and lays_ok(state, seat, cards)
 
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
