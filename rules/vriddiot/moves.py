@@ -231,11 +231,15 @@ def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
 
 def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tuple[Move, ...]:
     """The moves laying the sets of ``copies`` (``sets``) that ``said`` allows, remembered
-    by the situation, the seat, the copies and (for copies the zone may hold face down)
-    its known cards and face-down count (bounded: started again past 50,000)."""
+    by the situation, the seat, the copies and (for copies the zone may hold face down,
+    or repeated) what ``sets`` reads of the zone (bounded: started again past 50,000)."""
     key: tuple[object, ...] = (said, seat, *copies)
     if zone.hidden or len(set(copies)) < len(copies):
-        key = (*key, None, zone.hidden, *zone.cards)
+        # what ``sets`` reads of the zone: its known copies of each card, and its
+        # face-down cards up to as many as there are copies
+        cards = zone.cards
+        spare = [cards.count(c) for c in dict.fromkeys(copies)]
+        key = (*key, None, min(zone.hidden, len(copies)), *spare)
     made = _SET_MOVES.get(key)
     if made is None:
         if len(_SET_MOVES) >= 50_000:
