@@ -225,6 +225,12 @@ def down_zone(down: Slots) -> Zone:
     return down.zone
 
 
+@lru_cache(maxsize=4096)
+def down_count(down: Slots) -> int:
+    """How many face-down table cards a row holds (``len``), remembered by value."""
+    return len(down)
+
+
 def stock_may_be(state: State, card: Card) -> bool:
     """Whether a face-down stock card may be ``card`` (after KKK no black card but ♠4 is)."""
     return not (state.black_free and card.suit in BLACK and card != FIRER)

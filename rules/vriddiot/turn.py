@@ -27,6 +27,7 @@ from tablelog.rules.vriddiot.state import (
     WAR,
     State,
     War,
+    down_count,
     value,
     zone_map,
 )
@@ -103,7 +104,7 @@ def _unaccounted(state: State, card: Card) -> int:
 def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
     """How many cards ``seat`` holds once it laid ``real`` (the card just turned was
     never held)."""
-    held = len(state.hands[seat]) + len(state.ups[seat]) + len(state.downs[seat])
+    held = len(state.hands[seat]) + len(state.ups[seat]) + down_count(state.downs[seat])
     return held if len(state.turned) else held - len(real)
 
 
