@@ -92,6 +92,32 @@ def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
         or not recorded_at.isascii()
     ):
         return None, recorded_at
+    day = _DAYS.get(recorded_at[:10])
+    if day is not None:  # a date met before: the clock's digits make the rest
+        hh, mm, ss, fraction = (
+            recorded_at[11:13],
+            recorded_at[14:16],
+            recorded_at[17:19],
+            recorded_at[20:26],
+        )
+        if (hh + mm + ss + fraction).isdigit() and hh < "24" and mm < "60" and ss < "60":
+            seconds = ((day * 24 + int(hh)) * 60 + int(mm)) * 60 + int(ss)
+            return seconds * 1_000_000 + int(fraction), None
+    return _pack_time(recorded_at)
+
+
+_DAY = 86_400_000_000
+"""Microseconds in a day."""
+_DAYS: dict[str, int] = {}
+"""The dates (``YYYY-MM-DD``) of times ``_pack_time`` packed, each as days since 1970:
+a time of a known date whose clock is plain digits within range (``HH < 24``, ``MM`` and
+``SS < 60``, six decimals) is that day's moment, exactly as ``isoformat`` writes it
+(``tests/ledger/test_envelope_time.py`` holds both ways equal). At most ``_DAYS_KEPT``."""
+_DAYS_KEPT = 4096
+
+
+def _pack_time(recorded_at: str) -> tuple[int | None, str | None]:
+    """``pack_time`` the whole way (a text of the right shape), the date kept if it packs."""
     try:
         moment = datetime.fromisoformat(recorded_at)
     except ValueError:  # a letter for a digit, a month 13, a 25th hour...
@@ -99,7 +125,11 @@ def pack_time(recorded_at: str) -> tuple[int | None, str | None]:
     # ``_format_time`` of the microseconds is this very moment's text (integer arithmetic)
     if moment.isoformat(timespec="microseconds") != recorded_at:  # a 24:00 read as midnight
         return None, recorded_at
-    return (moment - _EPOCH) // _MICROSECOND, None
+    micros = (moment - _EPOCH) // _MICROSECOND
+    if len(_DAYS) >= _DAYS_KEPT:
+        _DAYS.clear()
+    _DAYS[recorded_at[:10]] = micros // _DAY
+    return micros, None
 
 
 def unpack_time(micros: Any, text: Any) -> str:

@@ -12,10 +12,12 @@ full candidate on random games of every variant and on the recorded fixtures.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
-from tablelog.rules.cards import Card
+from tablelog.rules.cards import TRUMP, Card
+from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
     CHARIOT,
@@ -39,14 +41,15 @@ from tablelog.rules.narrespillet.deck import (
 )
 from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, live, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State, field_blocked
+from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
 from tablelog.rules.narrespillet.take import available, source_of
 
-__all__ = ["magicked", "pictures", "places", "subsets"]
+__all__ = ["magicked", "picture_moves", "pictures", "place_moves", "places", "subsets"]
 
 _HOUSE = {c: house_of(c) for c in DECK}
 _NUMBERS = frozenset(c for c in DECK if is_number(c))
 _INDEX = {c: i for i, c in enumerate(DECK)}
+_EFFECTS = frozenset(EFFECTS)
 
 _PAIRS = tuple(canonical(p) for p in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)))
 """The imperial pairs (the Emperor and Empress, one of them with the Lovers), in deck order."""
@@ -77,61 +80,112 @@ def _world_field(state: State, i: int) -> bool:
 
 def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
     """Every legal placement of ``who`` now (led by ``lead``, ``None``: any)."""
+    for move in place_moves(state, who, 0):
+        if lead is None or move.payload.cards[0] == lead:
+            yield move.payload
+
+
+def place_moves(state: State, who: int, seat: int) -> list[Move]:
+    """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
+    moves), in the listing's order: battlefield by battlefield, each battlefield's
+    placements made from the cards that bear on it (``_field_places``, remembered: a hand
+    changes a field or two between one turn and the next)."""
     cards = available(state, who, pool=True, chariot=True)
-    if lead is not None and lead not in cards:
-        return
-    have = set(cards)
     row = state.slots[who]
-    open_fields = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN]
-    free = [h for h in open_fields if not field_blocked(state, h)]
-    two_fields = state.options.imperial_pair_fields >= 2
-    kroam = state.options.variant == KROAM
-    world = (
-        WORLD in have
-        and lead in (None, WORLD)
-        and WORLD not in state.chariots[who].cards  # of the pictures only 1, 3, 4, 6 ride
-    )
-    magician = MAGICIAN in have
-    pairs = [p for p in _PAIRS if have.issuperset(p)]
-    numbers: dict[str, list[Card]] = {h: [] for h in HOUSES}  # each house's, in deck order
-    court: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    temperance = state.temperance
+    blocked = temperance[1] if temperance is not None else None
+    free = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN and h != blocked]
+    if not cards or not free:
+        return []
+    by_house: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    by_house[""] = []  # the picture cards
     for c in cards:
-        house = _HOUSE[c]
-        if house:
-            (numbers if c in _NUMBERS else court)[house].append(c)
-    aces = [c for c in cards if c.rank == "A" and _HOUSE[c]]
-    for house in free:
-        if world and _world_field(state, HOUSES.index(house)):
-            yield ev.Place((WORLD,), house)
-        for combo in pairs:
-            yield ev.Place(combo, house)
-            if two_fields:
-                for other in free:
-                    if HOUSES.index(other) > HOUSES.index(house):
-                        yield ev.Place(combo, house, other)
-        courts = court[house]
-        for c in courts:
-            if LOVERS in have:
-                yield ev.Place(canonical((c, LOVERS)), house)
-            if kroam and c.rank == "Q" and EMPRESS in have:
-                yield ev.Place(canonical((c, EMPRESS)), house)  # a Royal Couple in Kroam
-        for a, b in itertools.combinations(courts, 2):
-            if {a.rank, b.rank} == {"Q", "K"}:
-                yield ev.Place(canonical((a, b)), house)
-        for c in courts:
-            if c.rank in ("Kn", "P"):
-                yield ev.Place((c,), house)
-                for ace in aces:
-                    if _HOUSE[ace] == house:
-                        yield ev.Place(canonical((c, ace)), house)
-                    elif magician:
-                        yield ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace)
-        own = numbers[house]
-        yield from (ev.Place(combo, house) for combo in subsets(own, lead))
-        if magician:
-            strangers = [c for h in HOUSES if h != house for c in numbers[h]]
-            strangers.sort(key=_INDEX.__getitem__)
-            yield from magicked(own, strangers, house)
+        by_house[_HOUSE[c]].append(c)
+    world = lovers = kroam_empress = magician = False
+    pairs: tuple[tuple[Card, ...], ...] = ()
+    aces: tuple[Card, ...] = ()
+    numbers: list[Card] = []
+    trumps = by_house[""]
+    if trumps:
+        have = set(trumps)
+        world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
+        lovers = LOVERS in have
+        kroam_empress = state.options.variant == KROAM and EMPRESS in have
+        pairs = tuple(p for p in _PAIRS if have.issuperset(p))
+        magician = MAGICIAN in have
+        if magician:  # every Ace may go with a Knight or Page, every number card be moved
+            aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+            numbers = [c for c in cards if c in _NUMBERS]
+    two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
+    out: list[Move] = []
+    for k, house in enumerate(free):
+        out.extend(
+            _field_places(
+                seat,
+                house,
+                tuple(by_house[house]),
+                world and _world_field(state, HOUSES.index(house)),
+                pairs,
+                tuple(free[k + 1 :]) if two_fields else (),
+                lovers,
+                kroam_empress,
+                magician,
+                aces,
+                tuple(c for c in numbers if _HOUSE[c] != house) if magician else (),
+            )
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _field_places(
+    seat: int,
+    house: str,
+    mine: tuple[Card, ...],
+    world: bool,
+    pairs: tuple[tuple[Card, ...], ...],
+    later: tuple[str, ...],
+    lovers: bool,
+    kroam_empress: bool,
+    magician: bool,
+    aces: tuple[Card, ...],
+    strangers: tuple[Card, ...],
+) -> tuple[Move, ...]:
+    """The placements of ``seat`` on ``house``, from what bears on it: the cards of the
+    house it holds (``mine``, in deck order), the World (if it may go there), the imperial
+    pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
+    card, and with the Magician every Ace (``aces``) and the number cards of other houses
+    (``strangers``). Pure: remembered."""
+    own = [c for c in mine if c in _NUMBERS]
+    courts = [c for c in mine if c not in _NUMBERS]
+    if not magician:
+        aces = tuple(c for c in mine if c.rank == "A")  # only the house's own Ace serves
+    out: list[ev.Place] = []
+    if world:
+        out.append(ev.Place((WORLD,), house))
+    for combo in pairs:
+        out.append(ev.Place(combo, house))
+        out.extend(ev.Place(combo, house, other) for other in later)
+    for c in courts:
+        if lovers:
+            out.append(ev.Place(canonical((c, LOVERS)), house))
+        if kroam_empress and c.rank == "Q":
+            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    for a, b in itertools.combinations(courts, 2):
+        if {a.rank, b.rank} == {"Q", "K"}:
+            out.append(ev.Place(canonical((a, b)), house))
+    for c in courts:
+        if c.rank in ("Kn", "P"):
+            out.append(ev.Place((c,), house))
+            for ace in aces:
+                if _HOUSE[ace] == house:
+                    out.append(ev.Place(canonical((c, ace)), house))
+                elif magician:
+                    out.append(ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace))
+    out.extend(ev.Place(combo, house) for combo in subsets(own, None))
+    if magician:
+        out.extend(magicked(own, list(strangers), house))
+    return tuple(Move(seat, p) for p in out)
 
 
 def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.Place]:
@@ -146,49 +200,73 @@ def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.
 
 def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
     """Every legal picture-card play of ``who`` now (of ``lead``, ``None``: any)."""
+    for play in _plays(state, who, lead):
+        yield ev.Picture(*play)
+
+
+def picture_moves(state: State, who: int, seat: int) -> list[Move]:
+    """Every legal picture-card play of ``who`` now, as moves of ``seat`` (each made once
+    per seat and play)."""
+    return [_picture_move(seat, *play) for play in _plays(state, who, None)]
+
+
+_Play = tuple[Card, int, str, str, int, tuple[Card, ...]]
+"""A picture play's fields, in ``events.Picture``'s order: card, target, field, choice,
+count, cards."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _picture_move(
+    seat: int, card: Card, target: int, field: str, choice: str, count: int, cards: tuple[Card, ...]
+) -> Move:
+    return Move(seat, ev.Picture(card, target, field, choice, count, cards))
+
+
+def _plays(state: State, who: int, lead: Card | None) -> Iterator[_Play]:
+    """The fields of every legal picture-card play of ``who`` now (see ``pictures``)."""
     cards = available(state, who, pool=True, chariot=False)
     people = range(state.n + 1)
     row = state.slots[who]
     for card in cards:
-        if card not in EFFECTS or lead not in (None, card):
+        if card.suit != TRUMP or card not in _EFFECTS or lead not in (None, card):
             continue
         if card == PRIESTESS:
             for t in people:
                 if t < state.n and t != who and live(state, t):
-                    yield ev.Picture(card, target=t)
+                    yield (card, t, "", "", 0, ())
         elif card.rank == "5":  # the Hierophant
             for choice in CATEGORIES:
-                yield ev.Picture(card, choice=choice)
+                yield (card, -1, "", choice, 0, ())
         elif card == CHARIOT:
             if state.has_chariot[who]:
                 continue
             hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
             for k in range(len(hand) + 1):
                 for combo in itertools.combinations(hand, k):
-                    yield ev.Picture(card, cards=combo)
+                    yield (card, -1, "", "", 0, combo)
         elif card == WHEEL:
             source = source_of(state, who, card, pool=True, chariot=False)
             top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
             for n in range(1, top + 1):
-                yield ev.Picture(card, count=n)
+                yield (card, -1, "", "", n, ())
         elif card == STRENGTH:
             if not state.strength[who]:
-                yield ev.Picture(card, choice="closed")
-                yield ev.Picture(card, choice="open")
+                yield (card, -1, "", "closed", 0, ())
+                yield (card, -1, "", "open", 0, ())
         elif card == HERMIT:
             if not state.hermit[who]:
-                yield ev.Picture(card)
+                yield (card, -1, "", "", 0, ())
         elif card.rank == "12":  # the Hanged Man
             for t in people:
                 if live(state, t):
-                    yield ev.Picture(card, target=t)
+                    yield (card, t, "", "", 0, ())
         elif card == TEMPERANCE:
             for i, h in enumerate(HOUSES):
                 if row[i].status == OPEN:
-                    yield ev.Picture(card, field=h)
+                    yield (card, -1, h, "", 0, ())
         elif card == DEMONS_CARD:
             if state.demons < 0 and who != state.n:
-                yield ev.Picture(card)
+                yield (card, -1, "", "", 0, ())
         elif card in (TOWER, JUDGEMENT):
             for t in people:
                 if not live(state, t):
@@ -197,12 +275,12 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
                     slot = state.slots[t][i]
                     if card == JUDGEMENT:
                         if slot.status == OPEN:
-                            yield ev.Picture(card, target=t, field=h)
+                            yield (card, t, h, "", 0, ())
                     elif (
                         slot.status == PLACED
                         and slot.placement is not None
                         and slot.placement.kind != "world"
                     ):
-                        yield ev.Picture(card, target=t, field=h)
+                        yield (card, t, h, "", 0, ())
         else:  # Justice, Death, the Star, the Moon, the Sun: no choice to make
-            yield ev.Picture(card)
+            yield (card, -1, "", "", 0, ())

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from tablelog.rules.absences import took_unseen
+from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Place, check_deal, deal_zones, pool_order, round_robin
@@ -32,7 +33,7 @@ from tablelog.rules.table import evolve, where
 from tablelog.rules.tableview import counted
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply_draw", "chance", "check_draw", "plan_for"]
+__all__ = ["apply_draw", "chance", "check_draw", "draw_step", "plan_for", "stock_pool"]
 
 DECK_NAME = "the tarot deck (78 cards)"
 _STOCK_ORDER = pool_order(dict.fromkeys(DECK, 1))
@@ -177,8 +178,17 @@ def chance(state: State) -> ChanceStep | None:
     plan = plan_for(state)
     if plan is None:
         return answer_step(state)
+    return draw_step(state, plan, stock_pool(state))
+
+
+def stock_pool(state: State) -> tuple[Card, ...]:
+    """What a deal or draw is drawn from: one deck, so each card not accounted for once,
+    in ``pool_order``'s order (the seeded dealer's)."""
+    return tuple(filter(unknown(state).__contains__, _STOCK_ORDER))
+
+
+def draw_step(state: State, plan: DealPlan, pool: tuple[Card, ...]) -> ChanceStep:
+    """The chance step of ``plan`` (``plan_for(state)``) drawn from ``pool``
+    (``stock_pool(state)``), with a hint for a person entering it."""
     kind = "deal" if state.phase == DEAL else "draw"
-    hint = _hint(plan)
-    pool = unknown(state)  # one deck: each card not accounted for once, in pool_order's order
-    drawing = Drawing(plan, tuple(filter(pool.__contains__, _STOCK_ORDER)), "stock")
-    return ChanceStep(kind, hint, drawing, unseen=not plan.ups)
+    return ChanceStep(kind, _hint(plan), Drawing(plan, pool, "stock"), unseen=not plan.ups)

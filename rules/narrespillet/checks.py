@@ -25,7 +25,15 @@ from tablelog.rules.narrespillet.state import MALDERIA, OPEN, OVER, PLAY, State,
 from tablelog.rules.narrespillet.take import is_unknown, source_of
 from tablelog.rules.table import where
 
-__all__ = ["SWORD_KNIGHT", "TURN_KINDS", "check", "check_call", "check_turn", "no_vote"]
+__all__ = [
+    "SWORD_KNIGHT",
+    "TURN_KINDS",
+    "call_refusal",
+    "check",
+    "check_call",
+    "check_turn",
+    "no_vote",
+]
 
 SWORD_KNIGHT = Card("Kn", "Sw")
 TURN_KINDS = (
@@ -210,9 +218,16 @@ def _check_hermit(state: State, seat: int | None, demons: bool) -> str | None:
 
 
 def check_call(state: State, head: Step, card: Card) -> str | None:
-    if card in head.tried:
+    """Why ``card`` may not be called in the call ``head``, or ``None``."""
+    return call_refusal(head.what, head.tried, card)
+
+
+def call_refusal(what: str, tried: tuple[Card, ...], card: Card) -> str | None:
+    """Why ``card`` may not be called in a call of ``what`` (``any``, ``suit``) after the
+    cards ``tried``, or ``None`` (nothing else of the state matters)."""
+    if card in tried:
         return f"{card} has been called already: each attempt calls a different card"
-    if head.what == "suit" and card.suit == "T":
+    if what == "suit" and card.suit == "T":
         return "only court and number cards may be called now"
     if card in (FOOL, Card("20", "T"), Card("21", "T")):
         return "the Fool, Judgement and the World cannot be called"

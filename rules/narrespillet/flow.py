@@ -31,7 +31,16 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["MAX_RESHUFFLES", "discard_cards", "draw_need", "finish", "round_winners", "settle"]
+__all__ = [
+    "MAX_RESHUFFLES",
+    "discard_cards",
+    "draw_need",
+    "finish",
+    "hand_need",
+    "next_actor",
+    "round_winners",
+    "settle",
+]
 
 MAX_RESHUFFLES = 2
 """Reshuffles allowed per round: the seed sets no bound, a finite game needs one."""
@@ -53,10 +62,17 @@ def draw_need(state: State, step: Step) -> tuple[int, int]:
         return (step.n, 0)
     if who == POOL:
         return (max(0, HAND - len(state.pool)), 0) if state.pool_live else (0, 0)
+    return hand_need(state, who, len(state.hands[who]), len(state.opens[who]))
+
+
+def hand_need(state: State, who: int, held: int, opened: int) -> tuple[int, int]:
+    """How many closed and open cards participant ``who`` wants to refill a hand of
+    ``held`` cards and ``opened`` open ones (none once finished, nor for the Demons
+    without cards of their own)."""
     if state.finished[who] or (who == state.n and not state.demons_own):
         return (0, 0)
-    closed = max(0, hand_limit(state, who) - len(state.hands[who]))
-    return (closed, max(0, open_limit(state, who) - len(state.opens[who])))
+    closed = max(0, hand_limit(state, who) - held)
+    return (closed, max(0, open_limit(state, who) - opened))
 
 
 def _lift_temperance(state: State) -> State:
@@ -133,13 +149,23 @@ def _done(state: State, who: int) -> bool:
 
 def _next_turn(state: State, queue: tuple[Step, ...]) -> State:
     """The next regular turn begins (with ``queue``, the empty queue, in one new state)."""
+    who = next_actor(state)
+    if who is not None:
+        return evolve(state, queue=queue, turn=who, actor=who, optional=False)
+    return end_round(_queued(state, queue))  # pragma: no cover - settle checks first
+
+
+def next_actor(state: State) -> int | None:
+    """Whose regular turn comes next: the first participant after ``state.turn`` in turn
+    order who has not finished (``None``: everyone has)."""
     seq = order(state)
     at = seq.index(state.turn) if state.turn in seq else -1
+    finished = state.finished
     for step in range(1, len(seq) + 1):
         who = seq[(at + step) % len(seq)]
-        if not state.finished[who]:
-            return evolve(state, queue=queue, turn=who, actor=who, optional=False)
-    return end_round(_queued(state, queue))  # pragma: no cover - settle checks first
+        if not finished[who]:
+            return who
+    return None
 
 
 def finish(state: State, who: int) -> State:

@@ -29,14 +29,15 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import check, check_call, check_turn
+from tablelog.rules.narrespillet.checks import call_refusal, check, check_call, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
+from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 
-__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act"]
+__all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act", "turn_moves"]
 
 KINDS = (
     "show",
@@ -93,7 +94,7 @@ def moves(
         return
     who = state.actor if head_step(state) is None else None
     if who is not None and seat is None and card is None and kind is None:
-        yield from _turn_listing(state, who)
+        yield from turn_moves(state, who)
         return
     for k, gen in _generators(state):
         if kind is not None and k != kind:
@@ -108,9 +109,13 @@ def moves(
                 yield move
 
 
-def _turn_listing(state: State, who: int) -> list[Move]:
+def turn_moves(state: State, who: int) -> list[Move]:
     """Every legal move while ``who`` is on turn (no window open), unfiltered: what the loop
-    above yields for no seat, card or kind, made in one list (most listings are this one)."""
+    above yields for no seat, card or kind, made in one list (most listings are this one;
+    ``listing.turn_listing`` makes it flat while every player's hand is known)."""
+    hands = state.hands
+    if not any(hands[s].hidden for s in range(state.n)):
+        return turn_listing(state, who)
     out: list[Move] = []
     for k, gen in _generators(state):
         if k in BUILT:
@@ -259,9 +264,17 @@ def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     assert head is not None
     s = seat_of(state, head.who)
     if seat in (None, s):
-        for c in DECK if card is None else (card,):
-            if check_call(state, head, c) is None:
-                yield Move(s, ev.Call(c))
+        if card is None:
+            yield from _call_moves(s, head.what, head.tried)
+        elif check_call(state, head, card) is None:
+            yield Move(s, ev.Call(card))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _call_moves(seat: int, what: str, tried: tuple[Card, ...]) -> tuple[Move, ...]:
+    """Every card ``seat`` may call in a call of ``what`` after ``tried`` (the call's own
+    check, ``checks.call_refusal``, asks nothing else: remembered by those alone)."""
+    return tuple(Move(seat, ev.Call(c)) for c in DECK if call_refusal(what, tried, c) is None)
 
 
 def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -332,25 +345,13 @@ _place_moves = partial(_actor_moves, places)
 _picture_moves = partial(_actor_moves, pictures)
 
 
-@functools.cache
-def _discard(seat: int, card: Card) -> Move:
-    """A discard (made once per seat and card: most turns list the hand's discards)."""
-    return Move(seat, ev.Discard(card))
-
-
-@functools.cache
-def _forfeit(seat: int, house: str) -> Move:
-    """A forfeit (made once per seat and battlefield)."""
-    return Move(seat, ev.Forfeit(house))
-
-
 def _discards(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     who = _actor(state, seat)
     if who is not None:
         s = seat_of(state, who)
         for c in available(state, who, pool=False, chariot=False):
             if card in (None, c):
-                yield _discard(s, c)
+                yield discard_move(s, c)
 
 
 def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
@@ -360,7 +361,7 @@ def _forfeits(state: State, seat: int | None, card: Card | None) -> Iterator[Mov
         s = seat_of(state, who)
         for i, house in enumerate(HOUSES):
             if row[i].status == OPEN:
-                yield _forfeit(s, house)
+                yield forfeit_move(s, house)
 
 
 def _loads(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

@@ -25,7 +25,14 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.narrespillet.take import CHARIOT, is_unknown, source_of, take
 from tablelog.rules.table import evolve, where
 
-__all__ = ["check_place", "do_place", "fool_candidates", "fool_refusal", "steal"]
+__all__ = [
+    "check_place",
+    "do_place",
+    "fool_askers",
+    "fool_candidates",
+    "fool_refusal",
+    "steal",
+]
 
 _INDEX = {card: i for i, card in enumerate(DECK)}
 
@@ -147,8 +154,16 @@ def _world(state: State, who: int, house: str, clock: int) -> State:
 def fool_candidates(state: State, placer: int, fields: tuple[str, ...]) -> tuple[int, ...]:
     """The participants who may steal the placement just made on ``fields`` with the Fool:
     not the placer, still in the round, with those slots open, and who may hold the Fool."""
-    i = HOUSES.index(fields[0])
-    placement = state.slots[placer][i].placement
+    placement = state.slots[placer][HOUSES.index(fields[0])].placement
+    return fool_askers(state, placer, fields, placement)
+
+
+def fool_askers(
+    state: State, placer: int, fields: tuple[str, ...], placement: Placement | None
+) -> tuple[int, ...]:
+    """``fool_candidates`` of ``placement`` on ``fields``, asked of a state whose other
+    participants' slots and hands are those after the placement (the state before it
+    will do: a placement changes only the placer's)."""
     if (
         placement is None
         or placement.kind == "world"

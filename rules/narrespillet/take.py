@@ -7,6 +7,7 @@ one place, so a move names cards and the state knows where each is.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -21,6 +22,7 @@ __all__ = [
     "HAND",
     "SOURCES",
     "available",
+    "in_deck_order",
     "is_unknown",
     "pool_of",
     "source_of",
@@ -52,12 +54,26 @@ def source_of(state: State, who: int, card: Card, *, pool: bool, chariot: bool) 
 
 def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Card, ...]:
     """The known cards ``who`` may use, in deck order, each once."""
-    cards = set(state.hands[who].cards)
+    hand = state.hands[who].cards
+    if not (
+        state.opens[who].cards
+        or (pool and state.pool.cards)
+        or (chariot and state.chariots[who].cards)
+    ):
+        return in_deck_order(hand)  # the hand alone: most turns
+    cards = set(hand)
     cards.update(state.opens[who].cards)
     if pool:
         cards.update(state.pool.cards)
     if chariot:
         cards.update(state.chariots[who].cards)
+    return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` (each once) in deck order (remembered: a hand is asked of several times
+    a turn)."""
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 

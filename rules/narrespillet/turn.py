@@ -27,6 +27,7 @@ from tablelog.rules.narrespillet.deck import CHARIOT, HERMIT, HOUSES
 from tablelog.rules.narrespillet.flow import discard_cards, finish, lift_temperance, settle
 from tablelog.rules.narrespillet.pictures import do_picture
 from tablelog.rules.narrespillet.place import do_place, fool_step, steal
+from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
 from tablelog.rules.narrespillet.reveal import revealed
 from tablelog.rules.narrespillet.state import FORFEIT, OPEN, Slot, State, Step
 from tablelog.rules.narrespillet.take import source_of, take
@@ -67,7 +68,7 @@ def apply(state: State, event: Event) -> State:
 def _make(state: State, event: Event) -> State:
     p = event.payload
     if isinstance(p, Deal):
-        return settle(apply_draw(state, event))
+        return quick_draw(state, p) or settle(apply_draw(state, event))
     if isinstance(p, ev.Answer):
         return settle(apply_answer(state, event))
     if isinstance(p, ev.Show):
@@ -88,8 +89,9 @@ def _make(state: State, event: Event) -> State:
         return _hermit(state, who)
     if isinstance(p, ev.Pass):
         return settle(evolve(state, actor=None, optional=False))
-    assert state.actor is not None
-    return settle(turn_action(state, state.actor, p))
+    who = state.actor
+    assert who is not None
+    return quick_turn(state, who, p) or settle(turn_action(state, who, p))
 
 
 def _vote(state: State, head: Step, seat: int | None, agree: bool) -> State:

@@ -42,3 +42,39 @@ def test_a_time_out_of_range_is_shown_as_its_number() -> None:
     assert unpack_time(LOWEST - 1, None) == str(LOWEST - 1)
     with pytest.raises(OverflowError):
         _format_time(HIGHEST + 60_000_000)
+
+
+def _packed_the_whole_way(text: str) -> tuple[int | None, str | None]:
+    """What ``pack_time`` answered before it kept dates: ``fromisoformat``, then the text
+    back from the moment, for the one shape ``utc_now`` writes."""
+    if len(text) != 32 or text[4:20:3] != "--T::." or text[26:] != "+00:00":
+        return None, text
+    if not text.isascii():
+        return None, text
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None, text
+    if moment.isoformat(timespec="microseconds") != text:
+        return None, text
+    return (moment - EPOCH) // timedelta(microseconds=1), None
+
+
+def test_a_time_of_a_known_date_packs_as_the_whole_check_packs_it() -> None:
+    rng = random.Random(11)
+    base = "2026-11-26T05:59:58.123456+00:00"
+    assert pack_time(base) == _packed_the_whole_way(base)  # the date is known from here on
+    texts = [base, "2026-11-26T23:59:59.999999+00:00", "2026-11-26T00:00:00.000000+00:00"]
+    for clock in ("24:00:00", "23:60:00", "23:59:60", "99:99:99", "2a:00:00", "+1:00:00"):
+        texts.append(f"2026-11-26T{clock}.000000+00:00")
+    texts += ["2026-11-26T05:59:58.12345a+00:00", "2026-11-26T05:59:58.1234 6+00:00"]
+    texts += ["2026-11-26T05:59:58.123456+01:00", "2026-11-26T05:59:58,123456+00:00"]
+    texts += ["2026-11-26T0५:59:58.123456+00:00", "2026-11-26T05:5٩:58.123456+00:00"]
+    for _ in range(4000):  # every position changed to a character a log might hold
+        at = rng.randrange(32)
+        new = rng.choice("0123456789:.-+T Za²٣")
+        texts.append(base[:at] + new + base[at + 1 :])
+    for day in ("2026-02-28", "2026-02-29", "2024-02-29", "0001-01-01", "9999-12-31"):
+        texts.append(f"{day}T12:34:56.654321+00:00")
+    for text in texts * 2:  # the second time, every date that packs is known
+        assert pack_time(text) == _packed_the_whole_way(text), text

@@ -3,6 +3,7 @@ parts from it (``replay.kit.playouts``)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import attrs
@@ -199,3 +200,130 @@ def test_a_seat_filter_that_lists_otherwise_is_caught_at_the_deep_states():
         r"highcard: moves\(state, \d\) is not seat \d's part of moves\(state\), in order",
         caught.value.detail,
     )
+
+
+def _fast(kinds=None, cards=None, moves=None):
+    """``PLAYED`` with fast ``kinds``/``cards`` of its own (sound unless replaced): the
+    generator then reads its menus from the whole listing, and the playout check holds
+    the filters to that listing at the deep states."""
+    from tablelog.rules.listing import cards_of, kinds_of
+
+    def sound_kinds(state, seat):
+        return kinds_of(PLAYED, state, seat)
+
+    def sound_cards(state, seat, kind):
+        return cards_of(PLAYED, state, seat, kind)
+
+    return attrs.evolve(
+        PLAYED,
+        kinds=kinds or sound_kinds,
+        cards=cards or sound_cards,
+        moves=moves or PLAYED.moves,
+    )
+
+
+@QUICK
+@given(histories(_fast()))
+def test_a_game_with_sound_fast_answers_and_a_playout_passes(history):
+    check_all(_fast(), history)
+
+
+def _caught(rules) -> str:
+    with pytest.raises(InvariantViolation) as caught:
+        run = given(histories(rules))(lambda history: check_playout(rules, history))
+        QUICK(run)()
+    assert caught.value.invariant == "playout"
+    return caught.value.detail
+
+
+def test_fast_kinds_that_name_a_kind_without_a_move_are_caught():
+    def kinds(state, seat):
+        return ("play", "pass")
+
+    assert re.fullmatch(
+        r"highcard: kinds\(state, \d\) are not the kinds of its moves", _caught(_fast(kinds))
+    )
+
+
+def test_fast_cards_that_leave_a_lead_card_out_are_caught():
+    from tablelog.rules.listing import cards_of
+
+    def cards(state, seat, kind):
+        return cards_of(PLAYED, state, seat, kind)[1:]
+
+    detail = _caught(_fast(cards=cards))
+    assert re.fullmatch(
+        r"highcard: cards\(state, \d, 'play'\) are not the cards leading its moves",
+        detail,
+    )
+
+
+def test_a_card_filter_that_ignores_the_card_is_caught():
+    from tests.replay import toy_rules
+
+    def moves(state, seat=None, card=None, kind=None):
+        return toy_rules.moves(state, seat, None, kind)  # every card's moves, whatever asked
+
+    detail = _caught(_fast(moves=moves))
+    assert re.fullmatch(
+        r"highcard: moves\(state, \d, \w+, 'play'\) is not its part of"
+        r" moves\(state\), in order",
+        detail,
+    )
+
+
+def test_the_listings_compared_while_drawing_are_not_compared_again():
+    """The generator compares the playout's listing with the fold's at each state it
+    chooses a move in (``replay.kit.beside``), and the check takes those answers: it asks
+    the playout's listing only of the other states (the deal, the end, notes)."""
+    asked: list[int] = []
+
+    class Counting(HighcardPlayout):
+        def moves(self):
+            asked.append(self.seq)
+            return super().moves()
+
+    rules = attrs.evolve(PLAYED, playout=Counting)
+
+    @QUICK
+    @given(histories(rules))
+    def run(history):
+        said = history.folded.listings
+        steps = list(walk(rules, history))
+        chosen = {  # each state a seat's move was chosen in
+            s.seq
+            for s, then in itertools.pairwise(steps)
+            if then.event.family != "meta" and then.event.actor is not None
+        }
+        assert chosen <= set(said) and all(v is None for v in said.values())
+        asked.clear()
+        check_playout(rules, history)
+        assert len(asked) == sum(1 for s in steps if s.seq not in said)
+
+    run()
+
+
+def test_a_listing_that_differs_while_drawing_is_named_by_the_check():
+    rules = BROKEN_PLAYOUTS["drops"]
+    met: list[int] = []
+
+    @QUICK
+    @given(histories(rules))
+    def run(history):
+        said = history.folded.listings
+        differs = [seq for seq, detail in said.items() if detail is not None]
+        if not differs:
+            return
+        met.append(differs[0])
+        with pytest.raises(InvariantViolation) as caught:
+            check_playout(rules, history)
+        assert caught.value.seq <= differs[0]
+        if caught.value.seq == differs[0]:
+            assert caught.value.detail == f"highcard's playout: {said[differs[0]]}"
+        # the same history read from a log (nothing drawn beside it) fails alike
+        with pytest.raises(InvariantViolation) as again:
+            check_playout(rules, History(history.header, history.events))
+        assert str(again.value) == str(caught.value)
+
+    run()
+    assert len(met) > 10  # most games meet a hand of two known cards

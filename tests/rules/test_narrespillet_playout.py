@@ -1,14 +1,15 @@
 """Narrespillet's playout (``narrespillet.playout``) walks beside the fold: on seeded random
 games of every option set that changes play, to the end of the game, the listing (same
 moves, same order), the chance step, the outcome and the whole state agree at every step;
-and a playout that drops a move, misplays a card or forgets a draw is caught."""
+and a playout that drops a move, misplays a card, forgets a draw or draws from cards
+already drawn is caught."""
 
 from __future__ import annotations
 
 import pytest
 
 from tablelog.replay.games import make_header
-from tablelog.rules.events import Move
+from tablelog.rules.events import Deal, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.playout import Walk
 from tablelog.rules.playout import playout_of
@@ -98,9 +99,24 @@ class _NoDraw(Walk):
         return step
 
 
+class _StalePool(Walk):
+    """Keeps drawing from the cards it drew from before a draw (the drawn ones still in)."""
+
+    def play(self, move: Move) -> None:
+        pool = self._pool
+        super().play(move)
+        if isinstance(move.payload, Deal) and pool is not None and self._pool is not None:
+            self._pool = pool
+
+
 @pytest.mark.parametrize(
     ("broken", "words"),
-    [(_Short, "missing"), (_Misplay, "state is not the fold's"), (_NoDraw, "chance step")],
+    [
+        (_Short, "missing"),
+        (_Misplay, "state is not the fold's"),
+        (_NoDraw, "chance step"),
+        (_StalePool, "chance step"),
+    ],
 )
 def test_a_broken_playout_is_caught(broken, words) -> None:  # type: ignore[no-untyped-def]
     said, played = _walk({}, 1, make=broken)

@@ -1,0 +1,93 @@
+"""The listing of the participant on turn, made flat: most of Narrespillet's listings.
+
+``turn_listing(state, who)`` is ``moves(state)`` while ``who`` is on turn, no window is
+open and no hand holds a face-down card (so no ``show`` is listed): the turn's kinds in
+``moves.KINDS`` order, each made by the generator the full listing uses (``candidates``
+for placements and picture plays), without the generic loop's filters and dispatch. The
+moves that recur turn after turn (a discard, a forfeit, a pass, a Hermit turn, a Chariot
+load, an unload, a lift), and the placements and picture plays (``candidates.place_moves``,
+``picture_moves``), are made once per seat and payload and shared.
+``moves`` lists a turn with it, so ``tests/rules/test_narrespillet_built.py``, which holds
+``moves`` to the check of every full candidate in order, holds this listing too; the
+listing digests (``benchmarks/listing_digest.py``) are the same as before it.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from tablelog.rules.cards import Card
+from tablelog.rules.events import Move
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
+from tablelog.rules.narrespillet.checks import check_turn
+from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
+from tablelog.rules.narrespillet.take import available
+
+__all__ = ["discard_move", "forfeit_move", "turn_listing"]
+
+
+@functools.cache
+def discard_move(seat: int, card: Card) -> Move:
+    """A discard (made once per seat and card: most turns list the hand's discards)."""
+    return Move(seat, ev.Discard(card))
+
+
+@functools.cache
+def forfeit_move(seat: int, house: str) -> Move:
+    """A forfeit (made once per seat and battlefield)."""
+    return Move(seat, ev.Forfeit(house))
+
+
+@functools.cache
+def _load(seat: int, cards: tuple[Card, ...]) -> Move:
+    return Move(seat, ev.Load(cards))
+
+
+@functools.cache
+def _plain(seat: int, payload: object) -> Move:
+    """A move whose payload is one of a few values (a pass, a Hermit turn, an unload, a
+    lift, an exorcism), made once per seat."""
+    return Move(seat, payload)
+
+
+_PASS = (ev.Pass(False), ev.Pass(True))
+_HERMIT = (ev.Hermit(False), ev.Hermit(True))
+_UNLOAD, _LIFT, _EXORCISE = ev.Unload(), ev.Lift(), ev.Exorcise()
+
+
+def turn_listing(state: State, who: int) -> list[Move]:
+    """Every legal move while ``who`` is on turn, no window open and every hand known (see
+    the module's text), in ``moves``' order."""
+    n = state.n
+    demons = state.demons
+    s = demons if who == n else who
+    out: list[Move] = []
+    any_turn = state.options.hermit_window == "any_turn"
+    hermit, finished = state.hermit, state.finished
+    if any(hermit):
+        for w in range(n + 1):  # ``actors.hermits``
+            if hermit[w] and not finished[w] and (any_turn or w == who):
+                out.append(_plain(demons if w == n else w, _HERMIT[w == n]))
+    if state.optional:
+        out.append(_plain(s, _PASS[who == n]))
+    out.extend(place_moves(state, who, s))
+    hand = available(state, who, pool=False, chariot=False)
+    out.extend(discard_move(s, c) for c in hand)
+    row = state.slots[who]
+    for i, house in enumerate(HOUSES):
+        if row[i].status == OPEN:
+            out.append(forfeit_move(s, house))
+    out.extend(picture_moves(state, who, s))
+    if state.has_chariot[who]:
+        for k in (1, 2):
+            out.extend(_load(s, combo) for combo in itertools.combinations(hand, k))
+        out.append(_plain(s, _UNLOAD))
+    temperance = state.temperance
+    if temperance is not None and temperance[0] == who:
+        out.append(_plain(s, _LIFT))
+    if state.options.variant == MALDERIA and check_turn(state, who, _EXORCISE) is None:
+        out.append(_plain(s, _EXORCISE))
+    return out

@@ -1,0 +1,191 @@
+"""The two commonest events made in one new state: a plain turn and a plain refill.
+
+Most of a game is a participant discarding (or forfeiting a battlefield) and then drawing
+back up to the hand limit. ``apply`` makes an action with ``turn.turn_action`` and then
+works through the steps it leaves (``flow.settle``: every participant's finish check,
+Justice's refill, the actor's refill), and a draw with ``chance.apply_draw`` and
+``settle``: several new states each. Here the same two are made in one, when nothing
+else can happen on the way:
+
+* ``quick_turn``: a discard, a forfeit, or a placement of cards from the hand (not the
+  World, not with the Magician) that opens no Fool window, when no participant's round
+  ends by it, Justice wants no card, and the actor then either draws from a stock that
+  has cards (the queue stops at that refill) or wants none (the next regular turn begins,
+  no step queued);
+* ``quick_draw``: a participant's refill with every card known and going into its hand,
+  that fills the hand, with nothing queued after it (the next regular turn begins).
+
+Anything else answers ``None`` and the caller takes the general path. The state made is
+the one that path makes (``==``): ``tests/rules/test_narrespillet_quick.py`` compares
+both on every event of seeded games of every option set, and the fold, the playout and
+the listing digests all pass through here.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from tablelog.rules.events import Deal
+from tablelog.rules.narrespillet import events as ev
+from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
+from tablelog.rules.narrespillet.flow import hand_need, next_actor
+from tablelog.rules.narrespillet.place import fool_askers
+from tablelog.rules.narrespillet.placements import classify
+from tablelog.rules.narrespillet.state import (
+    FORFEIT,
+    HAND,
+    OPEN,
+    PLACED,
+    PLAY,
+    Placement,
+    Slot,
+    State,
+    Step,
+)
+from tablelog.rules.table import evolve
+from tablelog.rules.zones import Zone
+
+__all__ = ["quick_draw", "quick_turn"]
+
+
+def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+@functools.cache
+def _refill(who: int) -> Step:
+    return Step("refill", who)
+
+
+def _any_done(state: State, skip: int) -> bool:
+    """Whether a participant other than ``skip`` would finish at a finish check now."""
+    finished = state.finished
+    for w, row in enumerate(state.slots):
+        if w != skip and not finished[w] and all(slot.status != OPEN for slot in row):
+            return True
+    return False
+
+
+def quick_turn(state: State, who: int, p: object) -> State | None:
+    """The state ``apply`` makes of ``who``'s discard, forfeit or placement ``p`` (``who``
+    on turn, no window open, the move legal), settled, in one new state; ``None`` when
+    more than a refill or the next turn follows (see the module's text)."""
+    kind = type(p)
+    hands, opens = state.hands, state.opens
+    held, opened = len(hands[who]), len(opens[who])
+    changes: dict[str, Any]
+    if kind is ev.Discard:
+        card = p.card  # type: ignore[attr-defined]
+        hand = hands[who]
+        if card in hand.cards:
+            changes = {"hands": _set(hands, who, hand.remove(card))}
+            held -= 1
+        elif card in opens[who].cards:
+            changes = {"opens": _set(opens, who, opens[who].remove(card))}
+            opened -= 1
+        else:
+            return None
+        changes["discard"] = state.discard.add(card)
+        if _any_done(state, -1):
+            return None
+    elif kind is ev.Forfeit:
+        clock = state.clock + 1
+        row = _set(state.slots[who], HOUSES.index(p.field), Slot(FORFEIT, None, clock))  # type: ignore[attr-defined]
+        if all(slot.status != OPEN for slot in row) or _any_done(state, who):
+            return None  # a round ends: the finish's cleanup is the general path's
+        changes = {"slots": _set(state.slots, who, row), "clock": clock}
+    elif kind is ev.Place:
+        placed = _place(state, who, p)  # type: ignore[arg-type]
+        if placed is None:
+            return None
+        changes = placed
+        held -= len(p.cards)  # type: ignore[attr-defined]
+    else:
+        return None
+    return _settled(state, who, held, opened, changes)
+
+
+def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
+    """The changes of placement ``p`` of cards of ``who``'s hand, when it opens no Fool
+    window and ends nobody's round, and is not the World or with the Magician."""
+    if MAGICIAN in p.cards:
+        return None
+    hand = state.hands[who]
+    if any(c not in hand.cards for c in p.cards):
+        return None  # open cards, Justice's, the Chariot's: the general path
+    kind = classify(p.cards, p.field, p.magic, state.options.variant)
+    if isinstance(kind, str) or kind.kind == "world":
+        return None
+    fields = (p.field, p.also) if p.also else (p.field,)
+    clock = state.clock + 1
+    placement = Placement(p.cards, kind.kind, kind.key, fields, p.magic, clock)
+    if fool_askers(state, who, fields, placement) or _any_done(state, who):
+        return None
+    slot = Slot(PLACED, placement, clock)
+    row = state.slots[who]
+    for house in fields:
+        row = _set(row, HOUSES.index(house), slot)
+    if all(s.status != OPEN for s in row):
+        return None
+    kept = Zone(tuple(c for c in hand.cards if c not in p.cards), hand.hidden)
+    return {
+        "hands": _set(state.hands, who, kept),
+        "slots": _set(state.slots, who, row),
+        "clock": clock,
+    }
+
+
+def _settled(
+    state: State, who: int, held: int, opened: int, changes: dict[str, Any]
+) -> State | None:
+    """``state`` with ``changes`` once ``who``'s turn is over: the actor's refill waits
+    (queued), or the next regular turn begins; ``None`` when more than that follows."""
+    if state.pool_live and len(state.pool) < HAND and not state.death:
+        return None  # Justice draws first
+    closed, opened_need = hand_need(state, who, held, opened)
+    if closed + opened_need and not state.death:
+        if not len(state.stock):
+            return None  # a vote on a new stock, or Temperance lifted
+        queue = (_refill(who), *state.queue)
+        return evolve(state, queue=queue, actor=None, optional=False, **changes)
+    if state.queue:
+        return None
+    nxt = next_actor(state)
+    if nxt is None:
+        return None  # pragma: no cover - the actor has not finished
+    return evolve(state, queue=(), turn=nxt, actor=nxt, optional=False, **changes)
+
+
+def quick_draw(state: State, deal: Deal) -> State | None:
+    """The state ``apply`` makes of the draw ``deal`` (checked, or sampled from ``chance``),
+    settled, in one new state; ``None`` unless it is a participant's refill of known cards
+    into its hand that fills it, with nothing queued after (see the module's text)."""
+    queue = state.queue
+    if state.phase != PLAY or state.claims or state.stock.cards or len(queue) != 1:
+        return None
+    head = queue[0]
+    who = head.who
+    if head.kind != "refill" or who < 0:
+        return None
+    tag = "demons" if who == state.n else str(who)
+    dealt = deal.cards
+    cards = tuple(d.card for d in dealt if d.card is not None and d.to == tag)
+    if len(cards) != len(dealt):
+        return None  # a card face down, or one for the open cards
+    hand = state.hands[who]
+    closed, opened = hand_need(state, who, len(hand) + len(cards), len(state.opens[who]))
+    if closed + opened:
+        return None  # the stock ran short: the general path asks for a vote
+    nxt = next_actor(state)
+    if nxt is None:
+        return None  # pragma: no cover - the drawer has not finished
+    return evolve(
+        state,
+        hands=_set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
+        stock=Zone((), state.stock.hidden - len(cards)),
+        queue=(),
+        turn=nxt,
+        actor=nxt,
+        optional=False,
+    )

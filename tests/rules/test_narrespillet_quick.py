@@ -1,0 +1,88 @@
+"""The one-state shortcuts (``narrespillet.quick``) make what the general path makes: on
+every event of seeded games of every option set that changes play, and of games dealt as
+a physical table sees them (face-down hands, claims), wherever ``quick_turn`` or
+``quick_draw`` answers, its state equals ``settle(turn_action(...))`` or
+``settle(apply_draw(...))``, the path ``apply`` took before them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tablelog.replay.games import make_header
+from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.narrespillet import quick
+from tablelog.rules.narrespillet.actors import head_step
+from tablelog.rules.narrespillet.chance import apply_draw
+from tablelog.rules.narrespillet.flow import settle
+from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
+from tablelog.rules.narrespillet.state import PLAY, State
+from tablelog.rules.narrespillet.turn import TURN_ACTIONS, turn_action
+from tablelog.rules.playout import FoldPlayout
+from tests.rules.narrespillet_helpers import RULES
+from tests.rules.playout_walk import walk_beside
+from tests.rules.test_narrespillet_playout import OPTION_SETS, PLAYERS
+
+
+def _compare(state: State, event: Event, used: Counter[str]) -> None:
+    """Where a shortcut answers for ``event``, its state is the general path's."""
+    p = event.payload
+    if isinstance(p, Deal) and state.phase == PLAY:
+        made = quick_draw(state, p)
+        if made is not None:
+            used["draw"] += 1
+            assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
+    elif state.actor is not None and head_step(state) is None and isinstance(p, TURN_ACTIONS):
+        made = quick_turn(state, state.actor, p)
+        if made is not None:
+            used[type(p).__name__] += 1
+            assert made == settle(turn_action(state, state.actor, p)), (
+                f"the shortcut parts at {event}"
+            )
+
+
+class _Comparing(FoldPlayout):
+    """The fold walked as a playout, comparing the shortcuts with the general path at
+    every event it is given."""
+
+    def __init__(self, state: State, seq: int, used: Counter[str]) -> None:
+        super().__init__(RULES, state, seq)
+        self.used = used
+
+    def play(self, move: Move) -> None:
+        _compare(self.state(), Event(self.seq + 1, move.actor, move.payload), self.used)
+        super().play(move)
+
+
+def _game(options: dict[str, object], seed: int, known: bool, used: Counter[str]) -> int:
+    header = make_header(RULES, PLAYERS, options, seed=seed)
+    said, played = walk_beside(
+        RULES, header, lambda state, seq: _Comparing(state, seq, used), known=known
+    )
+    assert said is None, said
+    return played
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: ",".join(map(str, o.items())) or "default"
+)
+def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) -> None:
+    used: Counter[str] = Counter()
+    for seed in range(8):
+        assert _game(options, seed, True, used) > 50
+    assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
+
+
+def test_the_shortcuts_in_physical_games() -> None:
+    used: Counter[str] = Counter()
+    for seed in range(8):
+        _game({"rounds": 2}, seed, False, used)
+    assert used["Discard"] and used["Forfeit"], used
+
+
+def test_a_wrong_shortcut_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shortcut that gives the turn to the wrong participant parts from the general path."""
+    monkeypatch.setattr(quick, "next_actor", lambda state: state.turn)
+    with pytest.raises(AssertionError, match="the shortcut parts at"):
+        _game({}, 1, True, Counter())
