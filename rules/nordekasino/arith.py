@@ -37,6 +37,7 @@ __all__ = [
     "combine",
     "more_buildable",
     "more_values",
+    "most",
     "reach",
 ]
 
@@ -68,6 +69,13 @@ def code_of_more(value: int) -> int:
     return -(value + 1)
 
 
+def most(codes: tuple[int, ...]) -> int:
+    """The sum of the largest values of the numeric piles ``codes``: no combination of
+    them is worth more (+ is the only way up, a mod is below its dividend, and "more"
+    piles are no operands)."""
+    return sum(code.bit_length() - 1 for code in codes if code >= 0)
+
+
 def bit_values(bits: int) -> list[int]:
     """The values whose bits are set, in increasing order."""
     out = []
@@ -92,9 +100,17 @@ def _add(a: int, b: int) -> int:
 
 def mod_set(dividends: int, divisors: int) -> int:
     """``{x mod y : x in dividends, y in divisors, x >= y > 0}``."""
+    if not dividends:
+        return 0
     top = dividends.bit_length() - 1  # the largest dividend
     divisors &= (1 << (top + 1)) - 2  # no divisor 0, none above the largest dividend
     acc = 0
+    if dividends == 1 << top:  # one dividend (the commonest case): its residue by each
+        while divisors:
+            low = divisors & -divisors
+            acc |= 1 << top % (low.bit_length() - 1)
+            divisors ^= low
+        return acc
     while divisors:
         y = divisors.bit_length() - 1  # the largest divisor left
         mask = (1 << y) - 1
@@ -189,9 +205,11 @@ def _parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]
     return tuple((one(key), two(key)) for one, two in _split_readers(_shape(key)))
 
 
-def _minus_one(key: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``key`` without one pile, once per distinct value."""
-    return [key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1]]
+@lru_cache(maxsize=1 << 16)
+def _minus_one(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``key`` without one pile, once per distinct value (remembered: ``reach`` and every
+    hand value's ``build_reach`` ask it of the same key)."""
+    return tuple(key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1])
 
 
 def is_full(bits: int) -> bool:
@@ -216,16 +234,20 @@ def reach(key: tuple[int, ...]) -> int:
     growth lemma in ``docs/rules/nordekasino.md``) and the answer is ``SATURATED``
     without further search; the exact search runs only over parts that do not.
     """
-    key = tuple(code for code in key if code != 1)
+    if 1 in key:
+        key = tuple(code for code in key if code != 1)
     if not key:
         return 1  # jokers only: 0
     if len(key) == 1:
         return key[0]
-    if any(is_full(reach(part)) for part in _minus_one(key)):
-        return SATURATED
+    for part in _minus_one(key):
+        if reach(part) & FULL == FULL:
+            return SATURATED
     acc = 0
     for one, two in _parts(key):
-        acc |= combine(reach(one) & NO_42, reach(two) & NO_42)
+        a = reach(one) & NO_42
+        b = reach(two) & NO_42
+        acc |= _combine(a, b) if a <= b else _combine(b, a)  # ``combine``, inlined
     return acc
 
 
@@ -242,7 +264,7 @@ def _hand_direct(hand: int, piles: int) -> int:
 def build_reach(hand: int, key: tuple[int, ...]) -> int:
     """The values the hand card's value ``hand`` and the numeric piles ``key`` combine
     into (each pile used, the hand card once), as a bitset exact up to 42."""
-    stripped = tuple(code for code in key if code != 1)
+    stripped = tuple(code for code in key if code != 1) if 1 in key else key
     if hand and len(stripped) < len(key):
         # a table joker added to the hand card makes it a pile like any other, no longer
         # "a card directly from the hand": whatever the piles make with it, the build makes
@@ -255,8 +277,11 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
         # a joker from the hand adds nothing; it rides on any pile but the final one
         piles = reach(key)
         return piles if len(key) > 1 else piles & NO_42
-    if is_full(reach(key)) or any(is_full(build_reach(hand, part)) for part in _minus_one(key)):
+    if reach(key) & FULL == FULL:
         return SATURATED
+    for part in _minus_one(key):
+        if build_reach(hand, part) & FULL == FULL:
+            return SATURATED
     # Every split is tried: bounding the answer by the table's reach with the card among
     # the piles (to stop early) cost twice what it saved, that reach being a search over a
     # larger key of its own (issue 24). Only an answer holding every value up to 42 stops
@@ -265,7 +290,9 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
     for mine, rest in _ordered_parts(key):
         if acc & SATURATED == SATURATED:
             break
-        acc |= combine(build_reach(hand, mine) & NO_42, reach(rest) & NO_42)
+        a = build_reach(hand, mine) & NO_42
+        b = reach(rest) & NO_42
+        acc |= _combine(a, b) if a <= b else _combine(b, a)  # ``combine``, inlined
     return acc
 
 

@@ -22,19 +22,19 @@ from functools import lru_cache, partial
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, reach
+from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, most, reach
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
     Layout,
     keyed,
     number_of,
-    sets_of,
     touching,
 )
 from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
+    build_numbers,
     build_options,
     build_values,
     can_capture,
@@ -47,6 +47,9 @@ from tablelog.rules.nordekasino.turn import (
     pile_key,
     turn_of,
 )
+
+ONLY_ADAMS = 1 << ADAMS
+"""What a build with a hand's last card may be worth, with no partner to build for."""
 
 __all__ = [
     "KINDS",
@@ -120,23 +123,17 @@ def turn_moves(
 
 def _adams(table: Layout, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
-    if _most(table.codes) < ADAMS:
+    if most(table.codes) < ADAMS:
         return  # + is the only way up: the whole table cannot make 42
-    for counts, key in keyed(table):
+    for _, key, sets, _ in keyed(table):
         if _adams_key(key):
-            yield from (_adams_move(seat, piles) for piles in sets_of(table, counts))
-
-
-def _most(codes: tuple[int, ...]) -> int:
-    """The sum of the largest values of the numeric piles ``codes``: no set of them adds
-    up to more ("more" piles are no operands)."""
-    return sum(code.bit_length() - 1 for code in codes if code >= 0)
+            yield from (_adams_move(seat, piles) for piles in sets)
 
 
 @lru_cache(maxsize=1 << 16)
 def _adams_key(key: tuple[int, ...]) -> bool:
     """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
-    if len(key) < 2 or key[0] < 0 or _most(key) < ADAMS:
+    if len(key) < 2 or key[0] < 0 or most(key) < ADAMS:
         return False
     return bool(reach(key) >> ADAMS & 1)
 
@@ -145,13 +142,13 @@ def _captures(table: Layout, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Mo
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     seat = turn.seat
     takes = [(card, turn.takes[turn.index[card]]) for card in cards]
-    for counts, key in keyed(table):
+    for _, key, sets, _ in keyed(table):
         gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
         if not gathered:
             continue
         for card, values in takes:
             if gathered & values:
-                yield from (_capture_move(seat, card, p) for p in sets_of(table, counts))
+                yield from (_capture_move(seat, card, p) for p in sets)
     if _spade_clear(table, cards):
         yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(table.codes)))))
 
@@ -172,28 +169,29 @@ def _builds(
     """Every build with ``cards``, key by key; under the duty only those on an own pile
     (the duty is asked, and remembered, only when a key without one comes up)."""
     owned = set(turn.owned)
-    marked = table.group_counts(turn.owned) if owned else None
+    marked = table.group_mask(owned)
     seat = turn.seat
     hand = [
         (card, i, turn.values[i], turn.wanted[i]) for card in cards for i in (turn.index[card],)
     ]
-    for counts, key in keyed(table):
-        if (
-            marked is not None
-            and not any(n and m for n, m in zip(counts, marked, strict=True))
-            and duty()
-        ):
+    for _, key, every, groups in keyed(table):
+        if marked and not groups & marked and duty():
             continue  # no set of this key holds an own pile
         sets: tuple[tuple[int, ...], ...] | None = None
         for card, at, values, wanted in hand:
-            numbers, mores = build_values(values, key)  # ``options_of``, inlined
-            numbers &= wanted & SATURATED
-            mores &= wanted
+            if wanted == ONLY_ADAMS:  # the last card: an Adams build or nothing
+                if key[0] < 0 or max(values) + most(key) < ADAMS:
+                    continue  # (a bound: see ``wanted_values``)
+                numbers, mores = build_numbers(values, key) & wanted, 0
+            else:  # ``options_of``, inlined
+                numbers, mores = build_values(values, key)
+                numbers &= wanted & SATURATED
+                mores &= wanted
             if not (numbers or mores):
                 continue
             for value, more in options_from(numbers, mores):
                 if sets is None:
-                    sets = sets_of(table, counts)
+                    sets = every
                     if owned and duty():
                         sets = tuple(piles for piles in sets if owned.intersection(piles))
                 for flag in turn.flags(at, value, more):
@@ -201,7 +199,7 @@ def _builds(
                         yield _build_move(seat, card, piles, value, more, flag)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _build_move(
     seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
 ) -> Move:
@@ -271,7 +269,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    for _, key in keyed(table):
+    for _, key, _, _ in keyed(table):
         if not left:
             break
         found.update(card for card in left if can_capture(card, key))
@@ -287,13 +285,12 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    owned = bool(turn.owned)
-    marked = table.group_counts(turn.owned)
+    marked = table.group_mask(turn.owned)
     duty: bool | None = None
-    for counts, key in keyed(table):
+    for _, key, _, groups in keyed(table):
         if not left:
             break
-        if owned and not any(n and m for n, m in zip(counts, marked, strict=True)):
+        if marked and not groups & marked:
             if duty is None:
                 duty = duty_binds(state, turn.seat)
             if duty:
@@ -323,7 +320,7 @@ def count(state: State, seat: int | None = None) -> int:
     total += 0 if binds else len(turn.cards)
     total += int(_spade_clear(table, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
-    for counts, key in keyed(table):
+    for counts, key, _, _ in keyed(table):
         total += _count_key(table, counts, key, turn, marked)
     return total
 

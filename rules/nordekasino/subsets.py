@@ -30,6 +30,7 @@ from tablelog.rules.frozen import frozen
 
 __all__ = [
     "Counts",
+    "Keyed",
     "Layout",
     "key_of",
     "keyed",
@@ -71,6 +72,14 @@ class Layout:
             for p in positions:
                 pattern[p] = g
         object.__setattr__(self, "pattern", tuple(pattern))
+
+    def group_mask(self, positions: Iterable[int]) -> int:
+        """The groups holding any of ``positions``, as a bitmask (bit g: group g)."""
+        pattern = self.pattern
+        out = 0
+        for p in positions:
+            out |= 1 << pattern[p]
+        return out
 
     def group_counts(self, positions: Iterable[int]) -> Counts:
         """How many of ``positions`` fall in each group."""
@@ -117,28 +126,40 @@ def _keys_in_order(pattern: tuple[int, ...]) -> tuple[Counts, ...]:
     )
 
 
-def keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
-    """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes:
-    what each kind of move walks (remembered for the last tables)."""
+Keyed = tuple[Counts, tuple[int, ...], tuple[tuple[int, ...], ...], int]
+"""One key of a layout, as ``keyed`` gives it: its counts per group, its sorted codes, its
+position sets in bitmask order and the groups it takes (bit g: group g)."""
+
+
+def keyed(layout: Layout) -> tuple[Keyed, ...]:
+    """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes,
+    its sets and the groups it takes: what each kind of move walks (remembered for the
+    last tables; the sets and groups by pattern)."""
     return _keyed(layout)
 
 
 @lru_cache(maxsize=64)
-def _keyed(layout: Layout) -> tuple[tuple[Counts, tuple[int, ...]], ...]:
+def _keyed(layout: Layout) -> tuple[Keyed, ...]:
     codes = layout.codes
-    return tuple((counts, tuple(sorted(first(codes)))) for counts, first in _firsts(layout.pattern))
+    return tuple(
+        (counts, tuple(sorted(first(codes))), sets, groups)
+        for counts, first, sets, groups in _firsts(layout.pattern)
+    )
 
 
 @lru_cache(maxsize=1024)
-def _firsts(pattern: tuple[int, ...]) -> tuple[tuple[Counts, Callable[[Any], Any]], ...]:
+def _firsts(
+    pattern: tuple[int, ...],
+) -> tuple[tuple[Counts, Callable[[Any], Any], tuple[tuple[int, ...], ...], int], ...]:
     """Each key of the pattern's layouts in order, with a reader of the codes of its first
-    set (the first piles of each group: always a tuple)."""
+    set (the first piles of each group: always a tuple), its sets and the groups it takes."""
     groups = layout_of(pattern).groups
     out = []
     for counts in _keys_in_order(pattern):
         first = [p for group, n in zip(groups, counts, strict=True) for p in group[:n]]
         reader = itemgetter(*first) if len(first) > 1 else itemgetter(slice(first[0], first[0] + 1))
-        out.append((counts, reader))
+        taken = sum(1 << g for g, n in enumerate(counts) if n)
+        out.append((counts, reader, _sets_of(pattern, counts), taken))
     return tuple(out)
 
 

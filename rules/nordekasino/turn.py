@@ -17,7 +17,7 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -28,11 +28,13 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
+    MORE_VALUES,
     SATURATED,
     bit_values,
     build_reach,
     capturable,
     more_values,
+    most,
 )
 from tablelog.rules.nordekasino.claims import playable, values_after
 from tablelog.rules.nordekasino.state import State, card_values
@@ -42,6 +44,8 @@ from tablelog.rules.table import pool_view
 __all__ = [
     "SPADE_FIVE",
     "Turn",
+    "build_mores",
+    "build_numbers",
     "build_options",
     "build_values",
     "can_build",
@@ -57,6 +61,7 @@ __all__ = [
     "options_of",
     "pile_key",
     "turn_of",
+    "wanted_values",
 ]
 
 SPADE_FIVE = Card("5", "S")
@@ -161,25 +166,56 @@ def options_of(
     hands: tuple[int, ...], key: tuple[int, ...], wanted: int
 ) -> tuple[tuple[int, bool], ...]:
     """``build_options`` of a card worth ``hands`` (its ``card_values``)."""
-    numbers, mores = build_values(hands, key)
-    numbers &= wanted & SATURATED
-    mores &= wanted
+    numbers, mores = wanted_values(hands, key, wanted)
     return options_from(numbers, mores) if numbers or mores else ()
+
+
+def wanted_values(hands: tuple[int, ...], key: tuple[int, ...], wanted: int) -> tuple[int, int]:
+    """The numbers and the "more" values in the bitset ``wanted`` a card worth ``hands``
+    and the piles ``key`` make, as bitsets. The arithmetic is asked only for what may be
+    there: no combination of the card and the piles is worth more than the card's largest
+    value and the piles' (``arith.most``: + is the only way up), a "more" value is one of
+    0 to 21 and, with "more" piles among ``key``, their own; so the last card of a hand,
+    which may only make 42, asks nothing of a key that cannot add up to 42."""
+    reachable = (2 << (max(hands) + most(key))) - 1
+    first = key[0]
+    numbers = wanted & SATURATED & reachable if first >= 0 else 0
+    mores = wanted & MORE_VALUES & reachable
+    if first < 0:
+        mores &= 1 << (-first - 1)
+    if numbers:
+        numbers &= build_numbers(hands, key)
+    if mores:
+        mores &= build_mores(hands, key)
+    return numbers, mores
 
 
 @lru_cache(maxsize=1 << 16)
 def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
-    make, as bitsets, whatever is held: remembered by the card's values and the key
-    alone, since the values a player holds change every turn and the piles' arithmetic
-    does not (a "more" value is found the same whichever others are asked for)."""
+    make, as bitsets, whatever is held (one look-up for the listing, which asks both)."""
+    return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
+
+
+@lru_cache(maxsize=1 << 16)
+def build_numbers(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
+    """The numbers a card worth ``hands`` and the numeric piles ``key`` make, as a bitset,
+    whatever is held: remembered by the card's values and the key alone, since the values
+    a player holds change every turn and the piles' arithmetic does not."""
     numbers = 0
+    for hand in hands:
+        numbers |= build_reach(hand, key)
+    return numbers
+
+
+@lru_cache(maxsize=1 << 16)
+def build_mores(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
+    """The "more" values a card worth ``hands`` and the piles ``key`` make, as a bitset,
+    whatever is held (a "more" value is found the same whichever others are asked for)."""
     mores = 0
     for hand in hands:
-        if key[0] >= 0:
-            numbers |= build_reach(hand, key)
         mores |= more_values(hand, key)
-    return numbers, mores
+    return mores
 
 
 @lru_cache(maxsize=1 << 14)
@@ -192,6 +228,9 @@ def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
     """Whether ``card`` and the piles ``key`` make any value of ``wanted``: a number first
     (one bitset), a "more" pile only if not."""
     hands = card_values(card)
+    wanted &= (2 << (max(hands) + most(key))) - 1  # none above (see ``wanted_values``)
+    if not wanted:
+        return False
     if key[0] >= 0 and any(build_reach(h, key) & wanted & SATURATED for h in hands):
         return True
     return any(more_values(h, key, wanted) for h in hands)
@@ -223,10 +262,11 @@ class Turn:
 
     def __attrs_post_init__(self) -> None:
         # where each card stands in ``cards``: a filter by card asks it, never a scan
-        object.__setattr__(self, "index", {card: i for i, card in enumerate(self.cards)})
-        values = tuple(card_values(card) for card in self.cards)
+        cards = self.cards
+        object.__setattr__(self, "index", dict(zip(cards, range(len(cards)), strict=True)))
+        values = tuple(map(card_values, cards))
         object.__setattr__(self, "values", values)
-        object.__setattr__(self, "takes", tuple(_mask(v) for v in values))
+        object.__setattr__(self, "takes", _masks(values))
 
     def flags(self, index: int, value: int, more: bool) -> tuple[bool, ...]:
         """The ``for_partner`` flags a build of ``cards[index]`` to ``value`` may carry:
@@ -287,11 +327,24 @@ def known_turn(
     ``mate``), every card known and no claim open: what ``turn_of`` finds for such a
     state, from the hands alone (a playout's)."""
     cards = tuple(dict.fromkeys(hand))
-    partner = None
-    if mate is not None:
-        held = frozenset(v for card in mate for v in card_values(card))
-        partner = (held,) * len(cards)
+    held = None if mate is None else frozenset(v for card in mate for v in card_values(card))
+    if len(cards) == len(hand):  # every card once: what it holds is a matter of values
+        mine, partner, wanted = _known_values(tuple(map(card_values, hand)), held)
+        return Turn(seat, cards, mine, partner, wanted, owned)
+    partner = None if held is None else (held,) * len(cards)
     return _make_turn(seat, cards, _known_after(hand, cards), partner, owned)
+
+
+@lru_cache(maxsize=1 << 12)
+def _known_values(
+    values: tuple[tuple[int, ...], ...], held: frozenset[int] | None
+) -> tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...] | None, tuple[int, ...]]:
+    """``mine``, ``partner`` and ``wanted`` of a ``Turn`` whose cards (each once) are worth
+    ``values`` and whose partner holds ``held``: remembered by value, as hands of the same
+    values recur far more often than hands of the same cards."""
+    mine = tuple(_held_after(values, i) for i in range(len(values)))
+    partner = None if held is None else (held,) * len(values)
+    return mine, partner, _wanted(mine, partner)
 
 
 def _make_turn(
@@ -301,22 +354,36 @@ def _make_turn(
     partner: tuple[frozenset[int], ...] | None,
     owned: tuple[int, ...],
 ) -> Turn:
-    wanted = tuple(
+    return Turn(seat, cards, mine, partner, _wanted(mine, partner), owned)
+
+
+def _wanted(
+    mine: tuple[frozenset[int], ...], partner: tuple[frozenset[int], ...] | None
+) -> tuple[int, ...]:
+    """``Turn.wanted`` of a turn whose cards leave ``mine`` and ``partner`` held."""
+    return tuple(
         _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
         for i, values in enumerate(mine)
     )
-    return Turn(seat, cards, mine, partner, wanted, owned)
 
 
 def _known_after(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[frozenset[int], ...]:
     """For each of ``cards`` (in ``hand``, all known), the values the rest of the hand
     holds once one copy of it is played: what ``held_values`` says of a known hand."""
     values = [card_values(card) for card in hand]
-    out = []
-    for card in cards:
-        played = hand.index(card)
-        out.append(frozenset(v for i, vs in enumerate(values) if i != played for v in vs))
-    return tuple(out)
+    return tuple(_held_after(values, hand.index(card)) for card in cards)
+
+
+def _held_after(values: Sequence[tuple[int, ...]], played: int) -> frozenset[int]:
+    """The values of a hand whose cards are worth ``values`` once the one at ``played``
+    is played."""
+    return frozenset(v for i, vs in enumerate(values) if i != played for v in vs)
+
+
+@lru_cache(maxsize=1 << 12)
+def _masks(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each card's values as a bitset (``Turn.takes``), remembered by the values."""
+    return tuple(map(_mask, values))
 
 
 def _mask(values: Iterable[int]) -> int:

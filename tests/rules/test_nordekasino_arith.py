@@ -27,6 +27,7 @@ from tablelog.rules.nordekasino.arith import (
     more_values,
     reach,
 )
+from tablelog.rules.nordekasino.turn import build_values, wanted_values
 
 LIMIT = (1 << 43) - 1
 """Values 0 to 42: every value a capture, build or Adams clear asks about."""
@@ -293,3 +294,60 @@ def test_equal_operands_make_more() -> None:
     assert more_values(7, (code_of_values(8),)) == 0
     assert more_values(1, (code_of_values(1, 14),)) == 1 << 1  # an ace is 1 or 14
     assert more_values(14, (code_of_values(1, 14),)) == 1 << 14
+
+
+# -- the shortcuts of the listing: a bound on the values, and mod of one dividend ---------
+
+
+def _mod_reference(dividends: int, divisors: int) -> int:
+    out = 0
+    for x in range(dividends.bit_length()):
+        for y in range(1, divisors.bit_length()):
+            if dividends >> x & 1 and divisors >> y & 1 and x >= y:
+                out |= 1 << x % y
+    return out
+
+
+def test_mod_set_matches_its_definition_on_every_small_set() -> None:
+    for dividends in range(1 << 8):
+        for divisors in range(1 << 8):
+            assert arith.mod_set(dividends, divisors) == _mod_reference(dividends, divisors)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 130), st.integers(0, (1 << 60) - 1), st.integers(0, (1 << 90) - 1))
+def test_mod_set_of_one_dividend_and_of_many_matches_its_definition(
+    dividend: int, divisors: int, dividends: int
+) -> None:
+    # one dividend has a path of its own; a dense set of dividends takes the other one
+    assert arith.mod_set(1 << dividend, divisors) == _mod_reference(1 << dividend, divisors)
+    assert arith.mod_set(dividends, divisors) == _mod_reference(dividends, divisors)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(more_or_pile, min_size=1, max_size=4), st.sampled_from(range(22)))
+def test_no_combination_is_worth_more_than_most(
+    piles: list[tuple[str, tuple[int, ...]]], hand: int
+) -> None:
+    # the bound ``wanted_values`` and the last card's builds skip the arithmetic by:
+    # whatever the hand card and the piles make, as a number or as "more", is at most the
+    # hand card's value plus the largest values of the numeric piles
+    found = trees((numeric((hand,)), *(leaf(*p) for p in piles)), hand=0)
+    key = tuple(sorted(code(*p) for p in piles))
+    assert all(value <= hand + arith.most(key) for value, _ in found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(more_or_pile, min_size=1, max_size=4),
+    st.sampled_from(PILE_VALUES),
+    st.integers(0, (1 << 43) - 1),
+)
+def test_wanted_values_are_the_build_values_wanted(
+    piles: list[tuple[str, tuple[int, ...]]], hands: tuple[int, ...], wanted: int
+) -> None:
+    key = tuple(sorted(code(*p) for p in piles))
+    numbers, mores = build_values(hands, key)
+    expected = (numbers & wanted & arith.SATURATED, mores & wanted)
+    assert wanted_values(hands, key, wanted) == expected
+    assert wanted_values(hands, key, 1 << arith.ADAMS) == (numbers & 1 << arith.ADAMS, 0)
