@@ -1,9 +1,16 @@
 """Random play per game: decisions per CPU-second (not part of the test suite).
 
 Run ``python benchmarks/random_play.py`` (``--games N``, ``--only GAME``, ``--json``,
-``--fold``). A decision is one player's move chosen by ``random.Random(seed).choice`` among
-the full listing and played; the seeded dealer's chance events are played too and their
-cost counted, but they are not decisions. Two paths, both printed:
+``--path``, ``--dealer``). A decision is one player's move chosen by
+``random.Random(seed).choice`` among the full listing and played; chance events (deals,
+draws) are played too and their cost counted, but they are not decisions. Their outcomes
+are drawn (``replay.dealer.sample``) from the same one ``random.Random(seed)`` by default
+(``--dealer one``), as the peers do (RLCard shuffles with its one generator);
+``--dealer seeded`` draws each from tablelog's seeded dealer instead, a generator seeded
+afresh per event from ``tablelog:SEED:SEQ`` (``replay.dealer.chance_rng``, ~5 µs a
+draw: what makes a seeded game's deals independent of the moves before them, which a
+benchmark does not need; the figures before 2026-11-26 were measured that way). Two
+paths, both printed:
 
 * ``random_decisions_per_cpu_s``: through the game's playout (``rules.playout``), the
   in-place walk a game may give for speed, which the invariant kit checks step by step
@@ -35,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablelog.replay.dealer import chance_rng, dealer_move, sample
+from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
@@ -46,24 +53,32 @@ GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
 
 
-def play(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
+def dealt(rng: random.Random, seed: int, seq: int, seeded: bool) -> random.Random:
+    """The generator a chance event at ``seq`` draws from: the game's one ``rng``, or the
+    seeded dealer's own for ``seq`` (``--dealer seeded``)."""
+    return chance_rng(seed, seq) if seeded else rng
+
+
+def play(rules: RuleSet, seed: int, cap: int, seeded: bool = False) -> tuple[int, int]:
     """One seeded random game through the fold; returns (decisions, events)."""
     header = make_header(rules, PLAYERS, {}, seed=seed)
     rng = random.Random(seed)
-    apply, moves, outcome = rules.apply, rules.moves, rules.outcome
+    apply, moves, outcome, chance = rules.apply, rules.moves, rules.outcome, rules.chance
     state = rules.start(header)
     decisions = seq = 0
     while outcome(state) is None and seq < cap:
         seq += 1
-        move = dealer_move(rules, state, seed, seq)
-        if move is None:
+        step = chance(state)
+        if step is not None:
+            move = sample(step, dealt(rng, seed, seq, seeded))
+        else:
             move = rng.choice(tuple(moves(state)))
             decisions += 1
         state = apply(state, Event(seq, move.actor, move.payload))
     return decisions, seq
 
 
-def walk(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
+def walk(rules: RuleSet, seed: int, cap: int, seeded: bool = False) -> tuple[int, int]:
     """The same seeded random game through the game's playout; returns (decisions, events)."""
     header = make_header(rules, PLAYERS, {}, seed=seed)
     rng = random.Random(seed)
@@ -74,7 +89,7 @@ def walk(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
         seq += 1
         step = chance()
         if step is not None:
-            play_(sample(step, chance_rng(seed, seq)))
+            play_(sample(step, dealt(rng, seed, seq, seeded)))
         else:
             play_(rng.choice(moves()))
             decisions += 1
@@ -82,16 +97,21 @@ def walk(rules: RuleSet, seed: int, cap: int) -> tuple[int, int]:
 
 
 def measure(
-    name: str, cpu_budget: float, cap: int, max_games: int, fold: bool = False
+    name: str,
+    cpu_budget: float,
+    cap: int,
+    max_games: int,
+    fold: bool = False,
+    seeded: bool = False,
 ) -> dict[str, float]:
     """Random games of one rule set until ``cpu_budget`` CPU-seconds or ``max_games``."""
     rules = registry.get(name)
     run = walk if rules.playout is not None and not fold else play
-    run(rules, 10_000, cap)  # warm the caches of imports, not of states
+    run(rules, 10_000, cap, seeded)  # warm the caches of imports, not of states
     decisions = events = games = 0
     start = time.process_time()
     while games < max_games and time.process_time() - start < cpu_budget:
-        d, e = run(rules, games, cap)
+        d, e = run(rules, games, cap, seeded)
         decisions += d
         events += e
         games += 1
@@ -107,13 +127,18 @@ def measure(
 
 
 def fresh(
-    name: str, path: str, cpu: float, games: int = 10_000, cap: int = 5_000
+    name: str,
+    path: str,
+    cpu: float,
+    games: int = 10_000,
+    cap: int = 5_000,
+    dealer: str = "one",
 ) -> dict[str, float]:
     """One path's row, measured in a fresh process: the two paths share the game's pure
     caches (arithmetic, listings remembered by value), so the second measured in one
     process would run warm on what the first filled."""
     command = [sys.executable, __file__, "--only", name, "--path", path, "--json"]
-    command += ["--cpu", str(cpu), "--games", str(games), "--cap", str(cap)]
+    command += ["--cpu", str(cpu), "--games", str(games), "--cap", str(cap), "--dealer", dealer]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     row: dict[str, float] = json.loads(done.stdout)[name]
     return row
@@ -122,9 +147,9 @@ def fresh(
 def both(name: str, args: argparse.Namespace) -> dict[str, float]:
     """The playout's row, with the fold's rate beside it (the same when the game has no
     playout), each path measured in a process of its own."""
-    row = fresh(name, "playout", args.cpu, args.games, args.cap)
+    row = fresh(name, "playout", args.cpu, args.games, args.cap, args.dealer)
     if row["own_playout"]:
-        folded = fresh(name, "fold", args.cpu, args.games, args.cap)
+        folded = fresh(name, "fold", args.cpu, args.games, args.cap, args.dealer)
         row["fold_decisions_per_cpu_s"] = folded["random_decisions_per_cpu_s"]
     else:
         row["fold_decisions_per_cpu_s"] = row["random_decisions_per_cpu_s"]
@@ -144,11 +169,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=("playout", "fold"),
         help="measure this path alone, in this process (by default each path runs in a fresh one)",
     )
+    parser.add_argument(
+        "--dealer",
+        choices=("one", "seeded"),
+        default="one",
+        help="chance outcomes from the game's one generator (default), or from the seeded"
+        " dealer's generator per event (as measured before 2026-11-26)",
+    )
     args = parser.parse_args(argv)
     names = args.only or GAMES
     if args.path:
         fold = args.path == "fold"
-        out = {name: measure(name, args.cpu, args.cap, args.games, fold) for name in names}
+        seeded = args.dealer == "seeded"
+        out = {name: measure(name, args.cpu, args.cap, args.games, fold, seeded) for name in names}
         if args.json:
             print(json.dumps(out, indent=2))
             return 0

@@ -11,10 +11,11 @@ step and the outcome; at the deep states (``replay.kit.schedule``; every state w
 ``THOROUGH``) the state itself too (``playout.state() == state``), which may cost a full
 state's building. A playout that raises is a divergence like any other.
 
-The fold's listing of a state is made once: a game with a playout has its seats' menus
-read by the generator from the state's whole listing (``replay.kit.sample.listing``), even
-when it has fast ``kinds``/``cards``. At each state it chooses a move in, the generator
-compares that listing with the listing of a playout it walks beside the fold
+The fold's listing of a state is made once: a game with a playout and no fast
+``kinds``/``cards`` has its seats' menus read by the generator from the state's whole
+listing (``replay.kit.sample.listing``). At each state it chooses a move in, the
+generator compares that listing (made there for a game with fast answers) with the
+listing of a playout it walks beside the fold
 (``replay.kit.beside``), while the game's own caches of it are warm, and keeps the answer
 with the history (``Folded.listings``); this check takes those answers and compares the
 listings itself only at the other states (and at every state of a history read from a
@@ -23,7 +24,7 @@ deep states it then holds the filters to it, for each seat to act: ``moves(state
 seat)`` is the seat's part of the whole listing in order, the game's ``kinds`` and
 ``cards`` name exactly the kinds and lead cards of those moves, and ``moves(state, seat,
 card, kind)`` is their part in order, for one lead card of each kind (every one with
-``THOROUGH``). The generator no longer asks the filters, so they are checked here.
+``THOROUGH``).
 
 A game without a playout of its own is not walked: ``FoldPlayout`` is the fold itself,
 and checking it against itself would cost without meaning anything.

@@ -99,12 +99,14 @@ def filtered(
 class Menu(Generic[S]):
     """What one seat may do in one state, asked step by step: kinds, lead cards, moves.
 
-    With the game's fast answers (``rules.kinds``/``cards``) and no playout each step asks
-    the rules (``rules.listing.kinds_of``, ``cards_of``, then a bounded prefix of the
-    filtered ``moves``). Otherwise one pass over the seat's moves (``scan``) answers all
-    three, keeping at most ``cap`` moves per kind and lead card: the seat's ``moves``, or,
-    for a game with a playout, the seat's part of the state's whole listing, which the
-    playout check compares anyway (``listing``).
+    With the game's fast answers (``rules.kinds``/``cards``) each step asks the rules
+    (``rules.listing.kinds_of``, ``cards_of``, then a bounded prefix of the filtered
+    ``moves``). Without them one pass over the seat's moves (``scan``) answers all three,
+    keeping at most ``cap`` moves per kind and lead card: the seat's ``moves``, or, for a
+    game with a playout, the seat's part of the state's whole listing, which the playout
+    check compares anyway (``listing``). Reading a game's menus from its whole listing
+    when it has fast answers was tried (issue 24) and dropped: a scan of a Nørdekasino
+    listing and the set ``is_listed`` reads cost about as much as the listing itself.
     """
 
     rules: RuleSet[S]
@@ -284,7 +286,7 @@ def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
 
 
 def _menu(rules: RuleSet[S], state: S, seat: int, cap: int) -> Menu:
-    if rules.kinds is not None and rules.cards is not None and rules.playout is None:
+    if rules.kinds is not None and rules.cards is not None:
         return Menu(rules, state, seat, cap)
     groups: dict[str, dict[Card | None, list[Move]]] = {}
     every: list[Move] = []

@@ -16,9 +16,18 @@ from tablelog.rules.speahx.state import COMBO4, EACH_JACK, PILE_RUN, SUIT_WORDS,
 __all__ = ["burn", "canonical", "give_problem", "matches", "play_problem", "suit_order"]
 
 
-def suit_order(card: Card) -> int:
-    """The place of ``card``'s suit in S, H, D, C (the order of a play's middle cards)."""
-    return SUITS.index(card.suit) if card.suit in SUITS else len(SUITS)
+class _SuitPlace(dict[Card, int]):
+    """Each card's place by suit, worked out once per card (a card is interned: at most
+    the 53 cards of a French deck with a joker are ever held)."""
+
+    def __missing__(self, card: Card) -> int:
+        place = self[card] = SUITS.index(card.suit) if card.suit in SUITS else len(SUITS)
+        return place
+
+
+suit_order = _SuitPlace().__getitem__
+"""The place of a card's suit in S, H, D, C (the order of a play's middle cards); a sort
+key asked of every card of every play listed, so a dictionary lookup in C."""
 
 
 def canonical(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache, partial
+from typing import Any
 
 from tablelog.rules.absences import Binding, took_unseen
 from tablelog.rules.binding import CannotBind, bind_slot
@@ -79,8 +80,9 @@ def _phase_text(state: State) -> str:
     return "the card just drawn or flipped is to be shown first"
 
 
-def apply_chance_step(state: State, event: Event) -> State:
-    """Apply a deal, a draw or a reveal (a chance event, entered for the table)."""
+def apply_chance_step(state: State, event: Event, extra: dict[str, Any]) -> State:
+    """Apply a deal, a draw or a reveal (a chance event, entered for the table), with
+    ``extra`` (what every event changes, ``play.apply``) in the same new state."""
     payload = event.payload
     want = {Deal: DEAL, Draw: DRAW, Reveal: REVEAL}[type(payload)]
     if state.phase != want:
@@ -90,13 +92,13 @@ def apply_chance_step(state: State, event: Event) -> State:
             event, "a chance step is entered for the table: it has no player as actor"
         )
     if isinstance(payload, Deal):
-        return _deal(state, event)
+        return _deal(state, event, extra)
     if isinstance(payload, Draw):
-        return _draw(state, event, payload)
-    return _reveal(state, event, payload)
+        return _draw(state, event, payload, extra)
+    return _reveal(state, event, payload, extra)
 
 
-def _deal(state: State, event: Event) -> State:
+def _deal(state: State, event: Event, extra: dict[str, Any]) -> State:
     table = state.table
     deck = table.deck
 
@@ -106,7 +108,7 @@ def _deal(state: State, event: Event) -> State:
     hands = tuple(zones[str(seat)] for seat in range(n))
     tables = tuple(deal_slots(event.payload, f"{seat}.table", TABLE_CARDS) for seat in range(n))
     stock = Zone((), len(deck) - n * (TABLE_CARDS + HAND_SIZE))
-    return evolve(state, phase=PLAY, hands=hands, tables=tables, stock=stock)
+    return evolve(state, phase=PLAY, hands=hands, tables=tables, stock=stock, **extra)
 
 
 def _bind_stock(state: State, event: Event, cards: tuple[Card, ...], unseen: int) -> Zone:
@@ -118,7 +120,7 @@ def _bind_stock(state: State, event: Event, cards: tuple[Card, ...], unseen: int
     return Zone((), state.stock.hidden - len(cards) - unseen)
 
 
-def _draw(state: State, event: Event, payload: Draw) -> State:
+def _draw(state: State, event: Event, payload: Draw, extra: dict[str, Any]) -> State:
     need = refill_size(state)
     got = len(payload.cards) + payload.unseen
     if payload.unseen < 0 or got != need:
@@ -132,10 +134,10 @@ def _draw(state: State, event: Event, payload: Draw) -> State:
     hand = state.hands[seat].add(*payload.cards, hidden=payload.unseen)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     claims = took_unseen(state.claims, seat, payload.unseen)
-    return pass_turn(state, hands=hands, stock=stock, claims=claims)
+    return pass_turn(state, hands=hands, stock=stock, claims=claims, **extra)
 
 
-def _reveal(state: State, event: Event, payload: Reveal) -> State:
+def _reveal(state: State, event: Event, payload: Reveal, extra: dict[str, Any]) -> State:
     turn = state.turn
     card = payload.card
     if turn.flip < 0:
@@ -143,9 +145,8 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
             stock, chance = Zone((), state.stock.hidden - 1), state.chance.add(hidden=1)
         else:
             stock, chance = _bind_stock(state, event, (card,), 0), state.chance.add(card)
-        return evolve(
-            state, phase=PLAY, stock=stock, chance=chance, turn=evolve(turn, stage=LOCKED)
-        )
+        turn = evolve(turn, stage=LOCKED)
+        return evolve(state, phase=PLAY, stock=stock, chance=chance, turn=turn, **extra)
     seat = turn.seat
     place = f"{player(state, seat)}'s table card {turn.flip + 1}"
     if card is None:
@@ -169,6 +170,7 @@ def _reveal(state: State, event: Event, payload: Reveal) -> State:
         tables=tables,
         flipped=Zone((card,)),
         turn=evolve(turn, stage=FLIPPED, flip=-1),
+        **extra,
     )
 
 

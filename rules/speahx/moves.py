@@ -13,7 +13,9 @@ taking in the pile, and stopping.
 A filter on the lead card keeps the work to that card's rank; ``count`` counts the orders
 of each multiset without making them. A physical multi-deck hand of face-down cards has
 thousands of plays (every combination of copies of one rank): nothing here lists them
-all unless asked to.
+all unless asked to. Each rank's plays are made once per state (``_of_rank``; a hand
+whose cards are all known has its whole listing made at once, ``plain_listing``), and
+the filtered listings, ``kinds`` and ``cards`` read them.
 """
 
 from __future__ import annotations
@@ -189,17 +191,99 @@ def source_moves(state: State, lead: Card | None = None, kind: str | None = None
     source = source_of(state)
     if lead is not None:
         if lead.rank in source.ranks:
-            yield from _rank_moves(state, source, lead.rank, lead, kind)
+            yield from _picked(_of_rank(state, lead.rank), lead, kind)
         return
     for rank in source.ranks:
-        yield from _rank_moves(state, source, rank, None, kind)
+        if _may_have(rank, kind):
+            yield from _picked(_of_rank(state, rank), None, kind)
+
+
+def _may_have(rank: str, kind: str | None) -> bool:
+    """Whether cards of ``rank`` may make a move of ``kind`` at all (only a joker or a jack
+    gives the pile away, and a joker is never laid): the other ranks are not listed."""
+    if kind == "give":
+        return rank in GIVERS
+    return kind != "play" or rank != JOKER.rank
+
+
+class _Ranks:
+    """The plays and gives of a stage that is not plain (``_plain``), rank by rank, each
+    rank's made in full by ``_rank_moves`` the first time it is asked: the questions of one
+    state (``kinds``, ``cards``, the listings filtered by lead and kind, the whole listing)
+    read them instead of generating them again, and a rank nobody asks about is not made
+    (a physical multi-deck hand has thousands of plays).
+
+    A stage that restricts nothing beyond its cards (no claim open, the hand not locked:
+    a hand with face-down cards, a flipped table card) has each rank's plays remembered
+    across states too, by what they depend on (``_free_key``), as ``rank_listing`` does
+    for a plain stage: the face-down cards of a physical hand may be any unaccounted
+    card, and those of one rank change only when one of them is seen."""
+
+    __slots__ = ("free", "made", "source", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.source = source_of(state)
+        self.free = state.turn.stage != LOCKED and not state.claims
+        self.made: dict[str, tuple[Move, ...]] = {}
+
+    def of(self, rank: str) -> tuple[Move, ...]:
+        found = self.made.get(rank)
+        if found is None:
+            if self.free:
+                found = _free_rank(self.state, self.source, rank)
+            else:
+                found = tuple(_rank_moves(self.state, self.source, rank, None, None))
+            self.made[rank] = found
+        return found
+
+
+_FREE: dict[tuple[object, ...], tuple[Move, ...]] = {}
+"""The plays and gives of one rank of a free stage that is not plain, by ``_free_key``."""
+
+
+def _free_key(state: State, source: Source, rank: str) -> tuple[object, ...]:
+    """What ``_rank_moves`` of ``rank`` depends on in a stage with no claim and no lock:
+    the rank's cards with the known and face-down copies a play may take of each, the
+    face-down budget, who is on turn and the options, how the pile takes the rank's
+    cards (as in ``rank_listing``), and the players the pile may go to (a giving rank)."""
+    top = state.top
+    fit = None if top is None or (top.rank == rank and rank != "2") else state.suit
+    targets = (state.table.n, state.finished) if rank in GIVERS else ()
+    known, extra = source.known, source.extra
+    cards = tuple((c, known.get(c, 0), extra.get(c, 0)) for c in source.ranks[rank])
+    options = number_of(state.options)
+    return (cards, source.hidden, source.limit, fit, state.turn.seat, options, targets)
+
+
+def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
+    key = _free_key(state, source, rank)
+    found = _FREE.get(key)
+    if found is None:
+        if len(_FREE) >= LISTED_MAX:
+            _FREE.clear()
+        found = _FREE[key] = tuple(_rank_moves(state, source, rank, None, None))
+    return found
+
+
+@per_state(maxsize=8)
+def _ranks(state: State) -> _Ranks:
+    return _Ranks(state)
+
+
+def _of_rank(state: State, rank: str) -> tuple[Move, ...]:
+    """Every play and give of ``rank`` in a stage that is not plain, made once per state;
+    ``_picked`` reads a lead's or a kind's from them, as ``_rank_moves`` makes them when
+    asked with that lead and kind."""
+    return _ranks(state).of(rank)
 
 
 _SOURCE_PAYLOADS = {"play": Play, "give": Give}
 
 
 def _picked(listed: tuple[Move, ...], lead: Card | None, kind: str | None) -> Iterator[Move]:
-    """The moves of ``listed`` (a ``plain_listing``) of ``kind`` led by ``lead``: the same,
+    """The moves of ``listed`` (a ``plain_listing``, or one rank's ``_of_rank``) of ``kind``
+    led by ``lead``: the same,
     in the same order, as ``_rank_moves`` makes them when asked with that lead and kind
     (it enumerates the same multisets, only skipping those without the lead or too small
     to be laid, and for each the gives before the plays)."""
@@ -303,12 +387,12 @@ def _others(state: State) -> Iterator[Move]:
     a change here is a change there (its test walks both beside each other)."""
     seat = state.turn.seat
     turn = state.turn
-    if chance_problem(state) is None:
+    if chance_problem(state, why=False) is None:
         yield plain_move(seat, Chance)
     if turn.stage == HAND and not len(state.hands[seat]) and not len(state.stock):
         for i in state.tables[seat].occupied():
             yield Move(seat, Flip(i + 1))
-    if pickup_problem(state) is None:
+    if pickup_problem(state, why=False) is None:
         yield plain_move(seat, Pickup)
     if turn.burned:
         yield plain_move(seat, Done)
@@ -394,11 +478,9 @@ def cards(state: State, seat: int, kind: str) -> tuple[Card | None, ...]:
         return tuple(c for c in sorted(set(held), key=by_rank) if c in leads)
     source = source_of(state)
     found: set[Card] = set()
-    for rank, of_rank in source.ranks.items():  # one pass per rank, not one per card
-        for move in _rank_moves(state, source, rank, None, kind):
-            found.add(move.payload.cards[0])
-            if found.issuperset(of_rank):
-                break
+    for rank in source.ranks:
+        if _may_have(rank, kind):
+            found.update(m.payload.cards[0] for m in _picked(_of_rank(state, rank), None, kind))
     return tuple(c for c in _lead_candidates(state) if c in found)
 
 

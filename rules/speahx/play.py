@@ -10,7 +10,6 @@ stop (``done``).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
@@ -39,7 +38,7 @@ from tablelog.rules.speahx.turns import after_burn, end_turn, stopped
 from tablelog.rules.table import evolve, player
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
+__all__ = ["REFUSED", "apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
 
 CHANCE_STEPS = (Deal, Draw, Reveal)
 
@@ -50,24 +49,35 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 def apply(state: State, event: Event) -> State:
-    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed."""
+    """The state after ``event``; ``IllegalEvent`` naming the rule if it is not allowed.
+
+    Each rule makes one new state: it is given the fields every event changes (``count``)
+    and sets the pile's layers (``pile_by``) with the pile (``_pile``), so the end of a turn
+    and the count are made in the same state, not one state each."""
     payload = event.payload
+    count = state.count + 1
+    extra: dict[str, Any] = {"count": count}
     if isinstance(payload, CHANCE_STEPS):
-        after = apply_chance_step(state, event)
+        after = apply_chance_step(state, event, extra)
     else:
         _check_turn(state, event)
         rule = _MOVES.get(type(payload))
         if rule is None:
             kind = getattr(payload, "TYPE", type(payload).__name__)
             raise IllegalEvent(event, f"Speahx has no {kind} events")
-        after = rule(state, event)
+        after = rule(state, event, extra)
     after = settle(event, after)
-    count = state.count + 1
-    by = laid_by(state.pile, after.pile, state.pile_by, event.actor)
-    after = evolve(after, count=count, pile_by=by)
+    if len(after.pile_by) != len(after.pile):  # layers of a state not made by ``apply``
+        after = evolve(after, pile_by=laid_by(state.pile, after.pile, state.pile_by, event.actor))
     if count >= event_cap(len(state.players)) and after.phase != OVER:
         return stopped(after)
     return after
+
+
+def _pile(state: State, pile: tuple[Card, ...], actor: int | None) -> dict[str, Any]:
+    """The changes of a move that leaves ``pile`` in play: the pile and who laid each of
+    its cards (``rules.laid``)."""
+    return {"pile": pile, "pile_by": laid_by(state.pile, pile, state.pile_by, actor)}
 
 
 def _check_turn(state: State, event: Event) -> None:
@@ -104,7 +114,7 @@ def _taken(state: State, taken: Taken) -> dict[str, Any]:
 
 # ``playout.SpeahxPlayout`` makes the changes of ``_play``, ``_pickup`` and ``_done`` in its
 # fast stage in place (``_lay``, ``_pickup``, ``_done``): a change here is a change there.
-def _play(state: State, event: Event) -> State:
+def _play(state: State, event: Event, extra: dict[str, Any]) -> State:
     payload: Play = event.payload
     cards = payload.cards
     problem = play_problem(cards, payload.suit, state.top, state.suit, state.options)
@@ -116,14 +126,14 @@ def _play(state: State, event: Event) -> State:
     pile, burned = burn((*state.pile, *cards), len(cards), state.options)
     named = payload.suit if pile else ""
     changes = _taken(state, taken)
-    changes.update(pile=pile, named=named, out=state.out.add(*burned) if burned else state.out)
+    changes.update(extra, named=named, out=state.out.add(*burned) if burned else state.out)
+    changes.update(_pile(state, pile, event.actor))
     if burned:
-        state = evolve(state, **changes)
-        return after_burn(state, state.turn)
+        return after_burn(state, state.turn, **changes)
     return end_turn(state, refill=True, **changes)
 
 
-def _give(state: State, event: Event) -> State:
+def _give(state: State, event: Event, extra: dict[str, Any]) -> State:
     payload: Give = event.payload
     problem = give_problem(payload.cards, state.options)
     if problem is not None:
@@ -142,11 +152,12 @@ def _give(state: State, event: Event) -> State:
     hands = changes["hands"]
     hand = hands[target].add(*state.pile)
     changes.update(
+        extra,
         hands=(*hands[:target], hand, *hands[target + 1 :]),
-        pile=(),
         named="",
         out=state.out.add(*payload.cards),
     )
+    changes.update(_pile(state, (), event.actor))
     return end_turn(state, refill=True, **changes)
 
 
@@ -155,7 +166,7 @@ def forced(state: State) -> Move | None:
     the pile ("skal bordkortet og bunken trekkes inn")."""
     if state.phase != PLAY or state.turn.stage != FLIPPED or can_lay(state):
         return None
-    if pickup_problem(state) is not None:
+    if pickup_problem(state, why=False) is not None:
         return None
     return Move(state.turn.seat, Pickup())
 
@@ -172,7 +183,7 @@ def can_lay(state: State) -> bool:
         held = list(state.hands[state.turn.seat].cards)
     options = state.options
     each_jack = options.torkel_rule == EACH_JACK
-    ranks: Counter[str] = Counter()
+    ranks: dict[str, int] = {}
     for card in held:
         if card == JOKER:
             if options.jokers:
@@ -182,7 +193,7 @@ def can_lay(state: State) -> bool:
             return True
         if matches(card, state.top, state.suit) and not (each_jack and card.rank == "J"):
             return True
-        ranks[card.rank] += 1
+        ranks[card.rank] = ranks.get(card.rank, 0) + 1
     return state.turn.stage != FLIPPED and any(n >= 4 for n in ranks.values())
 
 
@@ -205,8 +216,14 @@ def _unable_reason(state: State) -> str:
     )
 
 
-def chance_problem(state: State) -> str | None:
-    """Why the player on turn may not draw a chance card now, or ``None``."""
+REFUSED = "refused"
+"""What ``chance_problem`` and ``pickup_problem`` answer with ``why=False`` when the move
+is not allowed: the listing asks only whether it is, not the sentence saying why."""
+
+
+def chance_problem(state: State, *, why: bool = True) -> str | None:
+    """Why the player on turn may not draw a chance card now, or ``None`` (``REFUSED``
+    instead of the sentence with ``why`` false)."""
     turn = state.turn
     if not len(state.stock):
         return "chance cards come from the stock, and the stock is empty"
@@ -216,6 +233,8 @@ def chance_problem(state: State) -> str | None:
         if turn.burned:
             return "after a burn the player lays on from the hand or stops (done)"
         if not state.options.chance_may_skip_playable and not unable(state):
+            if not why:
+                return REFUSED
             return (
                 "chance cards are for a player who cannot lay a hand card "
                 f"(option chance_may_skip_playable=false), and {_unable_reason(state)}"
@@ -225,7 +244,7 @@ def chance_problem(state: State) -> str | None:
     return None
 
 
-def _chance(state: State, event: Event) -> State:
+def _chance(state: State, event: Event, extra: dict[str, Any]) -> State:
     problem = chance_problem(state)
     if problem is not None:
         raise IllegalEvent(event, problem)
@@ -233,10 +252,11 @@ def _chance(state: State, event: Event) -> State:
     claims = state.claims
     if turn.stage == HAND and not state.options.chance_may_skip_playable:
         claims = none_fits(state, event.seq, f"{player(state, turn.seat)} drew a chance card")
-    return evolve(state, phase=REVEAL, turn=evolve(turn, drawn=turn.drawn + 1), claims=claims)
+    turn = evolve(turn, drawn=turn.drawn + 1)
+    return evolve(state, phase=REVEAL, turn=turn, claims=claims, **extra)
 
 
-def _flip(state: State, event: Event) -> State:
+def _flip(state: State, event: Event, extra: dict[str, Any]) -> State:
     place: int = event.payload.place
     seat = state.turn.seat
     turn = state.turn
@@ -254,11 +274,13 @@ def _flip(state: State, event: Event) -> State:
     if not 1 <= place <= len(slots) or slots[place - 1] is None:
         left = " ".join(str(i + 1) for i in state.tables[seat].occupied())
         raise IllegalEvent(event, f"{player(state, seat)} has no table card {place} (left: {left})")
-    return evolve(state, phase=REVEAL, turn=evolve(turn, flip=place - 1, burned=False))
+    turn = evolve(turn, flip=place - 1, burned=False)
+    return evolve(state, phase=REVEAL, turn=turn, **extra)
 
 
-def pickup_problem(state: State) -> str | None:
-    """Why the player on turn may not take in the pile now, or ``None``."""
+def pickup_problem(state: State, *, why: bool = True) -> str | None:
+    """Why the player on turn may not take in the pile now, or ``None`` (``REFUSED``
+    instead of a sentence that costs more than the answer with ``why`` false)."""
     turn = state.turn
     if not state.pile:
         return "the pile is empty: there is nothing to take in"
@@ -268,18 +290,22 @@ def pickup_problem(state: State) -> str | None:
         return None
     if turn.stage == FLIPPED:
         if can_lay(state):
+            if not why:
+                return REFUSED
             card = state.flipped.cards[0]
             return f"{card} can be laid, so it is (option voluntary_pickup=false)"
         return None
     if unable(state):
         return None
+    if not why:
+        return REFUSED
     return (
         "a player who can lay a card takes in the pile only with option voluntary_pickup, "
         f"and {_unable_reason(state)}"
     )
 
 
-def _pickup(state: State, event: Event) -> State:
+def _pickup(state: State, event: Event, extra: dict[str, Any]) -> State:
     problem = pickup_problem(state)
     if problem is not None:
         raise IllegalEvent(event, problem)
@@ -287,20 +313,27 @@ def _pickup(state: State, event: Event) -> State:
     claims = state.claims
     if state.turn.stage == HAND and not state.options.voluntary_pickup:
         claims = none_fits(state, event.seq, f"{player(state, seat)} picked up the pile")
-    extra: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
-    hand = state.hands[seat].add(*extra)
+    taken: tuple[Card, ...] = (*state.pile, *state.flipped.cards)
+    hand = state.hands[seat].add(*taken)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     return end_turn(
-        state, refill=False, hands=hands, pile=(), named="", flipped=Zone(), claims=claims
+        state,
+        refill=False,
+        hands=hands,
+        named="",
+        flipped=Zone(),
+        claims=claims,
+        **extra,
+        **_pile(state, (), event.actor),
     )
 
 
-def _done(state: State, event: Event) -> State:
+def _done(state: State, event: Event, extra: dict[str, Any]) -> State:
     if not state.turn.burned:
         raise IllegalEvent(
             event, "a turn ends by laying cards or taking in the pile; done is after a burn"
         )
-    return end_turn(state, refill=True)
+    return end_turn(state, refill=True, **extra)
 
 
 _MOVES = {

@@ -111,22 +111,28 @@ def passed(
     return PLAY, finished, fresh_turn(nxt)
 
 
-def after_burn(state: State, turn: Turn) -> State:
+def after_burn(state: State, turn: Turn, **changes: Any) -> State:
     """After the pile was burned the player may go on ("Spilleren beholder muligheten til
-    å legge på"), if there is anything to go on with; otherwise the turn ends."""
+    å legge på"), if there is anything to go on with; otherwise the turn ends. ``changes``
+    are what the burning play changed (made in the same new state)."""
+    get = changes.get
     seat = turn.seat
-    hand = state.hands[seat]
     if turn.stage == LOCKED:
         if not state.options.chance_continue_after_burn:
-            return end_turn(evolve(state, turn=turn), refill=True)
-        more = len(state.chance) or (turn.drawn < MAX_CHANCE and len(state.stock))
+            return end_turn(state, refill=True, **changes)
+        more = len(get("chance", state.chance)) or (
+            turn.drawn < MAX_CHANCE and len(get("stock", state.stock))
+        )
+        turn = evolve(turn, burned=True)
     else:
-        turn = evolve(turn, stage=HAND)
-        more = len(hand) or (not len(state.stock) and len(state.tables[seat]))
-    state = evolve(state, turn=evolve(turn, burned=True))
+        hand = get("hands", state.hands)[seat]
+        more = len(hand) or (
+            not len(get("stock", state.stock)) and len(get("tables", state.tables)[seat])
+        )
+        turn = evolve(turn, stage=HAND, burned=True)
     if more:
-        return state
-    return end_turn(state, refill=True)
+        return evolve(state, turn=turn, **changes)
+    return end_turn(state, refill=True, **changes)
 
 
 def stopped(state: State) -> State:

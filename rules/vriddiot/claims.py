@@ -22,6 +22,7 @@ cards may pick up at will (decision 29; see docs/rules/vriddiot.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from tablelog.rules import absences
@@ -107,34 +108,43 @@ def lays_ok(state: State, seat: int, cards: Sequence[Card]) -> bool:
     return unseen_ok(state, bound, seat, bound, claims)
 
 
-def card_lays(state: State, seat: int) -> Callable[[Card], bool]:
-    """``keeps`` and ``lays_ok`` of one card laid alone by ``seat`` from the hand, asked
-    of every candidate card of a listing: remembered per class of cards that the claims
-    cannot tell apart. Whether a card is bound from the face-down cards (not a known hand
-    card), whether the unaccounted cards hold it (binding it takes one away), which
-    claims forbid it, and for a physical game's first card (``claims_first``) whether it
-    is ordinary and its value (``starter_claims`` made of it): two cards alike in all of
-    these leave the claims the same counts (``rules.absences.impossible`` counts cards by
-    the claims they break and by the pool's count), so they get the same answer."""
+def card_lays(state: State, seat: int) -> Callable[[Sequence[Card]], bool]:
+    """``keeps`` and ``lays_ok`` of cards laid by ``seat`` from the hand, asked of every
+    candidate card and set of a listing: remembered per class of plays that the claims
+    cannot tell apart. What a play does to the claims is only which cards it binds from
+    the face-down cards (those that are no known hand card, ``bound_from_hand``), and of
+    each such card: how many copies, which claims forbid it, and how many of those copies
+    the unaccounted cards hold (binding takes them away); for a physical game's first card
+    (``claims_first``) also whether the first card laid and each bound one is ordinary,
+    and their values (``starter_claims`` are made of the first). Two plays alike in all
+    of these leave the claims the same counts (``rules.absences.impossible`` counts cards
+    by the claims they break and by the pool's count, and a claim its shown cards by
+    their number), so they get the same answer."""
     claims = state.claims
     first = claims_first(state)
     if not claims and not first:
-        return lambda card: True
-    known = state.hands[seat].cards
+        return lambda cards: True
     counts = pool_view(state)
     said: dict[tuple[object, ...], bool] = {}
 
-    def lays(card: Card) -> bool:
-        key: tuple[object, ...] = (
-            card in known,
-            counts.get(card, 0) > 0,
-            *(card in c.cards for c in claims),
+    def lays(cards: Sequence[Card]) -> bool:
+        bound = Counter(bound_from_hand(state, seat, cards))
+        key: tuple[object, ...] = tuple(
+            sorted(
+                (
+                    tuple(card in c.cards for c in claims),
+                    n,
+                    min(n, max(counts.get(card, 0), 0)),
+                    first and (ordinary(card), value(card)),
+                )
+                for card, n in bound.items()
+            )
         )
         if first:
-            key = (*key, ordinary(card), value(card))
+            key = (*key, ordinary(cards[0]), value(cards[0]))
         ok = said.get(key)
         if ok is None:
-            ok = said[key] = keeps(state, seat, (card,)) and lays_ok(state, seat, (card,))
+            ok = said[key] = keeps(state, seat, cards) and lays_ok(state, seat, cards)
         return ok
 
     return lays

@@ -29,7 +29,7 @@ from tablelog.rules.dealing import (
     to_zone,
 )
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event
+from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
@@ -320,10 +320,27 @@ def chance(state: State) -> ChanceStep | None:
         return None
     count = min(HAND - len(state.hands[seat]), len(state.stock))
     plan = refill_plan(state.table, seat, count)
-    hint = f"{player(state, seat)} draws {count}: {deal_forms(plan)}"
+    hint = _refill_hint(plan, player(state, seat), count)
     cards = pool_order(_stock_pool(state))
     drawing = Drawing(plan, cards, "stock", _binding(state))
     return ChanceStep("deal", hint, drawing, unseen=not plan.ups)
+
+
+@lru_cache(maxsize=256)
+def _refill_hint(plan: DealPlan, name: str, count: int) -> str:
+    """What the dealer is asked for a refill: who draws how many, and how to enter it."""
+    return f"{name} draws {count}: {deal_forms(plan)}"
+
+
+_TURNS: dict[Card, Move] = {}
+
+
+def _turn_move(card: Card) -> Move:
+    """The table's move turning ``card``, made once per card."""
+    made = _TURNS.get(card)
+    if made is None:
+        made = _TURNS[card] = Move(None, Turn(card))
+    return made
 
 
 def _binding(state: State) -> Binding:
@@ -345,4 +362,4 @@ def _turn(state: State) -> Listed:
     if state.claims:  # a card shown now must keep every claim possible
         ok = card_unseen_ok(state)
         cards = tuple(c for c in cards if ok(c)) or cards
-    return Listed.uniform(map(Turn, cards))
+    return Listed.uniform(map(_turn_move, cards))

@@ -20,7 +20,7 @@ from tablelog.rules.events import Move
 from tablelog.rules.listing import filter_moves
 from tablelog.rules.memo import per_state
 from tablelog.rules.table import pool
-from tablelog.rules.vriddiot.claims import card_lays, claims_first, keeps, lays_ok
+from tablelog.rules.vriddiot.claims import card_lays, claims_first
 from tablelog.rules.vriddiot.events import Blind, Chance, Join, Pass, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
     Verdicts,
@@ -231,11 +231,15 @@ def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
 
 def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tuple[Move, ...]:
     """The moves laying the sets of ``copies`` (``sets``) that ``said`` allows, remembered
-    by the situation, the seat, the copies and (for copies the zone may hold face down)
-    its known cards and face-down count (bounded: started again past 50,000)."""
+    by the situation, the seat, the copies and (for copies the zone may hold face down,
+    or repeated) what ``sets`` reads of the zone (bounded: started again past 50,000)."""
     key: tuple[object, ...] = (said, seat, *copies)
     if zone.hidden or len(set(copies)) < len(copies):
-        key = (*key, None, zone.hidden, *zone.cards)
+        # what ``sets`` reads of the zone: its known copies of each card, and its
+        # face-down cards up to as many as there are copies
+        cards = zone.cards
+        spare = [cards.count(c) for c in dict.fromkeys(copies)]
+        key = (*key, None, min(zone.hidden, len(copies)), *spare)
     made = _SET_MOVES.get(key)
     if made is None:
         if len(_SET_MOVES) >= 50_000:
@@ -254,16 +258,14 @@ def _checked(
     lays = card_lays(state, seat) if claimed else None
     for card in sorted(have, key=card_order):
         allowed = [e for e in declarations(card) if refuse_play(state, seat, (card,), (e,)) is None]
-        if allowed and (lays is None or lays(card)):
+        if allowed and (lays is None or lays((card,))):
             for eff in allowed:
                 yield Move(seat, Play(card, eff if card == JOKER else None))
     if src != "turned" and state.duty != ADDON:
         ranks = by_rank(have)
         for rank in sorted(ranks, key=rank_order):
             for combo in sets(zone, ranks[rank]):
-                if refuse_play(state, seat, combo, combo) is None and (
-                    not claimed or _lays(state, seat, combo)
-                ):
+                if refuse_play(state, seat, combo, combo) is None and (lays is None or lays(combo)):
                     yield Move(seat, Set(combo))
 
 
@@ -359,18 +361,13 @@ def _joins(state: State, seat: int, rank: str) -> Iterator[Move]:
             effs = [card]
         else:
             continue
-        if not effs or (lays is not None and not lays(card)):
+        if not effs or (lays is not None and not lays((card,))):
             continue
         for eff in effs:
             yield Move(seat, Join((card,), eff if card == JOKER else None))
     for combo in sets(zone, by_rank(have).get(rank, [])):
-        if lays is None or _lays(state, seat, combo):
+        if lays is None or lays(combo):
             yield Move(seat, Join(combo))
-
-
-def _lays(state: State, seat: int, cards: tuple[Card, ...]) -> bool:
-    """Whether laying ``cards`` from the hand keeps every claim true and possible."""
-    return keeps(state, seat, cards) and lays_ok(state, seat, cards)
 
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")

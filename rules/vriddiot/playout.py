@@ -97,6 +97,7 @@ class VriddiotPlayout:
         self.__dict__.update(state.__dict__)  # every field but ``table`` (a slot of the base)
         self.table = state.table
         self._state = state
+        self._free: bool | None = None
 
     def state(self) -> State:
         """The fold state this playout stands for."""
@@ -121,13 +122,20 @@ class VriddiotPlayout:
         return fold_chance(self.state())
 
     def _refill_free(self) -> bool:
-        """Whether no player must draw from the stock (``deal.refill_seat`` is ``None``)."""
-        if not len(self.stock) or min(map(len, self.hands)) >= HAND:
-            return True
-        finished = self.finished
-        return all(
-            len(hand) >= HAND for seat, hand in enumerate(self.hands) if seat not in finished
-        )
+        """Whether no player must draw from the stock (``deal.refill_seat`` is ``None``),
+        asked once per event (``chance`` and ``moves`` both ask it)."""
+        free = self._free
+        if free is None:
+            free = self._free = (
+                not len(self.stock)
+                or min(map(len, self.hands)) >= HAND
+                or all(
+                    len(hand) >= HAND
+                    for seat, hand in enumerate(self.hands)
+                    if seat not in self.finished
+                )
+            )
+        return free
 
     def moves(self) -> Sequence[Move]:
         seat = self._on_turn()
@@ -182,7 +190,7 @@ class VriddiotPlayout:
             self._fold(move)
         else:
             self.__dict__.update(changes)
-            self._state = None
+            self._state = self._free = None
 
     def _refill(self, deal: Deal) -> dict[str, Any] | None:
         """The changes of a refill of known cards (``deal.refill_changes``)."""

@@ -9,6 +9,8 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
@@ -200,18 +202,33 @@ def initial_state(header: Header) -> State:
 
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name: hands, face-up and face-down table cards, stock, pile, burn pile,
-    out of the game, the turned card."""
-    zones: dict[str, Zone] = {}
-    for seat in range(state.table.n):
-        zones[f"hand:{seat}"] = state.hands[seat]
-        zones[f"up:{seat}"] = state.ups[seat]
-        zones[f"down:{seat}"] = state.downs[seat].zone
-    zones["stock"] = state.stock
-    zones["pile"] = state.pile
-    zones["burned"] = state.burned
-    zones["out"] = state.out
-    zones["turned"] = state.turned
-    return zones
+    out of the game, the turned card (a fresh dict; the names made once per table size,
+    each face-down row's zone once per row: ``down_zone``)."""
+    zones: list[Zone] = []
+    for hand, up, down in zip(state.hands, state.ups, state.downs, strict=True):
+        zones += (hand, up, down_zone(down))
+    zones += (state.stock, state.pile, state.burned, state.out, state.turned)
+    return dict(zip(_zone_names(len(state.hands)), zones, strict=True))
+
+
+@lru_cache(maxsize=16)
+def _zone_names(n: int) -> tuple[str, ...]:
+    each = tuple(
+        name for seat in range(n) for name in (f"hand:{seat}", f"up:{seat}", f"down:{seat}")
+    )
+    return (*each, "stock", "pile", "burned", "out", "turned")
+
+
+@lru_cache(maxsize=4096)
+def down_zone(down: Slots) -> Zone:
+    """A row of face-down table cards as a zone (``Slots.zone``), remembered by value."""
+    return down.zone
+
+
+@lru_cache(maxsize=4096)
+def down_count(down: Slots) -> int:
+    """How many face-down table cards a row holds (``len``), remembered by value."""
+    return len(down)
 
 
 def stock_may_be(state: State, card: Card) -> bool:

@@ -19,7 +19,18 @@ from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.laid import laid_by
 from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, War, value
+from tablelog.rules.vriddiot.state import (
+    ADDON,
+    BEAT,
+    FIRER,
+    LEAD,
+    WAR,
+    State,
+    War,
+    down_count,
+    value,
+    zone_map,
+)
 from tablelog.rules.vriddiot.war import joiners, losers, next_in, war_over
 from tablelog.rules.zones import Zone
 
@@ -48,8 +59,10 @@ def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
 
 def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
     """The card just turned, the hands or the face-up cards once ``seat`` laid ``real``
-    from where it plays (every card there known), with what every move on turn changes;
-    ``None`` when ``play.take`` must (cards nobody entered, a card not held)."""
+    from where it plays, with what every move on turn changes; ``None`` when
+    ``play.take`` must name the rule (a card not held). As ``play.take`` does (with no
+    claim open), a known copy goes first, else a face-down card is bound to the card,
+    which must still be unaccounted for (``_unaccounted``)."""
     if len(state.turned):
         if real != state.turned.cards:
             return None  # play.take names the rule
@@ -57,15 +70,21 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     hand = state.hands[seat]
     from_hand = bool(len(hand))
     zone = hand if from_hand else state.ups[seat]
-    if zone.hidden or not len(zone):
+    if not len(zone):
         return None
     left = list(zone.cards)
-    for c in real:  # a known copy each, the first
-        if c not in left:
+    hidden = zone.hidden
+    bound: list[Card] = []
+    for c in real:
+        if c in left:  # a known copy, the first
+            del left[left.index(c)]
+        elif hidden and _unaccounted(state, c) > bound.count(c):
+            hidden -= 1
+            bound.append(c)
+        else:
             return None  # not held: play.take names the rule
-        del left[left.index(c)]
     zones = list(state.hands if from_hand else state.ups)
-    zones[seat] = Zone(tuple(left))
+    zones[seat] = Zone(tuple(left), hidden)
     return {
         "hands" if from_hand else "ups": tuple(zones),
         "refill_from": None,
@@ -74,10 +93,18 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     }
 
 
+def _unaccounted(state: State, card: Card) -> int:
+    """How many copies of ``card`` no zone holds as a known card (``rules.table.pool``'s
+    count, made here without its memory per state object, which the playout, changed in
+    place, must not be asked of)."""
+    known = sum(zone.cards.count(card) for zone in zone_map(state).values())
+    return state.table.counts.get(card, 0) - known
+
+
 def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
     """How many cards ``seat`` holds once it laid ``real`` (the card just turned was
     never held)."""
-    held = len(state.hands[seat]) + len(state.ups[seat]) + len(state.downs[seat])
+    held = len(state.hands[seat]) + len(state.ups[seat]) + down_count(state.downs[seat])
     return held if len(state.turned) else held - len(real)
 
 

@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from tablelog.replay.dealer import dealer_move
+from tablelog.replay.dealer import chance_rng, dealer_move, sample
 from tablelog.replay.games import make_header
+from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.speahx.combos import source_of
 from tablelog.rules.speahx.moves import KINDS, SOURCE_KINDS, _others, cards, kinds, moves
@@ -74,3 +75,66 @@ def test_the_plain_listing_answers_as_the_rank_by_rank_generator(options):
                     )
             checked += 1
     assert checked > 100
+
+
+def _other_states(options, seed, *, known):
+    """The states of a random game whose stage is not plain (face-down cards, claims, a
+    locked hand, a flipped table card), dealt as a physical table sees it unless ``known``."""
+    header = make_header(SPEAHX, ("Anna", "Bo", "Cai"), options, seed=seed if known else None)
+    rng = random.Random(seed)
+    state = SPEAHX.start(header)
+    for seq in range(1, 500):
+        if SPEAHX.outcome(state) is not None:
+            return
+        if state.phase == PLAY and listing.plain_listing(state) is None:
+            yield state
+        step = SPEAHX.chance(state)
+        if step is not None:
+            move = sample(step, chance_rng(seed, seq), known)
+        else:
+            move = rng.choice(tuple(moves(state)))
+        try:
+            state = SPEAHX.apply(state, Event(seq, move.actor, move.payload))
+        except IllegalEvent:
+            return  # a physical draw the open claims forbid
+    return
+
+
+def _leads_by_rank(state, kind):
+    """``cards`` as the generator asked rank by rank answers it (the reference)."""
+    source = source_of(state)
+    found = {m.payload.cards[0] for m in _by_rank(state, None, kind)}
+    return tuple(c for cs in source.ranks.values() for c in cs if c in found)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
+def test_a_stage_that_is_not_plain_answers_as_the_rank_by_rank_generator(options):
+    """Each rank's plays are made once per state (``_of_rank``) and the filtered listings,
+    ``kinds`` and ``cards`` read them: the same moves in the same order as the generator
+    asked with the lead and kind."""
+    checked, claimed = 0, 0
+    for seed in range(4):
+        for known in (True, False):
+            for state in _other_states(options, seed, known=known):
+                seat = state.turn.seat
+                whole = tuple(moves(state))
+                assert whole == (*_by_rank(state, None, None), *_others(state))
+                others = {m.kind for m in _others(state)}
+                slow_kinds = [k for k in SOURCE_KINDS if next(_by_rank(state, None, k), None)]
+                assert kinds(state, seat) == tuple(
+                    k for k in KINDS if k in slow_kinds or k in others
+                )
+                for kind in SOURCE_KINDS:
+                    assert tuple(moves(state, seat, None, kind)) == tuple(
+                        _by_rank(state, None, kind)
+                    )
+                    assert cards(state, seat, kind) == _leads_by_rank(state, kind)
+                    for lead in {c for cs in source_of(state).ranks.values() for c in cs}:
+                        assert tuple(moves(state, seat, lead, kind)) == tuple(
+                            _by_rank(state, lead, kind)
+                        )
+                checked += 1
+                claimed += bool(state.claims)
+    assert checked > 50, checked
+    if not options.get("voluntary_pickup", True):
+        assert claimed > 0  # the claims a physical hand leaves are among them

@@ -147,29 +147,42 @@ def test_sets_of_repeated_copies_are_each_combination_once_in_order() -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"starter_lowest": True}, {"starter_lowest": True, "jokers": 2}]
+    "options",
+    [
+        {"starter_lowest": True},
+        {"starter_lowest": True, "jokers": 2},
+        {"starter_lowest": True, "deck": "dobbeldekker"},
+    ],
 )
-def test_the_claims_checks_remembered_per_class_answer_as_asked_card_by_card(
+def test_the_claims_checks_remembered_per_class_answer_as_asked_play_by_play(
     options: Mapping[str, Any],
 ) -> None:
     """``claims.card_lays`` and ``claims.card_unseen_ok`` remember one answer per class of
-    cards the claims cannot tell apart; each answer is the one ``keeps``, ``lays_ok`` and
-    ``unseen_ok`` give the card itself, for every card of the deck, in the states of
+    plays the claims cannot tell apart; each answer is the one ``keeps``, ``lays_ok`` and
+    ``unseen_ok`` give the play itself: every card of the deck alone and every two or
+    three copies of one value (two decks: the same card twice too), in the states of
     physical games where claims are open or the first card makes them."""
     checked = 0
     for seed in range(3):
         for state in _states(options, seed, known=False):
             if not (state.claims or claims.claims_first(state)):
                 continue
-            seen = claims.card_unseen_ok(state) if state.claims else None
+            deck = sorted(state.table.counts, key=LISTING.card_order)
+            copies = [c for c in deck for _ in range(state.table.counts[c])]
+            plays = [(c,) for c in deck]
+            for size in (2, 3):
+                plays += [
+                    combo
+                    for combo in dict.fromkeys(itertools.combinations(copies, size))
+                    if len({c.rank for c in combo}) == 1
+                ]
             for seat in RULES.to_act(state):
                 lays = claims.card_lays(state, seat)
-                for card in state.table.counts:
-                    asked = claims.keeps(state, seat, (card,)) and claims.lays_ok(
-                        state, seat, (card,)
-                    )
-                    assert lays(card) == asked, (options, seed, seat, card)
+                for laid in plays:
+                    asked = claims.keeps(state, seat, laid) and claims.lays_ok(state, seat, laid)
+                    assert lays(laid) == asked, (options, seed, seat, laid)
                     checked += 1
-            for card in state.table.counts if seen is not None else ():
+            seen = claims.card_unseen_ok(state) if state.claims else None
+            for card in deck if seen is not None else ():
                 assert seen(card) == claims.unseen_ok(state, (card,)), (options, seed, card)
     assert checked > 1000
