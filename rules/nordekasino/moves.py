@@ -29,6 +29,7 @@ from tablelog.rules.nordekasino.subsets import (
     Layout,
     keyed,
     number_of,
+    sets_of,
     touching,
 )
 from tablelog.rules.nordekasino.turn import (
@@ -125,9 +126,9 @@ def _adams(table: Layout, seat: int) -> Iterator[Move]:
     """Every Adams merge: two or more numeric piles that make 42."""
     if most(table.codes) < ADAMS:
         return  # + is the only way up: the whole table cannot make 42
-    for _, key, sets, _ in keyed(table):
+    for counts, key, _ in keyed(table):
         if _adams_key(key):
-            yield from (_adams_move(seat, piles) for piles in sets)
+            yield from (_adams_move(seat, piles) for piles in sets_of(table, counts))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -142,13 +143,13 @@ def _captures(table: Layout, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Mo
     """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
     seat = turn.seat
     takes = [(card, turn.takes[turn.index[card]]) for card in cards]
-    for _, key, sets, _ in keyed(table):
+    for counts, key, _ in keyed(table):
         gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
         if not gathered:
             continue
         for card, values in takes:
             if gathered & values:
-                yield from (_capture_move(seat, card, p) for p in sets)
+                yield from (_capture_move(seat, card, p) for p in sets_of(table, counts))
     if _spade_clear(table, cards):
         yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(table.codes)))))
 
@@ -174,7 +175,7 @@ def _builds(
     hand = [
         (card, i, turn.values[i], turn.wanted[i]) for card in cards for i in (turn.index[card],)
     ]
-    for _, key, every, groups in keyed(table):
+    for counts, key, groups in keyed(table):
         if marked and not groups & marked and duty():
             continue  # no set of this key holds an own pile
         sets: tuple[tuple[int, ...], ...] | None = None
@@ -191,7 +192,7 @@ def _builds(
                 continue
             for value, more in options_from(numbers, mores):
                 if sets is None:
-                    sets = every
+                    sets = sets_of(table, counts)
                     if owned and duty():
                         sets = tuple(piles for piles in sets if owned.intersection(piles))
                 for flag in turn.flags(at, value, more):
@@ -199,7 +200,7 @@ def _builds(
                         yield _build_move(seat, card, piles, value, more, flag)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)
 def _build_move(
     seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
 ) -> Move:
@@ -269,7 +270,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
     left = list(turn.cards)
     found: set[Card] = set()
     table = layout(state)
-    for _, key, _, _ in keyed(table):
+    for _, key, _ in keyed(table):
         if not left:
             break
         found.update(card for card in left if can_capture(card, key))
@@ -287,7 +288,7 @@ def _build_cards(state: State, turn: Turn) -> set[Card]:
     table = layout(state)
     marked = table.group_mask(turn.owned)
     duty: bool | None = None
-    for _, key, _, groups in keyed(table):
+    for _, key, groups in keyed(table):
         if not left:
             break
         if marked and not groups & marked:
@@ -320,7 +321,7 @@ def count(state: State, seat: int | None = None) -> int:
     total += 0 if binds else len(turn.cards)
     total += int(_spade_clear(table, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
-    for counts, key, _, _ in keyed(table):
+    for counts, key, _ in keyed(table):
         total += _count_key(table, counts, key, turn, marked)
     return total
 

@@ -126,15 +126,16 @@ def _keys_in_order(pattern: tuple[int, ...]) -> tuple[Counts, ...]:
     )
 
 
-Keyed = tuple[Counts, tuple[int, ...], tuple[tuple[int, ...], ...], int]
-"""One key of a layout, as ``keyed`` gives it: its counts per group, its sorted codes, its
-position sets in bitmask order and the groups it takes (bit g: group g)."""
+Keyed = tuple[Counts, tuple[int, ...], int]
+"""One key of a layout, as ``keyed`` gives it: its counts per group, its sorted codes and
+the groups it takes (bit g: group g). Its sets are made only when asked (``sets_of``): a
+crowded table has thousands, and most questions only count them or need none."""
 
 
 def keyed(layout: Layout) -> tuple[Keyed, ...]:
-    """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes,
-    its sets and the groups it takes: what each kind of move walks (remembered for the
-    last tables; the sets and groups by pattern)."""
+    """Every key of ``layout`` in the order of ``keys_in_order``, with its sorted codes
+    and the groups it takes: what each kind of move walks (remembered for the last
+    tables; the groups by pattern)."""
     return _keyed(layout)
 
 
@@ -142,24 +143,22 @@ def keyed(layout: Layout) -> tuple[Keyed, ...]:
 def _keyed(layout: Layout) -> tuple[Keyed, ...]:
     codes = layout.codes
     return tuple(
-        (counts, tuple(sorted(first(codes))), sets, groups)
-        for counts, first, sets, groups in _firsts(layout.pattern)
+        (counts, tuple(sorted(first(codes))), groups)
+        for counts, first, groups in _firsts(layout.pattern)
     )
 
 
 @lru_cache(maxsize=1024)
-def _firsts(
-    pattern: tuple[int, ...],
-) -> tuple[tuple[Counts, Callable[[Any], Any], tuple[tuple[int, ...], ...], int], ...]:
+def _firsts(pattern: tuple[int, ...]) -> tuple[tuple[Counts, Callable[[Any], Any], int], ...]:
     """Each key of the pattern's layouts in order, with a reader of the codes of its first
-    set (the first piles of each group: always a tuple), its sets and the groups it takes."""
+    set (the first piles of each group: always a tuple) and the groups it takes."""
     groups = layout_of(pattern).groups
     out = []
     for counts in _keys_in_order(pattern):
         first = [p for group, n in zip(groups, counts, strict=True) for p in group[:n]]
         reader = itemgetter(*first) if len(first) > 1 else itemgetter(slice(first[0], first[0] + 1))
         taken = sum(1 << g for g, n in enumerate(counts) if n)
-        out.append((counts, reader, _sets_of(pattern, counts), taken))
+        out.append((counts, reader, taken))
     return tuple(out)
 
 
