@@ -122,11 +122,11 @@ def _played(rules: RuleSet, game: Any, step: Step) -> None:
 
 def _seats_filter_alike(rules: RuleSet, step: Step, listed: Sequence[Move], rng: Random) -> None:
     """The filters agree with the whole listing, for each seat to act: ``moves(state,
-    seat)`` is the seat's part of it in order; the game's fast ``kinds`` and ``cards`` name
-    exactly the kinds and lead cards it holds; and ``moves(state, seat, card, kind)`` is
-    its part of them in order, for one lead card of each kind drawn by ``rng`` (every one
-    under ``THOROUGH``: ``every``). The generator read the seats' menus from the whole
-    listing (``sample.listing``), so the filters are asked here, at the deep states."""
+    seat)`` is the seat's part of it in order (a game without fast answers, whose menus
+    the generator read from the whole listing); the game's fast ``kinds`` and ``cards``
+    name exactly the kinds and lead cards it holds; and ``moves(state, seat, card,
+    kind)`` is its part of them in order, for one lead card of each kind drawn by ``rng``
+    (every one under ``THOROUGH``: ``every``)."""
     fast = rules.kinds is not None and rules.cards is not None
     for seat in rules.to_act(step.state):
         mine = tuple(m for m in listed if m.actor == seat)
