@@ -30,7 +30,7 @@ from tablelog.rules.events import Event, Move
 if TYPE_CHECKING:
     from tablelog.rules.protocol import ChanceStep, Outcome, RuleSet
 
-__all__ = ["FoldPlayout", "Playout", "divergence", "listing_divergence", "playout_of"]
+__all__ = ["FoldPlayout", "Playout", "divergence", "playout_of"]
 
 
 class Playout(Protocol):
@@ -103,22 +103,25 @@ def divergence(
     *,
     whole: bool = True,
     listed: Sequence[Move] | None = None,
-    compare_listing: bool = True,
 ) -> str | None:
     """Where ``playout`` parts from the fold at ``state``, in words, or ``None``.
 
     Compares the listing (same moves, same order), the chance step and the outcome; with
     ``whole`` also the state itself (``playout.state() == state``), which may cost a full
     state's building and so is what a sampling caller leaves out. ``listed``: the fold's
-    listing of ``state`` (``tuple(rules.moves(state))``) when the caller has it already;
-    ``compare_listing=False``: the caller compared the listings already
-    (``listing_divergence``), so neither is asked.
+    listing of ``state`` (``tuple(rules.moves(state))``) when the caller has it already.
     """
-    if compare_listing:
-        listed = tuple(rules.moves(state)) if listed is None else listed
-        said = listing_divergence(listed, playout.moves())
-        if said is not None:
-            return said
+    listed = tuple(rules.moves(state)) if listed is None else tuple(listed)
+    walked = tuple(playout.moves())
+    if walked != listed:
+        extra = [m for m in walked if m not in listed]
+        missing = [m for m in listed if m not in walked]
+        if extra or missing or len(walked) != len(listed):  # a move listed twice, too
+            return (
+                f"the playout lists {len(walked)} moves, the fold {len(listed)}: "
+                f"extra {extra[:3]}, missing {missing[:3]}"
+            )
+        return "the playout lists the fold's moves in another order"
     step, folded = playout.chance(), rules.chance(state)
     if _step_key(step) != _step_key(folded):
         return f"the playout's chance step {step!r} is not the fold's {folded!r}"
@@ -128,22 +131,6 @@ def divergence(
     if whole and playout.state() != state:
         return "the playout's state is not the fold's"
     return None
-
-
-def listing_divergence(listed: Sequence[Move], walked: Sequence[Move]) -> str | None:
-    """Where a playout's listing ``walked`` parts from the fold's ``listed``, in words, or
-    ``None`` (the same moves in the same order)."""
-    listed, walked = tuple(listed), tuple(walked)
-    if walked == listed:
-        return None
-    extra = [m for m in walked if m not in listed]
-    missing = [m for m in listed if m not in walked]
-    if extra or missing or len(walked) != len(listed):  # a move listed twice, too
-        return (
-            f"the playout lists {len(walked)} moves, the fold {len(listed)}: "
-            f"extra {extra[:3]}, missing {missing[:3]}"
-        )
-    return "the playout lists the fold's moves in another order"
 
 
 def _step_key(step: ChanceStep | None) -> object:

@@ -3,7 +3,6 @@ kit generated it, the states it folded on the way, so the checks need not fold a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -20,14 +19,10 @@ class Folded:
     """The fold made while a history was generated: the start state and, in order, each
     game event applied with the state ``rules.apply`` made of it. ``walk`` pushes the
     history's events again and takes each state from here instead of applying again (the
-    determinism check applies the events of the deep states a second time). For a game
-    with a playout, also what its listings said beside the fold's (``listings``)."""
+    determinism check applies the events of the deep states a second time)."""
 
     start: Any
     applied: tuple[tuple[Event, Any], ...]
-    listings: Mapping[int, str | None] = attrs.field(factory=dict)
-    """The playout's listings compared with the fold's as the history was drawn
-    (``replay.kit.beside``), by state number: ``None`` where alike, else what differs."""
 
 
 @frozen

@@ -13,18 +13,9 @@ state's building. A playout that raises is a divergence like any other.
 
 The fold's listing of a state is made once: a game with a playout and no fast
 ``kinds``/``cards`` has its seats' menus read by the generator from the state's whole
-listing (``replay.kit.sample.listing``). At each state it chooses a move in, the
-generator compares that listing (made there for a game with fast answers) with the
-listing of a playout it walks beside the fold
-(``replay.kit.beside``), while the game's own caches of it are warm, and keeps the answer
-with the history (``Folded.listings``); this check takes those answers and compares the
-listings itself only at the other states (and at every state of a history read from a
-log). At the
-deep states it then holds the filters to it, for each seat to act: ``moves(state,
-seat)`` is the seat's part of the whole listing in order, the game's ``kinds`` and
-``cards`` name exactly the kinds and lead cards of those moves, and ``moves(state, seat,
-card, kind)`` is their part in order, for one lead card of each kind (every one with
-``THOROUGH``).
+listing (``replay.kit.sample.listing``), and this check compares that same listing; at the
+deep states it then asks each seat to act's ``moves(state, seat)``, which must be the
+seat's part of the whole listing in order (the generator no longer asked it).
 
 A game without a playout of its own is not walked: ``FoldPlayout`` is the fold itself,
 and checking it against itself would cost without meaning anything.
@@ -32,24 +23,18 @@ and checking it against itself would cost without meaning anything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from random import Random
+from collections.abc import Sequence
 from typing import Any
 
 from tablelog.replay.kit.history import History
-from tablelog.replay.kit.sample import Sampling, fast_lead, kept_listing, rng_for
-from tablelog.replay.kit.schedule import deep_states, history_key
+from tablelog.replay.kit.sample import Sampling, kept_listing
+from tablelog.replay.kit.schedule import deep_states
 from tablelog.replay.kit.walk import InvariantViolation, Probe, Step
-from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.playout import Playout, divergence, playout_of
 from tablelog.rules.protocol import RuleSet
 
 __all__ = ["playout_probe"]
-
-
-_EVERY = Random(0)
-"""Not drawn from: ``THOROUGH`` asks the filters of every lead card of every kind."""
 
 
 def _no_playout(step: Step, moves: Sequence[Move]) -> None:
@@ -61,8 +46,6 @@ def playout_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe
     if rules.playout is None:
         return Probe(_no_playout)
     deep = deep_states(history, sampling)
-    key = history_key(history)
-    then = {} if history.folded is None else history.folded.listings
     held: list[Playout] = []
 
     def step(step: Step, moves: Sequence[Move]) -> None:
@@ -72,25 +55,14 @@ def playout_probe(rules: RuleSet, history: History, sampling: Sampling) -> Probe
         elif event.family != "meta":
             _played(rules, held[0], step)
         listed = kept_listing(rules, step.state)  # the generator's, when it made one
-        compared = step.seq in then  # the listings, as the history was drawn
-        said = then[step.seq] if compared else None
         try:
-            if said is None:
-                said = divergence(
-                    rules,
-                    held[0],
-                    step.state,
-                    whole=step.seq in deep,
-                    listed=listed,
-                    compare_listing=not compared,
-                )
+            said = divergence(rules, held[0], step.state, whole=step.seq in deep, listed=listed)
         except Exception as error:
             said = f"comparing it with the fold raised {error!r}"
         if said is not None:
             raise InvariantViolation("playout", step.seq, f"{rules.name}'s playout: {said}")
         if listed is not None and step.seq in deep:
-            rng = _EVERY if sampling.deep is None else rng_for(f"playout:{key}", step.seq)
-            _seats_filter_alike(rules, step, listed, rng)
+            _seats_filter_alike(rules, step, listed)
 
     return Probe(step)
 
@@ -120,57 +92,12 @@ def _played(rules: RuleSet, game: Any, step: Step) -> None:
         raise InvariantViolation("playout", event.seq, detail)
 
 
-def _seats_filter_alike(rules: RuleSet, step: Step, listed: Sequence[Move], rng: Random) -> None:
-    """The filters agree with the whole listing, for each seat to act: ``moves(state,
-    seat)`` is the seat's part of it in order (a game without fast answers, whose menus
-    the generator read from the whole listing); the game's fast ``kinds`` and ``cards``
-    name exactly the kinds and lead cards it holds; and ``moves(state, seat, card,
-    kind)`` is its part of them in order, for one lead card of each kind drawn by ``rng``
-    (every one under ``THOROUGH``: ``every``)."""
-    fast = rules.kinds is not None and rules.cards is not None
+def _seats_filter_alike(rules: RuleSet, step: Step, listed: Sequence[Move]) -> None:
+    """Each seat to act's ``moves(state, seat)`` is its part of the whole listing, in order:
+    the generator read the seats' menus from the whole listing (``sample.listing``), so the
+    seat filter is asked here, at the deep states."""
     for seat in rules.to_act(step.state):
-        mine = tuple(m for m in listed if m.actor == seat)
-        # a game with fast answers drew its moves through the filters (``sample.Menu``):
-        # its seat's whole listing again would cost a second listing (Nørdekasino: 8 % of
-        # a run); the card and kind filters are compared below
-        if not fast and tuple(rules.moves(step.state, seat)) != mine:
+        own = tuple(rules.moves(step.state, seat))
+        if own != tuple(m for m in listed if m.actor == seat):
             detail = f"moves(state, {seat}) is not seat {seat}'s part of moves(state), in order"
-            _filter_differs(rules, step, detail)
-        _fast_answers_alike(rules, step, seat, mine, rng)
-
-
-def _fast_answers_alike(
-    rules: RuleSet, step: Step, seat: int, mine: Sequence[Move], rng: Random
-) -> None:
-    """The game's ``kinds``, ``cards`` and card and kind filters against ``mine``, the
-    seat's part of the whole listing (``_seats_filter_alike``)."""
-    groups: dict[str, dict[Card | None, list[Move]]] = {}
-    for move in mine:
-        groups.setdefault(move.kind, {}).setdefault(fast_lead(move), []).append(move)
-    state = step.state
-    if rules.kinds is not None and sorted(rules.kinds(state, seat)) != sorted(groups):
-        _filter_differs(rules, step, f"kinds(state, {seat}) are not the kinds of its moves")
-    for kind, by_card in groups.items():
-        if rules.cards is not None and _sorted(rules.cards(state, seat, kind)) != _sorted(by_card):
-            detail = f"cards(state, {seat}, {kind!r}) are not the cards leading its moves"
-            _filter_differs(rules, step, detail)
-        leads = list(by_card)
-        for card in leads if rng is _EVERY else [rng.choice(leads)]:
-            found = rules.moves(state, seat, card, kind)
-            if card is None:
-                found = (m for m in found if fast_lead(m) is None)
-            if tuple(found) != tuple(by_card[card]):
-                detail = (
-                    f"moves(state, {seat}, {card}, {kind!r}) is not its part of moves(state),"
-                    " in order"
-                )
-                _filter_differs(rules, step, detail)
-
-
-def _sorted(cards: Iterable[Card | None]) -> list[str]:
-    """Lead cards as a sorted list of their texts (``None``: a move naming no card)."""
-    return sorted("" if card is None else card.text for card in cards)
-
-
-def _filter_differs(rules: RuleSet, step: Step, detail: str) -> None:
-    raise InvariantViolation("playout", step.seq, f"{rules.name}: {detail}")
+            raise InvariantViolation("playout", step.seq, f"{rules.name}: {detail}")

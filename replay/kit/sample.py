@@ -102,11 +102,7 @@ class Menu(Generic[S]):
     With the game's fast answers (``rules.kinds``/``cards``) each step asks the rules
     (``rules.listing.kinds_of``, ``cards_of``, then a bounded prefix of the filtered
     ``moves``). Without them one pass over the seat's moves (``scan``) answers all three,
-    keeping at most ``cap`` moves per kind and lead card: the seat's ``moves``, or, for a
-    game with a playout, the seat's part of the state's whole listing, which the playout
-    check compares anyway (``listing``). Reading a game's menus from its whole listing
-    when it has fast answers was tried (issue 24) and dropped: a scan of a Nørdekasino
-    listing and the set ``is_listed`` reads cost about as much as the listing itself.
+    keeping at most ``cap`` moves per kind and lead card, never the whole listing.
     """
 
     rules: RuleSet[S]
@@ -114,20 +110,10 @@ class Menu(Generic[S]):
     seat: int
     cap: int = CAP
     scanned: Mapping[str, Mapping[Card | None, tuple[Move, ...]]] | None = None
-    every: tuple[Move, ...] | None = None
+    listed: frozenset[Move] | None = None
     """The scan's whole listing of the seat (``None`` without a scan)."""
     answers: dict[object, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """What the rules answered, kept: the generator and the checks ask the same menu."""
-
-    def listed(self) -> frozenset[Move] | None:
-        """The scan's listing of the seat as a set, made when first asked (``is_listed``
-        at a deep state): most states' menus are never asked it."""
-        if self.every is None:
-            return None
-        listed: frozenset[Move] | None = self.answers.get(_LISTED)
-        if listed is None:
-            listed = self.answers[_LISTED] = frozenset(self.every)
-        return listed
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of move the seat has."""
@@ -157,9 +143,6 @@ class Menu(Generic[S]):
             self.answers[kind, card] = choices
         return choices
 
-
-_LISTED = ("listed",)
-"""The key of a menu's listing as a set among its answers (no kind or card is a tuple)."""
 
 _KINDS: dict[type, str] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -202,17 +185,16 @@ class _Scanned:
     def __init__(self) -> None:
         self.rules: object = None
         self.state: object = None
-        self.seats: dict[int, Menu] = {}
+        self.seats: dict[int, frozenset[Move]] = {}
 
-    def keep(self, rules: object, state: object, seat: int, scan: Menu) -> None:
+    def keep(self, rules: object, state: object, seat: int, moves: frozenset[Move]) -> None:
         if self.state is not state or self.rules is not rules:
             self.rules, self.state, self.seats = rules, state, {}
-        self.seats[seat] = scan
+        self.seats[seat] = moves
 
     def of(self, rules: object, state: object, seat: int | None) -> frozenset[Move] | None:
         if self.state is state and self.rules is rules and seat is not None:
-            scan = self.seats.get(seat)
-            return None if scan is None else scan.listed()
+            return self.seats.get(seat)
         return None
 
 
@@ -280,8 +262,8 @@ def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
     made = menus.get((seat, cap))
     if made is None:
         made = menus[seat, cap] = _menu(rules, state, seat, cap)
-    elif made.every is not None:
-        _SCANNED.keep(rules, state, seat, made)
+    elif made.listed is not None:
+        _SCANNED.keep(rules, state, seat, made.listed)
     return made
 
 
@@ -303,10 +285,10 @@ def _menu(rules: RuleSet[S], state: S, seat: int, cap: int) -> Menu:
         group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])
         if len(group) < cap:
             group.append(move)
+    listed = frozenset(every)
+    _SCANNED.keep(rules, state, seat, listed)
     scanned = {k: {c: tuple(ms) for c, ms in by_card.items()} for k, by_card in groups.items()}
-    made = Menu(rules, state, seat, cap, scanned, tuple(every))
-    _SCANNED.keep(rules, state, seat, made)
-    return made
+    return Menu(rules, state, seat, cap, scanned, listed)
 
 
 def sample_moves(

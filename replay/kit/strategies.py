@@ -3,9 +3,8 @@
 A history is a header and a log. At every step the generator asks the rules what may
 happen: a pending chance step is sampled (by the seeded dealer, exactly as ``tablelog``
 deals a seeded game, or as a physical table would enter it, face-down cards and all);
-otherwise a legal move is chosen by the stepwise chooser (seat to act, kind, lead card,
-then a move of a bounded prefix: ``replay.kit.choose``), each step an index read from a
-tape of bytes Hypothesis draws a block at a time (``choose.Tape``).
+otherwise a legal move is drawn by the stepwise chooser (seat to act, kind, lead card,
+then a move of a bounded prefix: ``replay.kit.choose``), which never lists every move.
 Now and then it writes a ``note`` or an ``undo``, so corrections are exercised too.
 Hypothesis shrinks a failing history by shrinking the choices, so a failure comes back
 as a short game.
@@ -26,10 +25,9 @@ from hypothesis import strategies as st
 
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.fold import Replayer
-from tablelog.replay.kit.beside import Beside
-from tablelog.replay.kit.choose import Tape, choose_with
+from tablelog.replay.kit.choose import choose
 from tablelog.replay.kit.history import Folded, History
-from tablelog.replay.kit.sample import forget_menus, listing
+from tablelog.replay.kit.sample import forget_menus
 from tablelog.rules.errors import IllegalEvent, OptionError
 from tablelog.rules.events import Event, Move, Note, Undo
 from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, S, resolve_options
@@ -47,8 +45,7 @@ __all__ = [
 NAMES = ("Anna", "Bo", "Cai", "Dina", "Emil", "Frida", "Gry", "Hans", "Ida", "Jon")
 
 
-META = 30
-"""One decision in about ``META`` is preceded by a note or an undo."""
+ONE_IN_30 = st.integers(0, 29)
 
 
 def player_names(n: int) -> tuple[str, ...]:
@@ -200,23 +197,19 @@ def histories(
     state = replayer.state
     applied: list[tuple[Event, S]] = []  # the fold made here, kept for the checks' walk
     replayer.apply = _recording(rules, applied)
-    tape = Tape(draw)  # every choice of the game's moves, notes and undos
-    beside = None if rules.playout is None else Beside(rules, state)
     events: list[Event] = []
     while rules.outcome(state) is None and len(events) < 2 * limit + 8:
         seq = len(events) + 1
         if rules.chance(state) is None and len(replayer) >= limit:
             break  # long enough; a pending chance step is still dealt, as tablelog would
-        if meta and tape.below(META) == META - 1:  # rare; shrinks towards none
-            event = _meta(tape, replayer, seq)
+        if meta and draw(ONE_IN_30) == 29:  # rare; shrinks towards none
+            event = _meta(draw, replayer, seq)
             if event is not None:
                 events.append(event)
-                if beside is not None and replayer.state is not state:
-                    beside.remade(replayer.state, seq)  # an undo: back to an earlier state
                 state = replayer.state
                 continue
         try:  # a crash or a refusal ends the history here; the checks then reproduce it
-            move = _next_move(tape, rules, header, state, seq, physical, beside)
+            move = _next_move(draw, rules, header, state, seq, physical)
             if move is None:
                 break  # the closure check reports a running game with nothing to do
             event = Event(seq, move.actor, move.payload)
@@ -224,10 +217,7 @@ def histories(
         except Exception:
             break
         events.append(event)
-        if beside is not None:
-            beside.played(event)
-    said = {} if beside is None else beside.said
-    return History(header, tuple(events), Folded(replayer.start, tuple(applied), said))
+    return History(header, tuple(events), Folded(replayer.start, tuple(applied)))
 
 
 def _recording(rules: RuleSet[S], applied: list[tuple[Event, S]]) -> Callable[[S, Event], S]:
@@ -243,31 +233,27 @@ def _recording(rules: RuleSet[S], applied: list[tuple[Event, S]]) -> Callable[[S
 
 
 def _next_move(
-    tape: Tape,
+    draw: st.DrawFn,
     rules: RuleSet[S],
     header: Header,
     state: S,
     seq: int,
     physical: tuple[bool, int],
-    beside: Beside | None,
 ) -> Move | None:
-    """The dealer's chance move if one is pending, else the stepwise chooser's move (a
-    playout walked ``beside`` compares its listing with the fold's first)."""
+    """The dealer's chance move if one is pending, else the stepwise chooser's move."""
     step = rules.chance(state)
     if step is not None:
         if header.seed is not None:
             return sample(step, chance_rng(header.seed, seq))
         known, seed = physical
         return sample(step, random.Random(seed + seq), known)
-    if beside is not None:
-        beside.compare(seq - 1, listing(rules, state))
-    return choose_with(tape.pick, rules, state)
+    return choose(draw, rules, state)
 
 
-def _meta(tape: Tape, replayer: Replayer, seq: int) -> Event | None:
+def _meta(draw: st.DrawFn, replayer: Replayer, seq: int) -> Event | None:
     """Maybe a note or an undo (pushed onto ``replayer``), or ``None`` if an undo had
     nothing to retract."""
-    if tape.below(2):
+    if draw(st.booleans()):
         return Event(seq, None, Note("a remark"))
     undo = Event(seq, None, Undo())
     try:
