@@ -7,8 +7,9 @@ allows (a hand's face-down cards may be any card still unaccounted for, see
 first card, which must fit the pile, and the last, which lies on top; the cards between
 in suit order, see ``cards.canonical``). Whether a play may be laid depends only on its
 cards and its first card, so it is asked once per multiset and first card, by the same
-function ``apply`` uses (``play_problem``). Then a chance card, a table card to flip,
-taking in the pile, and stopping.
+function ``apply`` uses (``play_problem``); one rank's plays and gives are made, and one
+multiset's counted, in ``rules.speahx.rank_moves``. Then a chance card, a table card to
+flip, taking in the pile, and stopping.
 
 A filter on the lead card keeps the work to that card's rank; ``count`` counts the orders
 of each multiset without making them. A physical multi-deck hand of face-down cards has
@@ -28,13 +29,17 @@ from operator import attrgetter
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
 from tablelog.rules.memo import number_of, per_state
-from tablelog.rules.speahx.cards import give_problem, matches, play_problem, suit_order
-from tablelog.rules.speahx.claims import keeps, unseen_ok
 from tablelog.rules.speahx.combos import Source, by_rank, multisets, source_of
 from tablelog.rules.speahx.events import Chance, Done, Flip, Give, Pickup, Play
 from tablelog.rules.speahx.play import chance_problem, pickup_problem
-from tablelog.rules.speahx.sources import taken_or_none
-from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, SUITS, Options, State
+from tablelog.rules.speahx.rank_moves import (
+    GIVERS,
+    count_multiset,
+    give_targets,
+    rank_moves,
+    takeable,
+)
+from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, Options, State
 from tablelog.rules.table import Table
 
 __all__ = [
@@ -50,133 +55,6 @@ __all__ = [
 
 KINDS = ("play", "give", "chance", "flip", "pickup", "done")
 SOURCE_KINDS = ("play", "give")
-
-
-def _targets(state: State) -> list[int]:
-    seat = state.turn.seat
-    return [s for s in range(len(state.players)) if s != seat and state.in_game(s)]
-
-
-def _takeable(state: State, chosen: tuple[Card, ...]) -> bool:
-    """Whether the stage may take ``chosen`` (only the locked stage restricts a multiset
-    beyond what ``source_of`` offers: chance cards, or one with three hand cards), and
-    showing the face-down cards it binds keeps what the hand was said not to hold."""
-    if state.turn.stage != LOCKED and not state.claims:
-        return True
-    taken = taken_or_none(state, chosen)
-    if taken is None:
-        return False
-    if not taken.revealed or not state.claims:
-        return True
-    seat = state.turn.seat
-    return keeps(state.claims, seat, taken.bound) and unseen_ok(
-        state, taken.revealed, seat, taken.bound
-    )
-
-
-def _first_ok(state: State, chosen: tuple[Card, ...], first: Card) -> bool:
-    """Whether ``chosen`` may be laid with ``first`` first (the last card does not
-    matter; a 2's suit is checked with spades, every suit being alike)."""
-    return _fits(chosen, first, state.top, state.suit, state.options)
-
-
-@lru_cache(maxsize=1 << 16)
-def _fits(
-    chosen: tuple[Card, ...], first: Card, top: Card | None, follow: str, options: Options
-) -> bool:
-    """``_first_ok`` by the values it depends on, remembered: ``kinds``, ``cards`` and the
-    listing of one state (and the next states, on the same pile) ask the same ones."""
-    rest = list(chosen)
-    rest.remove(first)
-    order = (first, *sorted(rest, key=suit_order))
-    if first.rank == "2" or first.rank == "10":
-        order = tuple(sorted(chosen, key=suit_order))
-    suit = "S" if first.rank == "2" else ""
-    return play_problem(order, suit, top, follow, options) is None
-
-
-def _lasts(chosen: tuple[Card, ...], first: Card) -> tuple[Card, ...]:
-    """The cards that may lie on top after ``first`` (distinct, in suit order)."""
-    rest = list(chosen)
-    rest.remove(first)
-    return tuple(dict.fromkeys(rest))
-
-
-def _plays(state: State, chosen: tuple[Card, ...], first: Card) -> Iterator[Play]:
-    """The plays of the multiset ``chosen`` led by ``first`` (already known to fit)."""
-    if len(chosen) == 1 or first.rank in ("2", "10"):
-        order = tuple(sorted(chosen, key=suit_order))
-        if order[0] != first:
-            return
-        for suit in SUITS if first.rank == "2" else ("",):
-            yield Play(order, suit)
-        return
-    for last in _lasts(chosen, first):
-        middle = list(chosen)
-        middle.remove(first)
-        middle.remove(last)
-        yield Play((first, *sorted(middle, key=suit_order), last))
-
-
-def _leads(chosen: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards that may be first in a play of ``chosen`` (2s and 10s: only the first in
-    suit order, since their order is all in suit order)."""
-    if len(chosen) == 1:
-        return chosen
-    if chosen[0].rank in ("2", "10"):
-        return (min(chosen, key=suit_order),)
-    return tuple(dict.fromkeys(chosen))
-
-
-def _min_size(state: State, first: Card) -> int:
-    """The fewest cards a play led by ``first`` may hold: four when ``first`` fits
-    neither the pile nor is special (four equal cards fit anything)."""
-    if first.rank in ("2", "10") or _first_ok(state, (first,), first):
-        return 1
-    return 4
-
-
-GIVERS = frozenset({JOKER.rank, "J"})
-"""The only ranks that may give the pile away (``give_problem``: a joker, or a
-Terminator-Torkel, which is jacks): no other rank's multisets are asked."""
-
-
-def _rank_moves(
-    state: State, source: Source, rank: str, lead: Card | None, kind: str | None
-) -> Iterator[Move]:
-    """The plays and gives of cards of ``rank`` (led by ``lead`` when given)."""
-    seat = state.turn.seat
-    options = state.options
-    top, follow = state.top, state.suit
-    cards = source.ranks[rank]
-    want_give = kind in (None, "give") and rank in GIVERS
-    want_play = kind in (None, "play") and rank != JOKER.rank
-    if want_play and rank not in ("2", "10") and top is not None:
-        # a play fits by its first card, or as four or more cards: a rank none of whose
-        # cards matches the pile, with fewer than four copies, has none (``play_problem``
-        # is still asked of every play the others make)
-        fits = any(matches(c, top, follow) for c in cards)
-        want_play = fits or sum(source.most(c) for c in cards) >= 4
-    if not want_give and not want_play:
-        return
-    least = 1
-    if lead is not None and want_play and not want_give:
-        least = _min_size(state, lead)
-    free = state.turn.stage != LOCKED and not state.claims  # every multiset is takeable
-    for chosen in multisets(cards, source, lead, least):
-        if not free and not _takeable(state, chosen):
-            continue
-        if want_give:
-            ordered = tuple(sorted(chosen, key=suit_order))
-            if (lead is None or ordered[0] == lead) and give_problem(ordered, options) is None:
-                for target in _targets(state):
-                    yield Move(seat, Give(ordered, target))
-        if not want_play:
-            continue
-        for first in _leads(chosen) if lead is None else (lead,):
-            if first in chosen and _fits(chosen, first, top, follow, options):
-                for play in _plays(state, chosen, first):
-                    yield Move(seat, play)
 
 
 def source_moves(state: State, lead: Card | None = None, kind: str | None = None) -> Iterator[Move]:
@@ -208,7 +86,7 @@ def _may_have(rank: str, kind: str | None) -> bool:
 
 class _Ranks:
     """The plays and gives of a stage that is not plain (``_plain``), rank by rank, each
-    rank's made in full by ``_rank_moves`` the first time it is asked: the questions of one
+    rank's made in full by ``rank_moves`` the first time it is asked: the questions of one
     state (``kinds``, ``cards``, the listings filtered by lead and kind, the whole listing)
     read them instead of generating them again, and a rank nobody asks about is not made
     (a physical multi-deck hand has thousands of plays).
@@ -233,7 +111,7 @@ class _Ranks:
             if self.free:
                 found = _free_rank(self.state, self.source, rank)
             else:
-                found = tuple(_rank_moves(self.state, self.source, rank, None, None))
+                found = tuple(rank_moves(self.state, self.source, rank, None, None))
             self.made[rank] = found
         return found
 
@@ -243,7 +121,7 @@ _FREE: dict[tuple[object, ...], tuple[Move, ...]] = {}
 
 
 def _free_key(state: State, source: Source, rank: str) -> tuple[object, ...]:
-    """What ``_rank_moves`` of ``rank`` depends on in a stage with no claim and no lock:
+    """What ``rank_moves`` of ``rank`` depends on in a stage with no claim and no lock:
     the rank's cards with the known and face-down copies a play may take of each, the
     face-down budget, who is on turn and the options, how the pile takes the rank's
     cards (as in ``rank_listing``), and the players the pile may go to (a giving rank)."""
@@ -262,7 +140,7 @@ def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
     if found is None:
         if len(_FREE) >= LISTED_MAX:
             _FREE.clear()
-        found = _FREE[key] = tuple(_rank_moves(state, source, rank, None, None))
+        found = _FREE[key] = tuple(rank_moves(state, source, rank, None, None))
     return found
 
 
@@ -273,7 +151,7 @@ def _ranks(state: State) -> _Ranks:
 
 def _of_rank(state: State, rank: str) -> tuple[Move, ...]:
     """Every play and give of ``rank`` in a stage that is not plain, made once per state;
-    ``_picked`` reads a lead's or a kind's from them, as ``_rank_moves`` makes them when
+    ``_picked`` reads a lead's or a kind's from them, as ``rank_moves`` makes them when
     asked with that lead and kind."""
     return _ranks(state).of(rank)
 
@@ -284,7 +162,7 @@ _SOURCE_PAYLOADS = {"play": Play, "give": Give}
 def _picked(listed: tuple[Move, ...], lead: Card | None, kind: str | None) -> Iterator[Move]:
     """The moves of ``listed`` (a ``plain_listing``, or one rank's ``_of_rank``) of ``kind``
     led by ``lead``: the same,
-    in the same order, as ``_rank_moves`` makes them when asked with that lead and kind
+    in the same order, as ``rank_moves`` makes them when asked with that lead and kind
     (it enumerates the same multisets, only skipping those without the lead or too small
     to be laid, and for each the gives before the plays)."""
     cls = _SOURCE_PAYLOADS.get(kind) if kind is not None else None
@@ -342,7 +220,7 @@ def rank_listing(
     finished: tuple[int, ...],
     made: Callable[[], State],
 ) -> list[Move]:
-    """``_rank_moves`` of every rank (no lead, no kind) of the known cards ``held`` of a
+    """``rank_moves`` of every rank (no lead, no kind) of the known cards ``held`` of a
     ``_plain`` stage (the pile's ``top`` and the suit to ``follow``, ``seat`` on turn at
     ``table``, the seats ``finished``), each rank's remembered by what it depends on: the
     rank's cards with their copies, who is on turn and the options, the players the pile
@@ -372,7 +250,7 @@ def rank_listing(
             payloads = _ANY_SEAT.get(shared)
             if payloads is None:
                 state = made()
-                moves = tuple(_rank_moves(state, source_of(state), rank, None, None))
+                moves = tuple(rank_moves(state, source_of(state), rank, None, None))
                 _ANY_SEAT[shared] = tuple(m.payload for m in moves)
             else:
                 moves = tuple(Move(seat, payload) for payload in payloads)
@@ -498,34 +376,16 @@ def kinds(state: State, seat: int) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in found)
 
 
-def _count_multiset(state: State, chosen: tuple[Card, ...], targets: int) -> int:
-    """How many plays and gives the multiset ``chosen`` makes (without making them)."""
-    n = 0
-    ordered = tuple(sorted(chosen, key=suit_order))
-    if give_problem(ordered, state.options) is None:
-        n += targets
-    if chosen[0].rank == JOKER.rank:
-        return n
-    for first in _leads(chosen):
-        if not _first_ok(state, chosen, first):
-            continue
-        if len(chosen) == 1 or first.rank in ("2", "10"):
-            n += len(SUITS) if first.rank == "2" else 1
-        else:
-            n += len(_lasts(chosen, first))
-    return n
-
-
 def count(state: State, seat: int | None = None) -> int:
     """How many moves are legal (for ``seat``): the plays counted per multiset, their
     orders counted, not made."""
     if not _on_turn(state, seat):
         return 0
     source = source_of(state)
-    targets = len(_targets(state))
+    targets = len(give_targets(state))
     total = sum(1 for _ in _others(state))
     for cards_of_rank in source.ranks.values():
         for chosen in multisets(cards_of_rank, source, None, 1):
-            if _takeable(state, chosen):
-                total += _count_multiset(state, chosen, targets)
+            if takeable(state, chosen):
+                total += count_multiset(state, chosen, targets)
     return total

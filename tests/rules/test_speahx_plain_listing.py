@@ -1,6 +1,6 @@
 """The plain listing (``moves.plain_listing``: one list per state of a hand whose cards are
 all known) answers ``kinds``, ``cards`` and the filtered listings exactly as the
-generator asked rank by rank with the lead and kind (``_rank_moves``) does: the same
+generator asked rank by rank with the lead and kind (``rank_moves``) does: the same
 moves in the same order, so seeded games and fuzz seeds play the same games."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.speahx.combos import source_of
 from tablelog.rules.speahx.moves import KINDS, SOURCE_KINDS, _others, cards, kinds, moves
+from tablelog.rules.speahx.rank_moves import rank_moves
 from tablelog.rules.speahx.state import PLAY
 from tests.rules.speahx_helpers import SPEAHX
 
@@ -37,7 +38,7 @@ def _by_rank(state, lead, kind):
     ranks = [lead.rank] if lead is not None else list(source.ranks)
     for rank in ranks:
         if rank in source.ranks:
-            yield from listing._rank_moves(state, source, rank, lead, kind)
+            yield from rank_moves(state, source, rank, lead, kind)
 
 
 def _plain_states(options, seed, every=3):
