@@ -34,9 +34,10 @@ from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import grouped
 from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino.builds import build_options, can_capture
 from tablelog.rules.nordekasino.events import Build, Capture, Trail
 from tablelog.rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state
-from tablelog.rules.nordekasino.turn import build_options, can_capture, pile_key, turn_of
+from tablelog.rules.nordekasino.turn import pile_key, turn_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.zones import Zone
 

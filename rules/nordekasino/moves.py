@@ -23,6 +23,13 @@ from functools import lru_cache, partial
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, most, reach
+from tablelog.rules.nordekasino.builds import (
+    build_numbers,
+    build_options,
+    build_values,
+    can_capture,
+    options_from,
+)
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
@@ -35,16 +42,11 @@ from tablelog.rules.nordekasino.subsets import (
 from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
-    build_numbers,
-    build_options,
-    build_values,
-    can_capture,
     duty_binds,
     duty_lifted,
     hand_candidates,
     held_values,
     layout,
-    options_from,
     pile_key,
     turn_of,
 )

@@ -5,7 +5,8 @@ the same questions of ``arith`` and neither lists moves to answer them:
 
 * ``hand_candidates`` and ``held_values``: what a seat may play, and what it still holds
   after playing a card (with face-down cards, any card not accounted for);
-* ``can_capture`` and ``build_options``: what one card does with one set of piles;
+* what one card does with one set of piles is ``builds``' (``can_capture``,
+  ``build_options``);
 * ``duty_binds``: whether the duty to a surviving build holds (the seat owns a pile and
   can capture something or build on one of its own piles), a direct search over sets of
   piles, smallest first, that stops at the first yes.
@@ -28,14 +29,9 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
-    MORE_VALUES,
-    SATURATED,
-    bit_values,
-    build_reach,
     capturable,
-    more_values,
-    most,
 )
+from tablelog.rules.nordekasino.builds import can_build
 from tablelog.rules.nordekasino.claims import playable, values_after
 from tablelog.rules.nordekasino.state import State, card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
@@ -44,12 +40,6 @@ from tablelog.rules.table import pool_view
 __all__ = [
     "SPADE_FIVE",
     "Turn",
-    "build_mores",
-    "build_numbers",
-    "build_options",
-    "build_values",
-    "can_build",
-    "can_capture",
     "duty_binds",
     "duty_lifted",
     "duty_of",
@@ -57,11 +47,8 @@ __all__ = [
     "held_values",
     "known_turn",
     "layout",
-    "options_from",
-    "options_of",
     "pile_key",
     "turn_of",
-    "wanted_values",
 ]
 
 SPADE_FIVE = Card("5", "S")
@@ -140,100 +127,6 @@ def layout(state: State) -> Layout:
     """The table of ``state`` read by value code (see ``subsets``; remembered for the last
     states: each kind of move, the duty and the count ask it)."""
     return layout_of(tuple(pile.code for pile in state.piles))
-
-
-def can_capture(card: Card, key: tuple[int, ...]) -> bool:
-    """Whether ``card`` takes the piles ``key`` by value (the ♠5 rule aside)."""
-    return _takes(card_values(card), key)
-
-
-@lru_cache(maxsize=1 << 16)
-def _takes(hands: tuple[int, ...], key: tuple[int, ...]) -> bool:
-    """Whether a card worth any of ``hands`` takes the piles ``key`` (remembered by value:
-    every card of a value and every state with that key ask the same)."""
-    return any(capturable(v, key) for v in hands)
-
-
-def build_options(
-    card: Card, key: tuple[int, ...], wanted: int = SATURATED
-) -> tuple[tuple[int, bool], ...]:
-    """Every ``(value, more)`` with value in the bitset ``wanted`` (default: 0 to 42) the
-    card and piles ``key`` can be built into, before asking whether the value is held."""
-    return options_of(card_values(card), key, wanted)
-
-
-def options_of(
-    hands: tuple[int, ...], key: tuple[int, ...], wanted: int
-) -> tuple[tuple[int, bool], ...]:
-    """``build_options`` of a card worth ``hands`` (its ``card_values``)."""
-    numbers, mores = wanted_values(hands, key, wanted)
-    return options_from(numbers, mores) if numbers or mores else ()
-
-
-def wanted_values(hands: tuple[int, ...], key: tuple[int, ...], wanted: int) -> tuple[int, int]:
-    """The numbers and the "more" values in the bitset ``wanted`` a card worth ``hands``
-    and the piles ``key`` make, as bitsets. The arithmetic is asked only for what may be
-    there: no combination of the card and the piles is worth more than the card's largest
-    value and the piles' (``arith.most``: + is the only way up), a "more" value is one of
-    0 to 21 and, with "more" piles among ``key``, their own; so the last card of a hand,
-    which may only make 42, asks nothing of a key that cannot add up to 42."""
-    reachable = (2 << (max(hands) + most(key))) - 1
-    first = key[0]
-    numbers = wanted & SATURATED & reachable if first >= 0 else 0
-    mores = wanted & MORE_VALUES & reachable
-    if first < 0:
-        mores &= 1 << (-first - 1)
-    if numbers:
-        numbers &= build_numbers(hands, key)
-    if mores:
-        mores &= build_mores(hands, key)
-    return numbers, mores
-
-
-@lru_cache(maxsize=1 << 16)
-def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
-    """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
-    make, as bitsets, whatever is held (one look-up for the listing, which asks both)."""
-    return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
-
-
-@lru_cache(maxsize=1 << 16)
-def build_numbers(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
-    """The numbers a card worth ``hands`` and the numeric piles ``key`` make, as a bitset,
-    whatever is held: remembered by the card's values and the key alone, since the values
-    a player holds change every turn and the piles' arithmetic does not."""
-    numbers = 0
-    for hand in hands:
-        numbers |= build_reach(hand, key)
-    return numbers
-
-
-@lru_cache(maxsize=1 << 16)
-def build_mores(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
-    """The "more" values a card worth ``hands`` and the piles ``key`` make, as a bitset,
-    whatever is held (a "more" value is found the same whichever others are asked for)."""
-    mores = 0
-    for hand in hands:
-        mores |= more_values(hand, key)
-    return mores
-
-
-@lru_cache(maxsize=1 << 14)
-def options_from(numbers: int, mores: int) -> tuple[tuple[int, bool], ...]:
-    """The ``(value, more)`` pairs of the bitsets ``numbers`` and ``mores``, in order."""
-    return tuple([(v, False) for v in bit_values(numbers)] + [(v, True) for v in bit_values(mores)])
-
-
-def can_build(card: Card, key: tuple[int, ...], wanted: int) -> bool:
-    """Whether ``card`` and the piles ``key`` make any value of ``wanted``: a number first
-    (one bitset), a "more" pile only if not."""
-    hands = card_values(card)
-    wanted &= (2 << (max(hands) + most(key))) - 1  # none above (see ``wanted_values``)
-    if not wanted:
-        return False
-    if key[0] >= 0 and any(build_reach(h, key) & wanted & SATURATED for h in hands):
-        return True
-    return any(more_values(h, key, wanted) for h in hands)
 
 
 @frozen

@@ -27,7 +27,7 @@ from tablelog.rules.nordekasino.arith import (
     more_values,
     reach,
 )
-from tablelog.rules.nordekasino.turn import build_values, wanted_values
+from tablelog.rules.nordekasino.builds import build_values, wanted_values
 
 LIMIT = (1 << 43) - 1
 """Values 0 to 42: every value a capture, build or Adams clear asks about."""
