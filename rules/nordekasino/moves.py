@@ -48,6 +48,8 @@ from tablelog.rules.nordekasino.turn import (
     held_values,
     layout,
     pile_key,
+    recall,
+    recalled,
     turn_of,
 )
 
@@ -66,6 +68,7 @@ __all__ = [
     "hand_candidates",
     "held_values",
     "kinds",
+    "lazy_moves",
     "moves",
     "pile_key",
     "to_act",
@@ -86,7 +89,50 @@ def to_act(state: State) -> tuple[int, ...]:
 def moves(
     state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
 ) -> Iterator[Move]:
-    """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily."""
+    """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily.
+
+    The whole listing (no filter) is made once per state and remembered with the turn
+    (``turn.recall``: the invariant kit lists each state beside its playout, whose fold
+    makes an equal state of its own); once it is, a filtered listing is read from it
+    (``_filtered``: the same moves in the same order), else made lazily."""
+    if state.phase != PLAY or state.to_play is None:
+        return iter(())
+    if seat is None and card is None and kind is None:
+        return iter(recall(_whole, state, state.to_play))
+    listed = recalled(_whole, state, state.to_play)
+    if listed is not None:
+        return iter(_filtered(listed, seat, card, kind))
+    return lazy_moves(state, seat, card, kind)
+
+
+def _whole(state: State, on_turn: int) -> tuple[Move, ...]:
+    """Every legal move of ``state`` (whose player on turn is ``on_turn``), in order."""
+    return tuple(lazy_moves(state))
+
+
+_KIND_OF = {Adams: "adams", Capture: "capture", Build: "build", Trail: "trail"}
+_KIND_OF.update({Reveal: "reveal", OpenHand: "open_hand"})
+
+
+def _filtered(
+    listed: tuple[Move, ...], seat: int | None, card: Card | None, kind: str | None
+) -> tuple[Move, ...]:
+    """The moves of the whole listing ``listed`` by ``seat``, led by ``card``, of ``kind``
+    (``None``: any), in its order: what ``lazy_moves`` yields with those filters (each
+    kind comes in the whole listing's order, a card's moves within it in key order)."""
+    return tuple(
+        move
+        for move in listed
+        if seat in (None, move.actor)
+        and (kind is None or _KIND_OF[type(move.payload)] == kind)
+        and (card is None or getattr(move.payload, "card", None) is card)
+    )
+
+
+def lazy_moves(
+    state: State, seat: int | None = None, card: Card | None = None, kind: str | None = None
+) -> Iterator[Move]:
+    """``moves``, made as they are asked for (nothing remembered but the turn)."""
     if state.phase != PLAY or state.to_play is None:
         return
     on_turn = state.to_play
@@ -244,7 +290,12 @@ def _open_hands(state: State) -> tuple[int, ...]:
 
 
 def kinds(state: State, seat: int) -> tuple[str, ...]:
-    """The kinds of move ``seat`` may make now, each found by its first move."""
+    """The kinds of move ``seat`` may make now, each found by its first move (read from
+    the whole listing once it is remembered)."""
+    listed = recalled(_whole, state, state.to_play) if state.to_play is not None else None
+    if listed is not None:
+        found = {_KIND_OF[type(move.payload)] for move in listed if move.actor == seat}
+        return tuple(k for k in KINDS if k in found)
     return tuple(k for k in KINDS if next(moves(state, seat, None, k), None) is not None)
 
 

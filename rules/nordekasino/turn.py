@@ -48,6 +48,8 @@ __all__ = [
     "known_turn",
     "layout",
     "pile_key",
+    "recall",
+    "recalled",
     "turn_of",
 ]
 
@@ -100,7 +102,7 @@ def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int
 
 def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
     """``_count_values``, once per state object and seat (never hashing the state)."""
-    return _recall(_count_values, state, seat)
+    return recall(_count_values, state, seat)
 
 
 def _count_values(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
@@ -178,7 +180,7 @@ def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
     state's identity, and for a state with face-down cards or claims (whose turn costs
     far more than hashing it) shared with every equal state (``_alike``: a playout's fold
-    and the kit's replay make their own copies of one state). Only ``_recall`` fills it."""
+    and the kit's replay make their own copies of one state). Only ``recall`` fills it."""
     if state.claims or any(hand.hidden for hand in state.hands):
         return _alike(state)
     return {}
@@ -190,8 +192,9 @@ def _alike(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     return {}
 
 
-def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
-    """``question(state, seat)``, asked once per state object and seat."""
+def recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
+    """``question(state, seat)``, asked once per state object and seat (and per state,
+    for equal states with face-down cards or claims: see ``_remembered``)."""
     known = _remembered(state)
     key = (question, seat)
     if key in known:
@@ -201,9 +204,15 @@ def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
     return answer
 
 
+def recalled(question: Callable[[State, int], R], state: State, seat: int) -> R | None:
+    """``question(state, seat)`` if ``recall`` has found it already, else ``None``."""
+    found: R | None = _remembered(state).get((question, seat))
+    return found
+
+
 def turn_of(state: State, seat: int) -> Turn:
     """The ``Turn`` of ``seat`` in ``state`` (remembered for recent states)."""
-    return _recall(_turn_of, state, seat)
+    return recall(_turn_of, state, seat)
 
 
 def _turn_of(state: State, seat: int) -> Turn:
@@ -312,7 +321,7 @@ def duty_lifted(state: State, seat: int) -> bool:
 
 def _duty(state: State, seat: int) -> bool:
     """``_duty_binds``, remembered for recent states (asked by every kind of move)."""
-    return _recall(_duty_binds, state, seat)
+    return recall(_duty_binds, state, seat)
 
 
 def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
