@@ -48,8 +48,8 @@ from tablelog.rules.nordekasino.turn import (
     held_values,
     layout,
     pile_key,
-    recall,
     recalled,
+    remember,
     turn_of,
 )
 
@@ -91,22 +91,33 @@ def moves(
 ) -> Iterator[Move]:
     """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily.
 
-    The whole listing (no filter) is made once per state and remembered with the turn
-    (``turn.recall``: the invariant kit lists each state beside its playout, whose fold
-    makes an equal state of its own); once it is, a filtered listing is read from it
-    (``_filtered``: the same moves in the same order), else made lazily."""
+    The whole listing (no filter), once walked to its end, is remembered with the turn
+    (``turn.remember``: the invariant kit lists each state beside its playout, whose fold
+    makes an equal state of its own); once it is, it and every filtered listing are read
+    from it (``_filtered``: the same moves in the same order), else made lazily."""
     if state.phase != PLAY or state.to_play is None:
         return iter(())
-    if seat is None and card is None and kind is None:
-        return iter(recall(_whole, state, state.to_play))
     listed = recalled(_whole, state, state.to_play)
     if listed is not None:
-        return iter(_filtered(listed, seat, card, kind))
+        whole = seat is None and card is None and kind is None
+        return iter(listed if whole else _filtered(listed, seat, card, kind))
+    if seat is None and card is None and kind is None:
+        return _remembering(state, state.to_play)
     return lazy_moves(state, seat, card, kind)
 
 
+def _remembering(state: State, on_turn: int) -> Iterator[Move]:
+    """``lazy_moves(state)``, the whole listing remembered once it is walked to its end."""
+    made = []
+    for move in lazy_moves(state):
+        made.append(move)
+        yield move
+    remember(_whole, state, on_turn, tuple(made))
+
+
 def _whole(state: State, on_turn: int) -> tuple[Move, ...]:
-    """Every legal move of ``state`` (whose player on turn is ``on_turn``), in order."""
+    """Every legal move of ``state`` (whose player on turn is ``on_turn``), in order (the
+    key the whole listing is remembered by: ``_remembering``)."""
     return tuple(lazy_moves(state))
 
 

@@ -50,6 +50,7 @@ __all__ = [
     "pile_key",
     "recall",
     "recalled",
+    "remember",
     "turn_of",
 ]
 
@@ -180,7 +181,8 @@ def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
     state's identity, and for a state with face-down cards or claims (whose turn costs
     far more than hashing it) shared with every equal state (``_alike``: a playout's fold
-    and the kit's replay make their own copies of one state). Only ``recall`` fills it."""
+    and the kit's replay make their own copies of one state). Only ``recall`` and
+    ``remember`` fill it."""
     if state.claims or any(hand.hidden for hand in state.hands):
         return _alike(state)
     return {}
@@ -205,9 +207,15 @@ def recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
 
 
 def recalled(question: Callable[[State, int], R], state: State, seat: int) -> R | None:
-    """``question(state, seat)`` if ``recall`` has found it already, else ``None``."""
+    """``question(state, seat)`` if it was found already, else ``None``."""
     found: R | None = _remembered(state).get((question, seat))
     return found
+
+
+def remember(question: Callable[[State, int], R], state: State, seat: int, answer: R) -> None:
+    """Keep ``answer`` as ``question(state, seat)`` (found by the caller another way, e.g.
+    a lazy listing walked to its end), as ``recall`` would."""
+    _remembered(state)[(question, seat)] = answer
 
 
 def turn_of(state: State, seat: int) -> Turn:
