@@ -125,7 +125,7 @@ def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(state.piles[i].code for i in piles))
 
 
-@per_state(maxsize=512)
+@per_state(maxsize=8)
 def layout(state: State) -> Layout:
     """The table of ``state`` read by value code (see ``subsets``; remembered for the last
     states: each kind of move, the duty and the count ask it)."""
@@ -176,7 +176,7 @@ class Turn:
         return out
 
 
-@per_state(maxsize=512)
+@per_state(maxsize=16)
 def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
     state's identity, and for a state with face-down cards or claims (whose turn costs
