@@ -91,12 +91,16 @@ def moves(
 ) -> Iterator[Move]:
     """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily.
 
-    The whole listing (no filter), once walked to its end, is remembered with the turn
-    (``turn.remember``: the invariant kit lists each state beside its playout, whose fold
-    makes an equal state of its own); once it is, it and every filtered listing are read
-    from it (``_filtered``: the same moves in the same order), else made lazily."""
+    The whole listing (no filter) of a state with face-down cards or claims (a face-down
+    hand may play any of some 40 cards: a long listing), once walked to its end, is
+    remembered with the turn (``turn.remember``, shared by equal states: the invariant kit
+    lists each state beside its playout, whose fold makes an equal state of its own);
+    once it is, it and every filtered listing are read from it (``_filtered``: the same
+    moves in the same order), else made lazily."""
     if state.phase != PLAY or state.to_play is None:
         return iter(())
+    if not (state.claims or any(hand.hidden for hand in state.hands)):
+        return lazy_moves(state, seat, card, kind)  # cheap to list again: not remembered
     listed = recalled(_whole, state, state.to_play)
     if listed is not None:
         whole = seat is None and card is None and kind is None
@@ -303,7 +307,9 @@ def _open_hands(state: State) -> tuple[int, ...]:
 def kinds(state: State, seat: int) -> tuple[str, ...]:
     """The kinds of move ``seat`` may make now, each found by its first move (read from
     the whole listing once it is remembered)."""
-    listed = recalled(_whole, state, state.to_play) if state.to_play is not None else None
+    listed = None
+    if state.to_play is not None and (state.claims or any(h.hidden for h in state.hands)):
+        listed = recalled(_whole, state, state.to_play)
     if listed is not None:
         found = {_KIND_OF[type(move.payload)] for move in listed if move.actor == seat}
         return tuple(k for k in KINDS if k in found)
