@@ -46,7 +46,7 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["quick_draw", "quick_turn"]
+__all__ = ["draw_changes", "quick_draw", "quick_turn", "turn_changes"]
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -71,6 +71,12 @@ def quick_turn(state: State, who: int, p: object) -> State | None:
     """The state ``apply`` makes of ``who``'s discard, forfeit or placement ``p`` (``who``
     on turn, no window open, the move legal), settled, in one new state; ``None`` when
     more than a refill or the next turn follows (see the module's text)."""
+    changes = turn_changes(state, who, p)
+    return None if changes is None else evolve(state, **changes)
+
+
+def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
+    """What ``quick_turn`` changes, field by field (the playout sets them in place)."""
     kind = type(p)
     hands, opens = state.hands, state.opens
     held, opened = len(hands[who]), len(opens[who])
@@ -138,8 +144,8 @@ def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
 
 def _settled(
     state: State, who: int, held: int, opened: int, changes: dict[str, Any]
-) -> State | None:
-    """``state`` with ``changes`` once ``who``'s turn is over: the actor's refill waits
+) -> dict[str, Any] | None:
+    """``changes`` and what follows once ``who``'s turn is over: the actor's refill waits
     (queued), or the next regular turn begins; ``None`` when more than that follows."""
     if state.pool_live and len(state.pool) < HAND and not state.death:
         return None  # Justice draws first
@@ -147,20 +153,27 @@ def _settled(
     if closed + opened_need and not state.death:
         if not len(state.stock):
             return None  # a vote on a new stock, or Temperance lifted
-        queue = (_refill(who), *state.queue)
-        return evolve(state, queue=queue, actor=None, optional=False, **changes)
+        changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
+        return changes
     if state.queue:
         return None
     nxt = next_actor(state)
     if nxt is None:
         return None  # pragma: no cover - the actor has not finished
-    return evolve(state, queue=(), turn=nxt, actor=nxt, optional=False, **changes)
+    changes.update(queue=(), turn=nxt, actor=nxt, optional=False)
+    return changes
 
 
 def quick_draw(state: State, deal: Deal) -> State | None:
     """The state ``apply`` makes of the draw ``deal`` (checked, or sampled from ``chance``),
     settled, in one new state; ``None`` unless it is a participant's refill of known cards
     into its hand that fills it, with nothing queued after (see the module's text)."""
+    changes = draw_changes(state, deal)
+    return None if changes is None else evolve(state, **changes)
+
+
+def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
+    """What ``quick_draw`` changes, field by field (the playout sets them in place)."""
     queue = state.queue
     if state.phase != PLAY or state.claims or state.stock.cards or len(queue) != 1:
         return None
@@ -180,12 +193,11 @@ def quick_draw(state: State, deal: Deal) -> State | None:
     nxt = next_actor(state)
     if nxt is None:
         return None  # pragma: no cover - the drawer has not finished
-    return evolve(
-        state,
-        hands=_set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
-        stock=Zone((), state.stock.hidden - len(cards)),
-        queue=(),
-        turn=nxt,
-        actor=nxt,
-        optional=False,
-    )
+    return {
+        "hands": _set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
+        "stock": Zone((), state.stock.hidden - len(cards)),
+        "queue": (),
+        "turn": nxt,
+        "actor": nxt,
+        "optional": False,
+    }
