@@ -97,10 +97,7 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
     free = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN and h != blocked]
     if not cards or not free:
         return []
-    by_house: dict[str, list[Card]] = {h: [] for h in HOUSES}
-    by_house[""] = []  # the picture cards
-    for c in cards:
-        by_house[_HOUSE[c]].append(c)
+    by_house = _by_house(cards)
     world = lovers = kroam_empress = magician = False
     pairs: tuple[tuple[Card, ...], ...] = ()
     aces: tuple[Card, ...] = ()
@@ -123,7 +120,7 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
             _field_places(
                 seat,
                 house,
-                tuple(by_house[house]),
+                by_house[house],
                 world and _world_field(state, HOUSES.index(house)),
                 pairs,
                 tuple(free[k + 1 :]) if two_fields else (),
@@ -135,6 +132,17 @@ def place_moves(state: State, who: int, seat: int) -> list[Move]:
             )
         )
     return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _by_house(cards: tuple[Card, ...]) -> dict[str, tuple[Card, ...]]:
+    """``cards`` by house, each house's in their order, ``""``: the picture cards (pure:
+    remembered; the caller must not change it)."""
+    by_house: dict[str, list[Card]] = {h: [] for h in HOUSES}
+    by_house[""] = []
+    for c in cards:
+        by_house[_HOUSE[c]].append(c)
+    return {h: tuple(held) for h, held in by_house.items()}
 
 
 @functools.lru_cache(maxsize=1 << 14)

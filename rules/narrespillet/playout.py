@@ -63,7 +63,8 @@ _IN_PLACE = (ev.Discard, ev.Forfeit, ev.Place)
 """The turn actions made in place (when ``quick.turn_changes`` makes them)."""
 
 _CHANGED: tuple[str, ...] = ("hands", "opens", "discard", "slots", "clock", "queue")
-_CHANGED += ("actor", "turn", "optional", "stock")
+_CHANGED += ("actor", "turn", "optional", "stock", "chariots", "fronts", "has_chariot")
+_CHANGED += ("strength", "hermit", "finished", "revealed")
 """Every field ``quick.turn_changes`` and ``quick.draw_changes`` may set."""
 
 

@@ -8,10 +8,13 @@ Justice's refill, the actor's refill), and a draw with ``chance.apply_draw`` and
 else can happen on the way:
 
 * ``quick_turn``: a discard, a forfeit, or a placement of cards from the hand (not the
-  World, not with the Magician) that opens no Fool window, when no participant's round
-  ends by it, Justice wants no card, and the actor then either draws from a stock that
-  has cards (the queue stops at that refill) or wants none (the next regular turn begins,
-  no step queued);
+  World, not with the Magician) that opens no Fool window, when no other participant's
+  round ends by it, Justice wants no card, and the actor then either draws from a stock
+  that has cards (the queue stops at that refill) or wants none (the next regular turn
+  begins, no step queued); or a forfeit or such a placement that closes the actor's last
+  open slot, so that its round ends (``flow.finish_changes``: its cards discarded), when
+  it holds no Temperance, Justice wants no card and someone is left to take the next
+  regular turn;
 * ``quick_draw``: a participant's refill with every card known and going into its hand,
   that fills the hand, with nothing queued after it (the next regular turn begins).
 
@@ -29,7 +32,7 @@ from typing import Any
 from tablelog.rules.events import Deal
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
-from tablelog.rules.narrespillet.flow import hand_need, next_actor
+from tablelog.rules.narrespillet.flow import finish_changes, hand_need, next_actor
 from tablelog.rules.narrespillet.place import fool_askers
 from tablelog.rules.narrespillet.placements import classify
 from tablelog.rules.narrespillet.state import (
@@ -59,10 +62,18 @@ def _refill(who: int) -> Step:
 
 
 def _any_done(state: State, skip: int) -> bool:
-    """Whether a participant other than ``skip`` would finish at a finish check now."""
+    """Whether a participant other than ``skip`` would finish at a finish check now (no
+    slot of its four open; written out: asked on every turn)."""
     finished = state.finished
-    for w, row in enumerate(state.slots):
-        if w != skip and not finished[w] and all(slot.status != OPEN for slot in row):
+    for w, (a, b, c, d) in enumerate(state.slots):
+        if (
+            a.status != OPEN
+            and b.status != OPEN
+            and c.status != OPEN
+            and d.status != OPEN
+            and w != skip
+            and not finished[w]
+        ):
             return True
     return False
 
@@ -98,8 +109,8 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
     elif kind is ev.Forfeit:
         clock = state.clock + 1
         row = _set(state.slots[who], HOUSES.index(p.field), Slot(FORFEIT, None, clock))  # type: ignore[attr-defined]
-        if all(slot.status != OPEN for slot in row) or _any_done(state, who):
-            return None  # a round ends: the finish's cleanup is the general path's
+        if _any_done(state, who):
+            return None  # another's round ends: the general path
         changes = {"slots": _set(state.slots, who, row), "clock": clock}
     elif kind is ev.Place:
         placed = _place(state, who, p)  # type: ignore[arg-type]
@@ -109,6 +120,8 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
         held -= len(p.cards)  # type: ignore[attr-defined]
     else:
         return None
+    if kind is not ev.Discard and all(slot.status != OPEN for slot in changes["slots"][who]):
+        return _finished(state, who, changes)
     return _settled(state, who, held, opened, changes)
 
 
@@ -132,14 +145,28 @@ def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
     row = state.slots[who]
     for house in fields:
         row = _set(row, HOUSES.index(house), slot)
-    if all(s.status != OPEN for s in row):
-        return None
     kept = Zone(tuple(c for c in hand.cards if c not in p.cards), hand.hidden)
     return {
         "hands": _set(state.hands, who, kept),
         "slots": _set(state.slots, who, row),
         "clock": clock,
     }
+
+
+def _finished(state: State, who: int, changes: dict[str, Any]) -> dict[str, Any] | None:
+    """``changes`` and what follows when they close ``who``'s last open slot: its round
+    ends (``flow.finish_changes``) and the next regular turn begins; ``None`` when more
+    follows (Temperance lifted, Justice's draw, a queued step, or the round's end)."""
+    if state.temperance is not None and state.temperance[0] == who:
+        return None  # lifted first: the general path
+    if (state.pool_live and len(state.pool) < HAND and not state.death) or state.queue:
+        return None  # Justice draws first, or a step waits
+    changes.update(finish_changes(state, who, changes.get("hands", state.hands)))
+    nxt = next_actor(state, changes["finished"])
+    if nxt is None:
+        return None  # everyone has finished: the round ends
+    changes.update(queue=(), turn=nxt, actor=nxt, optional=False)
+    return changes
 
 
 def _settled(

@@ -71,7 +71,7 @@ def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Car
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 14)
 def in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards`` (each once) in deck order (remembered: a hand is asked of several times
     a turn)."""
