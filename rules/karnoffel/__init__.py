@@ -3,7 +3,8 @@
 The rules as implemented, every decision and option, are in ``docs/rules/karnoffel.md``.
 The package: ``state`` (the frozen state and options), ``ranking`` (who wins a trick),
 ``deal`` (dealing and the trump suit), ``play`` (apply, legal moves, chance, outcome),
-``notation`` (parse and format) and ``view`` (what each seat sees).
+``notation`` (parse and format), ``view`` (what each seat sees) and ``playout`` (a
+match walked in place, for fast random play).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from tablelog.rules.karnoffel.events import PAYLOADS
 from tablelog.rules.karnoffel.figures import figures
 from tablelog.rules.karnoffel.notation import format_move, parse_move
 from tablelog.rules.karnoffel.play import apply, chance, count, moves, outcome, to_act
+from tablelog.rules.karnoffel.playout import playout
 from tablelog.rules.karnoffel.state import OPTIONS, SEATS, State, initial_state
 from tablelog.rules.karnoffel.view import marks, shown, view
 from tablelog.rules.protocol import Header, gather

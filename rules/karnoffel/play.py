@@ -39,6 +39,7 @@ from tablelog.rules.karnoffel.state import (
     DealRecord,
     DealState,
     MatchState,
+    Options,
     State,
     TrickRecord,
 )
@@ -46,18 +47,30 @@ from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.table import player, pool_view, where
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply", "chance", "count", "legal_moves", "moves", "outcome", "to_act"]
+__all__ = [
+    "PLAYS",
+    "SIDE",
+    "TURN_ORDER",
+    "apply",
+    "chance",
+    "count",
+    "deal_ends",
+    "legal_moves",
+    "moves",
+    "outcome",
+    "to_act",
+]
 
 MOVES: dict[tuple[int, Card], Move] = {
     (seat, card): Move(seat, Play(card)) for seat in range(SEATS) for card in DECK
 }
 """Every possible play as a shared ``Move`` value, so listing moves allocates little."""
-_PLAYS = tuple({card: MOVES[seat, card] for card in DECK} for seat in range(SEATS))
-"""``_PLAYS[seat][card]``: the same moves by seat, so a listing maps its cards in C."""
-_TURN = tuple(tuple(SEATING.next(leader, k) for k in range(SEATS)) for leader in range(SEATS))
-"""``_TURN[leader][k]``: the seat that plays the ``k``-th card of a trick ``leader`` leads."""
-_SIDE = tuple(SEATING.side(seat) for seat in range(SEATS))
-"""``_SIDE[seat]``: the team of ``seat`` (tables of ``SEATING``, read on every trick)."""
+PLAYS = tuple({card: MOVES[seat, card] for card in DECK} for seat in range(SEATS))
+"""``PLAYS[seat][card]``: the same moves by seat, so a listing maps its cards in C."""
+TURN_ORDER = tuple(tuple(SEATING.next(leader, k) for k in range(SEATS)) for leader in range(SEATS))
+"""``TURN_ORDER[leader][k]``: the seat that plays the ``k``-th card of a trick ``leader`` leads."""
+SIDE = tuple(SEATING.side(seat) for seat in range(SEATS))
+"""``SIDE[seat]``: the team of ``seat`` (tables of ``SEATING``, read on every trick)."""
 
 
 def _apply_chance(state: State, event: Event, payload: object) -> State:
@@ -119,7 +132,7 @@ def apply(state: State, event: Event) -> State:
     card = payload.card
     trick = state.trick
     leader = state.leader
-    seat = _TURN[leader][len(trick)]
+    seat = TURN_ORDER[leader][len(trick)]
     if event.actor != seat:
         raise _refuse_actor(state, event, seat)
     hands = state.hands
@@ -149,9 +162,9 @@ def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...])
     current = state.current
     options = state.table.options
     leader = state.leader
-    winner = _TURN[leader][trick_winner_index(trick, current.trump, options.stecher_scope)]
+    winner = TURN_ORDER[leader][trick_winner_index(trick, current.trump, options.stecher_scope)]
     won0, won1 = current.won
-    if _SIDE[winner] == 0:
+    if SIDE[winner] == 0:
         won = (Zone(won0.cards + trick, won0.hidden), won1)
         taken = (current.taken[0] + 1, current.taken[1])
     else:
@@ -161,9 +174,15 @@ def _close_trick(state: State, hands: tuple[Zone, ...], trick: tuple[Card, ...])
     current = DealState(
         current.stock, current.turned, won, current.upcards, current.trump, tricks, taken
     )
-    if len(tricks) == TRICKS or (options.stop_at_three and max(taken) >= 3):
+    if deal_ends(options, len(tricks), taken):
         return _finish_deal(state, hands, winner, current)
     return State(state.table, PLAY, state.dealer, hands, (), winner, current, state.match)
+
+
+def deal_ends(options: Options, tricks: int, taken: tuple[int, int]) -> bool:
+    """Whether a deal with ``tricks`` tricks played, ``taken`` per team, is over: all five
+    played, or (``stop_at_three``) a team has three."""
+    return tricks == TRICKS or (options.stop_at_three and max(taken) >= 3)
 
 
 def _plus_one(pair: tuple[int, int], team: int) -> tuple[int, int]:
@@ -222,7 +241,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if state.phase != PLAY:
         return ()
     trick = state.trick
-    seat = _TURN[state.leader][len(trick)]
+    seat = TURN_ORDER[state.leader][len(trick)]
     hand = state.hands[seat]
     cards: tuple[Card, ...] = hand.cards
     if hand.hidden:
@@ -233,7 +252,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if not trick and not current.tricks:
         devil = Card("7", current.trump)
         cards = tuple(card for card in cards if card != devil)
-    return tuple(map(_PLAYS[seat].__getitem__, cards))
+    return tuple(map(PLAYS[seat].__getitem__, cards))
 
 
 def chance(state: State) -> ChanceStep | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import random
 import subprocess
 import sys
@@ -32,7 +33,7 @@ from tablelog.replay.kit import (
     seat_counts,
     walk,
 )
-from tablelog.replay.kit.fuzz import fuzz, replay_failure
+from tablelog.replay.kit.fuzz import YOUNG, fewer_collections, fuzz, replay_failure
 from tablelog.replay.kit.sample import CAP, is_listed, menu
 from tablelog.replay.kit.strategies import headers
 from tablelog.replay.merge import import_games
@@ -190,6 +191,17 @@ def test_fuzz_shrinks_and_saves_a_failure_that_verifies_and_imports(broken, tmp_
 def test_fuzz_of_a_sound_rule_set_reports_every_game():
     report = fuzz(RULES, 30, seed=2)
     assert report.ok and report.games == 30 and report.events > 30
+
+
+def test_fuzz_collects_garbage_less_often_while_it_runs_and_as_before_after():
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold() == (YOUNG, *before[1:])
+    assert gc.get_threshold() == before
+    seen: list[tuple[int, ...]] = []
+    games = fuzz(RULES, 2, seed=2, progress=lambda n: seen.append(gc.get_threshold()))
+    assert games.ok and seen and all(t[0] == YOUNG for t in seen)
+    assert gc.get_threshold() == before
 
 
 def test_the_same_seed_plays_the_same_games():

@@ -60,3 +60,24 @@ def walk_beside(
             return None, seq - 1  # a physical draw the claims forbid: the walk ends here
         game.play(move)
         assert game.seq == seq
+
+
+def walk_remade(
+    rules: RuleSet[Any], header: Header, make: Callable[[Any, int], Playout], seed: int
+) -> int:
+    """A random game to its end with a new playout made (``make(state, seq)``) from the
+    fold's state after every event in turn, each compared whole with the fold before and
+    after its one move: a playout from any fold state walks on. Returns the events played."""
+    state = rules.start(header)
+    rng = random.Random(seed)
+    seq = 0
+    while rules.outcome(state) is None:
+        game = make(state, seq)
+        assert divergence(rules, game, state) is None, seq
+        seq += 1
+        step = rules.chance(state)
+        move = sample(step, chance_rng(seed, seq)) if step else rng.choice(tuple(game.moves()))
+        game.play(move)
+        state = rules.apply(state, Event(seq, move.actor, move.payload))
+        assert divergence(rules, game, state) is None, seq
+    return seq

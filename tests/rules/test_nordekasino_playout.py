@@ -10,19 +10,17 @@ broken on purpose is caught.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
-from tablelog.rules.events import Event, Move
+from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.events import Build, Capture, Trail
 from tablelog.rules.nordekasino.playout import NordekasinoPlayout, playout
-from tablelog.rules.playout import divergence, playout_of
-from tests.rules.playout_walk import walk_beside
+from tablelog.rules.playout import playout_of
+from tests.rules.playout_walk import walk_beside, walk_remade
 
 RULES = registry.get("nordekasino")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
@@ -82,18 +80,7 @@ def test_physical_games_walk_with_the_fold(options: dict[str, Any]) -> None:
 def test_a_playout_made_in_the_middle_of_a_game_walks_on() -> None:
     """A playout from any fold state: made after every event of one game in turn."""
     header = make_header(RULES, FOUR, {"partnership": True}, seed=3)
-    state = RULES.start(header)
-    rng = random.Random(3)
-    seq = 0
-    while RULES.outcome(state) is None:
-        game = playout(state, seq)
-        assert divergence(RULES, game, state) is None, seq
-        seq += 1
-        step = RULES.chance(state)
-        move = sample(step, chance_rng(3, seq)) if step else rng.choice(game.moves())
-        game.play(move)
-        state = RULES.apply(state, Event(seq, move.actor, move.payload))
-        assert divergence(RULES, game, state) is None, seq
+    assert walk_remade(RULES, header, playout, 3) > 20
 
 
 class _DropsABuild(NordekasinoPlayout):

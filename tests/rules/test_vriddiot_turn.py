@@ -161,12 +161,18 @@ def test_the_claims_checks_remembered_per_class_answer_as_asked_play_by_play(
     plays the claims cannot tell apart; each answer is the one ``keeps``, ``lays_ok`` and
     ``unseen_ok`` give the play itself: every card of the deck alone and every two or
     three copies of one value (two decks: the same card twice too), in the states of
-    physical games where claims are open or the first card makes them."""
+    physical games where claims are open or the first card makes them (a quarter of them)."""
     checked = 0
     for seed in range(3):
-        for state in _states(options, seed, known=False):
-            if not (state.claims or claims.claims_first(state)):
-                continue
+        with_claims = [
+            state
+            for state in _states(options, seed, known=False)
+            if state.claims or claims.claims_first(state)
+        ]
+        # every play of the deck in each state is many thousand asks: every fourth such
+        # state (from a different start per seed) keeps CI's time while the three seeds
+        # and options still bring open claims of every kind
+        for state in with_claims[seed % 4 :: 4]:
             deck = sorted(state.table.counts, key=LISTING.card_order)
             copies = [c for c in deck for _ in range(state.table.counts[c])]
             plays = [(c,) for c in deck]
