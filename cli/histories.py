@@ -117,7 +117,9 @@ def export(
         raise BadInput("--format sqlite writes a file: give -o FILE.sqlite")
     if output is not None and fmt == "sqlite" and os.path.exists(output):
         raise BadInput(f"{output} already exists; an SQLite export writes a new file")
-    with friendly(), reading_ledger(ctx) as ledger:
+    from tablelog.replay.heap import fewer_collections
+
+    with friendly(), reading_ledger(ctx) as ledger, fewer_collections():  # (``replay.heap``)
         if games:
             from tablelog.replay.games import Games
 
@@ -227,10 +229,11 @@ def import_(ctx: click.Context, file: str, skip_existing: bool, as_json: bool) -
     stored one is left as it is and named with the event where they part (exit status 1),
     while the rest of the file is imported.
     """
+    from tablelog.replay.heap import fewer_collections
     from tablelog.replay.jsonl import file_lines, iter_games
     from tablelog.replay.merge import import_stream
 
-    with friendly(), reading_ledger(ctx) as ledger:
+    with friendly(), reading_ledger(ctx) as ledger, fewer_collections():  # (``replay.heap``)
         report = import_stream(ledger, iter_games(file_lines(file)), skip_existing=skip_existing)
     print_import(report, as_json)
     if report.refused:

@@ -253,13 +253,15 @@ def verify(
     """Verify a stored GAME or a JSON Lines FILE: hash chain and every event's legality;
     --head HASH also checks it leads to the head hash noted at the table, --all checks
     every game of the database."""
+    from tablelog.replay.heap import fewer_collections
     from tablelog.replay.verify import verify_game
 
     if head or everything or not target:
         from tablelog.cli.disputes import verify_more
 
-        return verify_more(obj.ledger, target, head, everything, as_json)
-    with friendly():
+        with fewer_collections():  # game after game folded (``replay.heap``)
+            return verify_more(obj.ledger, target, head, everything, as_json)
+    with friendly(), fewer_collections():
         if os.path.exists(fs_path(target)) and not target.isdigit():
             target = fs_path(target)
             from tablelog.replay.jsonl import file_lines, iter_games, verify_parsed

@@ -235,10 +235,10 @@ class _Builder:
         seq, kind, version = data.pop("seq"), data.pop("type"), data.pop("type_version")
         actor, at, event_id = data.pop("actor"), data.pop("recorded_at"), data.pop("id")
         digest = bytes.fromhex(data.pop("hash"))
-        where = f"line {number} (event {seq})"
         try:
             packed = self.payloads.packed(kind, version, data)
         except LedgerError as error:
+            where = f"line {number} (event {seq})"
             raise MalformedFile(f"{where}: the event's fields cannot be stored: {error}") from None
         blob = packed.blob
         self.records.append(NewEvent(event_id, kind, version, actor, blob, at))
@@ -250,12 +250,13 @@ class _Builder:
             self.linked = False
         else:
             self.linked = self.linked and seq == len(hashes)
-            check_actor(actor, len(self.header.players), where)
+            if actor is not None and not 0 <= actor < len(self.header.players):
+                check_actor(actor, len(self.header.players), f"line {number} (event {seq})")
             try:
                 body = self.payloads.body(kind, version, packed)
             except TablelogError as error:
                 what = f"not a valid {kind!r} event"
-                raise MalformedFile(f"{where}: {what}: {error}") from None
+                raise MalformedFile(f"line {number} (event {seq}): {what}: {error}") from None
         self.events.append(Event(seq, actor, body, at, event_id))
 
     def finish(self) -> ParsedGame:

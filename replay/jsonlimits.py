@@ -70,11 +70,10 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         raise MalformedFile(
             f"line {number}: {len(raw)} characters long; a tablelog line is at most {MAX_LINE}"
         )
-    too_deep = f"line {number}: lists and objects nested more than {MAX_DEPTH} deep"
     try:
         data = _decode(raw)
     except RecursionError:  # the C scanner stops a deep nest cleanly; caught here
-        raise MalformedFile(too_deep) from None
+        raise MalformedFile(_too_deep(number)) from None
     except json.JSONDecodeError as error:
         raise MalformedFile(
             f"line {number}: not valid JSON ({error.msg} at column {error.colno}); "
@@ -86,8 +85,12 @@ def load_line(raw: str, number: int) -> dict[str, Any]:
         raise MalformedFile(f"line {number}: expected a JSON object, got {type(data).__name__}")
     bad = None if _plainly_within(raw) else _bad_text(data)
     if bad is not None:
-        raise MalformedFile(too_deep if bad is _DEEP else f"line {number}: {bad}")
+        raise MalformedFile(_too_deep(number) if bad is _DEEP else f"line {number}: {bad}")
     return data
+
+
+def _too_deep(number: int) -> str:
+    return f"line {number}: lists and objects nested more than {MAX_DEPTH} deep"
 
 
 def _plainly_within(raw: str) -> bool:

@@ -10,8 +10,8 @@ one game in memory, never all of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore
@@ -26,7 +26,19 @@ from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Marks, marks_of
 
-__all__ = ["EventRow", "ExportError", "History", "News", "histories", "history", "select"]
+__all__ = [
+    "EventRow",
+    "ExportError",
+    "History",
+    "Kept",
+    "News",
+    "histories",
+    "history",
+    "select",
+]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 class ExportError(InvalidInput, ValueError):
@@ -50,6 +62,8 @@ class EventRow:
     recorded_at: str | None
     hash: str
     payload: Mapping[str, Any]
+    """The move's payload as the viewer saw it, as plain data: one object for the rows of
+    one payload object (``Kept``), so it is read, never changed."""
     news: tuple[str, ...] = ()
     """What the event made happen that its notation does not say (a trick won, a sweep)."""
 
@@ -99,50 +113,83 @@ def histories(
     from tablelog.replay.inspect import viewer_named
 
     games = Games(ledger)
+    data = Kept(converter.unstructure)  # one for the whole export: games share payloads
     for gid in ids:
         game = games.load(gid)
         seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
-        yield history(game, seen, payloads=payloads)
+        yield history(game, seen, payloads=payloads, data=data)
 
 
-def history(game: LoadedGame, viewer: Viewer = EVERYONE, *, payloads: bool = True) -> History:
+def history(
+    game: LoadedGame,
+    viewer: Viewer = EVERYONE,
+    *,
+    payloads: bool = True,
+    data: Kept[Any, Any] | None = None,
+) -> History:
     """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
     notation and payload name only the cards they saw (``replay.gate``); ``payloads``
-    ``False`` leaves every row's payload empty."""
+    ``False`` leaves every row's payload empty. ``data``: the payloads' data made so far
+    (``Kept`` of the converter's ``unstructure``; by default this game's own)."""
     rules = game.rules
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
     news = News(rules, replayer.state)
     players, hashes = game.header.players, game.hashes
-    push, seen_move, text, says = replayer.push, gate.move, gate.text, gate.says
-    unstructure = converter.unstructure
-    rows = []
+    push, written, noted = replayer.push, gate.written, news.after
+    payload_data = (data or Kept(converter.unstructure)) if payloads else None
+    rows: list[EventRow] = []
+    append = rows.append
     before = replayer.state
     for i, event in enumerate(game.events):
         after = push(event)
-        move = seen_move(before, event, after)
-        seq, actor, kind = event.seq, event.actor, event.payload.TYPE
-        rows.append(
+        move, text, says = written(before, event, after)
+        seq, actor, payload = event.seq, event.actor, event.payload
+        kind = payload.TYPE
+        append(
             EventRow(
                 seq,
                 None if actor is None else players[actor],
                 kind,
                 kind_of(kind),
-                event.payload.FAMILY,
-                text(before, event, after),
-                says(before, event, after),
+                payload.FAMILY,
+                text,
+                says,
                 seq not in undone,
                 undone.get(seq),
                 event.recorded_at,
                 hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
-                {} if move is None or not payloads else unstructure(move.payload),
-                news.after(after),
+                {} if move is None or payload_data is None else payload_data(move.payload),
+                noted(after),
             )
         )
         before = after
     summary = summarize(rules, game.header, replayer, game.seq)
     return History(game, summary, tuple(rows), viewer, replayer.state)
+
+
+class Kept(Generic[_T, _R]):
+    """``of(value)``, remembered by ``value``'s identity: most events of an archive share a
+    few payload objects (the codec decodes a small payload once), and an export writes the
+    same data for each of them. The value is kept with its answer, so its ``id`` names no
+    other object while the entry lives; at most ``LIMIT`` entries (emptied when full)."""
+
+    LIMIT = 4096
+
+    def __init__(self, of: Callable[[_T], _R]) -> None:
+        self.of = of
+        self.known: dict[int, tuple[_T, _R]] = {}
+
+    def __call__(self, value: _T) -> _R:
+        found = self.known.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        answer = self.of(value)
+        if len(self.known) >= self.LIMIT:
+            self.known.clear()
+        self.known[id(value)] = (value, answer)
+        return answer
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:

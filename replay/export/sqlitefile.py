@@ -26,11 +26,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tablelog.replay.export import ExportError, History
+from tablelog.replay.export import ExportError, History, Kept
 from tablelog.replay.export.csvfile import decimal, player_rows
 from tablelog.replay.summary import GameResult
 
@@ -120,8 +120,9 @@ def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
         conn.executescript(SCHEMA)
         count = 0
         conn.execute("BEGIN")
+        payload_json = Kept(_json)  # rows share payload data (``History.events``)
         for history in games:
-            _write_game(conn, history)
+            _write_game(conn, history, payload_json)
             count += 1
             if count % COMMIT_EVERY == 0:
                 conn.execute("COMMIT")
@@ -136,7 +137,9 @@ def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
     return count
 
 
-def _write_game(conn: sqlite3.Connection, history: History) -> None:
+def _write_game(
+    conn: sqlite3.Connection, history: History, payload_json: Callable[[Any], str] = _json
+) -> None:
     game, data = history.game, history.summary
     record = game.record
     # the seed deals every card again: only a copy for every seat may hold it
@@ -181,7 +184,7 @@ def _write_game(conn: sqlite3.Connection, history: History) -> None:
             (
                 record.id, e.seq, e.actor, e.type, e.notation,
                 "; ".join(x for x in (e.says, *e.news) if x), int(e.effective), e.undone_by,
-                e.recorded_at, e.hash, _json(e.payload),
+                e.recorded_at, e.hash, payload_json(e.payload),
             )
             for e in history.events
         ],

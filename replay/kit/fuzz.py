@@ -23,11 +23,9 @@ is collected does not change, only how often; the games do not depend on it.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +35,7 @@ from hypothesis import seed as hypothesis_seed
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.export import ExportError
+from tablelog.replay.heap import YOUNG, fewer_collections
 from tablelog.replay.jsonl import export_lines, parse_lines
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.invariants import check_all
@@ -49,6 +48,7 @@ from tablelog.rules.protocol import RuleSet
 
 __all__ = [
     "BATCH",
+    "YOUNG",
     "FuzzReport",
     "batch_seed",
     "default_jobs",
@@ -62,23 +62,6 @@ __all__ = [
 
 BATCH = 25
 """Games per batch: each batch has a seed of its own, derived from the run's seed."""
-
-YOUNG = 50 * 50 * 20
-"""50,000 allocations between young collections (written as small numbers: Hypothesis
-mixes every integer literal of 100 or more in the loaded modules into its wide draws)."""
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Young collections every ``YOUNG`` allocations while inside (the older generations
-    keep their thresholds, counted in young collections); the thresholds as they were
-    after."""
-    before = gc.get_threshold()
-    gc.set_threshold(YOUNG, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 def fuzz_settings(games: int) -> settings:

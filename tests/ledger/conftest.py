@@ -13,6 +13,20 @@ from tests.backends import Backend
 MakeNotes = Callable[..., list[NewEvent]]
 
 
+def opening_imports(
+    path: Path, module: str, opener: str = "from ledger import open_ledger"
+) -> bool:
+    """Whether opening (and closing) a ledger at ``path`` in a fresh interpreter imports
+    ``module`` (``opener`` imports ``open_ledger``)."""
+    import subprocess
+    import sys
+
+    code = f"import sys; {opener}; open_ledger({str(path)!r}).close()"
+    code += f"; print({module!r} in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip() == "True"
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """The path of a database file that does not exist yet."""

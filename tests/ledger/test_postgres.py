@@ -15,6 +15,7 @@ from tablelog.ledger import LedgerError, LedgerStore, NewEvent, open_ledger
 from tablelog.ledger.envelope import pack_id
 from tablelog.ledger.schema import APPEND_ONLY
 from tests.backends import Backend, make_backend
+from tests.ledger.conftest import opening_imports
 from tests.pgserver import PostgresServer
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
@@ -124,16 +125,7 @@ def test_the_app_role_cannot_create_the_schema_and_says_so(
 
 
 def test_a_sqlite_path_never_imports_psycopg(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys; from ledger import open_ledger;"
-        f" open_ledger({str(tmp_path / 'x.db')!r}).close();"
-        " print('psycopg' in sys.modules)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False"
+    assert not opening_imports(tmp_path / "x.db", "psycopg")
 
 
 def test_every_backend_is_a_ledger_store(backend: Backend) -> None:

@@ -10,6 +10,7 @@ import pytest
 import sqlite_utils
 
 from tablelog.ledger import SCHEMA_VERSION, Ledger, NewEvent
+from tests.ledger.conftest import opening_imports
 
 
 @pytest.fixture
@@ -134,19 +135,27 @@ def test_reopening_keeps_the_data(db_path: Path) -> None:
     ]
 
 
-def test_a_remembered_schema_is_the_schema_sqlite_utils_writes(tmp_path: Path) -> None:
-    # the first empty database is made by sqlite-utils; later ones replay its statements
+def test_the_fresh_schema_is_the_schema_sqlite_utils_writes(tmp_path: Path) -> None:
+    # an empty database gets FRESH_SCHEMA without the tooling: statement for statement
+    # (and in the same order) what sqlite-utils writes for the same tables
     import tablelog.ledger.tables as tables
 
     def master(path: Path) -> list[tuple[str, str, str | None]]:
         with sqlite3.connect(path) as conn:
-            query = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+            query = "SELECT type, name, sql FROM sqlite_master ORDER BY rowid"
             return conn.execute(query).fetchall()
 
-    tables._DDL.clear()
-    with Ledger(tmp_path / "one.db"):
+    conn = sqlite3.connect(tmp_path / "tooling.db", isolation_level=None)
+    tables._create(sqlite_utils.Database(conn, execute_plugins=False))
+    conn.close()
+    written = [sql for _, _, sql in master(tmp_path / "tooling.db") if sql is not None]
+    assert written == list(tables.FRESH_SCHEMA)
+    with Ledger(tmp_path / "ledger.db"):
         pass
-    assert tables._DDL, "the statements were not remembered"
-    with Ledger(tmp_path / "two.db"):
-        pass
-    assert master(tmp_path / "one.db") == master(tmp_path / "two.db")
+    assert master(tmp_path / "ledger.db") == master(tmp_path / "tooling.db")
+
+
+def test_a_fresh_database_does_not_import_the_schema_tooling(tmp_path: Path) -> None:
+    opener = "from tablelog.ledger import open_ledger"
+    assert not opening_imports(tmp_path / "x.db", "sqlite_utils", opener)
+    assert opening_imports(tmp_path / "x.db", "sqlite3", opener)  # the probe sees imports
