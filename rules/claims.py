@@ -40,7 +40,7 @@ absences of a hand with no face-down card left; ``allows`` answers a move genera
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
@@ -60,6 +60,7 @@ __all__ = [
     "emptied",
     "open_claims",
     "possible",
+    "possible_with",
     "received",
     "refuse_broken",
     "shown",
@@ -217,7 +218,7 @@ def possible(claims: Iterable[Open], hidden: Mapping[int, int], pool: Mapping[Ca
     listed = tuple(c for c in claims if isinstance(c, Claim))
     if not listed:
         return True
-    if _greedy(listed, hidden, pool):
+    if _witness(listed, hidden, pool) is not None:
         return True
     needs = tuple((claim.seat, _cards(claim.cards)) for claim in listed)
     wanted = frozenset().union(*(cards for _, cards in needs))
@@ -226,9 +227,52 @@ def possible(claims: Iterable[Open], hidden: Mapping[int, int], pool: Mapping[Ca
     return _possible(needs, seats, left)
 
 
-def _greedy(claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]) -> bool:
-    """A quick witness: each claim met by a card already picked for its seat, else by the
-    first card of the pool still free; ``False`` only means "search" (``_fits``)."""
+def possible_with(
+    claims: Iterable[Open], hidden: Mapping[int, int], pool: Mapping[Card, int]
+) -> Callable[[int, tuple[Card, ...]], bool] | None:
+    """``possible`` of ``claims`` with one more claim (``seat`` holds one of ``cards``),
+    for a caller asking it of many claims against the same open ones (which values may a
+    face-down hand still hold); ``None`` when ``claims`` are not possible themselves.
+    What the open claims need is made once, and a quick witness of them (``_witness``)
+    is extended when it can be (a card already picked for ``seat`` meets the new claim,
+    or ``seat`` has a face-down card the witness left free and the pool a card of
+    ``cards`` it did not use), else the search answers."""
+    listed = tuple(c for c in claims if isinstance(c, Claim))
+    picked = _witness(listed, hidden, pool)
+    needs = tuple((claim.seat, _cards(claim.cards)) for claim in listed)
+    wanted: frozenset[Card] = frozenset().union(*(cards for _, cards in needs))
+    left_wanted = frozenset((c, n) for c in wanted if (n := pool.get(c, 0)) > 0)
+    seats_wanted = frozenset((s, hidden.get(s, 0)) for s, _ in needs)
+    if picked is None and needs and not _possible(needs, seats_wanted, left_wanted):
+        return None  # what ``possible`` says of them: the same search, asked the same
+    used = Counter(card for cards in (picked or {}).values() for card in cards)
+    asked = {s for s, _ in needs}
+
+    def ask(seat: int, cards: tuple[Card, ...]) -> bool:
+        if picked is not None:
+            mine = picked.get(seat, ())
+            if any(card in cards for card in mine):
+                return True
+            if len(mine) < hidden.get(seat, 0) and any(
+                pool.get(card, 0) > used[card] for card in cards
+            ):
+                return True
+        extra = _cards(cards)  # the search's own question, made of what is made once
+        left = left_wanted
+        if not extra <= wanted:
+            left = frozenset((c, n) for c in wanted | extra if (n := pool.get(c, 0)) > 0)
+        seats = seats_wanted if seat in asked else seats_wanted | {(seat, hidden.get(seat, 0))}
+        return _possible((*needs, (seat, extra)), seats, left)
+
+    return ask
+
+
+def _witness(
+    claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[Card, int]
+) -> dict[int, list[Card]] | None:
+    """A quick witness that ``claims`` can all be met: the face-down cards picked for each
+    seat, each claim met by a card already picked for its seat, else by the first card of
+    the pool still free; ``None`` only means "search" (``_fits``)."""
     picked: dict[int, list[Card]] = {}
     used: dict[Card, int] = {}
     for claim in claims:
@@ -237,15 +281,15 @@ def _greedy(claims: tuple[Claim, ...], hidden: Mapping[int, int], pool: Mapping[
         if any(card in cards for card in mine):
             continue
         if len(mine) >= hidden.get(claim.seat, 0):
-            return False
+            return None
         for card in claim.cards:
             if pool.get(card, 0) > used.get(card, 0):
                 used[card] = used.get(card, 0) + 1
                 mine.append(card)
                 break
         else:
-            return False
-    return True
+            return None
+    return picked
 
 
 @lru_cache(maxsize=256)

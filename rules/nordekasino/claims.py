@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
 from tablelog.rules.cards import Card
-from tablelog.rules.claims import Claim, possible, shown
+from tablelog.rules.claims import Claim, possible, possible_with, shown
+from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.state import State, Table, card_values
 from tablelog.rules.table import player, pool, pool_view
 
@@ -64,18 +66,59 @@ def playable(state: State, seat: int, card: Card) -> bool:
     mine = sum(1 for claim in claims if claim.seat == seat)
     if card not in _claimed(claims) and state.hands[seat].hidden - 1 >= mine:
         return True  # a card nobody counts on, and cards enough left for every claim
-    claims, hidden, left = after_play(state, seat, card)
-    return possible(claims, hidden, left)
+    known = _known(state)
+    kind = ("playable", seat, _meets(claims, card), pool_view(state)[card])
+    if kind not in known:
+        claims, hidden, left = after_play(state, seat, card)
+        known[kind] = possible(claims, hidden, left)
+    answer: bool = known[kind]
+    return answer
+
+
+@per_state(maxsize=512)
+def _known(state: State) -> dict[tuple[Any, ...], Any]:
+    """What ``playable`` and ``values_after`` found of one state, by the *kind* of the card
+    asked about (``_meets``): two face-down cards meeting the same claims, left in the
+    same number and (for ``values_after``) worth the same values are alike to every
+    question the claims ask, since swapping them changes neither any claim nor the pool,
+    only which of the two is which; so each kind is asked once per state instead of each
+    card (a face-down hand may play any of some 40)."""
+    return {}
+
+
+def _meets(claims: tuple[Claim, ...], card: Card) -> tuple[bool, ...]:
+    """Which of ``claims`` ``card`` meets (what a claim asks of a card)."""
+    return tuple(claim.met_by(card) for claim in claims)
 
 
 def values_after(state: State, holder: int, by: int, card: Card | None) -> frozenset[int]:
     """The values ``holder`` may still hold once ``by`` has played ``card``: those of its
     known cards, and with face-down cards left, each value some unaccounted card has and
     whose claim fits with the open ones."""
-    return _values_after(state, holder, by, card)
+    bound = card is not None and card not in state.hands[by].cards
+    if bound and state.hands[holder].hidden > (1 if by == holder else 0):
+        assert card is not None
+        # a face-down card played, face-down cards left: only its kind matters (``_known``)
+        claims = state.claims
+        kind: tuple[Any, ...] = (
+            "face-down",
+            holder,
+            by,
+            card_values(card),
+            _meets(claims, card),
+            pool_view(state)[card],
+        )
+    elif by == holder and card is not None and not bound:
+        kind = ("known", holder, card_values(card))  # a known card: only its values matter
+    else:  # no card, or one that leaves the holder's as it was
+        kind = ("as it was", holder, by, bound)
+    known = _known(state)
+    if kind not in known:
+        known[kind] = _values_after(state, holder, by, card)
+    answer: frozenset[int] = known[kind]
+    return answer
 
 
-@lru_cache(maxsize=4096)
 def _values_after(state: State, holder: int, by: int, card: Card | None) -> frozenset[int]:
     known = list(state.hands[holder].cards)
     if card is not None and by == holder and card in known:
@@ -91,7 +134,8 @@ def _values_after(state: State, holder: int, by: int, card: Card | None) -> froz
     if not state.claims:
         return frozenset(values | candidates)
     claims, hidden, left = after_play(state, by, card)
-    if not possible(claims, hidden, left):
+    ask = possible_with(claims, hidden, left)
+    if ask is None:
         return frozenset(values)  # the card played breaks a claim: it is refused anyway
     if hidden[holder] > sum(1 for claim in claims if claim.seat == holder):
         # a face-down card to spare: any value of a card nobody counts on fits
@@ -104,10 +148,7 @@ def _values_after(state: State, holder: int, by: int, card: Card | None) -> froz
         # meet an open claim and the new one, so only the values of the cards the claims
         # count on can fit
         candidates &= _values_of(_claimed(claims))
-    for value in candidates:
-        new = Claim(holder, f"hand:{holder}", worth(state, value), 0, "", "", "")
-        if possible((*claims, new), hidden, left):
-            values.add(value)
+    values.update(value for value in candidates if ask(holder, worth(state, value)))
     return frozenset(values)
 
 

@@ -122,7 +122,7 @@ def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(state.piles[i].code for i in piles))
 
 
-@per_state(maxsize=8)
+@per_state(maxsize=512)
 def layout(state: State) -> Layout:
     """The table of ``state`` read by value code (see ``subsets``; remembered for the last
     states: each kind of move, the duty and the count ask it)."""
@@ -173,10 +173,20 @@ class Turn:
         return out
 
 
-@per_state(maxsize=16)
+@per_state(maxsize=512)
 def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
-    state's identity, never by hashing the whole state. Only ``_recall`` fills it."""
+    state's identity, and for a state with face-down cards or claims (whose turn costs
+    far more than hashing it) shared with every equal state (``_alike``: a playout's fold
+    and the kit's replay make their own copies of one state). Only ``_recall`` fills it."""
+    if state.claims or any(hand.hidden for hand in state.hands):
+        return _alike(state)
+    return {}
+
+
+@lru_cache(maxsize=256)
+def _alike(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
+    """The one ``_remembered`` of the states equal to ``state`` (recent ones)."""
     return {}
 
 

@@ -76,7 +76,7 @@ def _table(state: State, seen: View) -> Table:
         for i, pile in enumerate(state.piles, 1)
     )
     sides = _sides(state)
-    points = {row["side"]: str(row["total"]) for row in score(state)}
+    points: dict[str, str] = _info(state)["points"]  # the public facts' (made once a state)
     over = state.phase == OVER
     return table_of(
         seen,
