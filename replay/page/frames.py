@@ -25,8 +25,8 @@ from tablelog.replay.inspect import outcome_data
 from tablelog.replay.narrate import new_trick
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
-from tablelog.rules.serial import converter
-from tablelog.rules.tableview import Table
+from tablelog.rules.serial import converter, make_converter
+from tablelog.rules.tableview import Seat, Table
 
 __all__ = ["StillPlaying", "page_data", "page_table"]
 
@@ -76,16 +76,63 @@ def page_table(view: View) -> dict[str, Any]:
     them)."""
     if view.table is None:
         return {}
-    # ``table_data`` less its empty fields, in one pass: ``_compact`` makes tuples lists
-    table: dict[str, Any] = _compact(converter.unstructure(view.table))
+    # ``table_data`` less its empty fields, in one pass: ``_compact`` makes tuples lists;
+    # each seat's part is remembered (``_seat_data``)
+    table: dict[str, Any] = _compact(_PAGE.unstructure(view.table))
     table.pop("claims", None)
     return table
+
+
+class _Compacted(dict[str, Any]):
+    """A seat's page data already without its empty fields: ``_compact`` keeps it as it is.
+    One object serves every table the seat appears in unchanged: it is never changed."""
+
+
+_SEATS: dict[tuple[object, ...], _Compacted] = {}
+"""Each seat's page data by ``_seat_key``; started again past ``SEATS_MAX``."""
+
+SEATS_MAX = 64 * 64
+
+
+def _seat_key(seat: Seat) -> tuple[object, ...] | None:
+    """What a seat's page data depends on: the seat's value, and the types of its fields
+    that may hold numbers (``==`` holds ``0 == False``, which the page writes apart);
+    ``None`` when a field that should hold text holds something else (not remembered)."""
+    kinds: list[type] = [type(seat.seat), type(seat.own)]
+    for place in seat.places:
+        kinds += (type(place.hidden), type(place.stack), type(place.value), type(place.owner))
+    for fact in seat.facts:
+        for part in fact:
+            if type(part) is not str:
+                return None
+    return (seat, *kinds)
+
+
+def _seat_data(seat: Seat) -> _Compacted:
+    """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
+    they were at the last event (a hand not played from), and a table is made per event."""
+    key = _seat_key(seat)
+    found = _SEATS.get(key) if key is not None else None
+    if found is None:
+        found = _Compacted(_compact(converter.unstructure(seat)))
+        if key is not None:
+            if len(_SEATS) >= SEATS_MAX:
+                _SEATS.clear()
+            _SEATS[key] = found
+    return found
+
+
+_PAGE = make_converter()
+"""``rules.serial.converter``'s like, but a seat is unstructured by ``_seat_data``."""
+_PAGE.register_unstructure_hook(Seat, _seat_data)
 
 
 def _compact(value: Any) -> Any:
     """``value`` without its empty fields (``None``, ``[]``, ``""``, ``False``), which the
     page reads as absent: a smaller file; its tuples as lists. A table has hundreds of
     fields: each is judged by its type in line, without a call for a string or a number."""
+    if type(value) is _Compacted:
+        return value
     if isinstance(value, dict):
         out = {}
         for key, item in value.items():
