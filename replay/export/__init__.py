@@ -34,7 +34,9 @@ __all__ = [
     "News",
     "histories",
     "history",
+    "payload_data",
     "select",
+    "small_data",
 ]
 
 _T = TypeVar("_T")
@@ -113,7 +115,7 @@ def histories(
     from tablelog.replay.inspect import viewer_named
 
     games = Games(ledger)
-    data = Kept(converter.unstructure)  # one for the whole export: games share payloads
+    data = payload_data()  # one for the whole export: games share payloads
     for gid in ids:
         game = games.load(gid)
         seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
@@ -130,7 +132,7 @@ def history(
     """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
     notation and payload name only the cards they saw (``replay.gate``); ``payloads``
     ``False`` leaves every row's payload empty. ``data``: the payloads' data made so far
-    (``Kept`` of the converter's ``unstructure``; by default this game's own)."""
+    (``payload_data()``; by default this game's own)."""
     rules = game.rules
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
@@ -138,7 +140,7 @@ def history(
     news = News(rules, replayer.state)
     players, hashes = game.header.players, game.hashes
     push, written, noted = replayer.push, gate.written, news.after
-    payload_data = (data or Kept(converter.unstructure)) if payloads else None
+    made = (data or payload_data()) if payloads else None
     rows: list[EventRow] = []
     append = rows.append
     before = replayer.state
@@ -160,7 +162,7 @@ def history(
                 undone.get(seq),
                 event.recorded_at,
                 hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
-                {} if move is None or payload_data is None else payload_data(move.payload),
+                {} if move is None or made is None else made(move.payload),
                 noted(after),
             )
         )
@@ -171,14 +173,17 @@ def history(
 
 class Kept(Generic[_T, _R]):
     """``of(value)``, remembered by ``value``'s identity: most events of an archive share a
-    few payload objects (the codec decodes a small payload once), and an export writes the
-    same data for each of them. The value is kept with its answer, so its ``id`` names no
-    other object while the entry lives; at most ``LIMIT`` entries (emptied when full)."""
+    few small payload objects (the codec decodes a small payload once), and an export
+    writes the same data for each of them. The value is kept with its answer, so its ``id``
+    names no other object while the entry lives; only answers ``small`` says are small are
+    kept (a deal is made once and never met again: keeping it would only hold memory), at
+    most ``LIMIT`` of them (emptied when full)."""
 
     LIMIT = 4096
 
-    def __init__(self, of: Callable[[_T], _R]) -> None:
+    def __init__(self, of: Callable[[_T], _R], small: Callable[[_R], bool]) -> None:
         self.of = of
+        self.small = small
         self.known: dict[int, tuple[_T, _R]] = {}
 
     def __call__(self, value: _T) -> _R:
@@ -186,10 +191,24 @@ class Kept(Generic[_T, _R]):
         if found is not None and found[0] is value:
             return found[1]
         answer = self.of(value)
-        if len(self.known) >= self.LIMIT:
-            self.known.clear()
-        self.known[id(value)] = (value, answer)
+        if self.small(answer):
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+            self.known[id(value)] = (value, answer)
         return answer
+
+
+def small_data(data: Mapping[str, Any]) -> bool:
+    """Whether a payload's data is small: a few fields, none a long list or mapping."""
+    return len(data) <= 8 and all(
+        not isinstance(value, list | dict) or len(value) <= 8 for value in data.values()
+    )
+
+
+def payload_data() -> Kept[Any, dict[str, Any]]:
+    """The payload data of an export's rows: the converter's ``unstructure``, kept for the
+    small payloads."""
+    return Kept(converter.unstructure, small_data)
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:

@@ -84,10 +84,17 @@ CREATE INDEX events_actor ON events (actor);
 CREATE INDEX events_type ON events (type);
 """
 COMMIT_EVERY = 200
+SHORT = 256
+"""The longest payload JSON kept for the rows that share its payload (``Kept``)."""
 
 
 def _json(data: Any) -> str:
     return _ENCODE(data)
+
+
+def _short(text: str) -> bool:
+    """Whether a payload's JSON is short enough to keep for the next row that shares it."""
+    return len(text) <= SHORT
 
 
 def _plain(value: Any) -> Any:
@@ -120,7 +127,7 @@ def write_sqlite(games: Iterable[History], path: str | os.PathLike[str]) -> int:
         conn.executescript(SCHEMA)
         count = 0
         conn.execute("BEGIN")
-        payload_json = Kept(_json)  # rows share payload data (``History.events``)
+        payload_json = Kept(_json, _short)  # rows share payload data (``History.events``)
         for history in games:
             _write_game(conn, history, payload_json)
             count += 1

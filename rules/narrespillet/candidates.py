@@ -85,12 +85,16 @@ def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
             yield move.payload
 
 
-def place_moves(state: State, who: int, seat: int) -> list[Move]:
+def place_moves(
+    state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
+) -> list[Move]:
     """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
     moves), in the listing's order: battlefield by battlefield, each battlefield's
     placements made from the cards that bear on it (``_field_places``, remembered: a hand
-    changes a field or two between one turn and the next)."""
-    cards = available(state, who, pool=True, chariot=True)
+    changes a field or two between one turn and the next). ``cards``: what ``available``
+    gives with the pool and the Chariot, when the caller has it."""
+    if cards is None:
+        cards = available(state, who, pool=True, chariot=True)
     row = state.slots[who]
     temperance = state.temperance
     blocked = temperance[1] if temperance is not None else None
@@ -204,10 +208,13 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
         yield ev.Picture(*play)
 
 
-def picture_moves(state: State, who: int, seat: int) -> list[Move]:
+def picture_moves(
+    state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
+) -> list[Move]:
     """Every legal picture-card play of ``who`` now, as moves of ``seat`` (each made once
-    per seat and play)."""
-    return [_picture_move(seat, *play) for play in _plays(state, who, None)]
+    per seat and play). ``cards``: what ``available`` gives with the pool, when the caller
+    has it."""
+    return [_picture_move(seat, *play) for play in _plays(state, who, None, cards)]
 
 
 _Play = tuple[Card, int, str, str, int, tuple[Card, ...]]
@@ -222,9 +229,13 @@ def _picture_move(
     return Move(seat, ev.Picture(card, target, field, choice, count, cards))
 
 
-def _plays(state: State, who: int, lead: Card | None) -> Iterator[_Play]:
-    """The fields of every legal picture-card play of ``who`` now (see ``pictures``)."""
-    cards = available(state, who, pool=True, chariot=False)
+def _plays(
+    state: State, who: int, lead: Card | None, cards: tuple[Card, ...] | None = None
+) -> Iterator[_Play]:
+    """The fields of every legal picture-card play of ``who`` now (see ``pictures``;
+    ``cards``: ``available`` with the pool, when the caller has it)."""
+    if cards is None:
+        cards = available(state, who, pool=True, chariot=False)
     people = range(state.n + 1)
     row = state.slots[who]
     for card in cards:

@@ -33,7 +33,16 @@ from tablelog.rules.table import evolve, where
 from tablelog.rules.tableview import counted
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply_draw", "chance", "check_draw", "draw_step", "plan_for", "stock_pool"]
+__all__ = [
+    "apply_draw",
+    "chance",
+    "check_draw",
+    "draw_step",
+    "plan_for",
+    "plan_of",
+    "pool_from",
+    "stock_pool",
+]
 
 DECK_NAME = "the tarot deck (78 cards)"
 _STOCK_ORDER = pool_order(dict.fromkeys(DECK, 1))
@@ -52,6 +61,11 @@ _NAMES = MappingProxyType({"demons": "Demons", "pool": "Justice"})
 def plan_for(state: State) -> DealPlan | None:
     """The deal or draw the game waits for, or ``None`` (asked once per state: the check,
     the apply and the notation of a deal all ask it)."""
+    return plan_of(state)
+
+
+def plan_of(state: State) -> DealPlan | None:
+    """``plan_for``, not remembered: for a playout's fields, changed in place."""
     if state.phase == DEAL:
         return _round_plan(state.players, state.dealer)
     head = head_step(state) if state.phase == PLAY else None
@@ -184,7 +198,12 @@ def chance(state: State) -> ChanceStep | None:
 def stock_pool(state: State) -> tuple[Card, ...]:
     """What a deal or draw is drawn from: one deck, so each card not accounted for once,
     in ``pool_order``'s order (the seeded dealer's)."""
-    return tuple(filter(unknown(state).__contains__, _STOCK_ORDER))
+    return pool_from(unknown(state))
+
+
+def pool_from(unaccounted: frozenset[Card]) -> tuple[Card, ...]:
+    """The ``unaccounted`` cards in ``pool_order``'s order: ``stock_pool``."""
+    return tuple(filter(unaccounted.__contains__, _STOCK_ORDER))
 
 
 def draw_step(state: State, plan: DealPlan, pool: tuple[Card, ...]) -> ChanceStep:

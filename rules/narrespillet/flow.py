@@ -8,6 +8,7 @@ regular turn begins, or the round ends when every participant has finished.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tablelog.rules.cards import Card
@@ -26,7 +27,7 @@ from tablelog.rules.narrespillet.state import (
     fresh_round,
     hand_limit,
     open_limit,
-    order,
+    order_of,
 )
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
@@ -36,6 +37,7 @@ __all__ = [
     "discard_cards",
     "draw_need",
     "finish",
+    "finish_changes",
     "hand_need",
     "next_actor",
     "round_winners",
@@ -71,6 +73,8 @@ def hand_need(state: State, who: int, held: int, opened: int) -> tuple[int, int]
     without cards of their own)."""
     if state.finished[who] or (who == state.n and not state.demons_own):
         return (0, 0)
+    if not state.strength[who]:  # most hands: the plain limit, no open cards
+        return (HAND - held if held < HAND else 0, 0)
     closed = max(0, hand_limit(state, who) - held)
     return (closed, max(0, open_limit(state, who) - opened))
 
@@ -155,17 +159,25 @@ def _next_turn(state: State, queue: tuple[Step, ...]) -> State:
     return end_round(_queued(state, queue))  # pragma: no cover - settle checks first
 
 
-def next_actor(state: State) -> int | None:
+def next_actor(state: State, finished: tuple[bool, ...] | None = None) -> int | None:
     """Whose regular turn comes next: the first participant after ``state.turn`` in turn
-    order who has not finished (``None``: everyone has)."""
-    seq = order(state)
-    at = seq.index(state.turn) if state.turn in seq else -1
-    finished = state.finished
-    for step in range(1, len(seq) + 1):
-        who = seq[(at + step) % len(seq)]
+    order who has not finished (``finished``: instead of ``state.finished``; ``None``:
+    everyone has)."""
+    if finished is None:
+        finished = state.finished
+    for who in _after(state.n, state.dealer, state.demons, state.turn):
         if not finished[who]:
             return who
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _after(n: int, dealer: int, demons: int, turn: int) -> tuple[int, ...]:
+    """The participants in turn order (``state.order``) starting after ``turn`` (from the
+    first when ``turn`` is not among them), ``turn`` last (pure arithmetic, remembered)."""
+    seq = order_of(n, dealer, demons)
+    at = seq.index(turn) if turn in seq else -1
+    return tuple(seq[(at + step) % len(seq)] for step in range(1, len(seq) + 1))
 
 
 def finish(state: State, who: int) -> State:
@@ -175,29 +187,34 @@ def finish(state: State, who: int) -> State:
         return state
     if state.temperance is not None and state.temperance[0] == who:
         state = _lift_temperance(state)
+    return evolve(state, **finish_changes(state, who, state.hands))
+
+
+def finish_changes(state: State, who: int, hands: tuple[Zone, ...]) -> dict[str, Any]:
+    """What ``finish`` changes when ``who``'s round ends (``who`` holds no Temperance),
+    field by field, with ``hands`` as the hands (a caller's not yet set in ``state``)."""
     hand, opened, chariot, front = (
-        state.hands[who],
+        hands[who],
         state.opens[who],
         state.chariots[who],
         state.fronts[who],
     )
     keep = tuple(c for c in front.cards if who == state.n and c.rank == "15")
     gone = tuple(c for c in front.cards if c not in keep)
-    state = evolve(
-        state,
-        hands=_set(state.hands, who, Zone()),
-        opens=_set(state.opens, who, Zone()),
-        chariots=_set(state.chariots, who, Zone()),
-        fronts=_set(state.fronts, who, Zone(keep)),
-        has_chariot=_set(state.has_chariot, who, False),
-        strength=_set(state.strength, who, ""),
-        hermit=_set(state.hermit, who, 0),
-        finished=_set(state.finished, who, True),
-        revealed=_set(state.revealed, who, ()),
-    )
-    return discard_cards(
-        state, *hand.cards, *opened.cards, *chariot.cards, *gone, hidden=hand.hidden
-    )
+    return {
+        "hands": _set(hands, who, Zone()),
+        "opens": _set(state.opens, who, Zone()),
+        "chariots": _set(state.chariots, who, Zone()),
+        "fronts": _set(state.fronts, who, Zone(keep)),
+        "has_chariot": _set(state.has_chariot, who, False),
+        "strength": _set(state.strength, who, ""),
+        "hermit": _set(state.hermit, who, 0),
+        "finished": _set(state.finished, who, True),
+        "revealed": _set(state.revealed, who, ()),
+        "discard": state.discard.add(
+            *hand.cards, *opened.cards, *chariot.cards, *gone, hidden=hand.hidden
+        ),
+    }
 
 
 def round_winners(state: State) -> tuple[tuple[int, ...], ...]:

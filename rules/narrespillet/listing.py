@@ -22,7 +22,7 @@ from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
 from tablelog.rules.narrespillet.checks import check_turn
-from tablelog.rules.narrespillet.deck import HOUSES
+from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
 from tablelog.rules.narrespillet.take import available
 
@@ -39,6 +39,18 @@ def discard_move(seat: int, card: Card) -> Move:
 def forfeit_move(seat: int, house: str) -> Move:
     """A forfeit (made once per seat and battlefield)."""
     return Move(seat, ev.Forfeit(house))
+
+
+@functools.cache
+def _discards(seat: int) -> dict[Card, Move]:
+    """Each card's discard by ``seat`` (``discard_move``'s moves, looked up by card)."""
+    return {card: discard_move(seat, card) for card in DECK}
+
+
+@functools.cache
+def _forfeits(seat: int) -> tuple[Move, ...]:
+    """Each battlefield's forfeit by ``seat``, in ``HOUSES`` order (``forfeit_move``'s)."""
+    return tuple(forfeit_move(seat, house) for house in HOUSES)
 
 
 @functools.cache
@@ -73,14 +85,17 @@ def turn_listing(state: State, who: int) -> list[Move]:
                 out.append(_plain(demons if w == n else w, _HERMIT[w == n]))
     if state.optional:
         out.append(_plain(s, _PASS[who == n]))
-    out.extend(place_moves(state, who, s))
     hand = available(state, who, pool=False, chariot=False)
-    out.extend(discard_move(s, c) for c in hand)
+    # the hand alone (most turns): it is also what placements and picture plays draw on
+    alone = not (state.opens[who].cards or state.pool.cards or state.chariots[who].cards)
+    out.extend(place_moves(state, who, s, hand if alone else None))
+    discards = _discards(s)
+    out.extend([discards[c] for c in hand])
     row = state.slots[who]
-    for i, house in enumerate(HOUSES):
+    for i, forfeit in enumerate(_forfeits(s)):
         if row[i].status == OPEN:
-            out.append(forfeit_move(s, house))
-    out.extend(picture_moves(state, who, s))
+            out.append(forfeit)
+    out.extend(picture_moves(state, who, s, hand if alone else None))
     if state.has_chariot[who]:
         for k in (1, 2):
             out.extend(_load(s, combo) for combo in itertools.combinations(hand, k))

@@ -1,65 +1,147 @@
 """Narrespillet's playout (``rules.playout``): the game walked forward for random play.
 
-It holds the fold's own state and moves it on with the fold's own pieces, leaving out
-what a walk of listed moves does not need:
+Two ways of holding the game, and the walk goes from one to the other:
 
-* **no validation**: a turn action (the actor's, no window open) is made by
-  ``quick.quick_turn`` (a plain discard, forfeit or placement in one new state) or else
-  ``turn.turn_action`` and ``flow.settle``, and a draw from the stock by
-  ``quick.quick_draw`` or else ``chance.apply_draw`` and ``settle``, each followed by the
-  absences' bookkeeping (``absences.checked``), as ``apply`` does once its check has
-  passed; the check (``checks.check``, ``chance.check_draw``: the dealt cards against the
-  unaccounted ones) is what is left out. Every other event (a window's answer, a vote, a
-  call, the Hermit, a shown card, the round's deal) goes through ``apply`` itself.
-* **no question asked twice**: while a participant is on turn no chance step is due and
-  the game is running, so ``chance`` and ``outcome`` answer ``None`` at once; else they
-  are the fold's, but for the cards a draw is drawn from (``chance.stock_pool``): once
-  asked, they are kept across the shortcuts, which move known cards between known places,
-  and a shortcut draw takes its cards out of them; any other event asks them anew.
+* **in place** (``_Fields``), where most decisions happen: a participant on turn or a
+  participant's refill waiting, every hand known, no claim, no Malderia (whose exorcism
+  is asked of the full check). The walk holds the state's fields in one mutable object
+  and changes them in place: a plain discard, forfeit or placement
+  (``quick.turn_changes``) and a participant's refill of its hand
+  (``quick.draw_changes``) set the few fields they change, computed by the same
+  functions the fold's ``quick_turn`` and ``quick_draw`` use; the listing is
+  ``listing.turn_listing`` read off those fields, and a draw's plan is
+  ``chance.plan_of``; no fold state is built unless ``state()`` is asked.
+* **the fold's state** for everything else (a window's answer, a vote, a call, the
+  Hermit, a picture card, the round's end and deal, a finish): ``state()`` is built from
+  the fields, and the event is made as ``apply`` makes it once its check has passed (a
+  turn action by ``quick.quick_turn`` or else ``turn.turn_action`` and ``flow.settle``,
+  a draw by ``quick.quick_draw`` or else ``chance.apply_draw`` and ``settle``, each
+  followed by the absences' bookkeeping; other events by ``apply`` itself). After it the
+  walk goes back in place if the new state allows.
 
-So ``state()`` is the fold's state itself, and the listing is ``moves`` of it: the kit's
-``divergence`` compares them with the fold's at every step
-(``tests/rules/test_narrespillet_playout.py`` walks every option set that changes play).
+What is left out is validation (``checks.check``, ``chance.check_draw``). The cards a
+draw is drawn from (``chance.stock_pool``) are kept once asked: the in-place events and
+the shortcut draws move known cards between known places, and a draw takes its cards out
+of them; any other event asks them anew.
+
+The kit's ``divergence`` compares the listing, the chance step, the outcome and the whole
+state with the fold's at every step (``tests/rules/test_narrespillet_playout.py`` walks
+every option set that changes play to the end of the game).
 """
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Deal, Event, Move
+from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.absences import checked
-from tablelog.rules.narrespillet.chance import apply_draw, chance, draw_step, plan_for, stock_pool
+from tablelog.rules.narrespillet.chance import (
+    apply_draw,
+    chance,
+    draw_step,
+    plan_for,
+    plan_of,
+    pool_from,
+    stock_pool,
+)
 from tablelog.rules.narrespillet.flow import settle
+from tablelog.rules.narrespillet.listing import turn_listing
 from tablelog.rules.narrespillet.moves import moves, turn_moves
 from tablelog.rules.narrespillet.outcome import outcome
-from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
-from tablelog.rules.narrespillet.state import PLAY, State
+from tablelog.rules.narrespillet.quick import draw_changes, quick_draw, quick_turn, turn_changes
+from tablelog.rules.narrespillet.state import MALDERIA, PLAY, State
+from tablelog.rules.narrespillet.take import unknown_of
 from tablelog.rules.narrespillet.turn import TURN_ACTIONS, apply, turn_action
 from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.table import evolve
 
 __all__ = ["Walk", "playout"]
+
+_IN_PLACE = (ev.Discard, ev.Forfeit, ev.Place)
+"""The turn actions made in place (when ``quick.turn_changes`` makes them)."""
+
+_CHANGED: tuple[str, ...] = ("hands", "opens", "discard", "slots", "clock", "queue")
+_CHANGED += ("actor", "turn", "optional", "stock", "chariots", "fronts", "has_chariot")
+_CHANGED += ("strength", "hermit", "finished", "revealed")
+"""Every field ``quick.turn_changes`` and ``quick.draw_changes`` may set."""
+
+
+class _Fields:
+    """A state's fields, changed in place: it answers what the listing and the quick
+    paths read of a state (its fields, and ``n``, ``players``, ``options`` of its table,
+    read once). Never give it to a function remembered per state (``memo.per_state``:
+    ``plan_for``, ``unknown``, ``to_act``): those remember by identity, and this object
+    changes; their unremembered forms (``plan_of``, ``unknown_of``) are asked instead."""
+
+    def __init__(self, state: State) -> None:
+        into = self.__dict__
+        into.update(state.__dict__)
+        table = state.table
+        into.update(table=table, n=table.n, players=table.players, options=table.options)
+
+
+def _in_place(state: State) -> bool:
+    """Whether ``state`` may be walked in place (see the module's text)."""
+    return (
+        state.phase == PLAY
+        and not state.claims
+        and not state.stock.cards
+        and (state.actor is not None or bool(state.queue and state.queue[0].kind == "refill"))
+        and state.options.variant != MALDERIA
+        and not any(zone.hidden for zone in state.hands)
+    )
 
 
 class Walk:
     """One Narrespillet game in progress (see the module's text)."""
 
-    __slots__ = ("_pool", "_state", "seq")
+    __slots__ = ("_base", "_fields", "_pool", "_state", "seq")
 
     def __init__(self, state: State, seq: int = 0) -> None:
-        self._state = state
         self._pool: tuple[Card, ...] | None = None  # ``stock_pool`` of the state, once known
         self.seq = seq
+        self._fields: State | None = None  # the fields changed in place, when walked so
+        self._base = state  # the state the fields were read from
+        self._state: State | None = state  # the fold state, when it is built
+        self._enter(state)
+
+    def _enter(self, state: State) -> None:
+        """Walk in place from ``state`` if it allows (else hold the state)."""
+        self._state = state
+        if _in_place(state):
+            self._fields = cast(State, _Fields(state))
+            self._base = state
+        else:
+            self._fields = None
 
     def moves(self) -> tuple[Move, ...]:
-        state = self._state
+        fields = self._fields
+        if fields is not None:
+            who = fields.actor
+            if who is not None:
+                return tuple(turn_listing(fields, who))
+        state = self.state()
         who = state.actor
         if who is not None and state.phase == PLAY:
             return tuple(turn_moves(state, who))  # the listing of a turn, without the loop
         return tuple(moves(state))
 
     def chance(self) -> ChanceStep | None:
-        state = self._state
+        fields = self._fields
+        if fields is not None:
+            if fields.actor is not None:
+                return None  # a participant is on turn: nothing is drawn or answered
+            plan = plan_of(fields)
+            if plan is not None:
+                pool = self._pool
+                if pool is None:
+                    pool = self._pool = pool_from(unknown_of(fields))
+                return draw_step(fields, plan, pool)
+        state = self.state()
         if state.actor is not None and state.phase == PLAY:
-            return None  # a participant is on turn: nothing is drawn or answered
+            return None
         plan = plan_for(state)
         if plan is None:
             return chance(state)
@@ -70,36 +152,72 @@ class Walk:
 
     def play(self, move: Move) -> None:
         self.seq += 1
-        state = self._state
+        p = move.payload
+        fields = self._fields
+        tried = False  # whether ``quick`` was asked already (and said no)
+        if fields is not None:
+            who = fields.actor
+            changes: dict[str, Any] | None = None
+            if who is not None:
+                if type(p) in _IN_PLACE:
+                    changes = turn_changes(fields, who, p)
+                    tried = True
+            elif type(p) is Deal:
+                changes = draw_changes(fields, p)
+                tried = True
+                if changes is not None and self._pool is not None:
+                    self._pool = _without(self._pool, [d.card for d in p.cards])
+            if changes is not None:
+                fields.__dict__.update(changes)
+                self._state = None
+                return
+        self._enter(self._made(self.state(), move, tried, fields is not None))
+
+    def _made(self, state: State, move: Move, tried: bool, known: bool) -> State:
+        """The state after ``move``, made as ``apply`` makes it once checked (``tried``:
+        ``quick`` said no to it already; ``known``: ``state`` was walked in place, so every
+        card in a hand, the open cards, the Chariots and Justice's is known)."""
         p = move.payload
         who = state.actor
+        event = Event(self.seq, move.actor, p)
         if who is not None and state.phase == PLAY and isinstance(p, TURN_ACTIONS):
-            made = quick_turn(state, who, p)
-            if made is None:  # the general path may draw, reshuffle or end a round
-                self._pool = None
+            made = None if tried else quick_turn(state, who, p)
+            if made is None:  # the general path: a finish, a picture card, a window...
                 made = settle(turn_action(state, who, p))
+                if not known or made.phase != PLAY or made.round != state.round:
+                    self._pool = None  # a face-down card bound, or every card gathered
+                # else: a turn action of known cards deals, shows, binds or gathers none,
+                # so the cards unaccounted for are the same (draws and votes are events of
+                # their own; Death's stock goes face down to the discard pile)
             # else: known cards moved between known places, the pool is the same
         elif isinstance(p, Deal) and state.phase == PLAY:
-            made = quick_draw(state, p)
+            made = None if tried else quick_draw(state, p)
             pool = self._pool
             if made is None or pool is None:
                 self._pool = None
-                made = made or settle(apply_draw(state, Event(self.seq, move.actor, p)))
+                made = made or settle(apply_draw(state, event))
             else:
                 self._pool = _without(pool, [d.card for d in p.cards])
         else:
             self._pool = None
-            self._state = apply(state, Event(self.seq, move.actor, p))
-            return
+            return apply(state, event)
         # the absences' bookkeeping, as ``apply`` does (nothing to do without a claim)
-        self._state = checked(Event(self.seq, move.actor, p), made) if made.claims else made
+        return checked(event, made) if made.claims else made
 
     def outcome(self) -> Outcome | None:
-        state = self._state
+        if self._fields is not None:
+            return None  # walked in place only while a round is played
+        state = self.state()
         return None if state.actor is not None else outcome(state)
 
     def state(self) -> State:
-        return self._state
+        state = self._state
+        if state is None:
+            fields = self._fields
+            assert fields is not None
+            now = fields.__dict__
+            state = self._state = evolve(self._base, **{name: now[name] for name in _CHANGED})
+        return state
 
 
 def _without(pool: tuple[Card, ...], drawn: list[Card | None]) -> tuple[Card, ...] | None:

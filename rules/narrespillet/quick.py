@@ -8,10 +8,13 @@ Justice's refill, the actor's refill), and a draw with ``chance.apply_draw`` and
 else can happen on the way:
 
 * ``quick_turn``: a discard, a forfeit, or a placement of cards from the hand (not the
-  World, not with the Magician) that opens no Fool window, when no participant's round
-  ends by it, Justice wants no card, and the actor then either draws from a stock that
-  has cards (the queue stops at that refill) or wants none (the next regular turn begins,
-  no step queued);
+  World, not with the Magician) that opens no Fool window, when no other participant's
+  round ends by it, Justice wants no card, and the actor then either draws from a stock
+  that has cards (the queue stops at that refill) or wants none (the next regular turn
+  begins, no step queued); or a forfeit or such a placement that closes the actor's last
+  open slot, so that its round ends (``flow.finish_changes``: its cards discarded), when
+  it holds no Temperance, Justice wants no card and someone is left to take the next
+  regular turn;
 * ``quick_draw``: a participant's refill with every card known and going into its hand,
   that fills the hand, with nothing queued after it (the next regular turn begins).
 
@@ -29,7 +32,7 @@ from typing import Any
 from tablelog.rules.events import Deal
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
-from tablelog.rules.narrespillet.flow import hand_need, next_actor
+from tablelog.rules.narrespillet.flow import finish_changes, hand_need, next_actor
 from tablelog.rules.narrespillet.place import fool_askers
 from tablelog.rules.narrespillet.placements import classify
 from tablelog.rules.narrespillet.state import (
@@ -46,7 +49,7 @@ from tablelog.rules.narrespillet.state import (
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["quick_draw", "quick_turn"]
+__all__ = ["draw_changes", "quick_draw", "quick_turn", "turn_changes"]
 
 
 def _set(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
@@ -59,10 +62,18 @@ def _refill(who: int) -> Step:
 
 
 def _any_done(state: State, skip: int) -> bool:
-    """Whether a participant other than ``skip`` would finish at a finish check now."""
+    """Whether a participant other than ``skip`` would finish at a finish check now (no
+    slot of its four open; written out: asked on every turn)."""
     finished = state.finished
-    for w, row in enumerate(state.slots):
-        if w != skip and not finished[w] and all(slot.status != OPEN for slot in row):
+    for w, (a, b, c, d) in enumerate(state.slots):
+        if (
+            a.status != OPEN
+            and b.status != OPEN
+            and c.status != OPEN
+            and d.status != OPEN
+            and w != skip
+            and not finished[w]
+        ):
             return True
     return False
 
@@ -71,6 +82,12 @@ def quick_turn(state: State, who: int, p: object) -> State | None:
     """The state ``apply`` makes of ``who``'s discard, forfeit or placement ``p`` (``who``
     on turn, no window open, the move legal), settled, in one new state; ``None`` when
     more than a refill or the next turn follows (see the module's text)."""
+    changes = turn_changes(state, who, p)
+    return None if changes is None else evolve(state, **changes)
+
+
+def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
+    """What ``quick_turn`` changes, field by field (the playout sets them in place)."""
     kind = type(p)
     hands, opens = state.hands, state.opens
     held, opened = len(hands[who]), len(opens[who])
@@ -92,8 +109,8 @@ def quick_turn(state: State, who: int, p: object) -> State | None:
     elif kind is ev.Forfeit:
         clock = state.clock + 1
         row = _set(state.slots[who], HOUSES.index(p.field), Slot(FORFEIT, None, clock))  # type: ignore[attr-defined]
-        if all(slot.status != OPEN for slot in row) or _any_done(state, who):
-            return None  # a round ends: the finish's cleanup is the general path's
+        if _any_done(state, who):
+            return None  # another's round ends: the general path
         changes = {"slots": _set(state.slots, who, row), "clock": clock}
     elif kind is ev.Place:
         placed = _place(state, who, p)  # type: ignore[arg-type]
@@ -103,6 +120,8 @@ def quick_turn(state: State, who: int, p: object) -> State | None:
         held -= len(p.cards)  # type: ignore[attr-defined]
     else:
         return None
+    if kind is not ev.Discard and all(slot.status != OPEN for slot in changes["slots"][who]):
+        return _finished(state, who, changes)
     return _settled(state, who, held, opened, changes)
 
 
@@ -126,8 +145,6 @@ def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
     row = state.slots[who]
     for house in fields:
         row = _set(row, HOUSES.index(house), slot)
-    if all(s.status != OPEN for s in row):
-        return None
     kept = Zone(tuple(c for c in hand.cards if c not in p.cards), hand.hidden)
     return {
         "hands": _set(state.hands, who, kept),
@@ -136,10 +153,26 @@ def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
     }
 
 
+def _finished(state: State, who: int, changes: dict[str, Any]) -> dict[str, Any] | None:
+    """``changes`` and what follows when they close ``who``'s last open slot: its round
+    ends (``flow.finish_changes``) and the next regular turn begins; ``None`` when more
+    follows (Temperance lifted, Justice's draw, a queued step, or the round's end)."""
+    if state.temperance is not None and state.temperance[0] == who:
+        return None  # lifted first: the general path
+    if (state.pool_live and len(state.pool) < HAND and not state.death) or state.queue:
+        return None  # Justice draws first, or a step waits
+    changes.update(finish_changes(state, who, changes.get("hands", state.hands)))
+    nxt = next_actor(state, changes["finished"])
+    if nxt is None:
+        return None  # everyone has finished: the round ends
+    changes.update(queue=(), turn=nxt, actor=nxt, optional=False)
+    return changes
+
+
 def _settled(
     state: State, who: int, held: int, opened: int, changes: dict[str, Any]
-) -> State | None:
-    """``state`` with ``changes`` once ``who``'s turn is over: the actor's refill waits
+) -> dict[str, Any] | None:
+    """``changes`` and what follows once ``who``'s turn is over: the actor's refill waits
     (queued), or the next regular turn begins; ``None`` when more than that follows."""
     if state.pool_live and len(state.pool) < HAND and not state.death:
         return None  # Justice draws first
@@ -147,20 +180,27 @@ def _settled(
     if closed + opened_need and not state.death:
         if not len(state.stock):
             return None  # a vote on a new stock, or Temperance lifted
-        queue = (_refill(who), *state.queue)
-        return evolve(state, queue=queue, actor=None, optional=False, **changes)
+        changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
+        return changes
     if state.queue:
         return None
     nxt = next_actor(state)
     if nxt is None:
         return None  # pragma: no cover - the actor has not finished
-    return evolve(state, queue=(), turn=nxt, actor=nxt, optional=False, **changes)
+    changes.update(queue=(), turn=nxt, actor=nxt, optional=False)
+    return changes
 
 
 def quick_draw(state: State, deal: Deal) -> State | None:
     """The state ``apply`` makes of the draw ``deal`` (checked, or sampled from ``chance``),
     settled, in one new state; ``None`` unless it is a participant's refill of known cards
     into its hand that fills it, with nothing queued after (see the module's text)."""
+    changes = draw_changes(state, deal)
+    return None if changes is None else evolve(state, **changes)
+
+
+def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
+    """What ``quick_draw`` changes, field by field (the playout sets them in place)."""
     queue = state.queue
     if state.phase != PLAY or state.claims or state.stock.cards or len(queue) != 1:
         return None
@@ -180,12 +220,11 @@ def quick_draw(state: State, deal: Deal) -> State | None:
     nxt = next_actor(state)
     if nxt is None:
         return None  # pragma: no cover - the drawer has not finished
-    return evolve(
-        state,
-        hands=_set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
-        stock=Zone((), state.stock.hidden - len(cards)),
-        queue=(),
-        turn=nxt,
-        actor=nxt,
-        optional=False,
-    )
+    return {
+        "hands": _set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
+        "stock": Zone((), state.stock.hidden - len(cards)),
+        "queue": (),
+        "turn": nxt,
+        "actor": nxt,
+        "optional": False,
+    }

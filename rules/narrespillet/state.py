@@ -326,11 +326,11 @@ def field_blocked(state: State, house: str) -> bool:
 def order(state: State) -> tuple[int, ...]:
     """The participants in turn order from the dealer's left, the Demons just before
     their controller."""
-    return _order(state.n, state.dealer, state.demons)
+    return order_of(state.n, state.dealer, state.demons)
 
 
 @functools.lru_cache(maxsize=256)
-def _order(n: int, dealer: int, demons: int) -> tuple[int, ...]:
+def order_of(n: int, dealer: int, demons: int) -> tuple[int, ...]:
     """``order`` at a table of ``n`` (pure arithmetic, remembered: asked at every turn)."""
     out: list[int] = []
     for seat in seating(n).order_from((dealer + 1) % n):

@@ -28,6 +28,7 @@ __all__ = [
     "source_of",
     "take",
     "unknown",
+    "unknown_of",
 ]
 
 HAND, OPENED, POOLED, CHARIOT = "hand", "open", "pool", "chariot"
@@ -70,7 +71,7 @@ def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Car
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 14)
 def in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards`` (each once) in deck order (remembered: a hand is asked of several times
     a turn)."""
@@ -96,6 +97,11 @@ _DECK_SET = frozenset(DECK)
 def unknown(state: State) -> frozenset[Card]:
     """The cards no zone holds as a known card: what a face-down card may be (one deck,
     so a set of cards is the whole answer; asked once per state)."""
+    return unknown_of(state)
+
+
+def unknown_of(state: State) -> frozenset[Card]:
+    """``unknown``, not remembered: for a playout's fields, changed in place."""
     known: set[Card] = set(state.stock.cards)
     known.update(state.discard.cards, state.pool.cards, state.justice.cards)
     for zones in (state.hands, state.opens, state.chariots, state.fronts):

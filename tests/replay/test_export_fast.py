@@ -19,7 +19,16 @@ import pytest
 
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event, encode_header
-from tablelog.replay.export import EventRow, Kept, News, _undone_by, histories, history
+from tablelog.replay.export import (
+    EventRow,
+    Kept,
+    News,
+    _undone_by,
+    histories,
+    history,
+    payload_data,
+    small_data,
+)
 from tablelog.replay.export.sqlitefile import _json, write_sqlite
 from tablelog.replay.fold import Replayer
 from tablelog.replay.games import Games, LoadedGame
@@ -118,7 +127,7 @@ def test_history_rows_and_sqlite_payloads_are_the_full_paths(
         ids = [s.record.id for s in ledger.games()]
         games = Games(ledger)
         for viewer in (EVERYONE, RECORDER, *(Viewer(seat) for seat in range(n))):
-            data = Kept(converter.unstructure)  # shared across the games, as an export does
+            data = payload_data()  # shared across the games, as an export does
             for gid in ids:
                 game = games.load(gid)
                 expected = _rows(game, viewer)
@@ -137,20 +146,29 @@ def test_history_rows_and_sqlite_payloads_are_the_full_paths(
     assert all(isinstance(json.loads(text), dict) for text in written.values())
 
 
-def test_kept_remembers_by_identity_and_stays_bounded() -> None:
+def test_kept_remembers_small_answers_by_identity_and_stays_bounded() -> None:
     calls: list[object] = []
 
     def of(value: object) -> str:
         calls.append(value)
         return repr(value)
 
-    kept: Kept[object, str] = Kept(of)
+    kept: Kept[object, str] = Kept(of, lambda text: len(text) < 20)
     one, other = tuple([1, 2]), tuple([1, 2])  # equal, not the same object
     assert one is not other
     assert kept(one) == kept(one) == "(1, 2)"
     assert len(calls) == 1
     assert kept(other) == "(1, 2)"
     assert len(calls) == 2  # another object is asked again, never taken for an equal one
+    big = tuple(range(30))
+    assert kept(big) == kept(big) == repr(big)
+    assert len(calls) == 4 and id(big) not in kept.known  # a large answer is not kept
     for i in range(Kept.LIMIT + 10):
         kept((i, "x"))
     assert len(kept.known) <= Kept.LIMIT
+
+
+def test_small_data_is_a_few_short_fields() -> None:
+    assert small_data({"card": "7H"}) and small_data({}) and small_data({"cards": ["7H"] * 8})
+    assert not small_data({"cards": [{"card": "7H", "to": "0", "up": False}] * 9})
+    assert not small_data({str(i): i for i in range(9)})

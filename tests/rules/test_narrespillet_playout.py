@@ -1,13 +1,18 @@
 """Narrespillet's playout (``narrespillet.playout``) walks beside the fold: on seeded random
-games of every option set that changes play, to the end of the game, the listing (same
-moves, same order), the chance step, the outcome and the whole state agree at every step;
-and a playout that drops a move, misplays a card, forgets a draw or draws from cards
-already drawn is caught."""
+games of every option set that changes play, to the end of the game, and on games dealt
+as a physical table sees them, the listing (same moves, same order), the chance step, the
+outcome and the whole state agree at every step; most events are made in place; and a
+playout that drops a move, misplays a card, forgets a draw, draws from cards already
+drawn, keeps the drawn-from cards across a round's end or forgets a field it changes in
+place is caught."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tablelog.replay.dealer import sample
 from tablelog.replay.games import make_header
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.narrespillet import events as ev
@@ -38,10 +43,12 @@ OPTION_SETS = [
 two rounds (a round's end and the next round's deal are walked in each)."""
 
 
-def _walk(options: dict[str, object], seed: int, players=PLAYERS, make=None):  # type: ignore[no-untyped-def]
+def _walk(options: dict[str, object], seed: int, players=PLAYERS, make=None, known=True):  # type: ignore[no-untyped-def]
     """A seeded random game walked through ``make``'s playout (the game's own by default)
-    beside the fold to its end: where they first part (or ``None``), and the events played."""
-    return walk_beside(RULES, make_header(RULES, players, options, seed=seed), make)
+    beside the fold to its end: where they first part (or ``None``), and the events played
+    (``known`` false: dealt as a physical table sees it, face-down cards ``?``)."""
+    header = make_header(RULES, players, options, seed=seed)
+    return walk_beside(RULES, header, make, known=known)
 
 
 def test_the_game_gives_its_playout() -> None:
@@ -65,6 +72,30 @@ def test_other_tables_walk_with_the_fold(players: tuple[str, ...]) -> None:
         said, played = _walk({"rounds": 2}, seed, players)
         assert said is None, (players, seed, said)
         assert played > 50
+
+
+@pytest.mark.parametrize("options", [{"rounds": 2}, {"variant": "malderia", "rounds": 2}])
+def test_games_dealt_face_down_walk_with_the_fold(options: dict[str, object]) -> None:
+    """Face-down hands and the claims on them: the walk holds the fold's state there."""
+    for seed in range(8):
+        said, played = _walk(options, seed, known=False)
+        assert said is None, (options, seed, played, said)
+
+
+def test_most_events_are_made_in_place() -> None:
+    """The in-place walk is the one taken: of a whole default game's events, most are
+    made without building a fold state (``state()`` is built only when asked)."""
+    game = Walk(RULES.start(make_header(RULES, PLAYERS, {}, seed=3)))
+    rng = random.Random(3)
+    in_place = events = 0
+    while game.outcome() is None:
+        step = game.chance()
+        move = sample(step, rng) if step is not None else rng.choice(game.moves())
+        game.play(move)
+        events += 1
+        in_place += game._state is None
+    assert events > 300
+    assert in_place > events // 2, (in_place, events)
 
 
 class _Short(Walk):
@@ -109,6 +140,27 @@ class _StalePool(Walk):
             self._pool = pool
 
 
+class _PoolKept(Walk):
+    """Keeps the cards it draws from across everything but a draw (a round's end too)."""
+
+    def play(self, move: Move) -> None:
+        pool = self._pool
+        super().play(move)
+        if self._pool is None and not isinstance(move.payload, Deal):
+            self._pool = pool
+
+
+class _ClockStill(Walk):
+    """Forgets, in place, that a forfeit moves the battlefields' clock on."""
+
+    def play(self, move: Move) -> None:
+        fields = self._fields
+        clock = fields.clock if fields is not None else None
+        super().play(move)
+        if isinstance(move.payload, ev.Forfeit) and self._fields is fields is not None:
+            fields.__dict__["clock"] = clock
+
+
 @pytest.mark.parametrize(
     ("broken", "words"),
     [
@@ -116,9 +168,11 @@ class _StalePool(Walk):
         (_Misplay, "state is not the fold's"),
         (_NoDraw, "chance step"),
         (_StalePool, "chance step"),
+        (_PoolKept, "chance step"),
+        (_ClockStill, "state is not the fold's"),
     ],
 )
 def test_a_broken_playout_is_caught(broken, words) -> None:  # type: ignore[no-untyped-def]
     said, played = _walk({}, 1, make=broken)
     assert said is not None and words in said, said
-    assert played < 100
+    assert played < (600 if broken is _PoolKept else 100)

@@ -2,7 +2,8 @@
 every event of seeded games of every option set that changes play, and of games dealt as
 a physical table sees them (face-down hands, claims), wherever ``quick_turn`` or
 ``quick_draw`` answers, its state equals ``settle(turn_action(...))`` or
-``settle(apply_draw(...))``, the path ``apply`` took before them."""
+``settle(apply_draw(...))``, the path ``apply`` took before them (a round ended by the
+actor's forfeit or placement too)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
         made = quick_turn(state, state.actor, p)
         if made is not None:
             used[type(p).__name__] += 1
+            used["finish"] += made.finished != state.finished  # the actor's round ends
             assert made == settle(turn_action(state, state.actor, p)), (
                 f"the shortcut parts at {event}"
             )
@@ -72,6 +74,7 @@ def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) 
     for seed in range(8):
         assert _game(options, seed, True, used) > 50
     assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
+    assert used["finish"], used
 
 
 def test_the_shortcuts_in_physical_games() -> None:
@@ -83,6 +86,6 @@ def test_the_shortcuts_in_physical_games() -> None:
 
 def test_a_wrong_shortcut_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A shortcut that gives the turn to the wrong participant parts from the general path."""
-    monkeypatch.setattr(quick, "next_actor", lambda state: state.turn)
+    monkeypatch.setattr(quick, "next_actor", lambda state, finished=None: state.turn)
     with pytest.raises(AssertionError, match="the shortcut parts at"):
         _game({}, 1, True, Counter())
