@@ -71,7 +71,9 @@ _CHANGED += ("strength", "hermit", "finished", "revealed")
 class _Fields:
     """A state's fields, changed in place: it answers what the listing and the quick
     paths read of a state (its fields, and ``n``, ``players``, ``options`` of its table,
-    read once)."""
+    read once). Never give it to a function remembered per state (``memo.per_state``:
+    ``plan_for``, ``unknown``, ``to_act``): those remember by identity, and this object
+    changes; their unremembered forms (``plan_of``, ``unknown_of``) are asked instead."""
 
     def __init__(self, state: State) -> None:
         into = self.__dict__

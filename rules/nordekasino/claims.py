@@ -75,7 +75,7 @@ def playable(state: State, seat: int, card: Card) -> bool:
     return answer
 
 
-@per_state(maxsize=512)
+@per_state(maxsize=64)
 def _known(state: State) -> dict[tuple[Any, ...], Any]:
     """What ``playable`` and ``values_after`` found of one state, by the *kind* of the card
     asked about (``_meets``): two face-down cards meeting the same claims, left in the

@@ -11,6 +11,7 @@ passes change nothing about who holds what, so the log does not record them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache, partial
 
 import attrs
@@ -18,10 +19,10 @@ import attrs
 from tablelog.rules.cards import Card
 from tablelog.rules.chance import Drawing
 from tablelog.rules.deal_notation import deal_forms
-from tablelog.rules.dealing import DealPlan, pool_order, to_each, to_zone
+from tablelog.rules.dealing import DealPlan, deal_zones, pool_order, to_each, to_zone
 from tablelog.rules.dealing import apply_deal as deal_cards
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event
+from tablelog.rules.events import Deal, Event
 from tablelog.rules.frozen import frozen
 from tablelog.rules.nordekasino.state import (
     DEAL,
@@ -38,7 +39,7 @@ from tablelog.rules.seating import Seating
 from tablelog.rules.table import player_name, pool, where
 from tablelog.rules.zones import Zone
 
-__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_shape"]
+__all__ = ["apply_deal", "deal_chance", "deal_plan", "deal_sampled", "deal_shape"]
 
 TABLE = "table"
 MIDDLE = "middle"
@@ -115,6 +116,17 @@ def apply_deal(state: State, event: Event) -> State:
         raise IllegalEvent(event, "a deal is entered for the table: it has no player as actor")
     table = state.table
     zones = deal_cards(deal_plan(state), event, pool(state), table.counts, partial(where, state))
+    return _after_deal(state, zones)
+
+
+def deal_sampled(state: State, deal: Deal) -> State:
+    """``apply_deal`` of a deal known to be legal (a playout is only given samples of
+    ``deal_chance``): the same state, the deal not checked again."""
+    return _after_deal(state, deal_zones(deal_plan(state), deal))
+
+
+def _after_deal(state: State, zones: Mapping[str, Zone]) -> State:
+    """The state once the deal has put ``zones``' cards in each place."""
     n = state.seats
     hands = tuple(zones.get(str(seat), EMPTY) for seat in range(n))
     first = Seating(n).next(state.dealer)

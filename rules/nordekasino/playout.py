@@ -11,7 +11,8 @@ without a new immutable state per event, nor the validation of ``apply`` (a play
 only given listed moves).
 
 Everything else goes through the fold itself on a fold state: the deals (the chance
-step and its event), the last card of the game (which scores it), and any state with
+step, and its event by the fold's own ``deal_sampled``, which does not check again a deal
+that is a sample of that step), the last card of the game (which scores it), and any state with
 face-down cards, claims or those two options. The last card of an earlier round is
 played in place and leaves the fold's state that waits for the next deal.
 The state the fold would reach is built only when asked (``state()``), and the invariant
@@ -23,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tablelog.rules.cards import Card
-from tablelog.rules.events import Event, Move
+from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.nordekasino.arith import ADAMS
+from tablelog.rules.nordekasino.deal import deal_sampled
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.moves import moves, turn_moves
 from tablelog.rules.nordekasino.play import apply, chance, outcome
@@ -140,7 +142,11 @@ class NordekasinoPlayout:
         base = self._base
         ends = base is not None and kind is not Adams and self._ends_round()
         if base is None or kind not in _FAST or (ends and not len(base.stock)):
-            self._load(apply(self.state(), Event(self.seq, move.actor, payload)))
+            state = self.state()
+            if kind is Deal and state.phase == DEAL:  # a sample of ``chance()``: legal
+                self._load(deal_sampled(state, payload))
+            else:
+                self._load(apply(state, Event(self.seq, move.actor, payload)))
             return
         self._state = self._listed = None
         seat = self._to_play

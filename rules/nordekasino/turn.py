@@ -48,6 +48,9 @@ __all__ = [
     "known_turn",
     "layout",
     "pile_key",
+    "recall",
+    "recalled",
+    "remember",
     "turn_of",
 ]
 
@@ -100,7 +103,7 @@ def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int
 
 def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
     """``_count_values``, once per state object and seat (never hashing the state)."""
-    return _recall(_count_values, state, seat)
+    return recall(_count_values, state, seat)
 
 
 def _count_values(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
@@ -122,7 +125,7 @@ def pile_key(state: State, piles: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(state.piles[i].code for i in piles))
 
 
-@per_state(maxsize=512)
+@per_state(maxsize=8)
 def layout(state: State) -> Layout:
     """The table of ``state`` read by value code (see ``subsets``; remembered for the last
     states: each kind of move, the duty and the count ask it)."""
@@ -173,12 +176,13 @@ class Turn:
         return out
 
 
-@per_state(maxsize=512)
+@per_state(maxsize=16)
 def _remembered(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     """What was found of one state, by question and seat (the turn, the duty): kept by the
     state's identity, and for a state with face-down cards or claims (whose turn costs
     far more than hashing it) shared with every equal state (``_alike``: a playout's fold
-    and the kit's replay make their own copies of one state). Only ``_recall`` fills it."""
+    and the kit's replay make their own copies of one state). Only ``recall`` and
+    ``remember`` fill it."""
     if state.claims or any(hand.hidden for hand in state.hands):
         return _alike(state)
     return {}
@@ -190,8 +194,9 @@ def _alike(state: State) -> dict[tuple[Callable[..., Any], int], Any]:
     return {}
 
 
-def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
-    """``question(state, seat)``, asked once per state object and seat."""
+def recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
+    """``question(state, seat)``, asked once per state object and seat (and per state,
+    for equal states with face-down cards or claims: see ``_remembered``)."""
     known = _remembered(state)
     key = (question, seat)
     if key in known:
@@ -201,9 +206,21 @@ def _recall(question: Callable[[State, int], R], state: State, seat: int) -> R:
     return answer
 
 
+def recalled(question: Callable[[State, int], R], state: State, seat: int) -> R | None:
+    """``question(state, seat)`` if it was found already, else ``None``."""
+    found: R | None = _remembered(state).get((question, seat))
+    return found
+
+
+def remember(question: Callable[[State, int], R], state: State, seat: int, answer: R) -> None:
+    """Keep ``answer`` as ``question(state, seat)`` (found by the caller another way, e.g.
+    a lazy listing walked to its end), as ``recall`` would."""
+    _remembered(state)[(question, seat)] = answer
+
+
 def turn_of(state: State, seat: int) -> Turn:
     """The ``Turn`` of ``seat`` in ``state`` (remembered for recent states)."""
-    return _recall(_turn_of, state, seat)
+    return recall(_turn_of, state, seat)
 
 
 def _turn_of(state: State, seat: int) -> Turn:
@@ -312,7 +329,7 @@ def duty_lifted(state: State, seat: int) -> bool:
 
 def _duty(state: State, seat: int) -> bool:
     """``_duty_binds``, remembered for recent states (asked by every kind of move)."""
-    return _recall(_duty_binds, state, seat)
+    return recall(_duty_binds, state, seat)
 
 
 def _live_keys(table: Layout, values: int) -> Iterator[Counts]:

@@ -233,6 +233,7 @@ def test_four_phones_racing_for_a_turn_write_once(server: Running) -> None:
     ]
 
 
+@pytest.mark.realtime
 def test_four_phones_play_a_whole_seeded_vriddiot_game_by_tapping(
     server: Running, chromium: Any
 ) -> None:

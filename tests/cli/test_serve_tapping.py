@@ -77,6 +77,7 @@ def tap_entry(page: Any, event: dict[str, Any]) -> None:
         raise AssertionError(f"the fixture has an event the test cannot tap: {event}")
 
 
+@pytest.mark.realtime
 def test_a_whole_physical_karnoffel_game_entered_by_tapping(
     server: Running, chromium: Any, tmp_path: Path
 ) -> None:
@@ -238,6 +239,7 @@ def test_each_game_by_tapping_on_a_phone(server: Running, chromium: Any, rules: 
             shutil.copy(artifact(f"serve-{who}-{rules}"), SCREENS / f"serve-{who}-{rules}.png")
 
 
+@pytest.mark.realtime
 def test_a_move_played_in_a_terminal_reaches_the_page_within_a_second(
     server: Running, chromium: Any
 ) -> None:
