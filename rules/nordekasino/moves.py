@@ -31,6 +31,7 @@ from tablelog.rules.nordekasino.builds import (
     options_from,
 )
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.listed import KIND_OF, filtered, kept, remembered, remembering
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
     Layout,
@@ -48,8 +49,6 @@ from tablelog.rules.nordekasino.turn import (
     held_values,
     layout,
     pile_key,
-    recalled,
-    remember,
     turn_of,
 )
 
@@ -91,57 +90,19 @@ def moves(
 ) -> Iterator[Move]:
     """The legal moves of ``seat`` led by ``card`` of ``kind`` (``None``: any), lazily.
 
-    The whole listing (no filter) of a state with face-down cards or claims (a face-down
-    hand may play any of some 40 cards: a long listing), once walked to its end, is
-    remembered with the turn (``turn.remember``, shared by equal states: the invariant kit
-    lists each state beside its playout, whose fold makes an equal state of its own);
-    once it is, it and every filtered listing are read from it (``_filtered``: the same
-    moves in the same order), else made lazily."""
+    The whole listing of a state with face-down cards or claims is remembered once
+    walked to its end, and a filtered listing read from it (``listed``)."""
     if state.phase != PLAY or state.to_play is None:
         return iter(())
-    if not (state.claims or any(hand.hidden for hand in state.hands)):
+    if not kept(state):
         return lazy_moves(state, seat, card, kind)  # cheap to list again: not remembered
-    listed = recalled(_whole, state, state.to_play)
-    if listed is not None:
+    listing = remembered(state)
+    if listing is not None:
         whole = seat is None and card is None and kind is None
-        return iter(listed if whole else _filtered(listed, seat, card, kind))
+        return iter(listing if whole else filtered(listing, seat, card, kind))
     if seat is None and card is None and kind is None:
-        return _remembering(state, state.to_play)
+        return remembering(state, lazy_moves(state))
     return lazy_moves(state, seat, card, kind)
-
-
-def _remembering(state: State, on_turn: int) -> Iterator[Move]:
-    """``lazy_moves(state)``, the whole listing remembered once it is walked to its end."""
-    made = []
-    for move in lazy_moves(state):
-        made.append(move)
-        yield move
-    remember(_whole, state, on_turn, tuple(made))
-
-
-def _whole(state: State, on_turn: int) -> tuple[Move, ...]:
-    """Every legal move of ``state`` (whose player on turn is ``on_turn``), in order (the
-    key the whole listing is remembered by: ``_remembering``)."""
-    return tuple(lazy_moves(state))
-
-
-_KIND_OF = {Adams: "adams", Capture: "capture", Build: "build", Trail: "trail"}
-_KIND_OF.update({Reveal: "reveal", OpenHand: "open_hand"})
-
-
-def _filtered(
-    listed: tuple[Move, ...], seat: int | None, card: Card | None, kind: str | None
-) -> tuple[Move, ...]:
-    """The moves of the whole listing ``listed`` by ``seat``, led by ``card``, of ``kind``
-    (``None``: any), in its order: what ``lazy_moves`` yields with those filters (each
-    kind comes in the whole listing's order, a card's moves within it in key order)."""
-    return tuple(
-        move
-        for move in listed
-        if seat in (None, move.actor)
-        and (kind is None or _KIND_OF[type(move.payload)] == kind)
-        and (card is None or getattr(move.payload, "card", None) is card)
-    )
 
 
 def lazy_moves(
@@ -307,11 +268,9 @@ def _open_hands(state: State) -> tuple[int, ...]:
 def kinds(state: State, seat: int) -> tuple[str, ...]:
     """The kinds of move ``seat`` may make now, each found by its first move (read from
     the whole listing once it is remembered)."""
-    listed = None
-    if state.to_play is not None and (state.claims or any(h.hidden for h in state.hands)):
-        listed = recalled(_whole, state, state.to_play)
-    if listed is not None:
-        found = {_KIND_OF[type(move.payload)] for move in listed if move.actor == seat}
+    listing = remembered(state)
+    if listing is not None:
+        found = {KIND_OF[type(move.payload)] for move in listing if move.actor == seat}
         return tuple(k for k in KINDS if k in found)
     return tuple(k for k in KINDS if next(moves(state, seat, None, k), None) is not None)
 

@@ -2,14 +2,13 @@
 
 ``moves(state)`` remembers the whole listing of a state with face-down cards or claims;
 afterwards a listing filtered by seat, card and kind, and ``kinds``, are read from it
-(``moves._filtered``). Over seeded
+(``listed.filtered``). Over seeded
 and physical games (face-down hands: some 40 candidate cards) under the options that
 change play, every filter is held, in order, to what ``lazy_moves`` makes of the state.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -22,13 +21,13 @@ from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
+from tablelog.rules.nordekasino.listed import remembered
 from tablelog.rules.nordekasino.moves import KINDS, kinds, lazy_moves, moves
 from tablelog.rules.nordekasino.state import State
-from tablelog.rules.nordekasino.turn import hand_candidates, recalled
+from tablelog.rules.nordekasino.turn import hand_candidates
 
 RULES = registry.get("nordekasino")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
-MOVES = importlib.import_module("tablelog.rules.nordekasino.moves")
 
 
 def states(options: dict[str, Any], seed: int, known: bool) -> Iterator[State]:
@@ -100,8 +99,7 @@ def test_filtered_listings_read_from_the_whole_are_the_lazy_ones(
 
 def recalled_listing(state: State) -> Any:
     """The whole listing of ``state`` if it is remembered, else ``None``."""
-    assert state.to_play is not None
-    return recalled(MOVES._whole, state, state.to_play)
+    return remembered(state)
 
 
 def _cards(state: State, pick: random.Random) -> tuple[Card | None, ...]:
