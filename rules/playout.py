@@ -30,7 +30,7 @@ from tablelog.rules.events import Event, Move
 if TYPE_CHECKING:
     from tablelog.rules.protocol import ChanceStep, Outcome, RuleSet
 
-__all__ = ["FoldPlayout", "Playout", "divergence", "playout_of"]
+__all__ = ["FoldPlayout", "InPlace", "Playout", "divergence", "playout_of"]
 
 
 class Playout(Protocol):
@@ -85,6 +85,48 @@ class FoldPlayout:
 
     def state(self) -> Any:
         return self._state
+
+
+class InPlace:
+    """What a playout with a fast path shares (Karnöffel's, Nørdekasino's): ``_base`` is
+    the fold state its lists were read from while the walk is on the fast path, ``None``
+    off it. On the fast path no chance step or outcome is due (it walks the turns of a
+    round or the tricks of a deal); off it, the fold's own ``fold_chance`` and
+    ``fold_outcome`` answer of ``state()``."""
+
+    __slots__ = ("seq",)
+
+    _base: Any
+
+    def __init__(self, state: Any, seq: int = 0) -> None:
+        self.seq = seq
+        self._load(state)
+
+    def _load(self, state: Any) -> None:
+        """Stand for the fold state ``state``: read it into the fast path's lists when it
+        has one, else set ``_base`` to ``None`` (a subclass says how)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fold_chance(state: Any) -> ChanceStep | None:
+        """The game's ``chance`` (a subclass names it)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fold_outcome(state: Any) -> Outcome | None:
+        """The game's ``outcome`` (a subclass names it)."""
+        raise NotImplementedError
+
+    def state(self) -> Any:
+        raise NotImplementedError
+
+    def chance(self) -> ChanceStep | None:
+        """The chance step due now (never on the fast path)."""
+        return None if self._base is not None else self.fold_chance(self.state())
+
+    def outcome(self) -> Outcome | None:
+        """The outcome (``None`` on the fast path: the game runs)."""
+        return None if self._base is not None else self.fold_outcome(self.state())
 
 
 def playout_of(rules: RuleSet[Any], state: Any, seq: int = 0) -> Playout:

@@ -31,7 +31,7 @@ from tablelog.rules.karnoffel.play import (
 )
 from tablelog.rules.karnoffel.ranking import trick_winner_index
 from tablelog.rules.karnoffel.state import PLAY, SEATS, DealState, State, TrickRecord
-from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.playout import InPlace
 from tablelog.rules.zones import Zone
 
 __all__ = ["KarnoffelPlayout", "playout"]
@@ -42,7 +42,7 @@ def playout(state: State, seq: int = 0) -> KarnoffelPlayout:
     return KarnoffelPlayout(state, seq)
 
 
-class KarnoffelPlayout:
+class KarnoffelPlayout(InPlace):
     """One match in place (``rules.playout.Playout``); see the module's text."""
 
     __slots__ = (
@@ -55,12 +55,10 @@ class KarnoffelPlayout:
         "_trick",
         "_tricks",
         "_won",
-        "seq",
     )
 
-    def __init__(self, state: State, seq: int = 0) -> None:
-        self.seq = seq
-        self._load(state)
+    fold_chance = staticmethod(chance)
+    fold_outcome = staticmethod(outcome)
 
     def _load(self, state: State) -> None:
         """Stand for the fold state ``state``: read into lists when its tricks are played
@@ -125,14 +123,6 @@ class KarnoffelPlayout:
                 listed = tuple(map(PLAYS[seat].__getitem__, cards))
             self._listed = listed
         return listed
-
-    def chance(self) -> ChanceStep | None:
-        """The deal or turned card due now (never on the fast path: the tricks)."""
-        return None if self._base is not None else chance(self.state())
-
-    def outcome(self) -> Outcome | None:
-        """The outcome (``None`` on the fast path: a deal is being played)."""
-        return None if self._base is not None else outcome(self.state())
 
     def play(self, move: Move) -> None:
         """Play a listed move or a sample of the chance step, in place where it can be."""

@@ -33,7 +33,7 @@ from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
 from tablelog.rules.nordekasino.turn import Turn, duty_of, known_turn
-from tablelog.rules.protocol import ChanceStep, Outcome
+from tablelog.rules.playout import InPlace
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
@@ -58,7 +58,7 @@ def _fast(state: State) -> bool:
     )
 
 
-class NordekasinoPlayout:
+class NordekasinoPlayout(InPlace):
     """One game in place (``rules.playout.Playout``); see the module's text."""
 
     __slots__ = (
@@ -71,12 +71,10 @@ class NordekasinoPlayout:
         "_sweeps",
         "_to_play",
         "_won",
-        "seq",
     )
 
-    def __init__(self, state: State, seq: int = 0) -> None:
-        self.seq = seq
-        self._load(state)
+    fold_chance = staticmethod(chance)
+    fold_outcome = staticmethod(outcome)
 
     def _load(self, state: State) -> None:
         """Stand for the fold state ``state``: read into lists when it has a fast path."""
@@ -125,14 +123,6 @@ class NordekasinoPlayout:
         turn = known_turn(seat, hands[seat], owned, None if mate is None else hands[mate])
         table = layout_of(tuple(pile.code for pile in piles))
         return tuple(turn_moves(table, turn, turn.cards, None, True, _once(owned, turn, table)))
-
-    def chance(self) -> ChanceStep | None:
-        """The deal due now (never on the fast path, which is the turns of a round)."""
-        return None if self._base is not None else chance(self.state())
-
-    def outcome(self) -> Outcome | None:
-        """The outcome (``None`` on the fast path: a round is being played)."""
-        return None if self._base is not None else outcome(self.state())
 
     def play(self, move: Move) -> None:
         """Play a listed move or a sample of the chance step, in place where it can be."""
