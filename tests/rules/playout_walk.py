@@ -4,7 +4,7 @@ tests share (``tests/rules/test_*_playout.py``, ``tests/rules/test_playout.py``)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from tablelog.replay.dealer import chance_rng, sample
@@ -13,7 +13,7 @@ from tablelog.rules.events import Event
 from tablelog.rules.playout import Playout, divergence, playout_of
 from tablelog.rules.protocol import Header, RuleSet
 
-__all__ = ["walk_beside"]
+__all__ = ["random_states", "walk_beside", "walk_remade"]
 
 
 def walk_beside(
@@ -81,3 +81,33 @@ def walk_remade(
         state = rules.apply(state, Event(seq, move.actor, move.payload))
         assert divergence(rules, game, state) is None, seq
     return seq
+
+
+def random_states(
+    rules: RuleSet[Any],
+    header: Header,
+    seed: int,
+    known: bool,
+    listing: Callable[[Any], Any] | None = None,
+) -> Iterator[Any]:
+    """Every state of a random game of ``header`` until it ends, the moves chosen from
+    ``listing(state)`` (default ``rules.moves``) and the chance steps dealt from ``seed``
+    (``known`` false: as a physical table sees them, face-down cards and all; a draw the
+    claims forbid ends the game there)."""
+    listing = rules.moves if listing is None else listing
+    state = rules.start(header)
+    rng = random.Random(seed)
+    seq = 0
+    while rules.outcome(state) is None:
+        yield state
+        seq += 1
+        step = rules.chance(state)
+        move = (
+            sample(step, chance_rng(seed, seq), known)
+            if step is not None
+            else rng.choice(tuple(listing(state)))
+        )
+        try:
+            state = rules.apply(state, Event(seq, move.actor, move.payload))
+        except IllegalEvent:
+            return

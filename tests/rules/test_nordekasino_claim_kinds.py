@@ -16,15 +16,13 @@ from typing import Any
 
 import pytest
 
-from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.claims import Claim, possible, possible_with
-from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event
 from tablelog.rules.nordekasino import claims
 from tablelog.rules.nordekasino.state import State
 from tablelog.rules.table import pool
+from tests.rules.playout_walk import random_states
 
 RULES = registry.get("nordekasino")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
@@ -32,22 +30,7 @@ FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 def physical_states(options: dict[str, Any], seed: int) -> Iterator[State]:
     """Every state of a random game dealt as a physical table sees it."""
-    state = RULES.start(make_header(RULES, FOUR, options))
-    rng = random.Random(seed)
-    seq = 0
-    while RULES.outcome(state) is None:
-        yield state
-        seq += 1
-        step = RULES.chance(state)
-        move = (
-            sample(step, chance_rng(seed, seq), False)
-            if step is not None
-            else rng.choice(tuple(RULES.moves(state)))
-        )
-        try:
-            state = RULES.apply(state, Event(seq, move.actor, move.payload))
-        except IllegalEvent:
-            return  # a draw the claims forbid: the game ends here
+    return random_states(RULES, make_header(RULES, FOUR, options), seed, known=False)
 
 
 def playable_alone(state: State, seat: int, card: Any) -> bool:

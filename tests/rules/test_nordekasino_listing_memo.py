@@ -15,39 +15,24 @@ from typing import Any
 
 import pytest
 
-from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
-from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Event
 from tablelog.rules.nordekasino.listed import remembered
 from tablelog.rules.nordekasino.moves import KINDS, kinds, lazy_moves, moves
 from tablelog.rules.nordekasino.state import State
 from tablelog.rules.nordekasino.turn import hand_candidates
+from tests.rules.playout_walk import random_states
 
 RULES = registry.get("nordekasino")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 
 def states(options: dict[str, Any], seed: int, known: bool) -> Iterator[State]:
-    """Every state of a random game, seeded or dealt as a physical table sees it."""
-    state = RULES.start(make_header(RULES, FOUR, options, seed=seed if known else None))
-    rng = random.Random(seed)
-    seq = 0
-    while RULES.outcome(state) is None:
-        yield state
-        seq += 1
-        step = RULES.chance(state)
-        move = (
-            sample(step, chance_rng(seed, seq), known)
-            if step is not None
-            else rng.choice(tuple(lazy_moves(state)))
-        )
-        try:
-            state = RULES.apply(state, Event(seq, move.actor, move.payload))
-        except IllegalEvent:
-            return  # a draw the claims forbid: the game ends here
+    """Every state of a random game, seeded or dealt as a physical table sees it (moves
+    chosen from the lazy listing, so the walk remembers nothing)."""
+    header = make_header(RULES, FOUR, options, seed=seed if known else None)
+    return random_states(RULES, header, seed, known, lazy_moves)
 
 
 def lazy_kinds(state: State, seat: int) -> tuple[str, ...]:
