@@ -70,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     spent: dict[str, float] = {}
     timed_rules(spent)
     try:
-        cli.main(args=[a for a in args.command if a != "--"], prog_name="tablelog",
-                 standalone_mode=False)  # fmt: skip
+        command = args.command[1:] if args.command[:1] == ["--"] else args.command
+        cli.main(args=command, prog_name="tablelog", standalone_mode=False)
     except SystemExit as stop:
         if stop.code:
             raise

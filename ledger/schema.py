@@ -1,7 +1,8 @@
 """The ledger's SQLite schema: tables, indexes, append-only triggers and pragmas.
 
-Tables are created with sqlite-utils (``ledger.tables``), imported only when a schema must
-be created: a command that opens an existing database never pays for it. There is no separate head
+An empty database gets sqlite-utils' own statements as written (``ledger.tables``'s
+``FRESH_SCHEMA``); sqlite-utils is imported only when an existing schema is completed or
+upgraded: neither a new database nor an existing one pays for it. There is no separate head
 counter that could drift: a game's head is its last event row. Triggers refuse every
 UPDATE and DELETE on ``events``, ``games`` and ``event_types``; corrections are new events.
 Schema 2 stores the envelope compactly (``ledger.envelope``; an event's type name once, in

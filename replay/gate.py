@@ -182,21 +182,10 @@ class Gate:
 
     def written(self, before: Any, event: Event, after: Any) -> tuple[Move | None, str, str]:
         """``move``, ``text`` and ``says`` of one event at once (an export writes all three
-        for every event): the move as seen is worked out once, the same answers."""
-        from tablelog.replay.notation import announcement, format_event_move
-
-        move = self._seen_move(before, event, after)
-        self._last_move = (before, event, after, move)
-        if move is None:
-            return None, self.text(before, event, after), ""
-        rules = self.rules
-        try:
-            text = format_event_move(rules, move, before, self.header.players)
-        except (TablelogError, ValueError, TypeError, AttributeError):
-            text = self.text(before, event, after)  # the blank card's sentence
-        if rules.announce is None or move.payload.FAMILY == "meta":
-            return move, text, ""
-        return move, text, announcement(rules, move, before)
+        for every event): ``move`` remembers the last move it worked out, so it is worked
+        out once, and the answers are those of the three asked one by one."""
+        move = self.move(before, event, after)
+        return move, self.text(before, event, after), self.says(before, event, after)
 
 
 def _recorded(table: Table, seen: View) -> Table:

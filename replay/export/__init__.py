@@ -65,7 +65,8 @@ class EventRow:
     hash: str
     payload: Mapping[str, Any]
     """The move's payload as the viewer saw it, as plain data: one object for the rows of
-    one payload object (``Kept``), so it is read, never changed."""
+    one payload object (``Kept``), even across games, so a reader copies it before
+    changing it (``jsonlview`` does)."""
     news: tuple[str, ...] = ()
     """What the event made happen that its notation does not say (a trick won, a sweep)."""
 
@@ -162,7 +163,7 @@ def history(
                 undone.get(seq),
                 event.recorded_at,
                 hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
-                {} if move is None or made is None else made(move.payload),
+                _NO_PAYLOAD if move is None or made is None else made(move.payload),
                 noted(after),
             )
         )
@@ -209,6 +210,11 @@ def payload_data() -> Kept[Any, dict[str, Any]]:
     """The payload data of an export's rows: the converter's ``unstructure``, kept for the
     small payloads."""
     return Kept(converter.unstructure, small_data)
+
+
+_NO_PAYLOAD: dict[str, Any] = {}
+"""The payload data of a row that shows none: one object for all of them, as ``Kept``
+shares a payload's data (so the SQLite export's ``Kept`` writes its JSON once)."""
 
 
 def _undone_by(events: Sequence[Event], seeded: bool) -> dict[int, int]:

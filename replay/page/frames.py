@@ -112,7 +112,10 @@ def _seat_data(seat: Seat) -> _Compacted:
     """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
     they were at the last event (a hand not played from), and a table is made per event."""
     key = _seat_key(seat)
-    found = _SEATS.get(key) if key is not None else None
+    try:
+        found = _SEATS.get(key) if key is not None else None
+    except TypeError:  # a rule set's seat holding a list: not hashable, not remembered
+        key = found = None
     if found is None:
         found = _Compacted(_compact(converter.unstructure(seat)))
         if key is not None:

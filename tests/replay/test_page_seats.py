@@ -65,7 +65,10 @@ def test_the_page_data_of_every_view_is_the_tables_plain_form_without_empty_fiel
     assert compared > 100
 
 
-def test_a_seat_unchanged_from_one_table_to_the_next_is_made_once():
+def test_a_seat_unchanged_from_one_table_to_the_next_is_made_once(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    monkeypatch.setattr(frames, "_SEATS", {})  # not one that other tests filled to its bound
     hand = Place("hand", (), 3, zone="hand:0")
     first = Table("everyone", (Seat("Anna", 0, (hand,)), Seat("Bo", 1, (hand,))))
     again = Table("everyone", (Seat("Anna", 0, (hand,)), Seat("Bo", 1, (Place("hand"),))))
@@ -92,3 +95,12 @@ def test_a_seat_whose_fact_is_not_text_is_made_afresh_each_time():
     two = frames.page_table(View(None, (), {}, table))
     assert one == two == defined(View(None, (), {}, table))
     assert one["seats"][0] is not two["seats"][0]
+
+
+def test_a_seat_that_cannot_be_hashed_is_made_every_time() -> None:
+    """A rule set's seat holding a list (not hashable) is made as the full path makes it,
+    never remembered."""
+    listed = Seat("Anna", 0, (Place("hand", [], 2),))  # type: ignore[arg-type]
+    view = View(None, (), {}, Table("everyone", (listed,)))
+    assert frames.page_table(view) == defined(view)
+    assert frames.page_table(view)["seats"][0] is not frames.page_table(view)["seats"][0]
