@@ -12,7 +12,8 @@ Two ways of holding the game, and the walk goes from one to the other:
   ``listing.turn_listing`` read off those fields, and a draw's plan is
   ``chance.plan_of``; no fold state is built unless ``state()`` is asked.
 * **the fold's state** for everything else (a window's answer, a vote, a call, the
-  Hermit, a picture card, the round's end and deal, a finish): ``state()`` is built from
+  Hermit, a picture card, the round's end and deal; a forfeit or placement closing the
+  actor's last slot is made in place, ``quick._finished``): ``state()`` is built from
   the fields, and the event is made as ``apply`` makes it once its check has passed (a
   turn action by ``quick.quick_turn`` or else ``turn.turn_action`` and ``flow.settle``,
   a draw by ``quick.quick_draw`` or else ``chance.apply_draw`` and ``settle``, each

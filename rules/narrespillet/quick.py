@@ -127,7 +127,8 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
 
 def _place(state: State, who: int, p: ev.Place) -> dict[str, Any] | None:
     """The changes of placement ``p`` of cards of ``who``'s hand, when it opens no Fool
-    window and ends nobody's round, and is not the World or with the Magician."""
+        window and ends no other participant's round (closing the actor's own last slot is
+    ``_finished``'s), and is not the World or with the Magician."""
     if MAGICIAN in p.cards:
         return None
     hand = state.hands[who]

@@ -102,7 +102,8 @@ def _held_values(state: State, seat: int, without: Card | None) -> frozenset[int
 
 
 def _value_counts(state: State, seat: int) -> tuple[Counter[int], int, Counter[int]]:
-    """``_count_values``, once per state object and seat (never hashing the state)."""
+    """``_count_values``, once per state and seat (``recall``: by the state object, or for
+    a state with face-down cards or claims by its value, which hashes it)."""
     return recall(_count_values, state, seat)
 
 

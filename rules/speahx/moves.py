@@ -13,10 +13,12 @@ flip, taking in the pile, and stopping.
 
 A filter on the lead card keeps the work to that card's rank; ``count`` counts the orders
 of each multiset without making them. A physical multi-deck hand of face-down cards has
-thousands of plays (every combination of copies of one rank): nothing here lists them
-all unless asked to. Each rank's plays are made once per state (``_of_rank``; a hand
-whose cards are all known has its whole listing made at once, ``plain_listing``), and
-the filtered listings, ``kinds`` and ``cards`` read them.
+thousands of plays (every combination of copies of one rank). Each rank's plays are
+made once per state (``_of_rank``; a hand whose cards are all known has its whole
+listing made at once, ``plain_listing``), and the filtered listings, ``kinds`` and
+``cards`` read them: asking ``kinds`` or ``cards`` of such a hand makes each rank's
+plays once, the thousands too, and every later question of that state is read from
+them.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from tablelog.rules.speahx.turns import after_burn, end_turn, stopped
 from tablelog.rules.table import evolve, player
 from tablelog.rules.zones import Zone
 
-__all__ = ["REFUSED", "apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
+__all__ = ["apply", "can_lay", "chance_problem", "pickup_problem", "to_act", "unable"]
 
 CHANCE_STEPS = (Deal, Draw, Reveal)
 
@@ -216,13 +216,13 @@ def _unable_reason(state: State) -> str:
     )
 
 
-REFUSED = "refused"
+_REFUSED = "refused"
 """What ``chance_problem`` and ``pickup_problem`` answer with ``why=False`` when the move
 is not allowed: the listing asks only whether it is, not the sentence saying why."""
 
 
 def chance_problem(state: State, *, why: bool = True) -> str | None:
-    """Why the player on turn may not draw a chance card now, or ``None`` (``REFUSED``
+    """Why the player on turn may not draw a chance card now, or ``None`` (``_REFUSED``
     instead of the sentence with ``why`` false)."""
     turn = state.turn
     if not len(state.stock):
@@ -234,7 +234,7 @@ def chance_problem(state: State, *, why: bool = True) -> str | None:
             return "after a burn the player lays on from the hand or stops (done)"
         if not state.options.chance_may_skip_playable and not unable(state):
             if not why:
-                return REFUSED
+                return _REFUSED
             return (
                 "chance cards are for a player who cannot lay a hand card "
                 f"(option chance_may_skip_playable=false), and {_unable_reason(state)}"
@@ -279,7 +279,7 @@ def _flip(state: State, event: Event, extra: dict[str, Any]) -> State:
 
 
 def pickup_problem(state: State, *, why: bool = True) -> str | None:
-    """Why the player on turn may not take in the pile now, or ``None`` (``REFUSED``
+    """Why the player on turn may not take in the pile now, or ``None`` (``_REFUSED``
     instead of a sentence that costs more than the answer with ``why`` false)."""
     turn = state.turn
     if not state.pile:
@@ -291,14 +291,14 @@ def pickup_problem(state: State, *, why: bool = True) -> str | None:
     if turn.stage == FLIPPED:
         if can_lay(state):
             if not why:
-                return REFUSED
+                return _REFUSED
             card = state.flipped.cards[0]
             return f"{card} can be laid, so it is (option voluntary_pickup=false)"
         return None
     if unable(state):
         return None
     if not why:
-        return REFUSED
+        return _REFUSED
     return (
         "a player who can lay a card takes in the pile only with option voluntary_pickup, "
         f"and {_unable_reason(state)}"

@@ -13,6 +13,7 @@ checked (the play allowed, the cards held, the pickup allowed).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
@@ -32,7 +33,7 @@ from tablelog.rules.vriddiot.state import (
     zone_map,
 )
 from tablelog.rules.vriddiot.war import joiners, losers, next_in, war_over
-from tablelog.rules.zones import Zone
+from tablelog.rules.zones import Zone, unaccounted
 
 __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 
@@ -75,10 +76,14 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     left = list(zone.cards)
     hidden = zone.hidden
     bound: list[Card] = []
+    pool: Counter[Card] | None = None
     for c in real:
         if c in left:  # a known copy, the first
             del left[left.index(c)]
-        elif hidden and _unaccounted(state, c) > bound.count(c):
+            continue
+        if hidden and pool is None:
+            pool = _unaccounted(state)
+        if hidden and pool is not None and pool[c] > bound.count(c):
             hidden -= 1
             bound.append(c)
         else:
@@ -93,12 +98,11 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     }
 
 
-def _unaccounted(state: State, card: Card) -> int:
-    """How many copies of ``card`` no zone holds as a known card (``rules.table.pool``'s
-    count, made here without its memory per state object, which the playout, changed in
-    place, must not be asked of)."""
-    known = sum(zone.cards.count(card) for zone in zone_map(state).values())
-    return state.table.counts.get(card, 0) - known
+def _unaccounted(state: State) -> Counter[Card]:
+    """The cards no zone holds as a known card (``rules.table.pool``'s answer, made here
+    by ``rules.zones.unaccounted`` without its memory per state object, which the
+    playout, changed in place, must not be asked of)."""
+    return unaccounted(state.table.deck, zone_map(state).values())
 
 
 def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
