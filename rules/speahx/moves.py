@@ -119,7 +119,10 @@ class _Ranks:
 
 
 _FREE: dict[tuple[object, ...], tuple[Move, ...]] = {}
-"""The plays and gives of one rank of a free stage that is not plain, by ``_free_key``."""
+"""The plays and gives of one rank of a free stage that is not plain, by ``_free_key``;
+started again past ``FREE_MAX`` (a face-down multi-deck hand's rank has thousands)."""
+
+FREE_MAX = 1 << 12
 
 
 def _free_key(state: State, source: Source, rank: str) -> tuple[object, ...]:
@@ -127,20 +130,29 @@ def _free_key(state: State, source: Source, rank: str) -> tuple[object, ...]:
     the rank's cards with the known and face-down copies a play may take of each, the
     face-down budget, who is on turn and the options, how the pile takes the rank's
     cards (as in ``rank_listing``), and the players the pile may go to (a giving rank)."""
-    top = state.top
-    fit = None if top is None or (top.rank == rank and rank != "2") else state.suit
-    targets = (state.table.n, state.finished) if rank in GIVERS else ()
+    fit, targets = _takes(state.top, state.suit, rank, state.table.n, state.finished)
     known, extra = source.known, source.extra
     cards = tuple((c, known.get(c, 0), extra.get(c, 0)) for c in source.ranks[rank])
     options = number_of(state.options)
     return (cards, source.hidden, source.limit, fit, state.turn.seat, options, targets)
 
 
+def _takes(
+    top: Card | None, follow: str | None, rank: str, seats: int, finished: tuple[int, ...]
+) -> tuple[str | None, tuple[object, ...]]:
+    """What a rank's listing depends on besides its cards, for ``_free_key`` and
+    ``rank_listing`` alike: how the pile takes the rank's cards (all of them: ``None``, on
+    an empty pile or a top of their rank that is no 2; else those of the suit to follow)
+    and, for a rank that gives the pile away, the table's size and who is out."""
+    fit = None if top is None or (top.rank == rank and rank != "2") else follow
+    return fit, ((seats, finished) if rank in GIVERS else ())
+
+
 def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
     key = _free_key(state, source, rank)
     found = _FREE.get(key)
     if found is None:
-        if len(_FREE) >= LISTED_MAX:
+        if len(_FREE) >= FREE_MAX:
             _FREE.clear()
         found = _FREE[key] = tuple(rank_moves(state, source, rank, None, None))
     return found
@@ -238,8 +250,7 @@ def rank_listing(
     options = number_of(table.options)
     out: list[Move] = []
     for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
-        fit = None if top is None or (top.rank == rank and rank != "2") else follow
-        targets = (table.n, finished) if rank in GIVERS else ()
+        fit, targets = _takes(top, follow, rank, table.n, finished)
         cards = tuple(group)
         key = (cards, fit, seat, options, targets)
         found = _LISTED.get(key)

@@ -67,7 +67,11 @@ def apply(state: State, event: Event) -> State:
             raise IllegalEvent(event, f"Speahx has no {kind} events")
         after = rule(state, event, extra)
     after = settle(event, after)
-    if len(after.pile_by) != len(after.pile):  # layers of a state not made by ``apply``
+    # who laid each card: kept by the rules that set it; made here for the others (a
+    # changed pile with the old layers) and for a state whose layers do not fit its pile
+    if (after.pile is not state.pile and after.pile_by is state.pile_by) or len(
+        after.pile_by
+    ) != len(after.pile):
         after = evolve(after, pile_by=laid_by(state.pile, after.pile, state.pile_by, event.actor))
     if count >= event_cap(len(state.players)) and after.phase != OVER:
         return stopped(after)
