@@ -5,7 +5,7 @@ every registered game). For each rule set it draws the same games ``tablelog fuz
 (the same seed), then times, in CPU seconds of this process: the generation alone, each
 invariant alone over those games (sampled, as ``fuzz`` runs them), and all of them in the
 single walk ``check_all`` makes. The checks are timed with the garbage collector set as
-``fuzz`` sets it for its batches (``replay.kit.fuzz.fewer_collections``). Not part of the
+``fuzz`` sets it for its batches (``replay.heap.fewer_collections``). Not part of the
 test suite; it reports and exits 0.
 """
 
@@ -15,6 +15,7 @@ import argparse
 import time
 from collections.abc import Callable
 
+from tablelog.replay.heap import fewer_collections
 from tablelog.replay.kit import SAMPLED, History
 from tablelog.replay.kit import fuzz as fuzz_module
 from tablelog.replay.kit.invariants import PROBES, run
@@ -23,7 +24,7 @@ from tablelog.rules.protocol import RuleSet
 
 
 def _cpu(work: Callable[[], object]) -> float:
-    with fuzz_module.fewer_collections():
+    with fewer_collections():
         start = time.process_time()
         work()
         return time.process_time() - start

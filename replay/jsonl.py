@@ -162,6 +162,11 @@ def iter_games(
     yield current.finish()
 
 
+def _line_event(number: int, seq: object) -> str:
+    """How a refusal names an event's line: ``line 3 (event 2)``."""
+    return f"line {number} (event {seq})"
+
+
 @attrs.define
 class _Builder:
     header: Header
@@ -238,7 +243,7 @@ class _Builder:
         try:
             packed = self.payloads.packed(kind, version, data)
         except LedgerError as error:
-            where = f"line {number} (event {seq})"
+            where = _line_event(number, seq)
             raise MalformedFile(f"{where}: the event's fields cannot be stored: {error}") from None
         blob = packed.blob
         self.records.append(NewEvent(event_id, kind, version, actor, blob, at))
@@ -251,12 +256,12 @@ class _Builder:
         else:
             self.linked = self.linked and seq == len(hashes)
             if actor is not None and not 0 <= actor < len(self.header.players):
-                check_actor(actor, len(self.header.players), f"line {number} (event {seq})")
+                check_actor(actor, len(self.header.players), _line_event(number, seq))
             try:
                 body = self.payloads.body(kind, version, packed)
             except TablelogError as error:
                 what = f"not a valid {kind!r} event"
-                raise MalformedFile(f"line {number} (event {seq}): {what}: {error}") from None
+                raise MalformedFile(f"{_line_event(number, seq)}: {what}: {error}") from None
         self.events.append(Event(seq, actor, body, at, event_id))
 
     def finish(self) -> ParsedGame:

@@ -35,7 +35,7 @@ from hypothesis import seed as hypothesis_seed
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.export import ExportError
-from tablelog.replay.heap import YOUNG, fewer_collections
+from tablelog.replay.heap import fewer_collections
 from tablelog.replay.jsonl import export_lines, parse_lines
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.invariants import check_all
@@ -48,11 +48,9 @@ from tablelog.rules.protocol import RuleSet
 
 __all__ = [
     "BATCH",
-    "YOUNG",
     "FuzzReport",
     "batch_seed",
     "default_jobs",
-    "fewer_collections",
     "fuzz",
     "fuzz_settings",
     "load_failure",
