@@ -21,9 +21,10 @@ from functools import lru_cache
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
+from tablelog.rules.memo import number_of, per_state
 from tablelog.rules.speahx.cards import give_problem, play_problem
-from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
-from tablelog.rules.table import player, pool
+from tablelog.rules.speahx.state import HELD_STATES, SUIT_WORDS, Options, State, Table
+from tablelog.rules.table import player, pool, pool_view
 
 __all__ = [
     "fitting",
@@ -83,8 +84,40 @@ def unseen_ok(
     state: State, cards: Iterable[Card], seat: int = -1, bound: Sequence[Card] = ()
 ) -> bool:
     """Whether ``cards``, bound from face-down cards (``bound`` of them from ``seat``'s
-    hand), leave every claim one the unaccounted cards can meet."""
-    return absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
+    hand), leave every claim one the unaccounted cards can meet.
+
+    ``absences.binding_ok`` reads of the state only its claims, how many face-down cards
+    each hand holds and the unaccounted cards (``_bindings``): its answers are remembered
+    by those, so the states of a turn and of the next turns, where known cards move but
+    no claim, face-down card or unaccounted card changes, ask it once per set of cards (a
+    physical hand's listing asks it of every set of cards its plays bind)."""
+    if not state.claims:
+        return True
+    cards, bound = tuple(cards), tuple(bound)
+    key = (_bindings(state), cards, seat, bound)
+    found = _UNSEEN.get(key)
+    if found is None:
+        if len(_UNSEEN) >= UNSEEN_MAX:
+            _UNSEEN.clear()
+        found = absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
+        _UNSEEN[key] = found
+    return found
+
+
+_UNSEEN: dict[tuple[object, ...], bool] = {}
+"""``binding_ok``'s answers by (``_bindings``, cards, seat, bound cards)."""
+
+UNSEEN_MAX = 1 << 14
+"""The most answers remembered; past it they are forgotten and asked again."""
+
+
+@per_state(maxsize=HELD_STATES)
+def _bindings(state: State) -> int:
+    """A number for all that ``binding_ok`` reads of ``state`` (the same for equal ones,
+    ``memo.number_of``): the open claims, each hand's count of face-down cards, and the
+    unaccounted cards with their counts."""
+    hidden = tuple(hand.hidden for hand in state.hands)
+    return number_of((state.claims, hidden, frozenset(pool_view(state).items())))
 
 
 def none_fits(state: State, seq: int, said: str) -> tuple[Absence, ...]:

@@ -41,7 +41,7 @@ from tablelog.rules.speahx.rank_moves import (
     rank_moves,
     takeable,
 )
-from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, Options, State
+from tablelog.rules.speahx.state import FLIPPED, HAND, HELD_STATES, LOCKED, PLAY, Options, State
 from tablelog.rules.table import Table
 
 __all__ = [
@@ -158,7 +158,7 @@ def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
     return found
 
 
-@per_state(maxsize=8)
+@per_state(maxsize=HELD_STATES)
 def _ranks(state: State) -> _Ranks:
     return _Ranks(state)
 
@@ -186,7 +186,7 @@ def _picked(listed: tuple[Move, ...], lead: Card | None, kind: str | None) -> It
             yield move
 
 
-@per_state(maxsize=8)
+@per_state(maxsize=HELD_STATES)
 def plain_listing(state: State) -> tuple[Move, ...] | None:
     """Every play and give of a ``_plain`` stage, in the listing's order (``_listed``),
     made once per state: ``moves``, ``kinds``, ``cards`` and the filtered listings of one
@@ -337,10 +337,11 @@ def _whole(state: State) -> Iterator[Move]:
     if found is not None:
         yield from found
         return
-    made = []
-    for move in source_moves(state):
-        made.append(move)
-        yield move
+    made: list[Move] = []
+    for rank in source_of(state).ranks:  # ``source_moves(state)``, a rank's moves at a time
+        ranked = _of_rank(state, rank)
+        made += ranked
+        yield from ranked
     for move in _others(state):
         made.append(move)
         yield move
