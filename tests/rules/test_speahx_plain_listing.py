@@ -141,3 +141,79 @@ def test_a_stage_that_is_not_plain_answers_as_the_rank_by_rank_generator(options
     assert checked > 50, checked
     if not options.get("voluntary_pickup", True):
         assert claimed > 0  # the claims a physical hand leaves are among them
+
+
+def test_unseen_ok_remembers_exactly_what_binding_ok_answers():
+    """``claims.unseen_ok`` remembers ``absences.binding_ok``'s answers by what it reads
+    of a state (``_bindings``): asked of the claim states of physical games, with cards
+    of the unaccounted pool bound from the hand on turn or from nowhere, each answer is
+    ``binding_ok``'s, including those found again from an earlier state."""
+    from tablelog.rules import absences
+    from tablelog.rules.speahx import claims as speahx_claims
+    from tablelog.rules.table import pool
+
+    speahx_claims._UNSEEN.clear()
+    options = {"voluntary_pickup": False, "chance_may_skip_playable": False}
+    asked = found = refused = 0
+    for seed in range(4):
+        for state in _other_states(options, seed, known=False):
+            if not state.claims:
+                continue
+            seat = state.turn.seat
+            unaccounted = sorted({c for c, n in pool(state).items() if n > 0}, key=str)
+            questions = [((c,), -1, ()) for c in unaccounted]
+            questions += [((c,), seat, (c,)) for c in unaccounted[:6]]
+            questions += [(tuple(unaccounted[i : i + 2]), seat, ()) for i in range(0, 8, 2)]
+            for claim in state.claims:  # a card the hand was said not to hold, shown from it
+                said = sorted(claim.cards & set(unaccounted), key=str)[:3]
+                questions += [((c,), claim.seat, (c,)) for c in said]
+            deck = sorted(set(state.table.deck), key=str)
+            spare = [c for c in deck if all(c not in k.cards for k in state.claims)]
+            # the first n cards none of them forbids: the same sets asked of states whose
+            # face-down counts or unaccounted cards differ may get other answers
+            questions += [(tuple(spare[:n]), -1, ()) for n in range(1, len(spare) + 1)]
+            for cards_, who, bound in questions:
+                before = len(speahx_claims._UNSEEN)
+                answer = speahx_claims.unseen_ok(state, cards_, who, bound)
+                found += len(speahx_claims._UNSEEN) == before
+                expected = absences.binding_ok(
+                    state.claims, state.hands, pool(state), cards_, who, bound
+                )
+                assert answer == expected, (state.claims, cards_, who, bound)
+                asked += 1
+                refused += not expected
+    assert asked > 200, asked
+    assert found > 0 and refused > 0, (found, refused)  # answers remembered, and some no
+
+
+def test_unseen_ok_tells_apart_states_that_differ_only_in_what_binding_ok_reads():
+    """A claim state, then the same state with more face-down cards in the claimed hand,
+    then with the cards no claim forbids known (out of play): ``binding_ok`` answers each
+    differently, and so does ``unseen_ok``, asked the same question of each in turn."""
+    import attrs
+
+    from tablelog.rules import absences
+    from tablelog.rules.speahx import claims as speahx_claims
+    from tablelog.rules.table import pool
+    from tablelog.rules.zones import Zone
+
+    options = {"voluntary_pickup": False, "chance_may_skip_playable": False}
+    compared = 0
+    for seed in range(4):
+        for state in _other_states(options, seed, known=False):
+            if not state.claims:
+                continue
+            claim = state.claims[0]
+            hands = list(state.hands)
+            held = hands[claim.seat]
+            hands[claim.seat] = Zone(held.cards, held.hidden + 40)
+            more = attrs.evolve(state, hands=tuple(hands))
+            free = [c for c, n in pool(state).items() if n > 0 and c not in claim.cards]
+            known = attrs.evolve(state, out=Zone((*state.out.cards, *free), state.out.hidden))
+            answers = []
+            for asked in (state, more, known, state):
+                expected = absences.binding_ok(asked.claims, asked.hands, pool(asked), ())
+                assert speahx_claims.unseen_ok(asked, ()) == expected
+                answers.append(expected)
+            compared += answers[0] != answers[1] and answers[0] != answers[2]
+    assert compared > 0
