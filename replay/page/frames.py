@@ -26,7 +26,7 @@ from tablelog.replay.narrate import new_trick
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
 from tablelog.rules.protocol import View
 from tablelog.rules.serial import converter, make_converter
-from tablelog.rules.tableview import Seat, Table
+from tablelog.rules.tableview import Place, Seat, Table
 
 __all__ = ["StillPlaying", "page_data", "page_table"]
 
@@ -125,9 +125,40 @@ def _seat_data(seat: Seat) -> _Compacted:
     return found
 
 
+def _place_key(place: Place) -> tuple[object, ...]:
+    """What a place's page data depends on: its value, and the types of its fields that
+    may hold numbers (as ``_seat_key``)."""
+    return (place, type(place.hidden), type(place.stack), type(place.value), type(place.owner))
+
+
+_PLACES: dict[tuple[object, ...], _Compacted] = {}
+"""Each place's page data outside a seat (the pile, the stock...) by ``_place_key``;
+started again past ``SEATS_MAX``."""
+
+
+def _place_data(place: Place) -> _Compacted:
+    """``_compact(converter.unstructure(place))``, remembered as ``_seat_data`` remembers a
+    seat's: the stock, the cards out of play and most other places in the centre are as
+    they were at the last event."""
+    key: tuple[object, ...] | None = _place_key(place)
+    try:
+        found = _PLACES.get(key)
+    except TypeError:  # a rule set's place holding a list: not hashable, not remembered
+        key = found = None
+    if found is None:
+        found = _Compacted(_compact(converter.unstructure(place)))
+        if key is not None:
+            if len(_PLACES) >= SEATS_MAX:
+                _PLACES.clear()
+            _PLACES[key] = found
+    return found
+
+
 _PAGE = make_converter()
-"""``rules.serial.converter``'s like, but a seat is unstructured by ``_seat_data``."""
+"""``rules.serial.converter``'s like, but a seat is unstructured by ``_seat_data`` and a
+place in the centre by ``_place_data``."""
 _PAGE.register_unstructure_hook(Seat, _seat_data)
+_PAGE.register_unstructure_hook(Place, _place_data)
 
 
 def _compact(value: Any) -> Any:

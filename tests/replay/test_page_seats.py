@@ -104,3 +104,32 @@ def test_a_seat_that_cannot_be_hashed_is_made_every_time() -> None:
     view = View(None, (), {}, Table("everyone", (listed,)))
     assert frames.page_table(view) == defined(view)
     assert frames.page_table(view)["seats"][0] is not frames.page_table(view)["seats"][0]
+
+
+def test_a_place_in_the_centre_unchanged_is_made_once(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(frames, "_PLACES", {})
+    stock = Place("stock", (), 30, stack=True, zone="stock")
+    first = Table("everyone", (), piles=(stock, Place("pile", (), 0, zone="pile")))
+    again = Table("everyone", (), piles=(stock, Place("pile", (), 1, zone="pile")))
+    one = frames.page_table(View(None, (), {}, first))
+    two = frames.page_table(View(None, (), {}, again))
+    assert one["piles"][0] is two["piles"][0]
+    assert one["piles"][1] != two["piles"][1]
+    assert (one, two) == (defined(View(None, (), {}, first)), defined(View(None, (), {}, again)))
+
+
+def test_places_equal_but_for_the_type_of_a_number_keep_their_own_page_data():
+    counted = Place("stock", (), 0, stack=True)
+    flagged = Place("stock", (), False, stack=1)  # type: ignore[arg-type]
+    assert counted == flagged
+    tables = [Table("everyone", (), piles=(place,)) for place in (counted, flagged)]
+    datas = [frames.page_table(View(None, (), {}, table)) for table in tables]
+    assert [defined(View(None, (), {}, table)) for table in tables] == datas
+    assert json.dumps(datas[0]) != json.dumps(datas[1])
+
+
+def test_a_place_that_cannot_be_hashed_is_made_every_time() -> None:
+    listed = Place("pile", [], 2)  # type: ignore[arg-type]
+    view = View(None, (), {}, Table("everyone", (), piles=(listed,)))
+    assert frames.page_table(view) == defined(view)
+    assert frames.page_table(view)["piles"][0] is not frames.page_table(view)["piles"][0]
