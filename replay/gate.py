@@ -76,6 +76,8 @@ class Gate:
         self.whole = viewer.every_seat or (viewer.recorder and header.seed is None)
         # the last event's move as seen: its text, what was said and its payload ask again
         self._last_move: tuple[Any, Event, Any, Move | None] | None = None
+        # and the last event's text: the log line, the page and a JSON Lines line write it
+        self._last_text: tuple[Any, Event, Any, str] | None = None
 
     def view(self, state: Any) -> View:
         """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
@@ -147,7 +149,15 @@ class Gate:
         return _blank(move, seen)
 
     def text(self, before: Any, event: Event, after: Any) -> str:
-        """``event`` in notation as the viewer saw it."""
+        """``event`` in notation as the viewer saw it (the last event's remembered)."""
+        last = self._last_text
+        if last is not None and last[0] is before and last[1] is event and last[2] is after:
+            return last[3]
+        text = self._text(before, event, after)
+        self._last_text = (before, event, after, text)
+        return text
+
+    def _text(self, before: Any, event: Event, after: Any) -> str:
         from tablelog.replay.notation import format_event_move
 
         move = self.move(before, event, after)

@@ -142,7 +142,7 @@ def _place_data(place: Place) -> _Compacted:
     they were at the last event."""
     key: tuple[object, ...] | None = _place_key(place)
     try:
-        found = _PLACES.get(key)
+        found = _PLACES.get(key) if key is not None else None
     except TypeError:  # a rule set's place holding a list: not hashable, not remembered
         key = found = None
     if found is None:
