@@ -23,7 +23,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
 from tablelog.rules.memo import number_of, per_state
 from tablelog.rules.speahx.cards import give_problem, play_problem
-from tablelog.rules.speahx.state import HELD_STATES, SUIT_WORDS, Options, State, Table
+from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
 from tablelog.rules.table import player, pool, pool_view
 
 __all__ = [
@@ -111,7 +111,7 @@ UNSEEN_MAX = 1 << 14
 """The most answers remembered; past it they are forgotten and asked again."""
 
 
-@per_state(maxsize=HELD_STATES)
+@per_state(maxsize=16)
 def _bindings(state: State) -> int:
     """A number for all that ``binding_ok`` reads of ``state`` (the same for equal ones,
     ``memo.number_of``): the open claims, each hand's count of face-down cards, and the

@@ -17,7 +17,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.speahx.cards import suit_order
-from tablelog.rules.speahx.state import FLIPPED, HAND, HELD_STATES, State
+from tablelog.rules.speahx.state import FLIPPED, HAND, State
 from tablelog.rules.table import evolve, pool
 
 __all__ = ["Source", "by_rank", "multisets", "source_of"]
@@ -40,7 +40,7 @@ class Source:
         return self.known.get(card, 0) + self.extra.get(card, 0)
 
 
-@per_state(maxsize=HELD_STATES)
+@per_state(maxsize=16)
 def source_of(state: State) -> Source:
     """The cards the stage of the turn in ``state`` may take (see the module)."""
     seat = state.turn.seat

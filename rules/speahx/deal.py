@@ -32,7 +32,6 @@ from tablelog.rules.speahx.state import (
     DRAW,
     FLIPPED,
     HAND_SIZE,
-    HELD_STATES,
     LOCKED,
     OVER,
     PLAY,
@@ -204,7 +203,7 @@ def chance(state: State) -> ChanceStep | None:
     return _drawn(state)
 
 
-@per_state(maxsize=HELD_STATES)
+@per_state(maxsize=8)
 def _drawn(state: State) -> ChanceStep:
     """The refill or reveal due in ``state``, made once per state (the invariant kit asks
     each state's chance step several times; the step is immutable data)."""

@@ -41,7 +41,7 @@ from tablelog.rules.speahx.rank_moves import (
     rank_moves,
     takeable,
 )
-from tablelog.rules.speahx.state import FLIPPED, HAND, HELD_STATES, LOCKED, PLAY, Options, State
+from tablelog.rules.speahx.state import FLIPPED, HAND, LOCKED, PLAY, Options, State
 from tablelog.rules.table import Table
 
 __all__ = [
@@ -158,7 +158,7 @@ def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
     return found
 
 
-@per_state(maxsize=HELD_STATES)
+@per_state(maxsize=8)
 def _ranks(state: State) -> _Ranks:
     return _Ranks(state)
 
@@ -186,7 +186,7 @@ def _picked(listed: tuple[Move, ...], lead: Card | None, kind: str | None) -> It
             yield move
 
 
-@per_state(maxsize=HELD_STATES)
+@per_state(maxsize=8)
 def plain_listing(state: State) -> tuple[Move, ...] | None:
     """Every play and give of a ``_plain`` stage, in the listing's order (``_listed``),
     made once per state: ``moves``, ``kinds``, ``cards`` and the filtered listings of one

@@ -25,7 +25,6 @@ __all__ = [
     "DRAW",
     "FLIPPED",
     "HAND",
-    "HELD_STATES",
     "LOCKED",
     "OPTIONS",
     "OVER",
@@ -211,17 +210,6 @@ def to_follow(top: Card | None, named: str) -> str:
 
 
 EVENTS_PER_PLAYER = 5000
-
-
-HELD_STATES = 1 << 11
-"""How many states the per-state memos of the listing and the chance step remember
-(``moves._ranks``, ``moves.plain_listing``, ``combos.source_of``, ``deal._drawn``): a
-whole game of the invariant kit's, which draws a history (asking each state's moves and
-chance step) and then walks it again with its checks, asking the same state objects the
-same questions; with the last 8 states only, every check made each state's listing again
-(a claim's stage at a cost of milliseconds). A plain stage's listing holds moves shared
-with the rank listings (``moves.rank_listing``); only a stage that is not plain holds
-moves of its own (``moves._Ranks``)."""
 
 
 def event_cap(players: int) -> int:
