@@ -100,7 +100,7 @@ def _seat_key(seat: Seat) -> tuple[object, ...] | None:
     ``None`` when a field that should hold text holds something else (not remembered)."""
     kinds: list[type] = [type(seat.seat), type(seat.own)]
     for place in seat.places:
-        kinds += (type(place.hidden), type(place.stack), type(place.value), type(place.owner))
+        kinds += _number_types(place)
     for fact in seat.facts:
         for part in fact:
             if type(part) is not str:
@@ -108,49 +108,44 @@ def _seat_key(seat: Seat) -> tuple[object, ...] | None:
     return (seat, *kinds)
 
 
-def _seat_data(seat: Seat) -> _Compacted:
-    """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
-    they were at the last event (a hand not played from), and a table is made per event."""
-    key = _seat_key(seat)
-    try:
-        found = _SEATS.get(key) if key is not None else None
-    except TypeError:  # a rule set's seat holding a list: not hashable, not remembered
-        key = found = None
-    if found is None:
-        found = _Compacted(_compact(converter.unstructure(seat)))
-        if key is not None:
-            if len(_SEATS) >= SEATS_MAX:
-                _SEATS.clear()
-            _SEATS[key] = found
-    return found
-
-
-def _place_key(place: Place) -> tuple[object, ...]:
-    """What a place's page data depends on: its value, and the types of its fields that
-    may hold numbers (as ``_seat_key``)."""
-    return (place, type(place.hidden), type(place.stack), type(place.value), type(place.owner))
+def _number_types(place: Place) -> tuple[type, ...]:
+    """The types of a place's fields that may hold numbers."""
+    return (type(place.hidden), type(place.stack), type(place.value), type(place.owner))
 
 
 _PLACES: dict[tuple[object, ...], _Compacted] = {}
-"""Each place's page data outside a seat (the pile, the stock...) by ``_place_key``;
-started again past ``SEATS_MAX``."""
+"""Each place's page data outside a seat (a pile, the stock...) by its value and number
+types; started again past ``SEATS_MAX``."""
+
+
+def _seat_data(seat: Seat) -> _Compacted:
+    """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
+    they were at the last event (a hand not played from), and a table is made per event."""
+    return _remembered(_SEATS, _seat_key(seat), seat)
 
 
 def _place_data(place: Place) -> _Compacted:
-    """``_compact(converter.unstructure(place))``, remembered as ``_seat_data`` remembers a
-    seat's: the stock, the cards out of play and most other places in the centre are as
-    they were at the last event."""
-    key: tuple[object, ...] | None = _place_key(place)
+    """The same of a place in the centre: the stock, the cards out of play and most other
+    places there are as they were at the last event."""
+    return _remembered(_PLACES, (place, *_number_types(place)), place)
+
+
+def _remembered(
+    kept: dict[tuple[object, ...], _Compacted], key: tuple[object, ...] | None, value: Any
+) -> _Compacted:
+    """``_compact(converter.unstructure(value))``, found in ``kept`` by ``key`` or made and
+    kept there (``kept`` started again past ``SEATS_MAX``); made every time when ``key`` is
+    ``None`` or cannot be hashed (a rule set's seat or place holding a list)."""
     try:
-        found = _PLACES.get(key) if key is not None else None
-    except TypeError:  # a rule set's place holding a list: not hashable, not remembered
+        found = kept.get(key) if key is not None else None
+    except TypeError:
         key = found = None
     if found is None:
-        found = _Compacted(_compact(converter.unstructure(place)))
+        found = _Compacted(_compact(converter.unstructure(value)))
         if key is not None:
-            if len(_PLACES) >= SEATS_MAX:
-                _PLACES.clear()
-            _PLACES[key] = found
+            if len(kept) >= SEATS_MAX:
+                kept.clear()
+            kept[key] = found
     return found
 
 
