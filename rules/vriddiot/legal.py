@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, cast
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
 from tablelog.rules.memo import number_of
 from tablelog.rules.table import player
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, down_count, value
 
 __all__ = [
     "Verdicts",
@@ -42,13 +42,17 @@ SEED_EIGHT = (
 def source(state: State, seat: int) -> str:
     """Where ``seat`` plays from: the card just turned, the hand, the face-up table cards,
     the face-down ones (``""``: no cards)."""
-    if seat == state.turn and len(state.turned):
-        return "turned"
-    if len(state.hands[seat]):
+    if seat == state.turn:
+        turned = state.turned
+        if turned.cards or turned.hidden:
+            return "turned"
+    hand = state.hands[seat]  # a zone's length, without a call of ``Zone.__len__``
+    if hand.cards or hand.hidden:
         return "hand"
-    if len(state.ups[seat]):
+    up = state.ups[seat]
+    if up.cards or up.hidden:
         return "up"
-    if len(state.downs[seat]):
+    if down_count(state.downs[seat]):
         return "down"
     return ""
 
@@ -80,7 +84,7 @@ def is_burn(cards: Sequence[Card], real: Sequence[Card]) -> bool:
 def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) -> str | None:
     """Why ``seat`` may not lay ``real`` (counting as ``cards``) now, or ``None``."""
     rank = cards[0].rank
-    if any(card.rank != rank for card in cards):
+    if len(cards) > 1 and any(card.rank != rank for card in cards):
         return "cards laid together must all have the same value"
     if len(real) > 1 and (JOKER in real or FIRER in real):
         return "a joker and Der Firer (♠4) are always laid alone"

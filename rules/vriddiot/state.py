@@ -99,7 +99,7 @@ def make_deck(options: Options) -> tuple[Card, ...]:
     return deck_french() + tuple(second) + (JOKER,) * options.jokers
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)  # ``table.evolve`` copies it by its ``__dict__``
 class War:
     """A war: its value, who laid the second card, who is in it (in the order they lay),
     the seats still to answer the join window, this round's war cards, jacks laid so far,
