@@ -12,8 +12,11 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import gt, sub
+from typing import cast
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
@@ -196,9 +199,11 @@ def turn_moves(state: State, seat: int, src: str | None = None) -> list[Move]:
             made = _plays(seat)
             runs: list[list[Card]] = []
             if have is None:  # known cards: sorted once, for the plays alone and the sets
-                ordered = sorted(cards, key=_ORDER.__getitem__) if len(cards) > 1 else cards
-                if src != "turned" and state.duty != ADDON and len(cards) > 1:
-                    runs = _runs(ordered)
+                ordered: Sequence[Card] = cards
+                if len(cards) > 1:
+                    ordered = in_order = sorted(cards, key=_ORDER.__getitem__)
+                    if src != "turned" and state.duty != ADDON:
+                        runs = _runs(in_order)
                 lays = dict.fromkeys(filter(alone.__contains__, ordered))  # each card once
                 listed.extend(map(made.__getitem__, lays))
                 can = bool(lays)
@@ -294,20 +299,23 @@ def _copies(have: Counter[Card]) -> list[list[Card]]:
     return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
 
 
-def _runs(ordered: Sequence[Card]) -> list[list[Card]]:
+def _runs(ordered: list[Card]) -> list[list[Card]]:
     """The runs of two or more cards of one rank in ``ordered`` (known cards in the
     listing's order, ``_ORDER``, so a rank's copies lie together): each rank's copies that
-    may be laid together, Der Firer and jokers (always laid alone) left out. Each rank's
-    first and last place are read in C calls (``dict`` of ``zip``), the runs sliced."""
+    may be laid together, Der Firer and jokers (always laid alone) left out. Where each
+    rank's copies end is read in C calls (a ``dict`` of ``zip``), and the runs sliced."""
     if FIRER in ordered or JOKER in ordered:
         ordered = [card for card in ordered if card is not FIRER and card is not JOKER]
     ranks = list(map(_RANK, ordered))
     n = len(ranks)
-    last = dict(zip(ranks, range(n), strict=True))  # its last place: later ones overwrite
-    if len(last) == n:
+    ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
+    if len(ends) == n:
         return []
-    first = dict(zip(reversed(ranks), range(n - 1, -1, -1), strict=True))
-    return [list(ordered[first[rank] : end + 1]) for rank, end in last.items() if end > first[rank]]
+    stops = list(ends.values())
+    starts = [0, *stops[:-1]]
+    several = map(gt, map(sub, stops, starts), repeat(1))
+    cut = cast("Callable[[slice], list[Card]]", ordered.__getitem__)  # a list's slice
+    return list(compress(map(cut, map(slice, starts, stops)), several))
 
 
 class _Order(dict[Card, int]):
