@@ -6,8 +6,8 @@ and its rank), ``take`` (where a participant's cards come from), ``place`` (plac
 the Fool), ``pictures`` (the picture cards' effects), ``flow`` (refills, windows, finished
 players, the end of a round), ``checks`` (``check``: why an event is refused), ``turn``
 (``apply``), ``chance`` (deals and draws), ``moves`` (``to_act`` and the legal moves),
-``outcome``, ``notation``, ``words`` (card names), ``view`` and ``playout`` (the
-walk random play takes).
+``outcome``, ``notation``, ``words`` (card names), ``view``, ``showing`` (what each event
+shows) and ``playout`` (the walk random play takes).
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from tablelog.rules.narrespillet.moves import cards, count, kinds, moves, to_act
 from tablelog.rules.narrespillet.notation import announce, format_move, parse_move
 from tablelog.rules.narrespillet.outcome import outcome
 from tablelog.rules.narrespillet.playout import playout
+from tablelog.rules.narrespillet.showing import shown
 from tablelog.rules.narrespillet.shows import shows
 from tablelog.rules.narrespillet.state import OPTIONS, State, initial_state
 from tablelog.rules.narrespillet.turn import apply
-from tablelog.rules.narrespillet.view import shown, view
+from tablelog.rules.narrespillet.view import view
 from tablelog.rules.protocol import Header, gather
 from tablelog.rules.tableview import no_marks
 from tablelog.rules.vocab import TAROT

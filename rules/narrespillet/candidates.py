@@ -186,10 +186,24 @@ def _field_places(
                     out.append(ev.Place(canonical((c, ace)), house))
                 elif magician:
                     out.append(ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace))
-    out.extend(ev.Place(combo, house) for combo in subsets(own, None))
+    moves = [Move(seat, p) for p in out]
+    moves += _number_places(seat, house, tuple(own))
     if magician:
-        out.extend(magicked(own, list(strangers), house))
-    return tuple(Move(seat, p) for p in out)
+        moves += (Move(seat, p) for p in magicked(own, list(strangers), house))
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _number_places(seat: int, house: str, own: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The number-card placements of ``seat`` on ``house`` from ``own`` (every subset, in
+    ``subsets``' order), each move made once (``_number_place``): a miss of
+    ``_field_places`` (a court card drawn, say) finds them here."""
+    return tuple(_number_place(seat, combo, house) for combo in subsets(list(own), None))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _number_place(seat: int, cards: tuple[Card, ...], house: str) -> Move:
+    return Move(seat, ev.Place(cards, house))
 
 
 def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.Place]:

@@ -16,7 +16,8 @@ else can happen on the way:
   it holds no Temperance, Justice wants no card and someone is left to take the next
   regular turn;
 * ``quick_draw``: a participant's refill with every card known and going into its hand,
-  that fills the hand, with nothing queued after it (the next regular turn begins).
+  that fills the hand, with nothing queued after it (the next regular turn begins) or
+  only a turn of a participant still playing (an extra turn: it begins).
 
 Anything else answers ``None`` and the caller takes the general path. The state made is
 the one that path makes (``==``): ``tests/rules/test_narrespillet_quick.py`` compares
@@ -195,7 +196,8 @@ def _settled(
 def quick_draw(state: State, deal: Deal) -> State | None:
     """The state ``apply`` makes of the draw ``deal`` (checked, or sampled from ``chance``),
     settled, in one new state; ``None`` unless it is a participant's refill of known cards
-    into its hand that fills it, with nothing queued after (see the module's text)."""
+    into its hand that fills it, with nothing queued after it but a turn (see the
+    module's text)."""
     changes = draw_changes(state, deal)
     return None if changes is None else evolve(state, **changes)
 
@@ -203,8 +205,13 @@ def quick_draw(state: State, deal: Deal) -> State | None:
 def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
     """What ``quick_draw`` changes, field by field (the playout sets them in place)."""
     queue = state.queue
-    if state.phase != PLAY or state.claims or state.stock.cards or len(queue) != 1:
+    if state.phase != PLAY or state.claims or state.stock.cards or not queue:
         return None
+    after: Step | None = None  # the turn the refill was queued before (an extra turn)
+    if len(queue) != 1:
+        if len(queue) != 2 or queue[1].kind != "turn" or state.finished[queue[1].who]:
+            return None
+        after = queue[1]
     head = queue[0]
     who = head.who
     if head.kind != "refill" or who < 0:
@@ -218,14 +225,16 @@ def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
     closed, opened = hand_need(state, who, len(hand) + len(cards), len(state.opens[who]))
     if closed + opened:
         return None  # the stock ran short: the general path asks for a vote
-    nxt = next_actor(state)
-    if nxt is None:
-        return None  # pragma: no cover - the drawer has not finished
-    return {
+    changes = {
         "hands": _set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
         "stock": Zone((), state.stock.hidden - len(cards)),
         "queue": (),
-        "turn": nxt,
-        "actor": nxt,
-        "optional": False,
     }
+    if after is not None:  # ``flow.settle``'s turn step: the turn field stays
+        changes.update(actor=after.who, optional=after.optional)
+        return changes
+    nxt = next_actor(state)
+    if nxt is None:
+        return None  # pragma: no cover - the drawer has not finished
+    changes.update(turn=nxt, actor=nxt, optional=False)
+    return changes

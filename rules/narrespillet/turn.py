@@ -34,7 +34,7 @@ from tablelog.rules.narrespillet.take import source_of, take
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["TURN_ACTIONS", "apply", "check", "turn_action"]
+__all__ = ["TURN_ACTIONS", "apply", "check", "recent", "turn_action"]
 
 TURN_ACTIONS = TURN_KINDS
 """The payloads of a turn action (``turn_action`` makes them)."""
@@ -50,11 +50,19 @@ asked by applying it to the state the fold has just applied it to, after the che
 tried other moves on that state."""
 
 
-def apply(state: State, event: Event) -> State:
-    """The state after ``event``, or ``IllegalEvent`` naming the rule it breaks."""
+def recent(state: State, event: Event) -> State | None:
+    """The state after ``event`` if it was one of the last few applied to ``state``."""
     for before, done, after in _RECENT:
         if before is state and done == event:
             return after
+    return None
+
+
+def apply(state: State, event: Event) -> State:
+    """The state after ``event``, or ``IllegalEvent`` naming the rule it breaks."""
+    after = recent(state, event)
+    if after is not None:
+        return after
     reason = check(state, event)
     if reason is not None:
         raise IllegalEvent(event, reason)

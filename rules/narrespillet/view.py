@@ -2,39 +2,28 @@
 
 Public: the battlefields, the discard pile, the cards lying before each participant, the
 Chariots, Strength's open cards, the Demons' hand, the Justice cards, and cards the
-Hierophant made a hand show. A hand is its owner's. ``shown`` compares what is public
-(and what each seat holds) before and after the event, so every card an event's chain
-of effects makes public (a finished player's hand discarded, say) is accounted for; the
-High Priestess also shows the target's known hand to the one who looked.
+Hierophant made a hand show. A hand is its owner's. What each event shows is
+``showing.shown``'s.
 """
 
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from typing import Any
 
 import attrs
 
-from tablelog.rules.cards import FOOL, Card
+from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence
-from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event
-from tablelog.rules.memo import per_state
-from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSE_NAMES, HOUSES
 from tablelog.rules.narrespillet.flow import round_winners
 from tablelog.rules.narrespillet.placements import describe
 from tablelog.rules.narrespillet.state import PLACED, State, name, zone_map, zone_tag
-from tablelog.rules.narrespillet.turn import apply
-from tablelog.rules.protocol import Shown, View
+from tablelog.rules.protocol import View
 from tablelog.rules.tableview import Field, Place, Seat, Slot, Table, Tally, table_of
 from tablelog.rules.views import default_view
 
-__all__ = [
-    "shown",
-    "view",
-]
+__all__ = ["view"]
 
 
 def _public_names(state: State) -> frozenset[str]:
@@ -168,73 +157,6 @@ def _facts(state: State) -> tuple[tuple[str, str], ...]:
     if state.death:
         facts.append(("Death", "played: nobody draws again this round"))
     return tuple(facts)
-
-
-@per_state(4)
-def _public(state: State) -> Counter[Card]:
-    """The cards everyone sees in ``state`` (remembered: an event's ``shown`` asks of the
-    state before it what the event before asked of the state after it; not to be changed):
-    the cards of the public zones (``_public_names``), read from the state's fields as
-    ``zone_map`` lays them, without making every zone (``test_narrespillet_view`` holds
-    them equal)."""
-    cards = [*state.discard.cards, *state.pool.cards, *state.justice.cards]
-    cards += state.hands[state.n].cards  # the Demons' hand
-    for who in range(state.n + 1):
-        cards += state.fronts[who].cards
-        cards += state.chariots[who].cards
-        cards += state.opens[who].cards
-        slots = state.slots[who]
-        for i, house in enumerate(HOUSES):
-            placed = slots[i].placement
-            if placed is not None and placed.fields[0] == house:
-                cards += placed.cards
-    out = Counter(cards)
-    for w in range(state.n):
-        if state.revealed[w]:
-            held = Counter(state.hands[w].cards)
-            out.update(c for c in state.revealed[w] if held[c])
-    return out
-
-
-def shown(state: State, event: Event) -> Shown:
-    """Which cards ``event`` shows to whom."""
-    try:
-        after = apply(state, event)
-    except IllegalEvent:
-        return Shown()
-    # a deal that starts afresh (``Shown.forget``: what was seen before is forgotten) shows
-    # everything public after it, also what was public before and still is (a card the
-    # Hierophant made a hand show, kept into the new round)
-    deal_forget = isinstance(event.payload, Deal) and state.phase == "deal"
-    everyone = _public(after) - (Counter() if deal_forget else _public(state))
-    for card in _laid(event.payload):  # laid face up, whatever the same event does with it
-        if not everyone[card]:  # (a round that ends with the Fool's steal clears the table)
-            everyone[card] = 1
-    seats: dict[int, tuple[Card, ...]] = {}
-    for s in range(state.n):
-        if after.hands[s] is state.hands[s]:
-            continue  # the same hand: nothing new in it
-        mine = Counter(after.hands[s].cards) - Counter(state.hands[s].cards)
-        if mine:
-            seats[s] = tuple(mine.elements())
-    for who, target in after.peeks[len(state.peeks) :] if after.round == state.round else ():
-        if who < state.n:
-            seats[who] = (*seats.get(who, ()), *state.hands[target].cards)
-    return Shown(everyone=tuple(everyone.elements()), seats=seats, forget=deal_forget)
-
-
-def _laid(payload: object) -> tuple[Card, ...]:
-    """The cards a move lays face up before everyone: a placement's, a picture card (and
-    what it loads into the Chariot), a discard, the Fool."""
-    if isinstance(payload, ev.Place):
-        return payload.cards
-    if isinstance(payload, ev.Picture):
-        return (payload.card, *payload.cards)
-    if isinstance(payload, ev.Discard):
-        return (payload.card,)
-    if isinstance(payload, ev.Fool):
-        return (FOOL,)
-    return ()
 
 
 def info(state: State) -> dict[str, Any]:

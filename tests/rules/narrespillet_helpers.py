@@ -93,3 +93,16 @@ def forfeit_all(state, upto: int = 200):  # type: ignore[no-untyped-def]
         house = next(h for i, h in enumerate(HOUSES) if state.slots[who][i].status == OPEN)
         state = draws(apply(state, f"{name} forfeit {house}"))
     return state
+
+
+def walked(make, options: dict[str, object], seed: int, known: bool = True) -> int:  # type: ignore[no-untyped-def]
+    """A seeded random game of ``PLAYERS`` walked beside the fold through ``make``'s
+    playout (``playout_walk.walk_beside``) to its end, held never to part from it: the
+    events played (``known`` false: dealt as a physical table sees it)."""
+    from tablelog.replay.games import make_header
+    from tests.rules.playout_walk import walk_beside
+
+    header = make_header(RULES, PLAYERS, options, seed=seed)
+    said, played = walk_beside(RULES, header, make, known=known)
+    assert said is None, said
+    return played

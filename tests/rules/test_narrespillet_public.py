@@ -1,4 +1,4 @@
-"""Narrespillet's public cards (``view._public``, what ``shown`` compares before and after
+"""Narrespillet's public cards (``showing.public_cards``, what ``shown`` compares before and after
 an event) are read from the state's fields without making every zone: on every state of
 seeded and physical random games, at several table sizes and in every variant, they equal
 the cards of the public zones of ``zone_map``, as the views lay them, with the cards a
@@ -16,8 +16,9 @@ from tablelog.replay import dealer
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
+from tablelog.rules.narrespillet.showing import public_cards as _public
 from tablelog.rules.narrespillet.state import State, zone_map
-from tablelog.rules.narrespillet.view import _public, _public_names
+from tablelog.rules.narrespillet.view import _public_names
 from tests.replay.dealer_games import header
 
 RULES = registry.get("narrespillet")

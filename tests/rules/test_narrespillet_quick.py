@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from tablelog.replay.games import make_header
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.narrespillet import quick
 from tablelog.rules.narrespillet.actors import head_step
@@ -21,9 +20,8 @@ from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
 from tablelog.rules.narrespillet.state import PLAY, State
 from tablelog.rules.narrespillet.turn import TURN_ACTIONS, turn_action
 from tablelog.rules.playout import FoldPlayout
-from tests.rules.narrespillet_helpers import RULES
-from tests.rules.playout_walk import walk_beside
-from tests.rules.test_narrespillet_playout import OPTION_SETS, PLAYERS
+from tests.rules.narrespillet_helpers import RULES, walked
+from tests.rules.test_narrespillet_playout import OPTION_SETS
 
 
 def _compare(state: State, event: Event, used: Counter[str]) -> None:
@@ -58,12 +56,7 @@ class _Comparing(FoldPlayout):
 
 
 def _game(options: dict[str, object], seed: int, known: bool, used: Counter[str]) -> int:
-    header = make_header(RULES, PLAYERS, options, seed=seed)
-    said, played = walk_beside(
-        RULES, header, lambda state, seq: _Comparing(state, seq, used), known=known
-    )
-    assert said is None, said
-    return played
+    return walked(lambda state, seq: _Comparing(state, seq, used), options, seed, known)
 
 
 @pytest.mark.parametrize(
