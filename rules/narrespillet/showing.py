@@ -7,8 +7,8 @@ else an event's chain of effects makes public (a finished player's hand discarde
 is shown to everyone, and a card that comes into a hand face down only to its holder; the
 High Priestess shows the target's known hand to the one who looked.
 
-Where the fold has just applied the event (``turn.recent``: an export, the views check,
-``import`` and ``verify`` ask after folding it), the zones the event changed are compared
+Where the fold has just applied the event (``turn.recent``: the exports and the views
+check ask after folding it), the zones the event changed are compared
 before and after it, the others skipped (``_gained``: a zone object the event did not
 replace holds the same cards). Otherwise the commonest events are read without making the
 state after them (``_quick``): a turn's discard, forfeit or placement and a participant's
