@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 
 import attrs
@@ -323,9 +324,9 @@ def pool_order(pool: Mapping[Card, int]) -> tuple[Card, ...]:
     The seeded dealer draws from this order, so the same seed deals the same cards on
     every machine; never from a set, whose order depends on ``PYTHONHASHSEED``.
     """
-    ordered = sorted((card for card, n in pool.items() if n > 0), key=_order_key)
-    return tuple(card for card in ordered for _ in range(pool[card]))
+    ordered = sorted([card for card, n in pool.items() if n > 0], key=_ORDER_KEY)
+    return tuple(chain.from_iterable(map(repeat, ordered, map(pool.__getitem__, ordered))))
 
 
-def _order_key(card: Card) -> tuple[str, str]:
-    return (card.suit, card.rank)
+_ORDER_KEY = attrgetter("suit", "rank")
+"""A card's place in ``pool_order``: ``(suit, rank)``, read in one C call."""

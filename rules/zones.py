@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import chain, repeat
+from operator import sub
 
 from tablelog.rules.cards import Card
 from tablelog.rules.frozen import frozen
@@ -70,8 +72,11 @@ class Zone:
 def unaccounted(deck: Iterable[Card], zones: Iterable[Zone]) -> Counter[Card]:
     """The cards of ``deck`` that no zone holds as a known card: what face-down cards may be."""
     pool = Counter(deck)
-    for zone in zones:
-        pool.subtract(zone.cards)
+    known = Counter(chain.from_iterable([zone.cards for zone in zones]))
+    if known:  # as ``pool.subtract`` of each zone's cards in turn, in C calls
+        cards = known.keys()
+        left = map(sub, map(pool.get, cards, repeat(0)), known.values())
+        dict.update(pool, zip(cards, left, strict=True))
     return pool
 
 

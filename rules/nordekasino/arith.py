@@ -121,9 +121,11 @@ def mod_set(dividends: int, divisors: int) -> int:
         if rest & mask == mask:
             return acc | mask  # y consecutive dividends: every residue below y, and so
             # every residue of each smaller divisor too
-        while rest:
-            acc |= rest & mask
-            rest >>= y
+        step = y  # fold the chunks of y bits onto the lowest, doubling the span each time
+        while rest >> step:
+            rest |= rest >> step
+            step <<= 1
+        acc |= rest & mask
     return acc
 
 

@@ -90,21 +90,24 @@ def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int
     return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
 
 
-@lru_cache(maxsize=1 << 16)
 def build_numbers(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
     """The numbers a card worth ``hands`` and the numeric piles ``key`` make, as a bitset,
-    whatever is held: remembered by the card's values and the key alone, since the values
-    a player holds change every turn and the piles' arithmetic does not."""
+    whatever is held: found from ``arith.build_reach`` of each value, which is remembered
+    (by the value and the key alone, since the values a player holds change every turn
+    and the piles' arithmetic does not); not remembered itself, as ``build_values`` and a
+    table's plan keep what the listing asks (a memory asked once per entry only slows the
+    garbage collector, which walks every entry)."""
     numbers = 0
     for hand in hands:
         numbers |= build_reach(hand, key)
     return numbers
 
 
-@lru_cache(maxsize=1 << 16)
 def build_mores(hands: tuple[int, ...], key: tuple[int, ...]) -> int:
     """The "more" values a card worth ``hands`` and the piles ``key`` make, as a bitset,
-    whatever is held (a "more" value is found the same whichever others are asked for)."""
+    whatever is held (a "more" value is found the same whichever others are asked for);
+    like ``build_numbers``, from remembered arithmetic (``arith.more_values``) but not
+    remembered itself."""
     mores = 0
     for hand in hands:
         mores |= more_values(hand, key)

@@ -18,26 +18,29 @@ each kind or card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from functools import partial
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
-from tablelog.rules.nordekasino.arith import ADAMS, SATURATED, capture_values, most, reach
-from tablelog.rules.nordekasino.builds import (
-    build_numbers,
-    build_options,
-    build_values,
-    can_capture,
-    options_from,
-)
-from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
+from tablelog.rules.nordekasino.arith import ADAMS, capture_values, most
+from tablelog.rules.nordekasino.builds import build_options, can_capture
+from tablelog.rules.nordekasino.events import Capture, OpenHand, Reveal
 from tablelog.rules.nordekasino.listed import KIND_OF, filtered, kept, remembered, remembering
+from tablelog.rules.nordekasino.onepass import (
+    Entry,
+    adams_into,
+    adams_key,
+    builds_into,
+    captures_into,
+    spade_clear,
+    trails_into,
+)
+from tablelog.rules.nordekasino.onepass import listing as one_pass
 from tablelog.rules.nordekasino.state import PLAY, State
 from tablelog.rules.nordekasino.subsets import (
     Layout,
     keyed,
     number_of,
-    sets_of,
     touching,
 )
 from tablelog.rules.nordekasino.turn import (
@@ -51,9 +54,6 @@ from tablelog.rules.nordekasino.turn import (
     pile_key,
     turn_of,
 )
-
-ONLY_ADAMS = 1 << ADAMS
-"""What a build with a hand's last card may be worth, with no partner to build for."""
 
 __all__ = [
     "KINDS",
@@ -116,11 +116,21 @@ def lazy_moves(
         turn = turn_of(state, on_turn)
         cards = turn.cards if card is None else (card,) if card in turn.index else ()
         duty = partial(duty_binds, state, on_turn)
-        yield from turn_moves(layout(state), turn, cards, kind, card is None, duty)
+        table = layout(state)
+        if kind is None and card is None and len(table.codes) <= EAGER:
+            yield from one_pass(table, turn, duty)
+        else:
+            yield from turn_moves(table, turn, cards, kind, card is None, duty)
         if kind in (None, "reveal"):
             yield from (Move(on_turn, Reveal(c)) for c in _reveals(state, cards))
     if kind in (None, "open_hand") and card is None:
         yield from (Move(s, OpenHand()) for s in _open_hands(state) if seat in (None, s))
+
+
+EAGER = 8
+"""Tables of at most this many piles are listed whole at once when no filter is asked
+(``onepass.listing``): at most 255 sets of piles, so a question that stops at the first
+move pays little for the rest."""
 
 
 def turn_moves(
@@ -133,120 +143,37 @@ def turn_moves(
 ) -> Iterator[Move]:
     """The Adams clears (when ``whole``: no card asked for), captures, builds and trails
     of ``kind`` (``None``: every kind) the player of ``turn`` may make with ``cards`` on
-    ``table``; ``duty()`` says whether the duty binds (asked only when it matters). What
-    ``moves`` lists of a state, and a playout of its own fields (``playout``)."""
+    ``table``, made one key at a time as they are asked for (``onepass``'s functions, each
+    given one key); ``duty()`` says whether the duty binds (asked only when it matters).
+    What ``moves`` lists of a state, but for the whole listing of a small table, which it
+    makes in one pass (``onepass.listing``, the same moves in the same order)."""
     seat = turn.seat
-    if kind in (None, "adams") and whole:
-        yield from _adams(table, seat)
+    chunk: list[Move] = []
+    if kind in (None, "adams") and whole and most(table.codes) >= ADAMS:
+        for counts, key, _ in keyed(table):
+            if adams_key(key):
+                adams_into(chunk, table, seat, (counts,))
+                yield from chunk
+                chunk.clear()
     if kind in (None, "capture"):
-        yield from _captures(table, turn, cards)
+        for counts, key, groups in keyed(table):
+            gathered = capture_values(key)
+            if gathered:
+                entry: Entry = (counts, key, groups, gathered)
+                captures_into(chunk, table, turn, cards, (entry,))
+                yield from chunk
+                chunk.clear()
+        if spade_clear(table, cards):
+            yield Move(seat, Capture(SPADE_FIVE, tuple(range(len(table.codes)))))
     if kind in (None, "build"):
-        yield from _builds(table, turn, cards, duty)
+        for counts, key, groups in keyed(table):
+            entry = (counts, key, groups, 0)
+            builds_into(chunk, table, turn, cards, duty, (entry,))
+            yield from chunk
+            chunk.clear()
     if kind in (None, "trail") and cards and not duty():
-        yield from (_trail_move(seat, c) for c in cards)
-
-
-def _adams(table: Layout, seat: int) -> Iterator[Move]:
-    """Every Adams merge: two or more numeric piles that make 42."""
-    if most(table.codes) < ADAMS:
-        return  # + is the only way up: the whole table cannot make 42
-    for counts, key, _ in keyed(table):
-        if _adams_key(key):
-            yield from (_adams_move(seat, piles) for piles in sets_of(table, counts))
-
-
-@lru_cache(maxsize=1 << 16)
-def _adams_key(key: tuple[int, ...]) -> bool:
-    """Whether the piles ``key`` make 42 (the cheap bound first: + is the only way up)."""
-    if len(key) < 2 or key[0] < 0 or most(key) < ADAMS:
-        return False
-    return bool(reach(key) >> ADAMS & 1)
-
-
-def _captures(table: Layout, turn: Turn, cards: tuple[Card, ...]) -> Iterator[Move]:
-    """Every capture with ``cards``, key by key, then the ♠5 clearing the table."""
-    seat = turn.seat
-    takes = [(card, turn.takes[turn.index[card]]) for card in cards]
-    for counts, key, _ in keyed(table):
-        gathered = capture_values(key)  # what ``can_capture`` asks, for every card at once
-        if not gathered:
-            continue
-        for card, values in takes:
-            if gathered & values:
-                yield from (_capture_move(seat, card, p) for p in sets_of(table, counts))
-    if _spade_clear(table, cards):
-        yield Move(turn.seat, Capture(SPADE_FIVE, tuple(range(len(table.codes)))))
-
-
-def _spade_clear(table: Layout, cards: tuple[Card, ...]) -> bool:
-    """Whether the ♠5 clearing the table is a move of its own (not already a capture of
-    the whole table by value)."""
-    return (
-        SPADE_FIVE in cards
-        and bool(table.codes)
-        and not can_capture(SPADE_FIVE, tuple(sorted(table.codes)))
-    )
-
-
-def _builds(
-    table: Layout, turn: Turn, cards: tuple[Card, ...], duty: Callable[[], bool]
-) -> Iterator[Move]:
-    """Every build with ``cards``, key by key; under the duty only those on an own pile
-    (the duty is asked, and remembered, only when a key without one comes up)."""
-    owned = set(turn.owned)
-    marked = table.group_mask(owned)
-    seat = turn.seat
-    hand = [
-        (card, i, turn.values[i], turn.wanted[i]) for card in cards for i in (turn.index[card],)
-    ]
-    for counts, key, groups in keyed(table):
-        if marked and not groups & marked and duty():
-            continue  # no set of this key holds an own pile
-        sets: tuple[tuple[int, ...], ...] | None = None
-        for card, at, values, wanted in hand:
-            if wanted == ONLY_ADAMS:  # the last card: an Adams build or nothing
-                if key[0] < 0 or max(values) + most(key) < ADAMS:
-                    continue  # (a bound: see ``wanted_values``)
-                numbers, mores = build_numbers(values, key) & wanted, 0
-            else:  # ``options_of``, inlined
-                numbers, mores = build_values(values, key)
-                numbers &= wanted & SATURATED
-                mores &= wanted
-            if not (numbers or mores):
-                continue
-            for value, more in options_from(numbers, mores):
-                if sets is None:
-                    sets = sets_of(table, counts)
-                    if owned and duty():
-                        sets = tuple(piles for piles in sets if owned.intersection(piles))
-                for flag in turn.flags(at, value, more):
-                    for piles in sets:
-                        yield _build_move(seat, card, piles, value, more, flag)
-
-
-@lru_cache(maxsize=1 << 16)
-def _build_move(
-    seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
-) -> Move:
-    """The move of one build, made once and then shared (a move is a frozen value): the
-    same builds come up turn after turn and game after game, and making one costs several
-    times a look-up. Likewise ``_capture_move``, ``_trail_move`` and ``_adams_move``."""
-    return Move(seat, Build(card, piles, value, more, flag))
-
-
-@lru_cache(maxsize=1 << 16)
-def _capture_move(seat: int, card: Card, piles: tuple[int, ...]) -> Move:
-    return Move(seat, Capture(card, piles))
-
-
-@lru_cache(maxsize=1 << 12)
-def _trail_move(seat: int, card: Card) -> Move:
-    return Move(seat, Trail(card))
-
-
-@lru_cache(maxsize=1 << 14)
-def _adams_move(seat: int, piles: tuple[int, ...]) -> Move:
-    return Move(seat, Adams(piles))
+        trails_into(chunk, seat, cards)
+        yield from chunk
 
 
 def _reveals(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -304,7 +231,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
             break
         found.update(card for card in left if can_capture(card, key))
         left = [card for card in left if card not in found]
-    if _spade_clear(table, tuple(left)):
+    if spade_clear(table, tuple(left)):
         found.add(SPADE_FIVE)
     return found
 
@@ -348,7 +275,7 @@ def count(state: State, seat: int | None = None) -> int:
     binds = duty_binds(state, on_turn)
     total += len(_reveals(state, turn.cards))
     total += 0 if binds else len(turn.cards)
-    total += int(_spade_clear(table, turn.cards))
+    total += int(spade_clear(table, turn.cards))
     marked = table.group_counts(turn.owned) if binds else None
     for counts, key, _ in keyed(table):
         total += _count_key(table, counts, key, turn, marked)
@@ -365,7 +292,7 @@ def _count_key(
     """The Adams merges, captures and builds of the sets with ``counts`` (sorted codes
     ``key``; builds only on the ``marked`` piles of each group when the duty binds)."""
     sets = number_of(table, counts)
-    out = sets if _adams_key(key) else 0
+    out = sets if adams_key(key) else 0
     out += sets * sum(1 for card in turn.cards if can_capture(card, key))
     build_sets = sets if marked is None else touching(table, counts, marked)
     if build_sets:

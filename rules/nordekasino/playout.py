@@ -5,10 +5,10 @@ while a round is played with every hand known, no claim open and neither the Tho
 Kragh rule nor the open-hand penalty in play (a seeded game, any number of players, with
 or without partners), the hands, the piles, the cards each side won and the sweeps are
 kept as plain lists and changed in place, and the moves are listed by the fold's own
-listing (``moves.turn_moves``) from a ``Turn`` and a ``Layout`` made of those lists
-directly (``turn.known_turn``, ``subsets.layout_of``): the same moves in the same order,
-without a new immutable state per event, nor the validation of ``apply`` (a playout is
-only given listed moves).
+listing (``onepass.listing``, what ``moves.turn_moves`` gives) from a ``Turn`` and a
+``Layout`` made of those lists directly (``turn.known_turn``, ``subsets.layout_of``): the
+same moves in the same order, without a new immutable state per event, nor the validation
+of ``apply`` (a playout is only given listed moves).
 
 Everything else goes through the fold itself on a fold state: the deals (the chance
 step, and its event by the fold's own ``deal_sampled``, which does not check again a deal
@@ -28,7 +28,8 @@ from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.nordekasino.arith import ADAMS
 from tablelog.rules.nordekasino.deal import deal_sampled
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
-from tablelog.rules.nordekasino.moves import moves, turn_moves
+from tablelog.rules.nordekasino.moves import moves
+from tablelog.rules.nordekasino.onepass import listing
 from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
@@ -122,7 +123,7 @@ class NordekasinoPlayout(InPlace):
         hands = self._hands
         turn = known_turn(seat, hands[seat], owned, None if mate is None else hands[mate])
         table = layout_of(tuple(pile.code for pile in piles))
-        return tuple(turn_moves(table, turn, turn.cards, None, True, _once(owned, turn, table)))
+        return tuple(listing(table, turn, _once(owned, turn, table)))
 
     def play(self, move: Move) -> None:
         """Play a listed move or a sample of the chance step, in place where it can be."""

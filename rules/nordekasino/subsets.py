@@ -87,9 +87,11 @@ class Layout:
         return tuple(sum(1 for p in group if p in chosen) for group in self.groups)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1 << 12)
 def layout_of(codes: tuple[int, ...]) -> Layout:
-    """The layout of a table whose piles have value codes ``codes``, in table order."""
+    """The layout of a table whose piles have value codes ``codes``, in table order
+    (remembered for the last 4,096 tables: about 70 % of random play's turns lay a table
+    seen before, and ``onepass.plan_of`` keeps a plan per layout as long)."""
     where: dict[int, list[int]] = {}
     for position, code in enumerate(codes):
         where.setdefault(code, []).append(position)

@@ -250,8 +250,9 @@ def known_turn(
     cards = tuple(dict.fromkeys(hand))
     held = None if mate is None else frozenset(v for card in mate for v in card_values(card))
     if len(cards) == len(hand):  # every card once: what it holds is a matter of values
-        mine, partner, wanted = _known_values(tuple(map(card_values, hand)), held)
-        return Turn(seat, cards, mine, partner, wanted, owned)
+        values = tuple(map(card_values, hand))
+        mine, partner, wanted, takes = _known_values(values, held)
+        return _given(seat, cards, mine, partner, wanted, owned, values, takes)
     partner = None if held is None else (held,) * len(cards)
     return _make_turn(seat, cards, _known_after(hand, cards), partner, owned)
 
@@ -259,13 +260,42 @@ def known_turn(
 @lru_cache(maxsize=1 << 12)
 def _known_values(
     values: tuple[tuple[int, ...], ...], held: frozenset[int] | None
-) -> tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...] | None, tuple[int, ...]]:
-    """``mine``, ``partner`` and ``wanted`` of a ``Turn`` whose cards (each once) are worth
-    ``values`` and whose partner holds ``held``: remembered by value, as hands of the same
-    values recur far more often than hands of the same cards."""
+) -> tuple[
+    tuple[frozenset[int], ...], tuple[frozenset[int], ...] | None, tuple[int, ...], tuple[int, ...]
+]:
+    """``mine``, ``partner``, ``wanted`` and ``takes`` of a ``Turn`` whose cards (each
+    once) are worth ``values`` and whose partner holds ``held``: remembered by value, as
+    hands of the same values recur far more often than hands of the same cards."""
     mine = tuple(_held_after(values, i) for i in range(len(values)))
     partner = None if held is None else (held,) * len(values)
-    return mine, partner, _wanted(mine, partner)
+    return mine, partner, _wanted(mine, partner), _masks(values)
+
+
+def _given(
+    seat: int,
+    cards: tuple[Card, ...],
+    mine: tuple[frozenset[int], ...],
+    partner: tuple[frozenset[int], ...] | None,
+    wanted: tuple[int, ...],
+    owned: tuple[int, ...],
+    values: tuple[tuple[int, ...], ...],
+    takes: tuple[int, ...],
+) -> Turn:
+    """``Turn(seat, cards, mine, partner, wanted, owned)`` with what its
+    ``__attrs_post_init__`` finds given (``values``, ``takes``: remembered by value), made
+    without the generated ``__init__``: a playout makes one every turn."""
+    turn: Turn = object.__new__(Turn)
+    put = object.__setattr__
+    put(turn, "seat", seat)
+    put(turn, "cards", cards)
+    put(turn, "mine", mine)
+    put(turn, "partner", partner)
+    put(turn, "wanted", wanted)
+    put(turn, "owned", owned)
+    put(turn, "index", {card: i for i, card in enumerate(cards)})
+    put(turn, "values", values)
+    put(turn, "takes", takes)
+    return turn
 
 
 def _make_turn(

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
 from tablelog.rules.memo import number_of
 from tablelog.rules.table import player
-from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, value
+from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, down_count, value
 
 __all__ = [
     "Verdicts",
@@ -42,13 +42,17 @@ SEED_EIGHT = (
 def source(state: State, seat: int) -> str:
     """Where ``seat`` plays from: the card just turned, the hand, the face-up table cards,
     the face-down ones (``""``: no cards)."""
-    if seat == state.turn and len(state.turned):
-        return "turned"
-    if len(state.hands[seat]):
+    if seat == state.turn:
+        turned = state.turned
+        if turned.cards or turned.hidden:
+            return "turned"
+    hand = state.hands[seat]  # a zone's length, without a call of ``Zone.__len__``
+    if hand.cards or hand.hidden:
         return "hand"
-    if len(state.ups[seat]):
+    up = state.ups[seat]
+    if up.cards or up.hidden:
         return "up"
-    if len(state.downs[seat]):
+    if down_count(state.downs[seat]):
         return "down"
     return ""
 
@@ -80,7 +84,7 @@ def is_burn(cards: Sequence[Card], real: Sequence[Card]) -> bool:
 def refuse_play(state: State, seat: int, real: Sequence[Card], cards: Sequence[Card]) -> str | None:
     """Why ``seat`` may not lay ``real`` (counting as ``cards``) now, or ``None``."""
     rank = cards[0].rank
-    if any(card.rank != rank for card in cards):
+    if len(cards) > 1 and any(card.rank != rank for card in cards):
         return "cards laid together must all have the same value"
     if len(real) > 1 and (JOKER in real or FIRER in real):
         return "a joker and Der Firer (♠4) are always laid alone"
@@ -252,15 +256,24 @@ class _WarTwist(NamedTuple):
     twist: tuple[str, int] | None
 
 
+class _OptionsRead(NamedTuple):
+    """The options ``refuse_play`` reads when ``seat_free`` (a started game: never
+    ``starter_lowest``); any other option it asks of a stand-in fails loudly."""
+
+    four_any_value: bool
+    vri_strict: bool
+    eight_in_vri_le_8: bool
+
+
 class _Asked(NamedTuple):
     """What ``refuse_play`` reads of a state when ``seat_free``: the duty, the value to
-    beat, the twist, the war's twist and the options."""
+    beat, the twist, the war's twist and the options it reads."""
 
     duty: str
     top: int
     twist: tuple[str, int] | None
     war: _WarTwist | None
-    options: Any
+    options: _OptionsRead
     started: bool = True
 
 
@@ -305,19 +318,40 @@ _VERDICTS: dict[_Situation, Verdicts] = {}
 _BOUND = 20_000
 """How many situations are remembered before the cache starts again."""
 
+_READ: dict[int, tuple[int, _OptionsRead]] = {}
+"""Per game's options (by ``memo.number_of``): a number for what ``Verdicts`` depend on of
+them (the options ``refuse_play`` reads, and the cards of the deck), and those options."""
+
+
+def _options_read(state: State, number: int) -> tuple[int, _OptionsRead]:
+    """The number and stand-in of the options ``refuse_play`` reads (``_OptionsRead``), the
+    deck's cards with them, for the options numbered ``number``: games whose options
+    differ only in what the listing's verdicts never read (jokers, a war's tie rule, ...)
+    share their verdicts."""
+    if len(_READ) >= _BOUND:
+        _READ.clear()
+    options = state.options
+    read = _OptionsRead(options.four_any_value, options.vri_strict, options.eight_in_vri_le_8)
+    cards = frozenset(card for card in state.table.counts if card != JOKER)
+    known = _READ[number] = (number_of((read, cards)), read)
+    return known
+
 
 def verdicts(state: State) -> Verdicts:
     """The ``Verdicts`` of ``state``'s situation, remembered by what ``refuse_play`` reads
-    of it: the duty, the value to beat, the twist, the war's twist and the options (by
-    number: ``memo.number_of``). Only for a ``seat_free`` state."""
+    of it: the duty, the value to beat, the twist, the war's twist and the options it
+    reads, with the deck's cards (by number: ``_options_read``). Only for a ``seat_free``
+    state."""
     war = state.war
     twist = war.twist if war is not None else None
-    key = (number_of(state.options), state.duty, state.top, state.twist, war is None, twist)
+    number = number_of(state.options)
+    read, options = _READ.get(number) or _options_read(state, number)
+    key = (read, state.duty, state.top, state.twist, war is None, twist)
     known = _VERDICTS.get(key)
     if known is None:
         if len(_VERDICTS) >= _BOUND:
             _VERDICTS.clear()
         stand_in = _WarTwist(twist) if war is not None else None
-        asked = cast(State, _Asked(key[1], key[2], key[3], stand_in, state.options))
+        asked = cast(State, _Asked(key[1], key[2], key[3], stand_in, options))
         known = _VERDICTS[key] = Verdicts(asked, state.table.counts)
     return known

@@ -12,8 +12,11 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import gt, sub
+from typing import cast
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
@@ -162,15 +165,18 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
         yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
 
 
-def turn_moves(state: State, seat: int) -> list[Move]:
+def turn_moves(state: State, seat: int, src: str | None = None) -> list[Move]:
     """The moves of ``seat`` on turn (outside a join window), in the listing's order: the
     cards it may lay alone, then its sets, rank by rank, then ``chance`` and ``pickup``.
+    ``src``: where the seat plays from (``legal.source``), when the caller has asked.
 
     When ``refuse_play`` answers the same for every seat (``legal.seat_free``), no claim
     is open and no joker may be laid, the plays are listed by construction: the cards the
     seat may lay among those the situation allows alone, and each set asked once
-    (``legal.verdicts``); else each candidate is checked (``_checked``)."""
-    src = source(state, seat)
+    (``legal.verdicts``); else each candidate is checked (``_checked``). Zones are asked
+    for their cards and face-down count, not their length (``Zone.__len__``)."""
+    if src is None:
+        src = source(state, seat)
     listed: list[Move] = []
     can = cannot = False
     if src == "down":
@@ -179,29 +185,47 @@ def turn_moves(state: State, seat: int) -> list[Move]:
         zone = (
             state.hands[seat] if src == "hand" else state.ups[seat] if src == "up" else state.turned
         )
-        claimed = src == "hand" and (bool(state.claims) or claims_first(state))
+        cards = zone.cards
+        claimed = src == "hand" and (
+            bool(state.claims) or (not state.started and claims_first(state))
+        )
         have = _candidates(state, zone) if zone.hidden else None
-        if claimed or not seat_free(state):
+        if claimed or not (state.started or seat_free(state)):
             have = _candidates(state, zone) if have is None else have
             listed.extend(_checked(state, seat, src, zone, have, claimed))
         else:
             said = verdicts(state)
-            lays = said.alone.intersection(zone.cards if have is None else have)
-            if lays:
-                made = _plays(seat)
-                listed.extend(map(made.__getitem__, sorted(lays, key=_ORDER.__getitem__)))
-                can = have is None or not said.alone.isdisjoint(zone.cards)  # a known card
-            if JOKER in (zone.cards if have is None else have) and said.jokers:
+            alone = said.alone
+            made = _plays(seat)
+            runs: list[list[Card]] = []
+            if have is None:  # known cards: sorted once, for the plays alone and the sets
+                ordered: Sequence[Card] = cards
+                if len(cards) > 1:
+                    ordered = in_order = sorted(cards, key=_ORDER.__getitem__)
+                    if src != "turned" and state.duty != ADDON:
+                        runs = _runs(in_order)
+                lays = dict.fromkeys(filter(alone.__contains__, ordered))  # each card once
+                listed.extend(map(made.__getitem__, lays))
+                can = bool(lays)
+            else:
+                may = alone.intersection(have)
+                if may:
+                    listed.extend(map(made.__getitem__, sorted(may, key=_ORDER.__getitem__)))
+                    can = not alone.isdisjoint(cards)  # a known card
+                if src != "turned" and state.duty != ADDON:
+                    runs = _copies(have)
+            if JOKER in (cards if have is None else have) and said.jokers:
                 listed.extend(_joker_moves(said, seat))  # a joker comes last (``card_order``)
-                can = can or JOKER in zone.cards
-            if src != "turned" and state.duty != ADDON:
-                for copies in _copies(zone, have):
-                    listed.extend(_set_moves(said, seat, zone, copies))
+                can = can or JOKER in cards
+            for copies in runs:
+                listed.extend(_set_moves(said, seat, zone, copies))
             cannot = not can and not _fours(state, zone)  # what ``can_play`` would say
-    if len(state.stock) and not len(state.turned) and src:
+    stock, turned = state.stock, state.turned
+    turns = turned.cards or turned.hidden
+    if src and (stock.cards or stock.hidden) and not turns:
         listed.append(_chance(seat))
-    picks = (len(state.pile) or len(state.turned)) and src != "down"
-    if picks and not can and (cannot or not can_play(state, seat)):
+    picks = src != "down" and not can and (turns or state.pile.cards or state.pile.hidden)
+    if picks and (cannot or not can_play(state, seat)):
         listed.append(_pickup(seat))
     return listed
 
@@ -269,37 +293,38 @@ def _checked(
                     yield Move(seat, Set(combo))
 
 
-def _copies(zone: Zone, have: Counter[Card] | None) -> list[list[Card]]:
-    """Each rank's copies (``by_rank``) of two or more, in the listing's order; for a zone
-    of known cards (``have`` is ``None``) read from its cards in the listing's order, Der
-    Firer and jokers (always laid alone) left out."""
-    if have is not None:
-        ranks = by_rank(have)
-        return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
-    cards = zone.cards
-    if len(set(map(_RANK, cards))) == len(cards):
+def _copies(have: Counter[Card]) -> list[list[Card]]:
+    """Each rank's copies (``by_rank``) of two or more, in the listing's order."""
+    ranks = by_rank(have)
+    return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
+
+
+def _runs(ordered: list[Card]) -> list[list[Card]]:
+    """The runs of two or more cards of one rank in ``ordered`` (known cards in the
+    listing's order, ``_ORDER``, so a rank's copies lie together): each rank's copies that
+    may be laid together, Der Firer and jokers (always laid alone) left out. Where each
+    rank's copies end is read in C calls (a ``dict`` of ``zip``), and the runs sliced."""
+    if FIRER in ordered or JOKER in ordered:
+        ordered = [card for card in ordered if card is not FIRER and card is not JOKER]
+    ranks = list(map(_RANK, ordered))
+    n = len(ranks)
+    ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
+    if len(ends) == n:
         return []
-    runs: list[list[Card]] = []
-    run: list[Card] = []
-    for card in sorted(cards, key=_ORDER.__getitem__):
-        if card is FIRER or card is JOKER:  # always laid alone
-            continue
-        if run and run[0].rank == card.rank:
-            run.append(card)
-        else:
-            if len(run) > 1:
-                runs.append(run)
-            run = [card]
-    if len(run) > 1:
-        runs.append(run)
-    return runs
+    stops = list(ends.values())
+    starts = [0, *stops[:-1]]
+    several = map(gt, map(sub, stops, starts), repeat(1))
+    cut = cast("Callable[[slice], list[Card]]", ordered.__getitem__)  # a list's slice
+    return list(compress(map(cut, map(slice, starts, stops)), several))
 
 
-class _Order(dict[Card, tuple[int, int]]):
-    """Each card's place in the listing's order (``card_order``), looked up."""
+class _Order(dict[Card, int]):
+    """Each card's place in the listing's order (``card_order``) as one number, looked up
+    (a sort compares numbers faster than pairs)."""
 
-    def __missing__(self, card: Card) -> tuple[int, int]:
-        order = self[card] = card_order(card)
+    def __missing__(self, card: Card) -> int:
+        rank, suit = card_order(card)
+        order = self[card] = rank * 16 + suit  # suits are numbered below 16
         return order
 
 

@@ -80,13 +80,9 @@ class VriddiotPlayout:
 
     # -- what the fold's helpers read of a state ------------------------------------------
 
-    @property
-    def options(self) -> Options:
-        return cast(Options, self.table.options)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return cast(tuple[str, ...], self.table.players)
+    options: Options
+    """The table's options (``TableState.options``), an attribute: read on every listing."""
+    players: tuple[str, ...]
 
     def active(self, seat: int) -> bool:
         return seat not in self.finished
@@ -95,9 +91,11 @@ class VriddiotPlayout:
 
     def _load(self, state: State) -> None:
         self.__dict__.update(state.__dict__)  # every field but ``table`` (a slot of the base)
-        self.table = state.table
+        table = self.table = state.table
+        self.options, self.players = table.options, table.players
         self._state = state
         self._free: bool | None = None
+        self._src = ""
 
     def state(self) -> State:
         """The fold state this playout stands for."""
@@ -126,39 +124,41 @@ class VriddiotPlayout:
         asked once per event (``chance`` and ``moves`` both ask it)."""
         free = self._free
         if free is None:
-            free = self._free = (
-                not len(self.stock)
-                or min(map(len, self.hands)) >= HAND
-                or all(
-                    len(hand) >= HAND
-                    for seat, hand in enumerate(self.hands)
-                    if seat not in self.finished
-                )
-            )
+            stock = self.stock
+            free = True
+            if stock.cards or stock.hidden:
+                finished = self.finished
+                for seat, hand in enumerate(self.hands):
+                    if len(hand.cards) + hand.hidden < HAND and seat not in finished:
+                        free = False
+                        break
+            self._free = free
         return free
 
     def moves(self) -> Sequence[Move]:
         seat = self._on_turn()
         if seat is None:
             return tuple(fold_moves(self.state()))
-        return turn_moves(self._as, seat)
+        return turn_moves(self._as, seat, self._src)
 
     def _on_turn(self) -> int | None:
         """The player on turn when the fold's ``moves.turn_moves`` may be asked of the
         playout itself: no chance step due, no join window, no claim, and the cards the
         player lays from all known (the unaccounted cards are remembered per state
-        object: ``rules.table.pool``, which a playout, changed in place, is not)."""
+        object: ``rules.table.pool``, which a playout, changed in place, is not). Where
+        the player lays from is kept in ``_src`` for ``turn_moves``."""
         seat = self.turn
+        war = self.war
         if (
             seat is None
             or self.phase != PLAY
             or self.pending
             or self.claims
-            or (self.war is not None and self.war.window)
+            or (war is not None and war.window)
             or not self._refill_free()
         ):
             return None
-        src = source(self._as, seat)
+        src = self._src = source(self._as, seat)
         if src == "hand":
             return None if self.hands[seat].hidden else seat
         if src == "up":
@@ -167,7 +167,8 @@ class VriddiotPlayout:
 
     def play(self, move: Move) -> None:
         self.seq += 1
-        payload, seat = move.payload, cast(int, move.actor)
+        payload = move.payload
+        seat: int = move.actor  # type: ignore[assignment]  # a move of a player
         kind = type(payload)
         changes: dict[str, Any] | None = None
         if kind is Play:

@@ -10,6 +10,7 @@ card). ``top`` is the value to beat; ``twist`` the suit and value of a twist (vr
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from tablelog.rules.cards import JOKER, SUITS, Card, deck_french
 from tablelog.rules.claims import Absence
@@ -99,7 +100,7 @@ def make_deck(options: Options) -> tuple[Card, ...]:
     return deck_french() + tuple(second) + (JOKER,) * options.jokers
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, slots=False)  # ``table.evolve`` copies it by its ``__dict__``
 class War:
     """A war: its value, who laid the second card, who is in it (in the order they lay),
     the seats still to answer the join window, this round's war cards, jacks laid so far,
@@ -204,11 +205,10 @@ def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name: hands, face-up and face-down table cards, stock, pile, burn pile,
     out of the game, the turned card (a fresh dict; the names made once per table size,
     each face-down row's zone once per row: ``down_zone``)."""
-    zones: list[Zone] = []
-    for hand, up, down in zip(state.hands, state.ups, state.downs, strict=True):
-        zones += (hand, up, down_zone(down))
-    zones += (state.stock, state.pile, state.burned, state.out, state.turned)
-    return dict(zip(_zone_names(len(state.hands)), zones, strict=True))
+    hands = state.hands
+    each = zip(hands, state.ups, map(down_zone, state.downs), strict=True)
+    zones = (*chain.from_iterable(each), state.stock, state.pile, state.burned, state.out)
+    return dict(zip(_zone_names(len(hands)), (*zones, state.turned), strict=True))
 
 
 @lru_cache(maxsize=16)

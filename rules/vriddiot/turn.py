@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
-from tablelog.rules.laid import laid_by
+from tablelog.rules.laid import TABLE, laid_by
 from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
 from tablelog.rules.vriddiot.state import (
@@ -43,19 +43,22 @@ _NO_RUN = ("", 0)
 
 def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
     """Whether, with the stock empty, someone would be out of cards once ``seat`` laid
-    ``real`` (then ``war.settle`` says who goes out, and whether the game ends)."""
+    ``real`` (then ``war.settle`` says who goes out, and whether the game ends). Zones are
+    asked for their cards and face-down count, not their length (``Zone.__len__``)."""
     stock = state.stock
     if stock.cards or stock.hidden:
         return False
     if real and _left(state, seat, real) == 0:
         return True
-    hands, ups, downs, finished = state.hands, state.ups, state.downs, state.finished
-    return any(
-        other != seat
-        and other not in finished
-        and not (len(hands[other]) or len(ups[other]) or len(downs[other]))
-        for other in range(len(hands))
-    )
+    hands = state.hands
+    ups, downs, finished = state.ups, state.downs, state.finished
+    for other, hand in enumerate(hands):
+        if hand.cards or hand.hidden or other == seat or other in finished:
+            continue
+        up = ups[other]
+        if not (up.cards or up.hidden or down_count(downs[other])):
+            return True
+    return False
 
 
 def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
@@ -64,32 +67,39 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
     ``play.take`` must name the rule (a card not held). As ``play.take`` does (with no
     claim open), a known copy goes first, else a face-down card is bound to the card,
     which must still be unaccounted for (``_unaccounted``)."""
-    if len(state.turned):
-        if real != state.turned.cards:
+    turned = state.turned
+    if turned.cards or turned.hidden:
+        if real != turned.cards:
             return None  # play.take names the rule
         return {"turned": _EMPTY, "refill_from": None, "started": True, "turn": seat}
-    hand = state.hands[seat]
-    from_hand = bool(len(hand))
-    zone = hand if from_hand else state.ups[seat]
-    if not len(zone):
-        return None
-    left = list(zone.cards)
-    hidden = zone.hidden
-    bound: list[Card] = []
-    pool: Counter[Card] | None = None
-    for c in real:
-        if c in left:  # a known copy, the first
-            del left[left.index(c)]
-            continue
-        if hidden and pool is None:
-            pool = _unaccounted(state)
-        if hidden and pool is not None and pool[c] > bound.count(c):
-            hidden -= 1
-            bound.append(c)
-        else:
-            return None  # not held: play.take names the rule
+    zone = state.hands[seat]
+    from_hand = bool(zone.cards or zone.hidden)
+    if not from_hand:
+        zone = state.ups[seat]
+        if not (zone.cards or zone.hidden):
+            return None
+    cards, hidden = zone.cards, zone.hidden
+    if len(real) == 1 and real[0] in cards:  # one known card: its first copy goes
+        i = cards.index(real[0])
+        left = cards[:i] + cards[i + 1 :]
+    else:
+        kept = list(cards)
+        bound: list[Card] = []
+        pool: Counter[Card] | None = None
+        for c in real:
+            if c in kept:  # a known copy, the first
+                del kept[kept.index(c)]
+                continue
+            if hidden and pool is None:
+                pool = _unaccounted(state)
+            if hidden and pool is not None and pool[c] > bound.count(c):
+                hidden -= 1
+                bound.append(c)
+            else:
+                return None  # not held: play.take names the rule
+        left = tuple(kept)
     zones = list(state.hands if from_hand else state.ups)
-    zones[seat] = Zone(tuple(left), hidden)
+    zones[seat] = Zone(left, hidden)
     return {
         "hands" if from_hand else "ups": tuple(zones),
         "refill_from": None,
@@ -108,8 +118,19 @@ def _unaccounted(state: State) -> Counter[Card]:
 def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
     """How many cards ``seat`` holds once it laid ``real`` (the card just turned was
     never held)."""
-    held = len(state.hands[seat]) + len(state.ups[seat]) + down_count(state.downs[seat])
-    return held if len(state.turned) else held - len(real)
+    hand, up, turned = state.hands[seat], state.ups[seat], state.turned
+    held = len(hand.cards) + hand.hidden + len(up.cards) + up.hidden
+    held += down_count(state.downs[seat])
+    return held if turned.cards or turned.hidden else held - len(real)
+
+
+def _laid_on(state: State, seat: int, count: int) -> tuple[int, ...]:
+    """Who laid each card of the pile once ``seat`` laid ``count`` cards on it: what
+    ``rules.laid.laid_by`` answers for cards added on top, without comparing the piles."""
+    by, under = state.pile_by, len(state.pile.cards)
+    if len(by) != under:
+        by = (TABLE,) * under
+    return by + (seat,) * count
 
 
 def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
@@ -187,7 +208,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             nxt = next_in(seating, state.finished, seat)
             changes.update(top=worth, last=last, seating=seating, duty=BEAT, turn=nxt)
     changes["pile"] = pile
-    changes["pile_by"] = laid_by(state.pile.cards, pile.cards, state.pile_by, seat)
+    changes["pile_by"] = _laid_on(state, seat, len(real)) if pile.cards else ()
     return changes
 
 
@@ -232,9 +253,7 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
     if changes is None:
         return None
     pile = state.pile.add(*real)
-    changes.update(
-        pile=pile, run=run, pile_by=laid_by(state.pile.cards, pile.cards, state.pile_by, seat)
-    )
+    changes.update(pile=pile, run=run, pile_by=_laid_on(state, seat, len(real)))
     if rank == "8":  # the card added after it follows (an 8 added: the war's own twist)
         if duty == ADDON:
             changes["war"] = evolve(war, twist=(card.suit, 8))

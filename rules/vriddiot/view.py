@@ -7,13 +7,12 @@ hand; nobody sees the face-down table cards or the stock.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
-
-import attrs
 
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
-from tablelog.rules.table import player
+from tablelog.rules.table import evolve, player
 from tablelog.rules.tableview import Table, shedding_table
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
@@ -26,17 +25,19 @@ __all__ = [
 ]
 
 
-def _public(state: State) -> frozenset[str]:
-    ups = {f"up:{s}" for s in range(state.table.n)}
+@lru_cache(maxsize=16)
+def _public(n: int) -> frozenset[str]:
+    """The zones everyone sees at a table of ``n`` seats (made once per table size)."""
+    ups = {f"up:{s}" for s in range(n)}
     return frozenset({"pile", "burned", "out", "turned", *ups})
 
 
 def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone sees it)."""
     seen = default_view(
-        seat, zone_map(state), public=_public(state), sees=hand_seen_by, info=info(state)
+        seat, zone_map(state), public=_public(state.table.n), sees=hand_seen_by, info=info(state)
     )
-    return attrs.evolve(seen, table=_table(state, seen))
+    return evolve(seen, table=_table(state, seen))
 
 
 LABELS = {"up": "face up", "down": "face down", "burned": "burned", "turned": "turned"}

@@ -30,6 +30,8 @@ def next_active(state: State, seat: int) -> int:
 
 def next_in(seating: Seating, finished: tuple[int, ...], seat: int) -> int:
     """The next player not in ``finished`` after ``seat`` in ``seating``'s direction."""
+    if not finished:
+        return seating.next(seat)
     s = seat
     for _ in range(seating.n):
         s = seating.next(s)

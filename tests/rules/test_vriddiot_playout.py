@@ -234,3 +234,25 @@ def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.M
     assert folded["Turn"] == folded["Blind"] == 0, folded
     assert folded["Deal"] == 6, folded  # the deal itself, once a game
     assert sum(folded.values()) < events / 20, (folded, events)
+
+
+def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None:
+    """``moves._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
+    what grouping the hand's cards by rank in the listing's order gives: each rank's
+    copies of two or more, Der Firer and jokers left out, with repeated copies too."""
+    import sys
+
+    from tablelog.rules.cards import JOKER, deck_french
+    from tablelog.rules.vriddiot.state import FIRER
+
+    moves = sys.modules["tablelog.rules.vriddiot.moves"]
+    deck = [*deck_french(), *deck_french(), JOKER, JOKER]
+    rng = random.Random(7)
+    for _ in range(3000):
+        hand = sorted(rng.sample(deck, rng.randint(2, 30)), key=moves.card_order)
+        by_rank: dict[str, list[Any]] = {}
+        for card in hand:
+            if card is not FIRER and card is not JOKER:
+                by_rank.setdefault(card.rank, []).append(card)
+        expected = [copies for copies in by_rank.values() if len(copies) > 1]
+        assert moves._runs(hand) == expected, hand

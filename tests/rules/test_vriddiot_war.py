@@ -185,3 +185,18 @@ def test_a_face_down_hand_in_a_war_round_lays_a_war_card_and_never_picks_up():
     assert "pickup" not in {m.kind for m in RULES.moves(state)}
     with pytest.raises(IllegalEvent, match="måteplikt"):
         play(state, "Bo pickup")
+
+
+def test_a_war_changed_by_evolve_is_the_war_made_anew() -> None:
+    """A war keeps its fields in a ``__dict__`` so that ``table.evolve`` copies it (several
+    times per war): the copy equals the war made with the changes, and forgets the hash
+    it was copied from."""
+    from tablelog.rules.table import evolve
+    from tablelog.rules.vriddiot.state import War
+
+    war = War("7", 1, (0, 1), window=(2,))
+    hash(war)  # cached
+    changed = evolve(war, laid=((1, 7),), jacks=1, window=())
+    made = War("7", 1, (0, 1), laid=((1, 7),), jacks=1)
+    assert changed == made and hash(changed) == hash(made) and changed != war
+    assert evolve(changed, twist=("H", 8)) == War("7", 1, (0, 1), (), ((1, 7),), 1, ("H", 8))

@@ -47,3 +47,24 @@ def test_with_two_decks_a_second_copy_is_still_unaccounted():
 def test_zone_total_counts_known_cards_and_face_down_ones():
     known, hidden = zone_total({"a": Zone((SEVEN,), 2), "b": Zone((SEVEN, NINE), 1)})
     assert known == Counter({SEVEN: 2, NINE: 1}) and hidden == 3
+
+
+def test_unaccounted_is_the_deck_less_each_zone_in_turn():
+    """The pool counted in C calls is what subtracting each zone's cards in turn gives:
+    the same counts in the same order, a card known twice below zero, a card from no deck
+    of the game added after the deck's own (as ``Counter.subtract`` adds it)."""
+    deck = deck_48() + deck_48()[:5]  # some cards in two copies
+    stray = parse_card("JK")
+    zones = [
+        Zone((NINE, SEVEN), hidden=2),
+        Zone(()),
+        Zone((stray, NINE, NINE, deck[0]), hidden=1),
+        Zone((deck[3], stray)),
+    ]
+    expected = Counter(deck)
+    for zone in zones:
+        expected.subtract(zone.cards)
+    pool = unaccounted(deck, zones)
+    assert list(pool.items()) == list(expected.items())
+    assert pool[NINE] == deck.count(NINE) - 3 < 0 and pool[stray] == -2 and pool[deck[0]] == 1
+    assert list(unaccounted(deck, [Zone(), Zone((), 3)]).items()) == list(Counter(deck).items())
