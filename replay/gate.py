@@ -22,8 +22,8 @@ and the replay page all go through here, and the invariant kit checks what they 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -74,10 +74,10 @@ class Gate:
         self.viewer = viewer
         # the recorder of a physical game typed it all and saw it all
         self.whole = viewer.every_seat or (viewer.recorder and header.seed is None)
-        # the last event's move as seen: its text, what was said and its payload ask again
-        self._last_move: tuple[Any, Event, Any, Move | None] | None = None
-        # and the last event's text: the log line, the page and a JSON Lines line write it
-        self._last_text: tuple[Any, Event, Any, str] | None = None
+        # the last event's move as seen (its text, what was said and its payload ask
+        # again) and its text (the log line, the page and a JSON Lines line write it)
+        self._last_move: _LastEvent[Move | None] = _LastEvent(self._seen_move)
+        self._last_text: _LastEvent[str] = _LastEvent(self._text)
 
     def view(self, state: Any) -> View:
         """The table in ``state`` as the viewer sees it, its typed table (``View.table``)
@@ -113,12 +113,7 @@ class Gate:
     def move(self, before: Any, event: Event, after: Any) -> Move | None:
         """``event``'s move as the viewer saw it: the cards they did not see blank
         (``None`` when the move cannot be written without them: only its kind was seen)."""
-        last = self._last_move
-        if last is not None and last[0] is before and last[1] is event and last[2] is after:
-            return last[3]
-        seen = self._seen_move(before, event, after)
-        self._last_move = (before, event, after, seen)
-        return seen
+        return self._last_move(before, event, after)
 
     def _seen_move(self, before: Any, event: Event, after: Any) -> Move | None:
         move = event.move
@@ -150,12 +145,7 @@ class Gate:
 
     def text(self, before: Any, event: Event, after: Any) -> str:
         """``event`` in notation as the viewer saw it (the last event's remembered)."""
-        last = self._last_text
-        if last is not None and last[0] is before and last[1] is event and last[2] is after:
-            return last[3]
-        text = self._text(before, event, after)
-        self._last_text = (before, event, after, text)
-        return text
+        return self._last_text(before, event, after)
 
     def _text(self, before: Any, event: Event, after: Any) -> str:
         from tablelog.replay.notation import format_event_move
@@ -196,6 +186,27 @@ class Gate:
         out once, and the answers are those of the three asked one by one."""
         move = self.move(before, event, after)
         return move, self.text(before, event, after), self.says(before, event, after)
+
+
+_A = TypeVar("_A")
+
+
+class _LastEvent(Generic[_A]):
+    """``make(before, event, after)`` with its answer for the last event asked kept: the
+    states and the event matched by identity (they are frozen), so asking again for the
+    same event is free and any other event is worked out anew."""
+
+    def __init__(self, make: Callable[[Any, Event, Any], _A]) -> None:
+        self._make = make
+        self._last: tuple[Any, Event, Any, _A] | None = None
+
+    def __call__(self, before: Any, event: Event, after: Any) -> _A:
+        last = self._last
+        if last is not None and last[0] is before and last[1] is event and last[2] is after:
+            return last[3]
+        answer = self._make(before, event, after)
+        self._last = (before, event, after, answer)
+        return answer
 
 
 def _recorded(table: Table, seen: View) -> Table:
