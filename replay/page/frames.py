@@ -84,8 +84,9 @@ def page_table(view: View) -> dict[str, Any]:
 
 
 class _Compacted(dict[str, Any]):
-    """A seat's page data already without its empty fields: ``_compact`` keeps it as it is.
-    One object serves every table the seat appears in unchanged: it is never changed."""
+    """A seat's or a centre place's page data already without its empty fields: ``_compact``
+    keeps it as it is. One object serves every table the seat or place appears in
+    unchanged: it is never changed."""
 
 
 _SEATS: dict[tuple[object, ...], _Compacted] = {}

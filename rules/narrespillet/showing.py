@@ -54,17 +54,11 @@ def public_cards(state: State) -> Counter[Card]:
         cards += state.fronts[who].cards
         cards += state.chariots[who].cards
         cards += state.opens[who].cards
-        slots = state.slots[who]
-        for i, house in enumerate(HOUSES):
-            placed = slots[i].placement
-            if placed is not None and placed.fields[0] == house:
-                cards += placed.cards
-    out = Counter(cards)
+        _placed(state, who, cards)
     for w in range(state.n):
         if state.revealed[w]:
-            held = Counter(state.hands[w].cards)
-            out.update(c for c in state.revealed[w] if held[c])
-    return out
+            _held(state, w, cards)
+    return Counter(cards)
 
 
 def shown(state: State, event: Event) -> Shown:
@@ -131,16 +125,27 @@ _TURN = (ev.Discard, ev.Forfeit, ev.Place)
 
 def shown_applied(state: State, event: Event) -> Shown:
     """Which cards ``event`` shows to whom, by applying it and comparing every public card
-    before and after it: the reference ``shown`` is held to."""
+    and every hand before and after it with counters: the reference ``shown`` is held to,
+    written as ``shown`` was before it had shortcuts, sharing none of them (``_between``,
+    ``_gained``, ``_minus``, ``_quick``)."""
     try:
         after = apply(state, event)
     except IllegalEvent:
         return Shown()
-    return _between(state, event, after, _every)
-
-
-def _every(before: State, after: State) -> list[Card]:
-    return list((public_cards(after) - public_cards(before)).elements())
+    deal_forget = isinstance(event.payload, Deal) and state.phase == "deal"
+    everyone = public_cards(after) - (Counter() if deal_forget else public_cards(state))
+    for card in _laid(event.payload):
+        if not everyone[card]:
+            everyone[card] = 1
+    seats: dict[int, tuple[Card, ...]] = {}
+    for s in range(state.n):
+        mine = Counter(after.hands[s].cards) - Counter(state.hands[s].cards)
+        if mine:
+            seats[s] = tuple(mine.elements())
+    for who, target in after.peeks[len(state.peeks) :] if after.round == state.round else ():
+        if who < state.n:
+            seats[who] = (*seats.get(who, ()), *state.hands[target].cards)
+    return Shown(everyone=tuple(everyone.elements()), seats=seats, forget=deal_forget)
 
 
 def _gained(before: State, after: State) -> list[Card]:
