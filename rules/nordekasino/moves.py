@@ -7,8 +7,8 @@ the same value codes are alike to the arithmetic, which is asked once per key an
 remembered), in the order of their first set numbered as a bitmask, and for each key the
 hand cards in hand order. The filters come first: ``kind="trail"`` never looks at a set of
 piles, ``card=4H`` only at the 4H. The duty to a surviving build is the direct predicate
-``turn.duty_binds``, asked only when a trail or a build on no own pile is about to be
-yielded.
+``turn.duty_binds``, asked only when it can matter: before a trail, and when builds are
+listed while the player owns a pile (``onepass.builds_into``).
 
 ``count`` counts the moves without making them (per key: the number of sets with that
 key times the moves one set allows); ``kinds`` and ``cards`` stop at the first move of
@@ -142,11 +142,12 @@ def turn_moves(
     duty: Callable[[], bool],
 ) -> Iterator[Move]:
     """The Adams clears (when ``whole``: no card asked for), captures, builds and trails
-    of ``kind`` (``None``: every kind) the player of ``turn`` may make with ``cards`` on
-    ``table``, made one key at a time as they are asked for (``onepass``'s functions, each
-    given one key); ``duty()`` says whether the duty binds (asked only when it matters).
-    What ``moves`` lists of a state, but for the whole listing of a small table, which it
-    makes in one pass (``onepass.listing``, the same moves in the same order)."""
+        of ``kind`` (``None``: every kind) the player of ``turn`` may make with ``cards`` on
+        ``table``, made one key at a time as they are asked for (``onepass``'s functions, each
+        given one key); ``duty()`` says whether the duty binds (asked before trails, and for
+    builds only while the player owns a pile).
+        What ``moves`` lists of a state, but for the whole listing of a small table, which it
+        makes in one pass (``onepass.listing``, the same moves in the same order)."""
     seat = turn.seat
     chunk: list[Move] = []
     if kind in (None, "adams") and whole and most(table.codes) >= ADAMS:
@@ -237,7 +238,7 @@ def _capture_cards(state: State, turn: Turn) -> set[Card]:
 
 
 def _build_cards(state: State, turn: Turn) -> set[Card]:
-    """The cards of ``turn`` that build something, found as ``_builds`` would list them
+    """The cards of ``turn`` that build something, found as ``onepass.builds_into`` lists them
     (the duty keeps only keys holding an own pile), in one pass over the keys."""
     left = list(turn.cards)
     found: set[Card] = set()

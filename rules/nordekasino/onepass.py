@@ -284,7 +284,8 @@ def trails_into(out: list[Move], seat: int, cards: Sequence[Card]) -> None:
 
 def listing(table: Layout, turn: Turn, duty: Callable[[], bool]) -> list[Move]:
     """Every Adams merge, capture, build and trail of the player of ``turn`` on ``table``
-    (``duty()``: whether the duty binds, asked only when it matters), in the order of
+    (``duty()``: whether the duty binds, asked before trails and, for builds, whenever the
+    player owns a pile), in the order of
     ``moves.turn_moves`` with no filter: one pass over the keys per kind."""
     plan = plan_of(table)
     seat = turn.seat

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from tablelog.rules.nordekasino import onepass
 from tablelog.rules.nordekasino.moves import moves, turn_moves
 from tablelog.rules.nordekasino.state import Pile, State
-from tablelog.rules.nordekasino.turn import duty_binds, layout, turn_of
+from tablelog.rules.nordekasino.turn import Turn, duty_binds, known_turn, layout, turn_of
 from tests.rules.nordekasino_helpers import ANNA, BO, C, built, position
 from tests.rules.test_nordekasino_lazy import EXAMPLES, positions, reference_moves
 
@@ -73,9 +73,8 @@ def test_a_remembered_row_answers_only_its_own_question() -> None:
 
 
 def test_the_plans_are_bounded() -> None:
-    """One plan per table, for the last ``1 << 12`` tables; a plan's rows are kept by a
+    """One plan per table (tables equal by value share it); a plan's rows are kept by a
     card's values (not its suit), so a table holds a few."""
-    assert onepass.plan_of.cache_info().maxsize == 1 << 12
     onepass.plan_of.cache_clear()
     for state in _positions().values():
         tuple(moves(state))
@@ -111,7 +110,7 @@ def _cards(state: State) -> set[object]:
 @given(crowded())
 def test_the_one_pass_is_the_listing_key_by_key_on_a_crowded_table(state: State) -> None:
     """On a crowded table (listed one key at a time by ``moves``) the one pass lists what
-    ``turn_moves`` lists, in the same order."""
+    ``turn_moves`` lists, in the same order, and both what the reference lists."""
     assert len(state.piles) > 8
     _one_pass_is_key_by_key(state)
 
@@ -131,3 +130,23 @@ def _one_pass_is_key_by_key(state: State) -> None:
     duty = partial(duty_binds, state, seat)
     lazy = tuple(turn_moves(layout(state), turn, turn.cards, None, True, duty))
     assert tuple(onepass.listing(layout(state), turn, duty)) == lazy
+    # both share the per-key functions: the whole listing is also held to the reference
+    # that lists every subset of piles on its own (``moves`` lists 9 piles key by key)
+    assert tuple(moves(state)) == reference_moves(state)
+
+
+@EXAMPLES
+@given(positions())
+def test_the_playouts_turn_is_the_turn_made_by_its_init(state: State) -> None:
+    """``known_turn`` makes a hand of distinct cards' ``Turn`` without the generated
+    ``__init__`` (``turn._given``): every field, also those ``__attrs_post_init__`` sets,
+    equals the ``Turn`` made from the same arguments the usual way (a field added to
+    ``Turn`` and not given fails here)."""
+    seat = state.to_play
+    assert seat is not None
+    hand = state.hands[seat].cards
+    mate = state.hands[(seat + 2) % 4].cards if state.options.partnership else None
+    made = known_turn(seat, hand, state.owned(seat), mate)
+    usual = Turn(made.seat, made.cards, made.mine, made.partner, made.wanted, made.owned)
+    for field in attrs.fields(Turn):
+        assert getattr(made, field.name) == getattr(usual, field.name), field.name
