@@ -2,7 +2,7 @@
 
 The playout keeps every field of ``State`` as an attribute of one mutable object and
 changes them in place. It asks the fold's own functions of itself (it answers every
-attribute they read as the state would): the turn's listing (``moves.turn_moves``), and
+attribute they read as the state would): the turn's listing (``onturn.turn_moves``), and
 the changes of the turn loop's common plays, pickups and chance cards
 (``turn.lay_changes``, ``turn.pickup_changes``, ``turn.chance_changes``), which it sets
 in place where the fold makes one new state of them. Everything else (the deal and every
@@ -30,7 +30,7 @@ from tablelog.rules.vriddiot.deal import first_short, refill_changes, turned_cha
 from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set, Turn
 from tablelog.rules.vriddiot.legal import source
 from tablelog.rules.vriddiot.moves import moves as fold_moves
-from tablelog.rules.vriddiot.moves import turn_moves
+from tablelog.rules.vriddiot.onturn import turn_moves
 from tablelog.rules.vriddiot.play import apply as fold_apply
 from tablelog.rules.vriddiot.state import HAND, OVER, PLAY, Options, State, outcome
 from tablelog.rules.vriddiot.turn import chance_changes, lay_changes, pickup_changes
@@ -142,7 +142,7 @@ class VriddiotPlayout:
         return turn_moves(self._as, seat, self._src)
 
     def _on_turn(self) -> int | None:
-        """The player on turn when the fold's ``moves.turn_moves`` may be asked of the
+        """The player on turn when the fold's ``onturn.turn_moves`` may be asked of the
         playout itself: no chance step due, no join window, no claim, and the cards the
         player lays from all known (the unaccounted cards are remembered per state
         object: ``rules.table.pool``, which a playout, changed in place, is not). Where

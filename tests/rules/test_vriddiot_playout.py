@@ -237,7 +237,7 @@ def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.M
 
 
 def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None:
-    """``moves._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
+    """``onturn._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
     what grouping the hand's cards by rank in the listing's order gives: each rank's
     copies of two or more, Der Firer and jokers left out, with repeated copies too."""
     import sys
@@ -245,7 +245,7 @@ def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None
     from tablelog.rules.cards import JOKER, deck_french
     from tablelog.rules.vriddiot.state import FIRER
 
-    moves = sys.modules["tablelog.rules.vriddiot.moves"]
+    moves = sys.modules["tablelog.rules.vriddiot.onturn"]
     deck = [*deck_french(), *deck_french(), JOKER, JOKER]
     rng = random.Random(7)
     for _ in range(3000):
