@@ -11,11 +11,8 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import compress, repeat
-from operator import gt, sub
-from typing import cast
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
@@ -23,6 +20,7 @@ from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import card_lays, claims_first
 from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set
 from tablelog.rules.vriddiot.legal import (
+    OptionsRead,
     Verdicts,
     declarations,
     refuse_play,
@@ -97,10 +95,14 @@ def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
         yield tuple(c for c, n in zip(distinct, counts, strict=True) for _ in range(n))
 
 
-def turn_moves(state: State, seat: int, src: str | None = None) -> list[Move]:
+def turn_moves(
+    state: State, seat: int, src: str | None = None, read: OptionsRead | None = None
+) -> list[Move]:
     """The moves of ``seat`` on turn (outside a join window), in the listing's order: the
     cards it may lay alone, then its sets, rank by rank, then ``chance`` and ``pickup``.
-    ``src``: where the seat plays from (``legal.source``), when the caller has asked.
+    ``src``: where the seat plays from (``legal.source``), when the caller has asked;
+    ``read``: what ``legal.verdicts`` reads of the game's options (``legal.options_read``),
+    when the caller walking one game has asked.
 
     When ``refuse_play`` answers the same for every seat (``legal.seat_free``), no claim
     is open and no joker may be laid, the plays are listed by construction: the cards the
@@ -126,7 +128,7 @@ def turn_moves(state: State, seat: int, src: str | None = None) -> list[Move]:
             have = candidates(state, zone) if have is None else have
             listed.extend(_checked(state, seat, src, zone, have, claimed))
         else:
-            said = verdicts(state)
+            said = verdicts(state, read)
             alone = said.alone
             made = _plays(seat)
             runs: list[list[Card]] = []
@@ -169,7 +171,10 @@ def _fours(state: State, zone: Zone) -> bool:
     if war is not None and state.duty == WAR and war.twist is None:
         return True
     ranks = list(map(_RANK, zone.cards))
-    return len(ranks) >= 4 and any(ranks.count(rank) >= 4 for rank in set(ranks))
+    if len(ranks) < 4:
+        return False
+    distinct = set(ranks)
+    return len(distinct) <= len(ranks) - 3 and max(map(ranks.count, distinct)) >= 4
 
 
 _SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
@@ -243,11 +248,13 @@ def _runs(ordered: list[Card]) -> list[list[Card]]:
     ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
     if len(ends) == n:
         return []
-    stops = list(ends.values())
-    starts = [0, *stops[:-1]]
-    several = map(gt, map(sub, stops, starts), repeat(1))
-    cut = cast("Callable[[slice], list[Card]]", ordered.__getitem__)  # a list's slice
-    return list(compress(map(cut, map(slice, starts, stops)), several))
+    runs = []
+    start = 0
+    for stop in ends.values():
+        if stop - start > 1:
+            runs.append(ordered[start:stop])
+        start = stop
+    return runs
 
 
 class _Order(dict[Card, int]):
