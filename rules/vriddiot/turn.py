@@ -14,6 +14,7 @@ checked (the play allowed, the cards held, the pickup allowed).
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
@@ -39,6 +40,7 @@ __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
+_CARDS = attrgetter("cards")
 
 
 def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
@@ -48,9 +50,11 @@ def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
     stock = state.stock
     if stock.cards or stock.hidden:
         return False
-    if real and _left(state, seat, real) == 0:
-        return True
     hands = state.hands
+    if real and len(hands[seat].cards) <= len(real) and _left(state, seat, real) == 0:
+        return True  # (more known hand cards than it lays: some are left)
+    if all(map(_CARDS, hands)):
+        return False  # every hand holds known cards: nobody else is out
     ups, downs, finished = state.ups, state.downs, state.finished
     for other, hand in enumerate(hands):
         if hand.cards or hand.hidden or other == seat or other in finished:
