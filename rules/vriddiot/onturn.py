@@ -178,6 +178,8 @@ def _fours(state: State, zone: Zone) -> bool:
 
 
 _SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
+_SETS_KEPT = 50_000
+"""How many keys ``_SET_MOVES`` and ``_SETS_OK`` remember before they start again."""
 
 
 def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
@@ -203,12 +205,30 @@ def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tup
         key = (*key, None, min(zone.hidden, len(copies)), *spare)
     made = _SET_MOVES.get(key)
     if made is None:
-        if len(_SET_MOVES) >= 50_000:
+        if len(_SET_MOVES) >= _SETS_KEPT:
             _SET_MOVES.clear()
-        set_ok = said.set_ok
-        made = tuple(_set(seat, combo) for combo in sets(zone, copies) if set_ok(combo))
-        _SET_MOVES[key] = made
+        oks = _sets_ok(said, zone, copies, (key[0], *key[2:]))
+        made = _SET_MOVES[key] = tuple(_set(seat, combo) for combo in oks)
     return made
+
+
+_SETS_OK: dict[tuple[object, ...], tuple[tuple[Card, ...], ...]] = {}
+"""The sets ``said`` allows, by ``_set_moves``'s key without the seat: every seat's
+moves of the same copies in the same situation are made from one answer."""
+
+
+def _sets_ok(
+    said: Verdicts, zone: Zone, copies: list[Card], shape: tuple[object, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """The sets of ``copies`` that ``said`` allows, in ``sets``'s order, remembered by
+    ``shape`` (``_set_moves``'s key without the seat: the situation, the copies and what
+    ``sets`` reads of ``zone``) for every seat, bounded as ``_SET_MOVES``."""
+    oks = _SETS_OK.get(shape)
+    if oks is None:
+        if len(_SETS_OK) >= _SETS_KEPT:
+            _SETS_OK.clear()
+        oks = _SETS_OK[shape] = tuple(filter(said.set_ok, sets(zone, copies)))
+    return oks
 
 
 def _checked(
