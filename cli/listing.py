@@ -6,14 +6,18 @@ them as they are read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections import ChainMap
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
 from tablelog.cli import render
 from tablelog.cli.errors import friendly
 from tablelog.cli.selection import JSON, filter_options, filters, keeper, reading_ledger
+
+if TYPE_CHECKING:
+    from tablelog.replay.summary import GameResult
 
 __all__ = ["list_games", "print_results", "with_variations"]
 
@@ -60,38 +64,71 @@ def list_games(
         except MissingDatabase as missing:
             click.echo(f"no games: {missing.format_message()}", err=True)
             ledger = None
-        rows: list[dict[str, Any]] = []
+        rows: list[Mapping[str, Any]] = []
         if ledger is not None:
             with ledger:
                 chosen = filters(rules, player, since, unfinished)
-                found = (r.as_dict() for r in results(ledger, chosen, keeper(ctx, ledger)))
+                found = results(ledger, chosen, keeper(ctx, ledger))
                 if as_json:  # streamed: each game is written as it is read
-                    render.emit_json_rows("games", found)
+                    render.emit_json_rows("games", (r.as_dict() for r in found))
                     return
-                rows = list(found)
+                rows = [_Listed(r) for r in found]  # a row whole only when it is drawn
     if as_json:
         render.emit_json_rows("games", rows)
         return
     print_results(rows, None if every else page)
 
 
-def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+class _Listed(Mapping[str, Any]):
+    """A game's row of the table: ``GameResult.as_dict()``, made only when a key beyond
+    those that order and count the rows is read (a page draws 50 rows of thousands)."""
+
+    __slots__ = ("_result", "_whole")
+
+    def __init__(self, result: GameResult) -> None:
+        self._result = result
+        self._whole: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "game":
+            return self._result.game
+        if key == "uid":
+            return self._result.uid
+        if key in ("variation_of", "variation_at") and self._whole is None:
+            return self._result.data[key]
+        return self._dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def _dict(self) -> dict[str, Any]:
+        if self._whole is None:
+            self._whole = self._result.as_dict()
+        return self._whole
+
+
+def with_variations(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The games in order, each variation (fork) right under the game it branches from,
     by the event it branches at; ``variation_of_game`` names that game's number (``None``
-    when the filters left it out)."""
+    when the filters left it out). Each row is read through, not copied (a ``ChainMap``
+    that only reads it: a row of the table is made whole only when it is drawn)."""
     by_uid = {row["uid"]: row["game"] for row in rows}
-    children: dict[str, list[dict[str, Any]]] = {}
+    children: dict[str, list[Mapping[str, Any]]] = {}
     tops = []
     for row in rows:
         parent = row.get("variation_of")
-        row = {**row, "variation_of_game": by_uid.get(parent) if parent else None}
+        game = by_uid.get(parent) if parent else None
+        row = ChainMap({"variation_of_game": game}, cast("MutableMapping[str, Any]", row))
         if parent is not None and parent in by_uid:
             children.setdefault(parent, []).append(row)
         else:
             tops.append(row)
-    ordered: list[dict[str, Any]] = []
+    ordered: list[Mapping[str, Any]] = []
 
-    def add(row: dict[str, Any]) -> None:
+    def add(row: Mapping[str, Any]) -> None:
         ordered.append(row)
         for child in sorted(
             children.get(row["uid"], []), key=lambda r: (r["variation_at"], r["game"])
@@ -103,7 +140,9 @@ def with_variations(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return ordered
 
 
-def paged(rows: Sequence[dict[str, Any]], page: int | None) -> tuple[list[dict[str, Any]], str]:
+def paged(
+    rows: Sequence[Mapping[str, Any]], page: int | None
+) -> tuple[list[Mapping[str, Any]], str]:
     """Page ``page`` of ``rows`` (1: the last ``PAGE``, in order; ``None``: all of them) and
     the sentence saying which rows those are, empty when they are all."""
     if page is None or len(rows) <= PAGE:
@@ -120,7 +159,7 @@ def paged(rows: Sequence[dict[str, Any]], page: int | None) -> tuple[list[dict[s
     return list(rows[start:end]), said
 
 
-def print_results(rows: Sequence[dict[str, Any]], page: int | None = None) -> None:
+def print_results(rows: Sequence[Mapping[str, Any]], page: int | None = None) -> None:
     """``list`` for people: one line per game, winners and scores, then the count; each
     variation indented under the game it branches from. ``page``: the table shows that
     page of ``PAGE`` rows (1: the newest), the count stays every game's."""

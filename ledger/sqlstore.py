@@ -49,7 +49,7 @@ from tablelog.ledger.records import (
     utc_now,
 )
 
-__all__ = ["SqlEventStore"]
+__all__ = ["SqlEventStore", "ids_taken"]
 
 Conn = Any
 """A driver's connection (``sqlite3.Connection``, ``psycopg.Connection``)."""
@@ -167,10 +167,7 @@ class SqlEventStore(EventStore):
                 rows = chain_rows(game, genesis, events, hashes, linked=linked)
                 self._insert_events(conn, rows, bulk=True)
             except self._unique_violation as exc:
-                raise AppendRefused(
-                    f"cannot import game {uid}: an event id in it is already in the database"
-                    f" ({first_line(exc)})"
-                ) from exc
+                raise ids_taken(uid, exc) from exc
         return GameRecord(game, uid, rules, rules_version, header, genesis, created)
 
     # -- reading -------------------------------------------------------------------------
@@ -286,6 +283,15 @@ class SqlEventStore(EventStore):
         d = self._dialect
         row = conn.execute(d.where_event, (d.stored_id(event_id),)).fetchone()
         return None if row is None else (row[0], row[1])
+
+
+def ids_taken(uid: str, exc: Exception) -> AppendRefused:
+    """The refusal of an imported game ``uid`` whose event ids are taken (``exc``: the
+    driver's unique violation)."""
+    return AppendRefused(
+        f"cannot import game {uid}: an event id in it is already in the database"
+        f" ({first_line(exc)})"
+    )
 
 
 def _in_turn(seqs: Sequence[int], read: Sequence[StoredEvent]) -> bool:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APPEND_ONLY",
+    "EVENT_ID_INDEX",
     "FRESH_SCHEMA",
     "create_event_tables",
     "create_tables",
@@ -75,6 +76,9 @@ FRESH_SCHEMA: tuple[str, ...] = (
     'CREATE UNIQUE INDEX "events_event_id"\n    ON "events" ("event_id")',
     *_TRIGGERS,
 )
+EVENT_ID_INDEX = FRESH_SCHEMA[-1 - len(_TRIGGERS)]
+"""The unique index of the event ids, as ``FRESH_SCHEMA`` (and sqlite-utils) writes it: a
+bulk import into an empty events table builds it once at the end (``Ledger.batch``)."""
 """The statements sqlite-utils writes for the schema in an empty database (``_create``), as
 it writes them, in its order: an empty database is made by these alone, without importing
 the tooling, which costs a third of a CPU-second (sqlite-utils imports pandas and numpy when

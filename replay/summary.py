@@ -43,6 +43,7 @@ __all__ = [
     "SUMMARY_VERSION",
     "Filters",
     "GameResult",
+    "Stored",
     "as_fraction",
     "dumps",
     "number_text",
@@ -148,11 +149,66 @@ def altered(row: ResultRow) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _fresh(row: ResultRow) -> dict[str, Any] | None:
+def _fresh(row: ResultRow) -> Mapping[str, Any] | None:
     if not row.fresh or row.summary is None:
         return None
-    data: dict[str, Any] = json.loads(row.summary)
+    data = Stored(row.summary)
     return data if data.get("v") == SUMMARY_VERSION else None
+
+
+_TAIL = frozenset({"v", "variation_at", "variation_of", "winners"})
+"""A stored summary's last top-level keys (``dumps`` sorts them): what ``list`` reads of
+every game (the version, whether it is a variation) before it draws one page of rows."""
+
+
+class Stored(Mapping[str, Any]):
+    """A stored summary's data, its JSON decoded only when a key beyond its tail is read
+    (``list`` draws 50 rows of thousands, but orders them all by ``variation_of``).
+
+    The tail is read alone: in ``dumps``' text the keys are sorted and nothing after
+    ``"v"`` is an object (a number, a uid or null, a list of names), so the last ``,"v":``
+    of the text is the top-level key's (inside a JSON string a quote followed by a colon
+    cannot occur). A ``,"v":`` of a nested object would leave more closing braces than
+    the one added opens, so that tail is no JSON: then, as for any other layout (an
+    edited row), the whole text is read. The answers are ``json.loads``' either way."""
+
+    __slots__ = ("_data", "_tail", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._data: dict[str, Any] | None = None
+        self._tail = _tail(text)
+
+    def whole(self) -> dict[str, Any]:
+        """The whole summary, decoded (once)."""
+        if self._data is None:
+            self._data = json.loads(self._text)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        tail = self._tail
+        if tail is not None and key in _TAIL:
+            return tail[key]
+        return self.whole()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+
+def _tail(text: str) -> dict[str, Any] | None:
+    """The keys ``_TAIL`` of a summary as ``dumps`` writes it, parsed alone; ``None`` when
+    the text ends otherwise (then only the whole text is read)."""
+    start = text.rfind(',"v":')
+    if start < 0:
+        return None
+    try:
+        tail = json.loads("{" + text[start + 1 :])
+    except ValueError:
+        return None
+    return tail if isinstance(tail, dict) and tail.keys() == _TAIL else None
 
 
 def _compute(games: Games, row: ResultRow) -> tuple[str, dict[str, Any]]:

@@ -18,7 +18,6 @@ legal move of each kind and lead card; ``count`` counts without keeping moves.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -29,13 +28,25 @@ from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
 from tablelog.rules.narrespillet.candidates import pictures, places
-from tablelog.rules.narrespillet.checks import call_refusal, check, check_call, check_turn
-from tablelog.rules.narrespillet.deck import DECK, HOUSES, category_cards
+from tablelog.rules.narrespillet.checks import check, check_turn
+from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
+from tablelog.rules.narrespillet.windows import (
+    call_pass,
+    calls,
+    downs,
+    fool_passes,
+    fools,
+    mine,
+    reveal_passes,
+    reveals,
+    shows,
+    votes,
+)
 
 __all__ = ["KINDS", "cards", "count", "kinds", "moves", "to_act", "turn_moves"]
 
@@ -198,128 +209,30 @@ def count(state: State, seat: int | None = None) -> int:
 def _generators(state: State) -> tuple[tuple[str, Gen], ...]:
     """The kinds possible in ``state`` with their candidate generators, in ``KINDS`` order."""
     head = head_step(state)
-    shows: tuple[tuple[str, Gen], ...] = (("show", _shows),)
+    showing: tuple[tuple[str, Gen], ...] = (("show", shows),)
     if head is not None:
         window: dict[str, tuple[tuple[str, Gen], ...]] = {
-            "fool": (("fool", _fools), ("pass", _fool_passes)),
-            "vote": (("vote", _votes),),
-            "call": (("call", _calls), ("pass", _call_pass)),
-            "down": (("discard", _downs),),
-            "reveal": (("reveal", _reveals), ("pass", _reveal_passes)),
+            "fool": (("fool", fools), ("pass", fool_passes)),
+            "vote": (("vote", votes),),
+            "call": (("call", calls), ("pass", call_pass)),
+            "down": (("discard", downs),),
+            "reveal": (("reveal", reveals), ("pass", reveal_passes)),
         }
-        return shows + window.get(head.kind, ())
+        return showing + window.get(head.kind, ())
     if state.actor is None:
         return ()
-    return shows + _TURN
-
-
-def _mine(state: State, seat: int | None, who: int) -> bool:
-    return seat is None or seat_of(state, who) == seat
-
-
-def _shows(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    seats = [
-        s for s in to_act(state) if s < state.n and state.hands[s].hidden and seat in (None, s)
-    ]
-    if not seats:
-        return
-    pool = unknown(state)
-    for s in seats:
-        if card is not None:
-            if card in pool:
-                yield Move(s, ev.Show(card))
-            continue
-        for c in DECK:
-            if c in pool:
-                yield Move(s, ev.Show(c))
-
-
-def _asked(
-    answer: Callable[[bool], object], state: State, seat: int | None, card: Card | None
-) -> Iterator[Move]:
-    """Each participant asked about the placement answering with ``answer`` (``demons``
-    for the Demons' controller): a Fool, or a pass."""
-    head = head_step(state)
-    assert head is not None
-    for w in head.asked:
-        if _mine(state, seat, w):
-            yield Move(seat_of(state, w), answer(w == state.n))
-
-
-_fools = partial(_asked, ev.Fool)
-_fool_passes = partial(_asked, ev.Pass)
-
-
-def _votes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    for s in head.asked:
-        if seat in (None, s):
-            yield Move(s, ev.Vote(True))
-            yield Move(s, ev.Vote(False))
-
-
-def _calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    s = seat_of(state, head.who)
-    if seat in (None, s):
-        if card is None:
-            yield from _call_moves(s, head.what, head.tried)
-        elif check_call(state, head, card) is None:
-            yield Move(s, ev.Call(card))
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def _call_moves(seat: int, what: str, tried: tuple[Card, ...]) -> tuple[Move, ...]:
-    """Every card ``seat`` may call in a call of ``what`` after ``tried`` (the call's own
-    check, ``checks.call_refusal``, asks nothing else: remembered by those alone)."""
-    return tuple(Move(seat, ev.Call(c)) for c in DECK if call_refusal(what, tried, c) is None)
-
-
-def _call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    if _mine(state, seat, head.who):
-        yield Move(seat_of(state, head.who), ev.Pass(head.who == state.n))
-
-
-def _downs(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    if _mine(state, seat, head.who):
-        s = seat_of(state, head.who)
-        for c in available(state, head.who, pool=False, chariot=False):
-            yield Move(s, ev.Discard(c))
-
-
-def _reveals(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    pool = unknown(state)
-    wanted = [c for c in category_cards(head.what) if c in pool and card in (None, c)]
-    for s in head.asked:
-        if seat in (None, s):
-            yield from (Move(s, ev.Reveal(c)) for c in wanted)
-
-
-def _reveal_passes(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
-    head = head_step(state)
-    assert head is not None
-    for s in head.asked:
-        if seat in (None, s):
-            yield Move(s, ev.Pass())
+    return showing + _TURN
 
 
 def _actor(state: State, seat: int | None) -> int | None:
     """The participant on turn if ``seat`` (``None``: anyone) makes its moves."""
     who = state.actor
-    return who if who is not None and _mine(state, seat, who) else None
+    return who if who is not None and mine(state, seat, who) else None
 
 
 def _hermit_turns(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
     for h in hermits(state):
-        if _mine(state, seat, h):
+        if mine(state, seat, h):
             yield Move(seat_of(state, h), ev.Hermit(h == state.n))
 
 

@@ -7,7 +7,7 @@ the same value codes are alike to the arithmetic, which is asked once per key an
 remembered), in the order of their first set numbered as a bitmask, and for each key the
 hand cards in hand order. The filters come first: ``kind="trail"`` never looks at a set of
 piles, ``card=4H`` only at the 4H. The duty to a surviving build is the direct predicate
-``turn.duty_binds``, asked only when it can matter: before a trail, and when builds are
+``duty.duty_binds``, asked only when it can matter: before a trail, and when builds are
 listed while the player owns a pile (``onepass.builds_into``).
 
 ``count`` counts the moves without making them (per key: the number of sets with that
@@ -24,6 +24,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.arith import ADAMS, capture_values, most
 from tablelog.rules.nordekasino.builds import build_options, can_capture
+from tablelog.rules.nordekasino.duty import duty_binds, duty_lifted
 from tablelog.rules.nordekasino.events import Capture, OpenHand, Reveal
 from tablelog.rules.nordekasino.listed import KIND_OF, filtered, kept, remembered, remembering
 from tablelog.rules.nordekasino.onepass import (
@@ -46,8 +47,6 @@ from tablelog.rules.nordekasino.subsets import (
 from tablelog.rules.nordekasino.turn import (
     SPADE_FIVE,
     Turn,
-    duty_binds,
-    duty_lifted,
     hand_candidates,
     held_values,
     layout,

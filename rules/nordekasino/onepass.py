@@ -37,8 +37,9 @@ from tablelog.rules.nordekasino.arith import (
 )
 from tablelog.rules.nordekasino.builds import build_numbers, build_values
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
+from tablelog.rules.nordekasino.state import card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, keyed, sets_of
-from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn
+from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn, mask
 
 __all__ = [
     "ONLY_ADAMS",
@@ -57,8 +58,8 @@ __all__ = [
 ONLY_ADAMS = 1 << ADAMS
 """What a build with a hand's last card may be worth, with no partner to build for."""
 
-SPADE_TAKES = 1 << 5
-"""The value the ♠5 takes by as a plain card (``card_values(5S)``)."""
+SPADE_TAKES = mask(card_values(SPADE_FIVE))
+"""The values the ♠5 takes by as a plain card, as a bitset."""
 
 
 Entry = tuple[Counts, tuple[int, ...], int, int]

@@ -22,9 +22,10 @@ from tablelog.rules.nordekasino.arith import ADAMS, build_reach, more_buildable,
 from tablelog.rules.nordekasino.builds import can_capture
 from tablelog.rules.nordekasino.claims import claim_for, hidden_counts
 from tablelog.rules.nordekasino.deal import apply_deal, deal_chance
+from tablelog.rules.nordekasino.duty import duty_binds
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.state import DEAL, OVER, PLAY, Pile, State, card_values
-from tablelog.rules.nordekasino.turn import SPADE_FIVE, duty_binds, held_values, pile_key
+from tablelog.rules.nordekasino.turn import SPADE_FIVE, held_values, pile_key
 from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.table import evolve, player, pool, where
 from tablelog.rules.zones import Zone

@@ -27,13 +27,14 @@ from tablelog.rules.cards import Card
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.nordekasino.arith import ADAMS
 from tablelog.rules.nordekasino.deal import deal_sampled
+from tablelog.rules.nordekasino.duty import duty_of
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.moves import moves
 from tablelog.rules.nordekasino.onepass import listing
 from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
-from tablelog.rules.nordekasino.turn import Turn, duty_of, known_turn
+from tablelog.rules.nordekasino.turn import Turn, known_turn
 from tablelog.rules.playout import InPlace
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone

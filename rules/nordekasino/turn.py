@@ -1,4 +1,4 @@
-"""The player on turn: the cards they may play, the values they hold, and the duty.
+"""The player on turn: the cards they may play and the values they hold.
 
 Shared by the listing of moves (``moves``) and the validator (``play``), so that both ask
 the same questions of ``arith`` and neither lists moves to answer them:
@@ -7,9 +7,8 @@ the same questions of ``arith`` and neither lists moves to answer them:
   after playing a card (with face-down cards, any card not accounted for);
 * what one card does with one set of piles is ``builds``' (``can_capture``,
   ``build_options``);
-* ``duty_binds``: whether the duty to a surviving build holds (the seat owns a pile and
-  can capture something or build on one of its own piles), a direct search over sets of
-  piles, smallest first, that stops at the first yes.
+* the duty to a surviving build (``duty_binds``) is ``duty``'s, which asks this module's
+  ``Turn``.
 
 Every order here is the order of the hand, the deck or the table, never that of a set of
 cards, so nothing depends on ``PYTHONHASHSEED``.
@@ -18,7 +17,7 @@ cards, so nothing depends on ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -29,24 +28,20 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
-    capturable,
 )
-from tablelog.rules.nordekasino.builds import can_build
 from tablelog.rules.nordekasino.claims import playable, values_after
 from tablelog.rules.nordekasino.state import State, card_values
-from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size, layout_of
+from tablelog.rules.nordekasino.subsets import Layout, layout_of
 from tablelog.rules.table import pool_view
 
 __all__ = [
     "SPADE_FIVE",
     "Turn",
-    "duty_binds",
-    "duty_lifted",
-    "duty_of",
     "hand_candidates",
     "held_values",
     "known_turn",
     "layout",
+    "mask",
     "pile_key",
     "recall",
     "recalled",
@@ -313,7 +308,7 @@ def _wanted(
 ) -> tuple[int, ...]:
     """``Turn.wanted`` of a turn whose cards leave ``mine`` and ``partner`` held."""
     return tuple(
-        _mask(values) | _mask(partner[i] if partner else ()) | 1 << ADAMS
+        mask(values) | mask(partner[i] if partner else ()) | 1 << ADAMS
         for i, values in enumerate(mine)
     )
 
@@ -334,77 +329,12 @@ def _held_after(values: Sequence[tuple[int, ...]], played: int) -> frozenset[int
 @lru_cache(maxsize=1 << 12)
 def _masks(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """Each card's values as a bitset (``Turn.takes``), remembered by the values."""
-    return tuple(map(_mask, values))
+    return tuple(map(mask, values))
 
 
-def _mask(values: Iterable[int]) -> int:
+def mask(values: Iterable[int]) -> int:
+    """The bitset of ``values`` (bit v: value v)."""
     out = 0
     for value in values:
         out |= 1 << value
     return out
-
-
-def duty_binds(state: State, seat: int) -> bool:
-    """Whether ``seat`` is bound by the duty: it owns a pile on the table and can capture
-    something or build on one of its own piles, so any other build, and a trail, is
-    refused. Found without listing moves: the ♠5 and single piles first, then sets of
-    piles smallest first, stopping at the first capture or build on an own pile."""
-    return bool(state.owned(seat)) and _duty(state, seat)
-
-
-def duty_lifted(state: State, seat: int) -> bool:
-    """Whether ``seat`` owns a pile but can neither capture nor build on one of its own
-    piles, so the duty is lifted and every move is open."""
-    return bool(state.owned(seat)) and not _duty(state, seat)
-
-
-def _duty(state: State, seat: int) -> bool:
-    """``_duty_binds``, remembered for recent states (asked by every kind of move)."""
-    return recall(_duty_binds, state, seat)
-
-
-def _live_keys(table: Layout, values: int) -> Iterator[Counts]:
-    """The keys a capture or a build may be made of, smallest first, when the cards take
-    or build to the values of the bitset ``values``: numeric piles with the "more" piles
-    of at most one value, that value among ``values`` (a "more a" pile only takes piles
-    worth a and is only taken by a card worth a: any other key is neither taken nor
-    built on)."""
-    codes = table.group_codes
-    numeric = tuple(g for g, code in enumerate(codes) if code >= 0)
-    yield from keys_by_size(table, numeric)
-    for g, code in enumerate(codes):
-        if code < 0 and values >> (-code - 1) & 1:
-            yield from (c for c in keys_by_size(table, (*numeric, g)) if c[g])
-
-
-def _duty_binds(state: State, seat: int) -> bool:
-    return duty_of(turn_of(state, seat), layout(state))
-
-
-def duty_of(turn: Turn, table: Layout) -> bool:
-    """Whether the player of ``turn`` can capture something or build on one of its own
-    piles on ``table`` (the duty, once it owns a pile): ``duty_binds`` of a state with
-    that turn and table."""
-    if not turn.cards:
-        return False
-    if SPADE_FIVE in turn.cards and table.codes:
-        return True
-    values = sorted({v for card in turn.cards for v in card_values(card)})
-    taking = _mask(values)
-    for code in table.codes:  # a pile worth a card's value is a capture already
-        if (code >= 0 and code & taking) or (code < 0 and taking >> (-code - 1) & 1):
-            return True
-    mine = table.group_counts(turn.owned)
-    reached = taking
-    for wanted in turn.wanted:
-        reached |= wanted
-    for counts in _live_keys(table, reached):
-        key = key_of(table, counts)
-        if len(key) > 1 and any(capturable(v, key) for v in values):
-            return True
-        if any(n and m for n, m in zip(counts, mine, strict=True)) and any(
-            can_build(card, key, wanted)
-            for card, wanted in zip(turn.cards, turn.wanted, strict=True)
-        ):
-            return True
-    return False

@@ -28,10 +28,11 @@ from tablelog.rules.listing import filter_moves, lead_card
 from tablelog.rules.nordekasino import RULES, arith
 from tablelog.rules.nordekasino.arith import ADAMS, reach
 from tablelog.rules.nordekasino.builds import build_options, can_capture
+from tablelog.rules.nordekasino.duty import duty_binds
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, OpenHand, Reveal, Trail
 from tablelog.rules.nordekasino.moves import KINDS, cards, count, kinds, moves
 from tablelog.rules.nordekasino.state import PLAY, Pile, State
-from tablelog.rules.nordekasino.turn import SPADE_FIVE, duty_binds, hand_candidates, held_values
+from tablelog.rules.nordekasino.turn import SPADE_FIVE, hand_candidates, held_values
 from tablelog.rules.zones import Zone
 from tests.rules.nordekasino_helpers import ANNA, C, header, position
 

@@ -20,9 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablelog.rules.nordekasino import onepass
+from tablelog.rules.nordekasino.duty import duty_binds
 from tablelog.rules.nordekasino.moves import moves, turn_moves
 from tablelog.rules.nordekasino.state import Pile, State
-from tablelog.rules.nordekasino.turn import Turn, duty_binds, known_turn, layout, turn_of
+from tablelog.rules.nordekasino.turn import Turn, known_turn, layout, turn_of
 from tests.rules.nordekasino_helpers import ANNA, BO, C, built, position
 from tests.rules.test_nordekasino_lazy import EXAMPLES, positions, reference_moves
 
