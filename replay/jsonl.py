@@ -89,6 +89,17 @@ class ParsedGame:
     """Whether the reader saw every event numbered 1, 2, 3... with a hash that follows
     from the hash before it (the genesis hash, for event 1): then ``chain_of`` has nothing
     to find and does not hash the log again (``False``: it checks the whole chain)."""
+    encoded: tuple[Header, bytes] | None = None
+    """A header and its ``encode_header`` bytes, as the reader made them once."""
+
+    @property
+    def header_bytes(self) -> bytes:
+        """The header's canonical bytes (``encode_header``): the reader's, when they are of
+        this very header (a copy with another header makes its own)."""
+        encoded = self.encoded
+        if encoded is not None and encoded[0] is self.header:
+            return encoded[1]
+        return encode_header(self.header)
 
 
 def export_lines(ledger: LedgerStore, game: int) -> Iterator[str]:
@@ -182,11 +193,20 @@ class _Builder:
     """Every event so far numbered in turn, with a hash that follows from the one before."""
     hashed: Callable[..., bytes] = attrs.Factory(event_hasher)
     """``ledger.event_hash`` with a packer of its own."""
+    encoded: bytes | None = None
+    """The header's canonical bytes, made the first time they are needed."""
+
+    @property
+    def header_bytes(self) -> bytes:
+        """``encode_header(self.header)``, made once for the game."""
+        if self.encoded is None:
+            self.encoded = encode_header(self.header)
+        return self.encoded
 
     @property
     def genesis(self) -> bytes:
         """The genesis hash the file's chain should start from."""
-        return genesis_hash(str(self.extra["uid"]), encode_header(self.header))
+        return genesis_hash(str(self.extra["uid"]), self.header_bytes)
 
     @classmethod
     def start(
@@ -276,6 +296,7 @@ class _Builder:
             self.header, self.rules, uid, created,
             tuple(self.records), tuple(self.hashes), tuple(self.events),
             _text_or_none(self.extra.get("head")), self.linked,
+            (self.header, self.header_bytes),
         )  # fmt: skip
 
 
@@ -285,7 +306,7 @@ def _text_or_none(value: Any) -> str | None:
 
 def chain_of(game: ParsedGame) -> tuple[bytes, list[Problem]]:
     """A file's game's genesis hash and the problems of its hash chain (empty: sound)."""
-    genesis = genesis_hash(game.uid, encode_header(game.header))
+    genesis = genesis_hash(game.uid, game.header_bytes)
     if game.linked:  # the reader checked each link as it read (``ParsedGame.linked``)
         return genesis, []
     rows = [

@@ -3,7 +3,8 @@
 The file is read one game at a time (``replay.jsonl.iter_games``), each game checked
 (form, chain, rules) and written inside one transaction around the whole file: a file of
 any size is imported holding one game in memory, and if any game fails nothing is
-written. Each game's results summary is stored with it, from the fold the check made.
+written. Each game's results summary is stored with it, from the fold the check made
+(``SUMMARIES_KEPT`` of them at a time).
 
 A game the database already holds (the same uid) is checked first, exactly as an import
 checks it (chain and rules: an altered event that kept its hash is refused, named), and
@@ -24,19 +25,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablelog.ledger import GameRecord, LedgerStore, UnknownGame, short_hash
-from tablelog.replay.codec import encode_header
 from tablelog.replay.fold import Replayer
 from tablelog.replay.jsonl import ParsedGame, RefusedImport, chain_of, verify_parsed
 from tablelog.replay.summary import dumps, summarize
 from tablelog.rules.frozen import frozen
 
 __all__ = [
+    "SUMMARIES_KEPT",
     "ImportReport",
     "first_difference",
     "import_games",
     "import_stream",
     "where_parted",
 ]
+
+
+SUMMARIES_KEPT = 1 << 9
+"""The imported games' summaries are written this many at a time (one statement each
+time, not one per game), inside the import's transaction."""
 
 
 @frozen
@@ -62,8 +68,12 @@ def import_stream(
     skipped: list[tuple[str, int]] = []
     extended: list[tuple[str, int, int]] = []
     refused: list[tuple[str, int, str]] = []
+    summaries: list[tuple[int, bytes, str]] = []  # kept every ``SUMMARIES_KEPT`` games
     with ledger.batch():
         for game in games:
+            if len(summaries) >= SUMMARIES_KEPT:
+                ledger.store_summaries(summaries)
+                summaries.clear()
             if game.uid in seen:
                 raise RefusedImport(
                     f"nothing was imported: the game with uid {game.uid} is in the file twice"
@@ -71,29 +81,35 @@ def import_stream(
             seen.add(game.uid)
             known = _stored_copy(ledger, game.uid)
             if known is None:
-                imported.append(_write(ledger, game, known))
+                imported.append(_write(ledger, game, known, summaries))
                 continue
             replayer = Replayer(game.rules, game.header)
             _checked(game, replayer)  # the file's game is sound before it is compared
             stored = [row.hash for row in ledger.events(known)]
             parted = _parting(ledger, known, stored, game)
             if parted is None:  # the stored log is a prefix of the file's
-                added = _extend(ledger, game, known, len(stored), replayer)
+                added = _extend(ledger, game, known, len(stored), replayer, summaries)
                 extended.append((game.uid, known, added))
             elif parted > len(game.hashes):  # nothing new in the file
                 if not skip_existing:
-                    _write(ledger, game, known)  # refused, saying so
+                    _write(ledger, game, known, summaries)  # refused, saying so
                 skipped.append((game.uid, known))
             else:
                 why = _diverged(game, known, stored, parted)
                 if not skip_existing:
                     raise RefusedImport(f"nothing was imported: {why}")
                 refused.append((game.uid, known, why))
+        ledger.store_summaries(summaries)
     return ImportReport(tuple(imported), tuple(skipped), tuple(extended), tuple(refused))
 
 
-def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameRecord:
-    """Check the game (chain and rules) and write it with its summary."""
+def _write(
+    ledger: LedgerStore,
+    game: ParsedGame,
+    known: int | None,
+    summaries: list[tuple[int, bytes, str]],
+) -> GameRecord:
+    """Check the game (chain and rules) and write it; its summary joins ``summaries``."""
     if known is not None:
         raise RefusedImport(
             f"nothing was imported: game {game.uid} is already in the database as game"
@@ -104,7 +120,7 @@ def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameReco
     record = ledger.import_game(
         game.rules.name,
         game.header.rules_version,
-        encode_header(game.header),
+        game.header_bytes,
         game.records,
         uid=game.uid,
         created=game.created,
@@ -114,7 +130,7 @@ def _write(ledger: LedgerStore, game: ParsedGame, known: int | None) -> GameReco
     seq = game.events[-1].seq if game.events else 0
     head = game.hashes[-1] if game.hashes else record.genesis
     summary = summarize(game.rules, game.header, replayer, seq)
-    ledger.store_summaries([(record.id, head, dumps(summary))])
+    summaries.append((record.id, head, dumps(summary)))
     return record
 
 
@@ -149,11 +165,17 @@ def _parting(ledger: LedgerStore, known: int, stored: list[bytes], game: ParsedG
 
 
 def _extend(
-    ledger: LedgerStore, game: ParsedGame, known: int, have: int, replayer: Replayer
+    ledger: LedgerStore,
+    game: ParsedGame,
+    known: int,
+    have: int,
+    replayer: Replayer,
+    summaries: list[tuple[int, bytes, str]],
 ) -> int:
     """Append the file's events past the stored ``have``, each with the id, time and hash
-    it has in the file; returns how many. The hashes are compared inside the import's
-    transaction, so a difference writes nothing."""
+    it has in the file; returns how many (the game's new summary joins ``summaries``).
+    The hashes are compared inside the import's transaction, so a difference writes
+    nothing."""
     rows = ledger.append(known, have + 1, game.records[have:])
     if [row.hash for row in rows] != list(game.hashes[have:]):
         raise RefusedImport(
@@ -162,7 +184,7 @@ def _extend(
         )
     head = game.hashes[-1]
     summary = summarize(game.rules, game.header, replayer, game.events[-1].seq)
-    ledger.store_summaries([(known, head, dumps(summary))])
+    summaries.append((known, head, dumps(summary)))
     return len(rows)
 
 
