@@ -11,6 +11,7 @@ even when Anna plays too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 __all__ = ["event_named", "leading_name", "named_move", "seat_named", "split_name"]
 
@@ -18,14 +19,29 @@ __all__ = ["event_named", "leading_name", "named_move", "seat_named", "split_nam
 def leading_name(text: str, players: Sequence[str]) -> tuple[int | None, int]:
     """The seat of the player ``text`` starts by naming and where the name ends in
     ``text``, or ``(None, 0)``. The name must end at a space, a colon or the end of
-    ``text``; the longest name that fits wins."""
+    ``text``; the longest name that fits wins.
+
+    Case folding goes character by character, so the folded start of ``text`` is a start
+    of the folded ``text``: a text whose folded form starts with no player's folded name
+    (most moves) names nobody, found without trying each of its word ends."""
+    folded = text.casefold()
+    named = [(seat, key) for seat, key in _folded(tuple(players)) if folded.startswith(key)]
+    if not named:
+        return None, 0
     ends = [j for j, char in enumerate(text) if char in " :"] + [len(text)]
-    for seat, name in sorted(enumerate(players), key=lambda p: -len(p[1])):
-        key = name.casefold()
+    for seat, key in named:
         for end in ends:
             if text[:end].casefold() == key:
                 return seat, end
     return None, 0
+
+
+@lru_cache(maxsize=64)
+def _folded(players: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """Each seat with its player's folded name, the longest names first (in seat order
+    among names of one length, as ``sorted`` leaves them)."""
+    by_length = sorted(enumerate(players), key=lambda p: -len(p[1]))
+    return tuple((seat, name.casefold()) for seat, name in by_length)
 
 
 def split_name(text: str, players: Sequence[str]) -> tuple[int | None, str]:

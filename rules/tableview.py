@@ -27,7 +27,7 @@ state or a dict by key name: ``show`` in the terminal, ``show --json``, the repl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -88,7 +88,7 @@ def counted(n: object, noun: str) -> str:
     return f"{n} {noun}" if str(n) == "1" else f"{n} {noun}s"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Place:
     """Cards at one place, as the viewer sees them."""
 
@@ -109,7 +109,7 @@ class Place:
     pile's cards); empty when it does not."""
 
 
-@frozen
+@frozen(cache_hash=True)
 class Seat:
     """One seat round the table: its name, its places (the hand first) and its facts."""
 
@@ -263,11 +263,61 @@ COMMON = {
 """The table's words for the zones most games have; a game's ``labels`` add to them."""
 
 
+_MADE: dict[tuple[object, ...], Place | Seat] = {}
+"""The places and seats ``table_of`` made, by what they are made of: most of a table is as
+it was at the last event (a hand not played from, a stock not drawn from), and a table
+is made per event and viewer. Started again past ``MADE_MAX``."""
+
+MADE_MAX = 1 << 13
+
+P = TypeVar("P", "Place", "Seat")
+
+
+def _made(key: tuple[object, ...], make: Callable[[], P]) -> P:
+    """The value ``make()`` gives for ``key``, made once while remembered (each key names
+    what it is made of, the types of its numbers too: ``1 == True``, written apart); made
+    every time if ``key`` cannot be hashed (a game's zone holding a list)."""
+    try:
+        found = _MADE.get(key)
+    except TypeError:
+        return make()
+    if found is None:
+        if len(_MADE) >= MADE_MAX:
+            _MADE.clear()
+        found = _MADE[key] = make()
+    return found  # type: ignore[return-value]
+
+
 def _place(
-    label: str, zone: ZoneView, sort: bool, stack: bool = False, side: str | None = None
+    label: str,
+    zone: ZoneView,
+    sort: bool,
+    stack: bool = False,
+    side: str | None = None,
+    laid: LaidBy | None = None,
 ) -> Place:
-    known = sorted_hand(zone.cards) if sort else zone.cards
-    return Place(label, known, zone.hidden, zone.slots, stack=stack, zone=zone.name, side=side)
+    """The place showing ``zone`` (its cards sorted as a hand's if ``sort``), saying who
+    laid each of its cards if ``laid`` names its zone (``_laid_by``)."""
+    cards, hidden, slots, name = zone.cards, zone.hidden, zone.slots, zone.name
+    layers = laid[1] if laid is not None and laid[0] == name else None
+    key = ("place", label, name, cards, hidden, type(hidden), slots, sort, stack, side, layers)
+
+    def make() -> Place:
+        known = sorted_hand(cards) if sort else cards
+        made = Place(label, known, hidden, slots, stack=stack, zone=name, side=side)
+        return made if layers is None else _laid_by(made, name, layers)
+
+    return _made(key, make)
+
+
+def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bool) -> Seat:
+    """The seat of these values. Its places are the very objects ``_place`` remembered, so
+    they are named by identity: the seat kept holds them, so no identity is reused while
+    it is kept. Facts that are not all text are not remembered (``1 == True``)."""
+    if not all(type(part) is str for fact in facts for part in fact):
+        return Seat(name, seat, places, facts, own=own)
+    key = ("seat", name, seat, tuple(map(id, places)), facts, own)
+    return _made(key, lambda: Seat(name, seat, places, facts, own=own))
 
 
 def table_of(
@@ -279,12 +329,14 @@ def table_of(
     seat_facts: Callable[[int], Facts] | None = None,
     skip: Callable[[str], bool] | None = None,
     piles: Sequence[Place] = (),
+    laid: LaidBy | None = None,
     **centre: object,
 ) -> Table:
     """The table of ``view``: each seat's zones (``KIND:SEAT``, labelled by ``labels[KIND]``,
     a hand sorted by suit) round the table in seat order, the ``won:SIDE`` piles named by
     ``sides``, and the other zones in the centre after ``piles``; a zone ``skip`` names is
-    left to the game (drawn another way), one with no label is not drawn."""
+    left to the game (drawn another way), one with no label is not drawn. ``laid``: a
+    zone and who laid each of its cards (``with_layers``)."""
     labels = {**COMMON, **labels}
     places: dict[int, list[Place]] = {seat: [] for seat in range(len(players))}
     middle: list[Place] = list(piles)
@@ -298,14 +350,14 @@ def table_of(
         elif owner.isdigit() and int(owner) in places and kind in labels:
             places[int(owner)].append(_place(labels[kind], zone, kind == "hand"))
         elif not owner and kind in labels:
-            middle.append(_place(labels[kind], zone, False, stack=kind == "stock"))
+            middle.append(_place(labels[kind], zone, False, stack=kind == "stock", laid=laid))
     seats = tuple(
-        Seat(
+        _seat(
             name,
             seat,
             tuple(places[seat]),
             seat_facts(seat) if seat_facts is not None else (),
-            own=seat == view.seat,
+            seat == view.seat,
         )
         for seat, name in enumerate(players)
     )
@@ -328,12 +380,19 @@ def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
     """``table`` with the place showing ``zone`` saying who laid each of its cards
     (``layers``, bottom first, ``""`` for nobody), when they match its cards one to one."""
 
-    def mark(place: Place) -> Place:
-        if place.zone != zone or len(layers) != len(place.known) or place.hidden:
-            return place
-        return attrs.evolve(place, laid_by=tuple(layers))
+    return attrs.evolve(table, piles=tuple(_laid_by(p, zone, layers) for p in table.piles))
 
-    return attrs.evolve(table, piles=tuple(mark(p) for p in table.piles))
+
+LaidBy = tuple[str, tuple[str, ...]]
+"""A zone and who laid each of its cards (``table_of``'s ``laid``)."""
+
+
+def _laid_by(place: Place, zone: str, layers: Sequence[str]) -> Place:
+    """``place`` saying who laid each of its cards if it shows ``zone`` and ``layers`` match
+    its cards one to one (``with_layers``)."""
+    if place.zone != zone or len(layers) != len(place.known) or place.hidden:
+        return place
+    return attrs.evolve(place, laid_by=tuple(layers))
 
 
 class Shedding(Protocol):
@@ -363,12 +422,12 @@ def shedding_table(
     """The table of a shedding game: ``table_of`` with each seat that went out marked
     ``out``, the pile saying who laid each card, and the open claims in words."""
     gone = frozenset(state.finished)
-    table = table_of(
+    return table_of(
         view,
         state.players,
         labels=labels,
         seat_facts=lambda s: ((out, ""),) if s in gone else (),
         facts=facts,
         claims=tuple(claim.in_words for claim in state.claims),
+        laid=("pile", layers(state.pile_by, state.players)),
     )
-    return with_layers(table, "pile", layers(state.pile_by, state.players))

@@ -41,9 +41,15 @@ class Tally:
         added: list[Card] = []
         taken: list[Card] = []
         hidden = self.hidden
-        for name in dict.fromkeys((*self.zones, *zones)):
-            old = self.zones.get(name, EMPTY)
+        before = self.zones
+        # the zones of both, in the order met (the last tally's first): when they have the
+        # same names (nearly always), those of the last tally in its order
+        same = len(before) == len(zones) and before.keys() == zones.keys()
+        for name in before if same else dict.fromkeys((*before, *zones)):
+            old = before.get(name, EMPTY)
             new = zones.get(name, EMPTY)
+            if old is new:
+                continue  # the very zone: nothing in it changed
             if old.cards is not new.cards or old.hidden != new.hidden:
                 if new.hidden < 0:
                     _negative(name, new.hidden, seq)

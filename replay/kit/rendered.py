@@ -43,13 +43,105 @@ def log_line(gate: Gate, step: Step) -> str:
 
 def page_moment(gate: Gate, step: Step) -> str:
     """The replay page's data for this moment: the viewer's typed table as the page stores
-    it (``replay.page.frames.page_table``) and the event."""
+    it (``replay.page.frames.page_table``) and the event (as ``Printed``: its seats and
+    places, met state after state, are written and read once each)."""
     from tablelog.replay.page.frames import page_table
 
     data: dict[str, Any] = {"view": page_table(gate.view(step.state))}
     if step.event is not None:
         data["event"] = gate.text(step.before, step.event, step.state)
-    return json.dumps(data, ensure_ascii=False)
+    return _printed(data)
+
+
+class Printed(str):
+    """An output's text (the ``str`` itself) that holds parts met before: it is ``rest``
+    with the ``n``-th mark (``MARK``, written as JSON) in it replaced by ``parts[n]``.
+    The card names in it are those in ``rest`` and those in each part (a name never
+    holds the marks' or JSON's quotes, brackets and commas, so none runs across a part's
+    edge), each part's found once (``_part_names``)."""
+
+    rest: str
+    parts: tuple[str, ...]
+
+
+MARK = "\x00\x01"
+"""What a part stands in for in ``Printed.rest`` (followed by its number)."""
+
+_MARK_TEXT = json.dumps(MARK)[:-1]
+
+
+def _printed(data: dict[str, Any]) -> str:
+    """``json.dumps(data, ensure_ascii=False)``, as ``Printed`` with each remembered part
+    of its view (``replay.page.frames.remembered``: a seat's, a place's page data) in
+    ``parts``; a plain ``str`` if the view holds none or a text of its own holds a mark."""
+    from tablelog.replay.page.frames import remembered
+
+    parts: list[str] = []
+    view = data.get("view")
+    if isinstance(view, dict):
+        swapped: dict[str, Any] = {}
+        for key, value in view.items():
+            if isinstance(value, list) and any(remembered(v) for v in value):
+                value = [_swapped(v, parts) if remembered(v) else v for v in value]
+            swapped[key] = value
+        data = {**data, "view": swapped}
+    rest = json.dumps(data, ensure_ascii=False)
+    if not parts:
+        return rest
+    pieces = rest.split(_MARK_TEXT)
+    if len(pieces) != len(parts) + 1:
+        return json.dumps({**data, "view": view}, ensure_ascii=False)  # a text holds a mark
+    out = [pieces[0]]
+    for n, (part, piece) in enumerate(zip(parts, pieces[1:], strict=True)):
+        number, quote, after = piece.partition('"')
+        if number != str(n) or not quote:
+            return json.dumps({**data, "view": view}, ensure_ascii=False)
+        out += (part, after)
+    printed = Printed("".join(out))
+    printed.rest, printed.parts = rest, tuple(parts)
+    return printed
+
+
+_PART_TEXTS: dict[int, tuple[object, str]] = {}
+"""Each remembered part's JSON text by the part's identity (the part held, so an identity
+is never reused while kept); started again past ``PARTS_MAX``."""
+
+PARTS_MAX = 1 << 13
+
+
+def _swapped(part: object, parts: list[str]) -> str:
+    """The mark standing in for ``part``, whose JSON text is added to ``parts``."""
+    kept = _PART_TEXTS.get(id(part))
+    if kept is None or kept[0] is not part:
+        if len(_PART_TEXTS) >= PARTS_MAX:
+            _PART_TEXTS.clear()
+        kept = _PART_TEXTS[id(part)] = (part, json.dumps(part, ensure_ascii=False))
+    parts.append(kept[1])
+    return f"{MARK}{len(parts) - 1}"
+
+
+_PART_NAMES: dict[int, tuple[str, re.Pattern[str], list[str]]] = {}
+"""The names ``pattern.findall`` finds in each part's text, by the text's identity (held)."""
+
+
+def _part_names(part: str, pattern: re.Pattern[str]) -> list[str]:
+    kept = _PART_NAMES.get(id(part))
+    if kept is None or kept[0] is not part or kept[1] is not pattern:
+        if len(_PART_NAMES) >= PARTS_MAX:
+            _PART_NAMES.clear()
+        kept = _PART_NAMES[id(part)] = (part, pattern, pattern.findall(part))
+    return kept[2]
+
+
+def _names_in(text: str, pattern: re.Pattern[str]) -> set[str]:
+    """Every name ``pattern.findall`` finds in ``text`` (read part by part if it is
+    ``Printed``)."""
+    if type(text) is not Printed:
+        return set(pattern.findall(text))
+    found = set(pattern.findall(text.rest))
+    for part in text.parts:
+        found.update(_part_names(part, pattern))
+    return found
 
 
 def jsonl_event(gate: Gate, step: Step) -> str:
@@ -83,6 +175,7 @@ def outputs_hold(
         deck = tuple(rules.deck(history.header))
     names, pattern = _reader(deck, rules.vocabulary.describe)
     nested = _nested(deck, rules.vocabulary.describe)
+    whole = _joins(deck, rules.vocabulary.describe)
     renderers = tuple(renderers)
     for seat in seats:
         gate = Gate(rules, history.header, Viewer(seat))
@@ -92,7 +185,8 @@ def outputs_hold(
             # every name written, found at C speed (a superset of what ``_found`` finds
             # unless a name holds another after a non-letter: ``nested``); only a text
             # naming an unseen card is read name by name
-            if not nested and all(names[f] <= known for f in set(pattern.findall(text))):
+            written = set(pattern.findall(text)) if whole else _names_in(text, pattern)
+            if not nested and all(names[f] <= known for f in written):
                 continue
             for found in _found(pattern, text):
                 leak = names[found.group()] - known
@@ -151,6 +245,15 @@ def _nested(deck: tuple[Card, ...], words: Callable[[Card], str]) -> bool:
     and only ``_found`` finds every name."""
     names, _ = _reader(deck, words)
     return any(_nests(outer, inner) for outer in names for inner in names if inner != outer)
+
+
+@lru_cache(maxsize=32)
+def _joins(deck: tuple[Card, ...], words: Callable[[Card], str]) -> bool:
+    """Whether one of ``_reader``'s names holds a character that JSON writes between a
+    ``Printed`` text's parts (a quote, a bracket, a brace, a comma, a colon, a backslash):
+    then a name might run across a part's edge, and the text is read whole."""
+    names, _ = _reader(deck, words)
+    return any(char in name for name in names for char in '"[]{},:\\')
 
 
 def _nests(outer: str, inner: str) -> bool:

@@ -28,7 +28,7 @@ from tablelog.rules.protocol import View
 from tablelog.rules.serial import converter, make_converter
 from tablelog.rules.tableview import Place, Seat, Table
 
-__all__ = ["StillPlaying", "page_data", "page_table"]
+__all__ = ["StillPlaying", "page_data", "page_table", "remembered"]
 
 
 class StillPlaying(Refusal):
@@ -87,6 +87,12 @@ class _Compacted(dict[str, Any]):
     """A seat's or a centre place's page data already without its empty fields: ``_compact``
     keeps it as it is. One object serves every table the seat or place appears in
     unchanged: it is never changed."""
+
+
+def remembered(value: object) -> bool:
+    """Whether ``value`` is page data kept for every table its seat or place appears in
+    unchanged (never changed: a caller may remember what it made of it by its identity)."""
+    return type(value) is _Compacted
 
 
 _SEATS: dict[tuple[object, ...], _Compacted] = {}

@@ -5,8 +5,8 @@ The rules as implemented, every decision and option, are in ``docs/rules/speahx.
 The package: ``state`` (options, the table, the frozen state), ``cards`` (what fits the
 pile, burns), ``sources`` (hand, chance cards, flipped card), ``turns`` (refill, who is
 out, the finishing order), ``deal`` (the deal and the other chance steps), ``play``
-(apply), ``moves`` (legal moves), ``notation``, ``view`` and ``playout`` (random play in
-place, checked against the fold).
+(apply), ``moves`` (legal moves; each rank's remembered in ``remembered``), ``notation``,
+``view`` and ``playout`` (random play in place, checked against the fold).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Most decisions of a game are made in one stage: the player on turn lays hand cards whose
 identities are all known, with no claim open (``moves._plain``). There the playout keeps
 the state's fields in a dict it changes in place and lists and plays by the game's own
-pure helpers: the remembered rank listings (``moves.rank_listing``), ``cards.burn``,
+pure helpers: the remembered rank listings (``remembered.rank_listing``), ``cards.burn``,
 ``rules.laid.laid_by``, ``turns.passed``. A play, a pickup and a ``done`` change a few
 fields; no state is built and nothing is validated (a playout is given only listed
 moves).

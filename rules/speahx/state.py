@@ -250,9 +250,10 @@ def initial_state(header: Header) -> State:
 
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name: hands, table cards, stock, pile, out, chance cards, flipped."""
-    zones = {f"hand:{seat}": hand for seat, hand in enumerate(state.hands)}
-    for seat, slots in enumerate(state.tables):
-        zones[f"table:{seat}"] = _slots_zone(slots)
+    hand_names, table_names = _zone_names(len(state.hands))
+    zones = dict(zip(hand_names, state.hands, strict=True))
+    for name, slots in zip(table_names, state.tables, strict=True):
+        zones[name] = _slots_zone(slots)
     zones["stock"] = state.stock
     zones["pile"] = Zone(state.pile)
     zones["out"] = state.out
@@ -261,8 +262,35 @@ def zone_map(state: State) -> dict[str, Zone]:
     return zones
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
+def _zone_names(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of ``n`` players' hands and table cards (``hand:0``..., ``table:0``...)."""
+    return tuple(f"hand:{s}" for s in range(n)), tuple(f"table:{s}" for s in range(n))
+
+
+_SLOT_ZONES: dict[int, tuple[Slots, Zone]] = {}
+"""``_slots_zone``'s answers by the identity of the slots asked (held, so an identity is
+never reused while kept): unchanged slots are the very object of the last state."""
+
+SLOT_ZONES_MAX = 1 << 10
+
+
 def _slots_zone(slots: Slots) -> Zone:
     """``slots.zone``, remembered: a player's table cards change only when one is turned,
-    and every zone map (conservation, binding, the pool) asks for each player's."""
+    and every zone map (conservation, binding, the pool) asks for each player's. Found by
+    identity first (no hashing or comparing of the slots), then by value (equal slots
+    give the same zone object, whose unchanged cards the conservation check skips)."""
+    kept = _SLOT_ZONES.get(id(slots))
+    if kept is not None and kept[0] is slots:
+        return kept[1]
+    zone = _slots_zone_of(slots)
+    if len(_SLOT_ZONES) >= SLOT_ZONES_MAX:
+        _SLOT_ZONES.clear()
+    _SLOT_ZONES[id(slots)] = (slots, zone)
+    return zone
+
+
+@lru_cache(maxsize=256)
+def _slots_zone_of(slots: Slots) -> Zone:
+    """``slots.zone`` by the slots' value."""
     return slots.zone

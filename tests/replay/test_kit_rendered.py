@@ -92,3 +92,92 @@ def test_a_viewers_jsonl_line_that_skips_the_gate_is_caught(name: str):
     history = dealt(name, 7)
     with pytest.raises(InvariantViolation, match=r"leaking_jsonl_event for \w+ names"):
         walk_with(name, history, (leaking_jsonl_event,))
+
+
+def played(name: str, seed: int | None, events: int = 80) -> History:
+    """A game of ``name`` for four: dealt as ``dealt`` deals it, then random legal moves
+    (and the dealer's steps) for up to ``events`` events."""
+    rules = registry.get(name)
+    history = dealt(name, seed)
+    state = rules.apply(rules.start(history.header), history.events[0])
+    log = list(history.events)
+    rng = random.Random(seed)
+    while len(log) < events and rules.outcome(state) is None:
+        step = rules.chance(state)
+        listed = tuple(rules.moves(state)) if step is None else ()
+        if step is None and not listed:
+            break
+        move = sample(step, rng) if step is not None else rng.choice(listed)
+        event = Event(len(log) + 1, move.actor, move.payload)
+        state = rules.apply(state, event)
+        log.append(event)
+    return History(history.header, tuple(log))
+
+
+@pytest.mark.parametrize("seed", [7, None], ids=["seeded", "physical"])
+@pytest.mark.parametrize("name", GAMES)
+def test_the_page_text_is_the_pages_json_and_its_names_those_read_whole(name, seed):
+    """``page_moment`` writes its seats and places once each (``Printed``): the text is
+    ``json.dumps`` of the page's data, and the names read part by part are those
+    ``findall`` reads in the whole text."""
+    import json
+
+    from tablelog.replay.gate import Viewer
+    from tablelog.replay.kit.rendered import Printed, _names_in, _reader, page_moment
+    from tablelog.replay.page.frames import page_table
+
+    rules = registry.get(name)
+    history = played(name, seed)
+    _, pattern = _reader(tuple(rules.deck(history.header)), rules.vocabulary.describe)
+    printed = 0
+    for step in walk(rules, history):
+        for seat in (None, 0, 1):
+            gate = Gate(rules, history.header, Viewer(seat))
+            text = page_moment(gate, step)
+            data = {"view": page_table(gate.view(step.state))}
+            if step.event is not None:
+                data["event"] = gate.text(step.before, step.event, step.state)
+            assert text == json.dumps(data, ensure_ascii=False)
+            assert _names_in(text, pattern) == set(pattern.findall(str(text)))
+            printed += type(text) is Printed
+    assert printed
+
+
+def test_a_page_text_holding_a_mark_is_written_whole():
+    """A text of the page's own that starts with ``MARK`` would be taken for a part: the
+    page is then written as plain JSON, its names read whole."""
+    import json
+
+    from tablelog.replay.kit.rendered import MARK, Printed, _printed
+    from tablelog.replay.page.frames import remembered
+
+    rules = registry.get("speahx")
+    history = dealt("speahx", 7)
+    last = list(walk(rules, history))[-1]
+    view = dict(page_table_of(rules, last.state))
+    assert any(remembered(part) for part in view["seats"])
+    for text, whole in ((f"{MARK}0", True), (f"{MARK}9", True), (f"x{MARK}1", False)):
+        data = {"view": {**view, "facts": [["odd", text]]}}
+        out = _printed(data)
+        assert out == json.dumps(data, ensure_ascii=False)
+        assert (type(out) is not Printed) == whole  # a mark inside a text is no mark
+
+
+def page_table_of(rules, state, seat=None):
+    from tablelog.replay.page.frames import page_table
+
+    return page_table(rules.view(state, seat))
+
+
+def leaking_page_moment(gate: Gate, step: Step) -> str:
+    """The page's data of the first seat's view, whoever looks (written as ``Printed``)."""
+    from tablelog.replay.kit.rendered import _printed
+
+    return _printed({"view": page_table_of(gate.rules, step.state, 0)})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_page_that_shows_another_seats_cards_is_caught_in_its_parts(name: str):
+    history = dealt(name, 7)
+    with pytest.raises(InvariantViolation, match=r"leaking_page_moment for \w+ names"):
+        walk_with(name, history, (leaking_page_moment,))
