@@ -117,26 +117,20 @@ class Gate:
 
     def _seen_move(self, before: Any, event: Event, after: Any) -> Move | None:
         move = event.move
-        if self.whole or event.payload.FAMILY == "meta":
+        if self.whole or event.family == "meta":
             return move
         named = _cards(move)
         if not named:
             return move
         seat = self.viewer.seat
         shown = self.rules.shown(before, event)
-        if len(named) == 1:  # the commonest move: one card, seen if shown at all
-            if named[0] in shown.everyone or (
-                seat is not None and named[0] in shown.seats.get(seat, ())
-            ):
+        distinct = set(named)
+        if len(distinct) == len(named):  # each card named once: seen if shown at all
+            showing = set(shown.everyone)
+            if seat is not None:
+                showing.update(shown.seats.get(seat, ()))
+            if distinct <= showing:
                 return move
-        else:
-            distinct = set(named)
-            if len(distinct) == len(named):  # each card named once: seen if shown at all
-                showing = set(shown.everyone)
-                if seat is not None:
-                    showing.update(shown.seats.get(seat, ()))
-                if distinct <= showing:
-                    return move
         seen = Counter(shown.everyone)
         if seat is not None:
             seen.update(shown.seats.get(seat, ()))
@@ -154,12 +148,9 @@ class Gate:
         return self._last_text(before, event, after)
 
     def _text(self, before: Any, event: Event, after: Any) -> str:
-        return self._text_of(event, self.move(before, event, after), before)
-
-    def _text_of(self, event: Event, move: Move | None, before: Any) -> str:
-        """The text of ``event`` seen as ``move`` (``_seen_move``'s) in ``before``."""
         from tablelog.replay.notation import format_event_move
 
+        move = self.move(before, event, after)
         if move is not None:
             try:
                 return format_event_move(self.rules, move, before, self.header.players)
@@ -193,16 +184,8 @@ class Gate:
         """``move``, ``text`` and ``says`` of one event at once (an export writes all three
         for every event): ``move`` remembers the last move it worked out, so it is worked
         out once, and the answers are those of the three asked one by one."""
-        known = self._last_move.known(before, event, after)
-        if known is not None:  # asked already: the answers one by one, as remembered
-            return known[0], self.text(before, event, after), self.says(before, event, after)
-        from tablelog.replay.notation import announcement
-
-        move = self._seen_move(before, event, after)
-        text = self._text_of(event, move, before)
-        self._last_move.keep(before, event, after, move)
-        self._last_text.keep(before, event, after, text)
-        return move, text, "" if move is None else announcement(self.rules, move, before)
+        move = self.move(before, event, after)
+        return move, self.text(before, event, after), self.says(before, event, after)
 
 
 _A = TypeVar("_A")
@@ -224,17 +207,6 @@ class _LastEvent(Generic[_A]):
         answer = self._make(before, event, after)
         self._last = (before, event, after, answer)
         return answer
-
-    def known(self, before: Any, event: Event, after: Any) -> tuple[_A] | None:
-        """The answer kept for this very event (in a 1-tuple), or ``None``."""
-        last = self._last
-        if last is not None and last[0] is before and last[1] is event and last[2] is after:
-            return (last[3],)
-        return None
-
-    def keep(self, before: Any, event: Event, after: Any, answer: _A) -> None:
-        """Keep ``answer``, worked out elsewhere, as this event's."""
-        self._last = (before, event, after, answer)
 
 
 def _recorded(table: Table, seen: View) -> Table:

@@ -122,16 +122,11 @@ def check_log(
     """
     seeded = header.seed is not None
     replayer = Replayer(rules, header) if replayer is None else replayer
-    to_act = rules.to_act
     for event in events:
         state = replayer.state
         try:
-            if seeded:
-                family = event.payload.FAMILY
-                # a seat to act means no chance step is pending (``RuleSet.to_act``): a
-                # move of that seat needs no look at the dealer
-                if family == "chance" or (family != "meta" and event.actor not in to_act(state)):
-                    _check_dealer(rules, header, state, event)
+            if seeded and event.family != "meta":
+                _check_dealer(rules, header, state, event)
             replayer.push(event, check=True)
         except IllegalEvent as refused:
             label = Gate(rules, header, RECORDER).label(state, event)

@@ -4,9 +4,11 @@ the Dobbeldekker, as ``RULES``.
 The rules as implemented, every decision and option, are in ``docs/rules/vriddiot.md``.
 The package: ``state`` (state, options, deck), ``deal`` (the deal and the other chance
 steps), ``legal`` (which plays are allowed), ``take`` (taking cards from where a player
-plays), ``play`` (apply), ``war`` (the war and what is settled after each move), ``moves``
-(to_act and the legal moves), ``notation``, ``view``, ``playout`` (the game walked
-forward in place for fast random play, checked against the fold).
+plays), ``play`` (apply), ``lay`` (what a play does), ``turn`` (the turn loop's common
+moves at once), ``war`` (the war and what is settled after each move), ``moves`` (to_act
+and the legal moves), ``onturn`` (the moves of the player on turn), ``notation``,
+``view``, ``playout`` (the game walked forward in place for fast random play, checked
+against the fold).
 """
 
 from __future__ import annotations

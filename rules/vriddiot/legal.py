@@ -20,6 +20,7 @@ __all__ = [
     "effective",
     "is_burn",
     "nearer",
+    "options_read",
     "ordinary",
     "refuse_play",
     "seat_free",
@@ -337,15 +338,26 @@ def _options_read(state: State, number: int) -> tuple[int, _OptionsRead]:
     return known
 
 
-def verdicts(state: State) -> Verdicts:
+OptionsRead = tuple[int, _OptionsRead]
+"""What ``verdicts`` reads of a game's options (``options_read``)."""
+
+
+def options_read(state: State) -> OptionsRead:
+    """The number and stand-in of the options ``refuse_play`` reads with the deck's cards
+    (``_options_read``), for ``state``'s game: the same for the whole game, so a caller
+    walking one game may ask once and give it to ``verdicts``."""
+    number = number_of(state.options)
+    return _READ.get(number) or _options_read(state, number)
+
+
+def verdicts(state: State, read_options: OptionsRead | None = None) -> Verdicts:
     """The ``Verdicts`` of ``state``'s situation, remembered by what ``refuse_play`` reads
     of it: the duty, the value to beat, the twist, the war's twist and the options it
-    reads, with the deck's cards (by number: ``_options_read``). Only for a ``seat_free``
-    state."""
+    reads, with the deck's cards (by number: ``options_read``, which the caller may give
+    as ``read_options``). Only for a ``seat_free`` state."""
     war = state.war
     twist = war.twist if war is not None else None
-    number = number_of(state.options)
-    read, options = _READ.get(number) or _options_read(state, number)
+    read, options = read_options or options_read(state)
     key = (read, state.duty, state.top, state.twist, war is None, twist)
     known = _VERDICTS.get(key)
     if known is None:

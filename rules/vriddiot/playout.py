@@ -2,7 +2,7 @@
 
 The playout keeps every field of ``State`` as an attribute of one mutable object and
 changes them in place. It asks the fold's own functions of itself (it answers every
-attribute they read as the state would): the turn's listing (``moves.turn_moves``), and
+attribute they read as the state would): the turn's listing (``onturn.turn_moves``), and
 the changes of the turn loop's common plays, pickups and chance cards
 (``turn.lay_changes``, ``turn.pickup_changes``, ``turn.chance_changes``), which it sets
 in place where the fold makes one new state of them. Everything else (the deal and every
@@ -17,6 +17,7 @@ at every state of every fuzzed history.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, cast
 
 import attrs
@@ -28,9 +29,9 @@ from tablelog.rules.seating import Seating
 from tablelog.rules.vriddiot.deal import chance as fold_chance
 from tablelog.rules.vriddiot.deal import first_short, refill_changes, turned_changes
 from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set, Turn
-from tablelog.rules.vriddiot.legal import source
+from tablelog.rules.vriddiot.legal import options_read, source
 from tablelog.rules.vriddiot.moves import moves as fold_moves
-from tablelog.rules.vriddiot.moves import turn_moves
+from tablelog.rules.vriddiot.onturn import turn_moves
 from tablelog.rules.vriddiot.play import apply as fold_apply
 from tablelog.rules.vriddiot.state import HAND, OVER, PLAY, Options, State, outcome
 from tablelog.rules.vriddiot.turn import chance_changes, lay_changes, pickup_changes
@@ -40,6 +41,9 @@ __all__ = ["VriddiotPlayout", "playout"]
 
 _NAMES = tuple(f.name for f in attrs.fields(State))
 """Every field of the state, ``table`` first: the playout's attributes of the same names."""
+
+_FIELDS = attrgetter(*_NAMES)
+"""The playout's attributes named ``_NAMES``, read in one C call (a tuple)."""
 
 
 class VriddiotPlayout:
@@ -77,6 +81,7 @@ class VriddiotPlayout:
         self._state: State | None = None
         self._as = cast(State, self)  # the fold's functions are asked of the playout itself
         self._load(state)
+        self._read = options_read(self._as)  # the same for the whole game
 
     # -- what the fold's helpers read of a state ------------------------------------------
 
@@ -101,7 +106,7 @@ class VriddiotPlayout:
         """The fold state this playout stands for."""
         made = self._state
         if made is None:
-            made = self._state = State(*[getattr(self, name) for name in _NAMES])
+            made = self._state = State(*_FIELDS(self))
         return made
 
     def _fold(self, move: Move) -> None:
@@ -139,10 +144,10 @@ class VriddiotPlayout:
         seat = self._on_turn()
         if seat is None:
             return tuple(fold_moves(self.state()))
-        return turn_moves(self._as, seat, self._src)
+        return turn_moves(self._as, seat, self._src, self._read)
 
     def _on_turn(self) -> int | None:
-        """The player on turn when the fold's ``moves.turn_moves`` may be asked of the
+        """The player on turn when the fold's ``onturn.turn_moves`` may be asked of the
         playout itself: no chance step due, no join window, no claim, and the cards the
         player lays from all known (the unaccounted cards are remembered per state
         object: ``rules.table.pool``, which a playout, changed in place, is not). Where

@@ -4,7 +4,7 @@ A play of known cards (no joker) from a hand or face-up table cards whose every 
 known, with no claim open, changes a handful of fields and settles nothing else unless
 it declares a war, lays 666 or KKK, ends a war's round, or leaves someone out of cards
 with the stock empty. ``lay_changes`` gives every field such a play changes at once, the
-pile's layers (``pile_by``) too, or ``None`` for the moves ``play.lay`` and ``war.settle``
+pile's layers (``pile_by``) too, or ``None`` for the moves ``lay.lay`` and ``war.settle``
 take step by step; ``pickup_changes`` the same for a pickup. ``play.apply`` makes one new
 state of them (one per event instead of five or six), and the playout
 (``rules.vriddiot.playout``) sets them in place; both ask them of a state they have
@@ -14,6 +14,7 @@ checked (the play allowed, the cards held, the pickup allowed).
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
@@ -39,6 +40,7 @@ __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
+_CARDS = attrgetter("cards")
 
 
 def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
@@ -48,9 +50,11 @@ def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
     stock = state.stock
     if stock.cards or stock.hidden:
         return False
-    if real and _left(state, seat, real) == 0:
-        return True
     hands = state.hands
+    if real and len(hands[seat].cards) <= len(real) and _left(state, seat, real) == 0:
+        return True  # (more known hand cards than it lays: some are left)
+    if all(map(_CARDS, hands)):
+        return False  # every hand holds known cards: nobody else is out
     ups, downs, finished = state.ups, state.downs, state.finished
     for other, hand in enumerate(hands):
         if hand.cards or hand.hidden or other == seat or other in finished:
@@ -64,13 +68,13 @@ def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
 def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
     """The card just turned, the hands or the face-up cards once ``seat`` laid ``real``
     from where it plays, with what every move on turn changes; ``None`` when
-    ``play.take`` must name the rule (a card not held). As ``play.take`` does (with no
+    ``take.take`` must name the rule (a card not held). As ``take.take`` does (with no
     claim open), a known copy goes first, else a face-down card is bound to the card,
     which must still be unaccounted for (``_unaccounted``)."""
     turned = state.turned
     if turned.cards or turned.hidden:
         if real != turned.cards:
-            return None  # play.take names the rule
+            return None  # take.take names the rule
         return {"turned": _EMPTY, "refill_from": None, "started": True, "turn": seat}
     zone = state.hands[seat]
     from_hand = bool(zone.cards or zone.hidden)
@@ -135,7 +139,7 @@ def _laid_on(state: State, seat: int, count: int) -> tuple[int, ...]:
 
 def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
     """Every field ``seat`` laying ``real`` (an allowed play, of cards it holds) changes,
-    or ``None`` when ``play.lay`` and ``war.settle`` must take it step by step."""
+    or ``None`` when ``lay.lay`` and ``war.settle`` must take it step by step."""
     if state.claims or state.pending or state.turn != seat or JOKER in real:
         return None
     if state.war is not None:
@@ -170,7 +174,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     seating = state.seating
     if rank == "J" and len(real) % 2 and declares is None:  # one value: all jacks or none
         seating = seating.reversed()
-    if burns:  # play.lay's reversal, then play._burn: the player lays again
+    if burns:  # lay.lay's reversal, then lay.burn: the player lays again
         if real == (FIRER,):
             victims = pile.cards[:-1]
             if victims:
@@ -181,7 +185,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             changes["burned"] = state.burned.add(*pile.cards)
         pile = _EMPTY
         changes.update(seating=seating, top=0, twist=None, run=_NO_RUN, last=None, duty=LEAD)
-    elif declares is not None:  # play._declare_war; with nobody to join, the second lays
+    elif declares is not None:  # lay._declare_war; with nobody to join, the second lays
         changes.update(run=run, top=value(card), war=declares, duty=WAR, last=None)
     else:
         worth = value(card)
@@ -213,7 +217,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
 
 
 def _declared(state: State, first: int, second: int, real: tuple[Card, ...]) -> War | None:
-    """The war ``second`` declares on ``first`` by laying ``real`` (``play._declare_war``),
+    """The war ``second`` declares on ``first`` by laying ``real`` (``lay._declare_war``),
     its join window opened to the others who may hold its value; ``None`` when a hand
     holds cards nobody entered (``war.joiners`` would count the unaccounted cards) or
     ``first`` went out (``war.settle`` ends the war at once)."""
@@ -227,7 +231,7 @@ def _declared(state: State, first: int, second: int, real: tuple[Card, ...]) -> 
 
 
 def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
-    """A war card laid (``play._war_card``), an 8 in the war or the card added after it,
+    """A war card laid (``lay._war_card``), an 8 in the war or the card added after it,
     then what ``war.settle`` does: the next in the war lays, or the round is over
     (``_round_over``); ``None`` for a burn, a join window or anything else ``war.settle``
     resolves step by step."""

@@ -1,7 +1,7 @@
 """The war (krig) and what is settled after every move: who goes out, the war's join
 window and rounds, and who leads when a war ends.
 
-A war starts when a player lays the value the previous player laid (``play.lay``). Every
+A war starts when a player lays the value the previous player laid (``lay.lay``). Every
 other player in the game who may hold that value gets the join window: each joins (lays
 cards of that value out of turn) or passes. Then the players in the war lay one war card
 each, from the second card's layer on in the direction of play; the highest must pick up

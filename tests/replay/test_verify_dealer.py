@@ -1,8 +1,8 @@
-"""The seeded dealer's check in ``check_log`` (issue 24): a move by a seat the rules say is
-to act needs no look at the dealer, because ``RuleSet.to_act`` is ``()`` while a chance
-step is pending. These tests hold every rule set to that contract along seeded and
-recorded games, and show that a move standing where the dealer's cards belong is still
-named as before."""
+"""The seeded dealer's check in ``check_log``: a move standing where the dealer's cards
+belong is named as such, and every rule set keeps ``RuleSet.to_act``'s documented contract
+(no seat to act while a chance step is pending) along seeded and recorded games. (Issue
+24 tried skipping the dealer for moves of a seat to act, on that contract: no measurable
+gain, so ``check_log`` asks the dealer of every game event as before.)"""
 
 from __future__ import annotations
 

@@ -237,7 +237,7 @@ def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.M
 
 
 def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None:
-    """``moves._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
+    """``onturn._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
     what grouping the hand's cards by rank in the listing's order gives: each rank's
     copies of two or more, Der Firer and jokers left out, with repeated copies too."""
     import sys
@@ -245,7 +245,7 @@ def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None
     from tablelog.rules.cards import JOKER, deck_french
     from tablelog.rules.vriddiot.state import FIRER
 
-    moves = sys.modules["tablelog.rules.vriddiot.moves"]
+    moves = sys.modules["tablelog.rules.vriddiot.onturn"]
     deck = [*deck_french(), *deck_french(), JOKER, JOKER]
     rng = random.Random(7)
     for _ in range(3000):
@@ -256,3 +256,58 @@ def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None
                 by_rank.setdefault(card.rank, []).append(card)
         expected = [copies for copies in by_rank.values() if len(copies) > 1]
         assert moves._runs(hand) == expected, hand
+
+
+def test_four_of_a_kind_in_a_zone_is_found_as_counting_each_value_finds_it() -> None:
+    """``onturn._fours`` (whether ``can_play`` must be asked beyond the verdicts: a war
+    card, or four or more known cards of one value) answers what counting each value of
+    the zone's cards answers, Der Firer counted as a 4 and jokers as their own value."""
+    import sys
+    from types import SimpleNamespace
+
+    from tablelog.rules.cards import JOKER, deck_french
+    from tablelog.rules.zones import Zone
+
+    onturn = sys.modules["tablelog.rules.vriddiot.onturn"]
+    deck = [*deck_french(), *deck_french(), JOKER, JOKER, JOKER, JOKER]
+    calm = SimpleNamespace(war=None, duty="beat")
+    rng = random.Random(11)
+    found = 0
+    for _ in range(4000):
+        cards = tuple(rng.sample(deck, rng.randint(0, 30)))
+        expected = any(n >= 4 for n in Counter(card.rank for card in cards).values())
+        assert onturn._fours(calm, Zone(cards)) == expected, cards
+        found += expected
+    assert 200 < found < 3800  # both answers are met
+    at_war = SimpleNamespace(war=SimpleNamespace(twist=None), duty="war")
+    assert onturn._fours(at_war, Zone())  # a war card: "måteplikt"
+
+
+def test_the_options_a_playout_reads_once_are_its_games() -> None:
+    """The playout asks ``legal.options_read`` once per game and gives it to every listing
+    (``onturn.turn_moves``): the verdicts it gets are the ones the state's own options
+    give, and a playout holding another game's (``eight_in_vri_le_8``) parts from the fold."""
+    from tablelog.rules.vriddiot.legal import options_read, verdicts
+
+    for players, options in OPTION_SETS:
+        state = RULES.start(make_header(RULES, players, options, seed=3))
+        game = playout(state)
+        assert game._read == options_read(state)
+    other = options_read(RULES.start(make_header(RULES, FOUR, {"eight_in_vri_le_8": True}, seed=3)))
+
+    class _OthersOptions(VriddiotPlayout):
+        """Broken on purpose: the verdicts of a game where an 8 twists only a value of 8 or less."""
+
+        def __init__(self, state: Any, seq: int = 0) -> None:
+            super().__init__(state, seq)
+            self._read = other
+
+    caught = []
+    for seed in range(8):
+        try:
+            _walk(FOUR, {}, seed, make=_OthersOptions)
+        except AssertionError as failure:
+            caught.append(str(failure))
+    assert caught and all("playout" in said for said in caught)
+    state = RULES.start(make_header(RULES, FOUR, {}, seed=3))
+    assert verdicts(state, options_read(state)) is verdicts(state)

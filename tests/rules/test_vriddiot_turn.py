@@ -28,7 +28,7 @@ from tablelog.rules.zones import Zone
 
 RULES = registry.get("vriddiot")
 # the module, not the package's function of the same name
-LISTING = importlib.import_module("tablelog.rules.vriddiot.moves")
+LISTING = importlib.import_module("tablelog.rules.vriddiot.onturn")
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 OPTIONS: tuple[Mapping[str, Any], ...] = (
@@ -101,7 +101,7 @@ def test_the_shortcuts_reach_the_step_by_step_states(
 def test_the_listing_by_construction_is_the_checked_listing(
     options: Mapping[str, Any], known: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``moves.turn_moves`` lists the turn's plays from ``legal.verdicts``; with that
+    """``onturn.turn_moves`` lists the turn's plays from ``legal.verdicts``; with that
     turned off (``seat_free`` false) it checks each candidate with ``refuse_play``. Both
     list the same moves in the same order in every state of random games."""
     built = 0
