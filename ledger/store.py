@@ -113,7 +113,10 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
         of the event ids is built once at the end instead of row by row (half of SQLite's
         time per imported event when the ids are random); a taken id is then found there,
         and the batch is refused naming the first game that repeats one (``AppendRefused``,
-        as ``import_game`` says it), with nothing written."""
+        as ``import_game`` says it), with nothing written. Meanwhile the games after that
+        one are still written and checked, so when one of them is refused for another
+        reason first (a game the file holds twice, say), that refusal is the batch's;
+        either way nothing is written."""
         (cache,) = self._conn.execute("PRAGMA cache_size").fetchone()
         self._conn.execute(f"PRAGMA cache_size = -{BATCH_CACHE_KIB}")
         try:

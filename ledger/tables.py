@@ -76,14 +76,14 @@ FRESH_SCHEMA: tuple[str, ...] = (
     'CREATE UNIQUE INDEX "events_event_id"\n    ON "events" ("event_id")',
     *_TRIGGERS,
 )
-EVENT_ID_INDEX = FRESH_SCHEMA[-1 - len(_TRIGGERS)]
-"""The unique index of the event ids, as ``FRESH_SCHEMA`` (and sqlite-utils) writes it: a
-bulk import into an empty events table builds it once at the end (``Ledger.batch``)."""
 """The statements sqlite-utils writes for the schema in an empty database (``_create``), as
 it writes them, in its order: an empty database is made by these alone, without importing
 the tooling, which costs a third of a CPU-second (sqlite-utils imports pandas and numpy when
 they are installed) — a tenth of an import of 1,000 games. ``tests/ledger/test_schema.py``
 holds them equal to what sqlite-utils writes, statement for statement."""
+EVENT_ID_INDEX = FRESH_SCHEMA[-1 - len(_TRIGGERS)]
+"""The unique index of the event ids, as ``FRESH_SCHEMA`` (and sqlite-utils) writes it: a
+bulk import into an empty events table builds it once at the end (``Ledger.batch``)."""
 
 
 def create_tables(conn: sqlite3.Connection, fresh: bool) -> None:

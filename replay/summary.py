@@ -167,10 +167,10 @@ class Stored(Mapping[str, Any]):
 
     The tail is read alone: in ``dumps``' text the keys are sorted and nothing after
     ``"v"`` is an object (a number, a uid or null, a list of names), so the last ``,"v":``
-    of the text is the top-level key's (inside a JSON string a quote followed by a colon
-    cannot occur). A ``,"v":`` of a nested object would leave more closing braces than
-    the one added opens, so that tail is no JSON: then, as for any other layout (an
-    edited row), the whole text is read. The answers are ``json.loads``' either way."""
+    of the text is the top-level key's (every quote inside a JSON string is escaped, so
+    ``,"v":`` cannot occur in one). A ``,"v":`` of a nested object would leave more closing
+    braces than the one added opens, so that tail is no JSON: then, as for any other
+    layout (an edited row), the whole text is read. The answers are ``json.loads``' either way."""
 
     __slots__ = ("_data", "_tail", "_text")
 

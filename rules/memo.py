@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["number_of", "per_state"]
+__all__ = ["ByValue", "number_of", "per_state"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -43,6 +43,35 @@ def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R
         return answer
 
     return decorate
+
+
+V = TypeVar("V")
+
+
+class ByValue:
+    """Values made once by what they are made of (a key naming every part, the types of
+    its numbers too: ``1 == True``), kept until ``maxsize`` are kept, then started again.
+    A key that cannot be hashed (a part holding a list) is made every time. Callers share
+    one ``ByValue`` for values of several kinds, each key saying its kind."""
+
+    __slots__ = ("_kept", "maxsize")
+
+    def __init__(self, maxsize: int) -> None:
+        self._kept: dict[tuple[object, ...], object] = {}
+        self.maxsize = maxsize
+
+    def made(self, key: tuple[object, ...], make: Callable[[], V]) -> V:
+        """``make()`` for ``key``, made once while remembered."""
+        kept = self._kept
+        try:
+            found = kept.get(key)
+        except TypeError:
+            return make()
+        if found is None:
+            if len(kept) >= self.maxsize:
+                kept.clear()
+            found = kept[key] = make()
+        return found  # type: ignore[return-value]
 
 
 _NUMBERS: dict[Any, int] = {}

@@ -27,12 +27,13 @@ state or a dict by key name: ``show`` in the terminal, ``show --json``, the repl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 import attrs
 
 from tablelog.rules.cards import Card
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import ByValue
 
 
 class ZoneView(Protocol):
@@ -75,7 +76,6 @@ __all__ = [
     "shedding_table",
     "sorted_hand",
     "table_of",
-    "with_layers",
 ]
 
 Facts = tuple[tuple[str, str], ...]
@@ -263,29 +263,10 @@ COMMON = {
 """The table's words for the zones most games have; a game's ``labels`` add to them."""
 
 
-_MADE: dict[tuple[object, ...], Place | Seat] = {}
+_MADE = ByValue(1 << 13)
 """The places and seats ``table_of`` made, by what they are made of: most of a table is as
 it was at the last event (a hand not played from, a stock not drawn from), and a table
-is made per event and viewer. Started again past ``MADE_MAX``."""
-
-MADE_MAX = 1 << 13
-
-P = TypeVar("P", "Place", "Seat")
-
-
-def _made(key: tuple[object, ...], make: Callable[[], P]) -> P:
-    """The value ``make()`` gives for ``key``, made once while remembered (each key names
-    what it is made of, the types of its numbers too: ``1 == True``, written apart); made
-    every time if ``key`` cannot be hashed (a game's zone holding a list)."""
-    try:
-        found = _MADE.get(key)
-    except TypeError:
-        return make()
-    if found is None:
-        if len(_MADE) >= MADE_MAX:
-            _MADE.clear()
-        found = _MADE[key] = make()
-    return found  # type: ignore[return-value]
+is made per event and viewer."""
 
 
 def _place(
@@ -307,7 +288,7 @@ def _place(
         made = Place(label, known, hidden, slots, stack=stack, zone=name, side=side)
         return made if layers is None else _laid_by(made, name, layers)
 
-    return _made(key, make)
+    return _MADE.made(key, make)
 
 
 def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bool) -> Seat:
@@ -317,7 +298,7 @@ def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bo
     if not all(type(part) is str for fact in facts for part in fact):
         return Seat(name, seat, places, facts, own=own)
     key = ("seat", name, seat, tuple(map(id, places)), facts, own)
-    return _made(key, lambda: Seat(name, seat, places, facts, own=own))
+    return _MADE.made(key, lambda: Seat(name, seat, places, facts, own=own))
 
 
 def table_of(
@@ -336,7 +317,8 @@ def table_of(
     a hand sorted by suit) round the table in seat order, the ``won:SIDE`` piles named by
     ``sides``, and the other zones in the centre after ``piles``; a zone ``skip`` names is
     left to the game (drawn another way), one with no label is not drawn. ``laid``: a
-    zone and who laid each of its cards (``with_layers``)."""
+    zone and who laid each of its cards (bottom first, ``""`` for nobody), written on the
+    place showing that zone when they match its cards one to one."""
     labels = {**COMMON, **labels}
     places: dict[int, list[Place]] = {seat: [] for seat in range(len(players))}
     middle: list[Place] = list(piles)
@@ -376,20 +358,13 @@ def layers(by: Sequence[int], players: Sequence[str]) -> tuple[str, ...]:
     return tuple(players[s] if 0 <= s < len(players) else "" for s in by)
 
 
-def with_layers(table: Table, zone: str, layers: Sequence[str]) -> Table:
-    """``table`` with the place showing ``zone`` saying who laid each of its cards
-    (``layers``, bottom first, ``""`` for nobody), when they match its cards one to one."""
-
-    return attrs.evolve(table, piles=tuple(_laid_by(p, zone, layers) for p in table.piles))
-
-
 LaidBy = tuple[str, tuple[str, ...]]
 """A zone and who laid each of its cards (``table_of``'s ``laid``)."""
 
 
 def _laid_by(place: Place, zone: str, layers: Sequence[str]) -> Place:
     """``place`` saying who laid each of its cards if it shows ``zone`` and ``layers`` match
-    its cards one to one (``with_layers``)."""
+    its cards one to one."""
     if place.zone != zone or len(layers) != len(place.known) or place.hidden:
         return place
     return attrs.evolve(place, laid_by=tuple(layers))

@@ -25,6 +25,7 @@ from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.walk import InvariantViolation, Step
 from tablelog.rules.cards import Card
+from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import RuleSet
 
 __all__ = ["RENDERERS", "Renderer", "jsonl_event", "log_line", "outputs_hold", "page_moment"]
@@ -102,35 +103,36 @@ def _printed(data: dict[str, Any]) -> str:
     return printed
 
 
-_PART_TEXTS: dict[int, tuple[object, str]] = {}
-"""Each remembered part's JSON text by the part's identity (the part held, so an identity
-is never reused while kept); started again past ``PARTS_MAX``."""
-
 PARTS_MAX = 1 << 13
+"""How many parts' texts (and the names found in them) are remembered."""
+
+
+@per_state(maxsize=PARTS_MAX)
+def _part_text(part: object) -> str:
+    """A remembered part's JSON text, by the part's identity (a part is met state after
+    state, the very object of the last state's page)."""
+    return json.dumps(part, ensure_ascii=False)
 
 
 def _swapped(part: object, parts: list[str]) -> str:
     """The mark standing in for ``part``, whose JSON text is added to ``parts``."""
-    kept = _PART_TEXTS.get(id(part))
-    if kept is None or kept[0] is not part:
-        if len(_PART_TEXTS) >= PARTS_MAX:
-            _PART_TEXTS.clear()
-        kept = _PART_TEXTS[id(part)] = (part, json.dumps(part, ensure_ascii=False))
-    parts.append(kept[1])
+    parts.append(_part_text(part))
     return f"{MARK}{len(parts) - 1}"
 
 
-_PART_NAMES: dict[int, tuple[str, re.Pattern[str], list[str]]] = {}
-"""The names ``pattern.findall`` finds in each part's text, by the text's identity (held)."""
+@per_state(maxsize=PARTS_MAX)
+def _found_in(part: str) -> dict[re.Pattern[str], list[str]]:
+    """The names each pattern found in the text ``part``, by the text's identity (filled
+    by ``_part_names``)."""
+    return {}
 
 
 def _part_names(part: str, pattern: re.Pattern[str]) -> list[str]:
-    kept = _PART_NAMES.get(id(part))
-    if kept is None or kept[0] is not part or kept[1] is not pattern:
-        if len(_PART_NAMES) >= PARTS_MAX:
-            _PART_NAMES.clear()
-        kept = _PART_NAMES[id(part)] = (part, pattern, pattern.findall(part))
-    return kept[2]
+    found = _found_in(part)
+    names = found.get(pattern)
+    if names is None:
+        names = found[pattern] = pattern.findall(part)
+    return names
 
 
 def _names_in(text: str, pattern: re.Pattern[str]) -> set[str]:

@@ -3,9 +3,9 @@
 The rules as implemented, every decision and option, are in ``docs/rules/nordekasino.md``.
 The package: ``state`` (options, values, piles, the frozen state), ``arith`` (the values
 piles can reach), ``deal``, ``subsets`` (sets of table piles by value), ``turn`` (what the
-player on turn holds, and the duty), ``moves`` (legal moves, lazily), ``play`` (apply,
-chance, outcome), ``expr`` and ``notation`` (what a person types) and ``view`` (what each
-seat sees).
+player on turn holds), ``duty`` (the duty to a surviving build), ``moves`` (legal moves,
+lazily), ``play`` (apply, chance, outcome), ``expr`` and ``notation`` (what a person types)
+and ``view`` (what each seat sees).
 """
 
 from __future__ import annotations

@@ -119,7 +119,7 @@ def _plain_index(state: State) -> dict[str, dict[Card, tuple[Move, ...]]]:
     return {kind: {c: tuple(ms) for c, ms in leads.items()} for kind, leads in index.items()}
 
 
-_KIND_OF = {Play: "play", Give: "give"}
+_KIND_OF = {cls: kind for kind, cls in _SOURCE_PAYLOADS.items()}
 
 
 def _plain(state: State) -> tuple[Card, ...] | None:

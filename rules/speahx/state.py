@@ -15,6 +15,7 @@ from tablelog.rules.cards import JOKER, Card, deck_french
 from tablelog.rules.claims import Absence
 from tablelog.rules.errors import OptionError
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import per_state
 from tablelog.rules.options import Computed, option, read_options, specs_of
 from tablelog.rules.protocol import Header
 from tablelog.rules.table import Table, TableState, each_seat, hands_of
@@ -268,26 +269,17 @@ def _zone_names(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(f"hand:{s}" for s in range(n)), tuple(f"table:{s}" for s in range(n))
 
 
-_SLOT_ZONES: dict[int, tuple[Slots, Zone]] = {}
-"""``_slots_zone``'s answers by the identity of the slots asked (held, so an identity is
-never reused while kept): unchanged slots are the very object of the last state."""
-
 SLOT_ZONES_MAX = 1 << 10
 
 
+@per_state(maxsize=SLOT_ZONES_MAX)
 def _slots_zone(slots: Slots) -> Zone:
     """``slots.zone``, remembered: a player's table cards change only when one is turned,
     and every zone map (conservation, binding, the pool) asks for each player's. Found by
-    identity first (no hashing or comparing of the slots), then by value (equal slots
-    give the same zone object, whose unchanged cards the conservation check skips)."""
-    kept = _SLOT_ZONES.get(id(slots))
-    if kept is not None and kept[0] is slots:
-        return kept[1]
-    zone = _slots_zone_of(slots)
-    if len(_SLOT_ZONES) >= SLOT_ZONES_MAX:
-        _SLOT_ZONES.clear()
-    _SLOT_ZONES[id(slots)] = (slots, zone)
-    return zone
+    identity first (no hashing or comparing of the slots: unchanged slots are the very
+    object of the last state), then by value (equal slots give the same zone object,
+    whose unchanged cards the conservation check skips)."""
+    return _slots_zone_of(slots)
 
 
 @lru_cache(maxsize=256)

@@ -112,7 +112,7 @@ def _leads_by_rank(state, kind):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "default")
 def test_a_stage_that_is_not_plain_answers_as_the_rank_by_rank_generator(options):
-    """Each rank's plays are made once per state (``_of_rank``) and the filtered listings,
+    """Each rank's plays are made once per state (``remembered.of_rank``) and the filtered listings,
     ``kinds`` and ``cards`` read them: the same moves in the same order as the generator
     asked with the lead and kind."""
     checked, claimed = 0, 0

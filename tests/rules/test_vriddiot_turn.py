@@ -9,7 +9,6 @@ step of random games, under every option that changes play, seeded and physical.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import random
 from collections import Counter
@@ -23,12 +22,11 @@ from tablelog.replay.games import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event
-from tablelog.rules.vriddiot import claims, legal, play, turn
+from tablelog.rules.vriddiot import claims, legal, onturn, play, turn
 from tablelog.rules.zones import Zone
 
 RULES = registry.get("vriddiot")
-# the module, not the package's function of the same name
-LISTING = importlib.import_module("tablelog.rules.vriddiot.onturn")
+LISTING = onturn
 FOUR = ("Anna", "Bert", "Cleo", "Dirk")
 
 OPTIONS: tuple[Mapping[str, Any], ...] = (
