@@ -232,7 +232,7 @@ def old_game(ledger: Ledger, path: Path | None) -> LoadedGame:
 
 def nordekasino_tour(ledger: Ledger) -> LoadedGame:
     """The README's Nørdekasino tour, entered move by move in a seeded game."""
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     games = Games(ledger)

@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:
 
 from tablelog.replay.dealer import chance_rng, dealer_move, sample
 from tablelog.replay.fold import states
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules import registry
 from tablelog.rules.cards import Card

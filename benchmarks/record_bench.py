@@ -30,7 +30,8 @@ from startup import PLAYERS, record_match
 
 from tablelog.cli.record import respond
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.recorder import Recorder
 from tablelog.rules import registry

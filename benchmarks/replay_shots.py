@@ -17,8 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
 from tablelog.replay.gate import Viewer
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.page import render_page
 from tablelog.rules import registry

@@ -39,7 +39,8 @@ from pathlib import Path
 from report import Row
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.rules import registry
 

@@ -22,7 +22,7 @@ from tablelog.ledger.hashing import chain_rows, genesis_hash
 from tablelog.ledger.schema import create_schema, prepare_connection
 from tablelog.replay.codec import encode_event
 from tablelog.replay.dealer import dealer_move
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header, RuleSet
 

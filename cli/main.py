@@ -19,8 +19,9 @@ from tablelog.cli.db import Context, pass_ctx
 from tablelog.cli.errors import BadInput, Guarded, friendly, option_pairs
 from tablelog.cli.flags import json_flag
 from tablelog.cli.streams import FsPath, fs_path
-from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.games import Games, LoadedGame
 from tablelog.replay.gate import Viewer
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import (
     log_data,
     moves_data,

@@ -9,7 +9,7 @@ to have moved. A refused move writes nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
 import attrs
@@ -29,15 +29,15 @@ from tablelog.replay.codec import decode_events, decode_header, encode_event, en
 from tablelog.replay.dealer import MAX_CHANCE_RUN, dealer_move
 from tablelog.replay.fold import Replayer
 from tablelog.replay.loaded import LoadedGame, UnknownPlayer
-from tablelog.replay.notation import check_text, move_label, notation_clash, parse_move
+from tablelog.replay.notation import move_label, parse_move
 from tablelog.replay.redact import public_refusal
 from tablelog.replay.summarize import summary_text
 from tablelog.replay.verify import Tampered, refuse_altered
 from tablelog.rules import registry
-from tablelog.rules.errors import IllegalEvent, OptionError, TablelogError
+from tablelog.rules.errors import IllegalEvent, TablelogError
 from tablelog.rules.events import Event, Move, Ruling, Undo
 from tablelog.rules.frozen import frozen
-from tablelog.rules.protocol import Header, RuleSet, S, resolve_options
+from tablelog.rules.protocol import Header, RuleSet, S
 
 __all__ = [
     "BadFork",
@@ -47,12 +47,7 @@ __all__ = [
     "NewerRules",
     "Played",
     "UnknownPlayer",
-    "make_header",
 ]
-
-
-MAX_NAME = 100
-"""The longest player name, in characters."""
 
 
 class BadGameRef(InvalidInput, LookupError):
@@ -94,48 +89,6 @@ class Played(Generic[S]):
     def seq(self) -> int:
         """The seq of the game's last event now."""
         return self.written[-1].seq if self.written and not self.retried else self.game.seq
-
-
-def make_header(
-    rules: RuleSet,
-    players: Sequence[str],
-    options: Mapping[str, Any],
-    *,
-    dealer: str | int | None = None,
-    seed: int | None = None,
-) -> Header:
-    """A checked header: known options, a seat count the game allows, a dealer at the table."""
-    low, high = rules.seats
-    if not low <= len(players) <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        raise OptionError(f"{rules.title} is played by {wanted} players, not {len(players)}")
-    names = [p.strip() for p in players]
-    if any(not n or n.startswith("-") for n in names):
-        raise OptionError("every player needs a name (and a name may not start with '-')")
-    for n in names:
-        check_text(n, f"a player's name ({n[:20]!r})", MAX_NAME)
-    if len({n.casefold() for n in names}) != len(names):
-        raise OptionError("two players have the same name; give each a different one")
-    if seed is not None and not 0 <= seed < 2**63:
-        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}")
-    for name in names:
-        clash = notation_clash(rules, name)
-        if clash:
-            raise OptionError(f"a player may not be called {name!r}: {clash}; add a letter")
-    resolved = resolve_options(rules.options, options, len(names))
-    header = Header(rules.name, rules.version, tuple(names), resolved, 0, seed)
-    if dealer is None:
-        return header
-    if isinstance(dealer, int):
-        seat = dealer
-    else:
-        try:
-            seat = header.seat_of(dealer)
-        except KeyError:
-            raise OptionError(f"the dealer {dealer!r} is not one of the players") from None
-    if not 0 <= seat < len(names):
-        raise OptionError(f"the dealer's seat must be 0 to {len(names) - 1}")
-    return attrs.evolve(header, dealer=seat)
 
 
 class Games:

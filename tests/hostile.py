@@ -19,7 +19,7 @@ from tablelog.ledger import GameRecord, LedgerStore
 from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.replay.notation import format_event_move, parse_move
 from tablelog.rules.errors import IllegalEvent, NotationError, RefusedMove
 from tablelog.rules.events import Event

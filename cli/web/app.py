@@ -20,9 +20,8 @@ Routes (JSON unless said; every ``/api/t/...`` request carries its link's secret
   ``record`` completes it (``replay.completion``), gated for the link's viewer;
 - ``GET /api/t/{game}/events?k=SECRET``: Server-Sent Events, one ``head`` event whenever the
   game's head moves (whoever wrote it: another phone, ``tablelog play`` or ``record``, or
-  another server on the same PostgreSQL database): told at once after a write through
-  this server, and found by one poller reading every watched game's head every 200 ms
-  (``cli/web/live.py``).
+  another server on the same PostgreSQL database): told at once after a write through this
+  server, and found by one poller reading every watched game's head every 200 ms (``live``).
 
 What the server holds between requests is ``server.Server``'s. An entry is judged on a
 reader first (a retry, a game that moved on, a seat's entry of another seat's move are
@@ -57,7 +56,8 @@ from tablelog.cli.web.links import Role
 from tablelog.cli.web.server import Server
 from tablelog.cli.web.server import encoded as _encoded
 from tablelog.ledger import LedgerStore, UnknownGame
-from tablelog.replay.games import BadGameRef, Games, LoadedGame, make_header
+from tablelog.replay.games import BadGameRef, Games, LoadedGame
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import log_data
 from tablelog.replay.page import asset
 from tablelog.replay.redo import redo_entry

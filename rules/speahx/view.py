@@ -13,10 +13,11 @@ from typing import Any
 
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
+from tablelog.rules.shedding import shedding_table
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
 from tablelog.rules.speahx.state import SUIT_WORDS, State
 from tablelog.rules.table import player
-from tablelog.rules.tableview import Table, shedding_table
+from tablelog.rules.tableview import Table
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
 
 __all__ = [

@@ -12,8 +12,9 @@ from typing import Any
 
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View
+from tablelog.rules.shedding import shedding_table
 from tablelog.rules.table import evolve, player
-from tablelog.rules.tableview import Table, shedding_table
+from tablelog.rules.tableview import Table
 from tablelog.rules.views import deal_shown, default_view, hand_seen_by, shown_to_all
 from tablelog.rules.vriddiot.events import Join, Play, Remove, Set, Turn
 from tablelog.rules.vriddiot.state import State, zone_map

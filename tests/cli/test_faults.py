@@ -27,7 +27,7 @@ from tablelog.ledger import Ledger, NewEvent, StorageFault
 from tablelog.replay.codec import encode_event, encode_header
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tests.helpers import PLAYERS

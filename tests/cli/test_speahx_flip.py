@@ -23,7 +23,8 @@ from tablelog.cli.main import cli
 from tablelog.ledger import Ledger
 from tablelog.replay.codec import encode_event
 from tablelog.replay.dealer import sample
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.notation import format_event_move
 from tablelog.rules import registry
 from tablelog.rules.events import Deal, Event, Move

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.rules import registry
 

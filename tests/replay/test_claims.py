@@ -7,7 +7,8 @@ import pytest
 
 from tablelog.replay.codec import encode_event
 from tablelog.replay.fold import fold
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.invariants import InvariantViolation, check_agreement, claims_hold

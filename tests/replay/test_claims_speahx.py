@@ -11,7 +11,8 @@ from collections import Counter
 import attrs
 import pytest
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.jsonl import (
     RefusedImport,

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tablelog.replay.fold import Replayer, effective_events
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import log_data
 from tablelog.replay.jsonl import parse_lines, verify_parsed
 from tablelog.replay.notation import format_event_move, parse_move

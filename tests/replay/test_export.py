@@ -73,7 +73,7 @@ def test_csv_of_events_has_one_row_per_event_with_notation(club_source: Path) ->
 
 
 def test_undo_marks_the_event_it_took_back(db: Path) -> None:
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     with Ledger(db) as ledger:
@@ -201,7 +201,7 @@ def test_json_payloads_round_trip(club_source: Path) -> None:
 
 def test_sqlite_export_of_a_seeded_game_holds_no_seed(db: Path, tmp_path: Path) -> None:
     # the seed deals every card again: a copy for everyone must not hold it
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     with Ledger(db) as ledger:

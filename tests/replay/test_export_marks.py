@@ -13,7 +13,7 @@ import pytest
 
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.export import News
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import RuleSet

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.tableview import counted
 from tests.helpers import first_moves

@@ -15,7 +15,8 @@ import pytest
 
 from tablelog.ledger import Ledger
 from tablelog.replay.fold import fold
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import show_data
 from tablelog.replay.jsonl import export_lines, parse_lines, verify_parsed
 from tablelog.replay.merge import import_games

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tablelog.replay.fold import Replayer, effective_events, fold, states
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Undo

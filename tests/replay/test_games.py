@@ -5,7 +5,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tablelog.replay.games import BadGameRef, Games, LoadedGame, UnknownPlayer, make_header
+from tablelog.replay.games import BadGameRef, Games, LoadedGame, UnknownPlayer
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.verify import check_log
 from tablelog.rules.errors import IllegalEvent, NotationError, OptionError, TablelogError

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.held import Held
 from tablelog.replay.redo import NOTHING_TO_REDO, NothingToRedo, redo_entry
 from tablelog.replay.retry import StaleMove

@@ -11,7 +11,8 @@ import pytest
 
 from tablelog.ledger import Ledger, LedgerError, event_hash, genesis_hash, pack
 from tablelog.replay.codec import encode_header
-from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.jsonl import (
     ENVELOPE,

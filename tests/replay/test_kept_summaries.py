@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from tablelog.ledger import Ledger
 from tablelog.replay import fold
-from tablelog.replay.games import Games, LoadedGame, make_header
+from tablelog.replay.games import Games, LoadedGame
+from tablelog.replay.headers import make_header
 from tablelog.replay.recorder import Recorder
 from tablelog.replay.summary import results, summary_of
 from tablelog.rules import registry

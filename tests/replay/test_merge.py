@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import RefusedImport, export_lines, iter_games
 from tablelog.replay.merge import import_stream
 from tablelog.replay.notation import format_move

@@ -7,7 +7,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.invariants import InvariantViolation, check_all, claims_hold
 from tablelog.replay.kit.sample import THOROUGH

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.replay.merge import import_games
 from tablelog.replay.notation import format_event_move

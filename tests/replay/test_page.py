@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
 from tablelog.replay.gate import EVERY_SEAT, Viewer
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.page import StillPlaying, page_data, render_page
 from tablelog.rules import registry

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.recorder import Recorder
 from tablelog.rules import registry
 from tests.helpers import CLUBS_DEAL, PLAYERS

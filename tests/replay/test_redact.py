@@ -7,7 +7,8 @@ from pathlib import Path
 import attrs
 
 from tablelog.ledger import Ledger
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import IllegalEvent

@@ -71,7 +71,8 @@ def test_one_evening_is_drawn_as_bars(browser_page: Any, club_source: Path, tmp_
 
 
 def test_names_are_text_not_markup(browser_page: Any, db: Path, tmp_path: Path) -> None:
-    from tablelog.replay.games import Games, make_header
+    from tablelog.replay.games import Games
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     sly = "<b>Bo</b><script>alert(1)</script>"

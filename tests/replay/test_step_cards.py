@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
 from tablelog.replay.gate import EVERYONE, RECORDER, Viewer
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import step_cards
 from tablelog.rules import registry
 from tablelog.rules.cards import parse_card

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from tablelog.ledger import Ledger
 from tablelog.replay import summary
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.summary import Stored, dumps, results, summary_of
 from tablelog.rules import registry
 from tests.cli.clitools import play_first_moves, run, run_json

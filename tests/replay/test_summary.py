@@ -62,7 +62,7 @@ def test_a_missing_summary_is_rebuilt_once(club: Path, monkeypatch: pytest.Monke
 def test_a_summary_follows_the_game_when_a_move_is_played(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     with Ledger(db) as ledger:
@@ -126,7 +126,7 @@ def test_scores_keep_fractions_exactly() -> None:
 
 def test_a_listed_game_says_it_is_seeded_but_never_its_seed(db: Path) -> None:
     # list --json is read by anyone at the table: the seed would deal every card again
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tablelog.rules import registry
 
     with Ledger(db) as ledger:

@@ -6,7 +6,8 @@ import re
 
 import attrs
 
-from tablelog.replay.games import Games, make_header
+from tablelog.replay.games import Games
+from tablelog.replay.headers import make_header
 from tablelog.replay.inspect import moves_data
 from tablelog.replay.verify import Problem, Verification, check_log
 from tablelog.rules.cards import Card

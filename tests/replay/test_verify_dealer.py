@@ -14,7 +14,7 @@ import pytest
 
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.fold import Replayer
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import file_lines, iter_games
 from tablelog.replay.verify import check_log
 from tablelog.rules import registry

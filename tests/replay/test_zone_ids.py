@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tests.helpers import first_moves
 

@@ -99,7 +99,7 @@ def walked(make, options: dict[str, object], seed: int, known: bool = True) -> i
     """A seeded random game of ``PLAYERS`` walked beside the fold through ``make``'s
     playout (``playout_walk.walk_beside``) to its end, held never to part from it: the
     events played (``known`` false: dealt as a physical table sees it)."""
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
     from tests.rules.playout_walk import walk_beside
 
     header = make_header(RULES, PLAYERS, options, seed=seed)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tablelog.replay.dealer import dealer_move
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet.checks import check

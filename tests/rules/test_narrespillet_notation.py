@@ -64,7 +64,7 @@ def test_announce_says_what_a_placement_is():
 
 def test_every_listed_move_formats_and_parses_back_along_a_random_game():
     from tablelog.replay.dealer import dealer_move
-    from tablelog.replay.games import make_header
+    from tablelog.replay.headers import make_header
 
     header = make_header(RULES, ("Anna", "Bo", "Cai"), {"rounds": 1}, seed=3)
     state, rng, seq = RULES.start(header), random.Random(3), 0

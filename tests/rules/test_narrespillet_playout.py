@@ -13,7 +13,7 @@ import random
 import pytest
 
 from tablelog.replay.dealer import sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules.events import Deal, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.playout import Walk

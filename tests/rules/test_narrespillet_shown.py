@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tablelog.replay.dealer import dealer_move
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import FOOL
 from tablelog.rules.events import Event, Move

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.claims import Claim, possible, possible_with
 from tablelog.rules.nordekasino import claims

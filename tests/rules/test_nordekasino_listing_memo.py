@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.cards import Card
 from tablelog.rules.nordekasino.listed import remembered

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.events import Build, Capture, Trail

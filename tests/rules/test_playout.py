@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablelog.replay.dealer import chance_rng, sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tablelog.rules.playout import FoldPlayout, divergence

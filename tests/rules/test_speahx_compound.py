@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 
 SPEAHX = registry.get("speahx")

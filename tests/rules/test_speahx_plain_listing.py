@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tablelog.replay.dealer import chance_rng, dealer_move, sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event
 from tablelog.rules.speahx.combos import source_of

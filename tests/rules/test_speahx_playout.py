@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tablelog.replay.dealer import chance_rng, sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence
 from tablelog.rules.speahx.events import Play

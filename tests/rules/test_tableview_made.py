@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tablelog.replay.dealer import chance_rng, sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry, tableview
 from tablelog.rules.events import Event
 

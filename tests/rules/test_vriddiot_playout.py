@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 from tablelog.replay.dealer import chance_rng, sample
-from tablelog.replay.games import make_header
+from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence, playout_of
