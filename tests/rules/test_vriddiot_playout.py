@@ -192,14 +192,21 @@ BROKEN = (
 )
 
 
-@pytest.mark.parametrize("broken", BROKEN)
-def test_a_broken_playout_is_caught(broken: type[VriddiotPlayout]) -> None:
+def _failures(make: type[VriddiotPlayout], seeds: int) -> list[str]:
+    """What the walk beside the fold said of each of ``seeds`` games whose playout is
+    ``make``'s (one failure per game at most; empty: every walk passed)."""
     caught = []
-    for seed in range(10):
+    for seed in range(seeds):
         try:
-            _walk(FOUR, {}, seed, make=broken)
+            _walk(FOUR, {}, seed, make=make)
         except AssertionError as failure:
             caught.append(str(failure))
+    return caught
+
+
+@pytest.mark.parametrize("broken", BROKEN)
+def test_a_broken_playout_is_caught(broken: type[VriddiotPlayout]) -> None:
+    caught = _failures(broken, 10)
     assert caught, f"{broken.__name__} walked with the fold"
     assert any("playout" in said for said in caught)
 
@@ -299,12 +306,7 @@ def test_the_options_a_playout_reads_once_are_its_games() -> None:
             super().__init__(state, seq)
             self._read = other
 
-    caught = []
-    for seed in range(8):
-        try:
-            _walk(FOUR, {}, seed, make=_OthersOptions)
-        except AssertionError as failure:
-            caught.append(str(failure))
+    caught = _failures(_OthersOptions, 8)
     assert caught and all("playout" in said for said in caught)
     state = RULES.start(make_header(RULES, FOUR, {}, seed=3))
     assert verdicts(state, other) is not verdicts(state)  # the read is part of the answer
