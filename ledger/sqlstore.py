@@ -285,13 +285,13 @@ class SqlEventStore(EventStore):
         return None if row is None else (row[0], row[1])
 
 
-def ids_taken(uid: str, exc: Exception) -> AppendRefused:
+def ids_taken(uid: str | None, exc: Exception, *, in_file: bool = False) -> AppendRefused:
     """The refusal of an imported game ``uid`` whose event ids are taken (``exc``: the
-    driver's unique violation)."""
-    return AppendRefused(
-        f"cannot import game {uid}: an event id in it is already in the database"
-        f" ({first_line(exc)})"
-    )
+    driver's unique violation); ``in_file``: taken by an earlier game of the same import,
+    the database having held no events before it."""
+    game = "a game" if uid is None else f"game {uid}"
+    where = "in an earlier game of the same file" if in_file else "already in the database"
+    return AppendRefused(f"cannot import {game}: an event id in it is {where} ({first_line(exc)})")
 
 
 def _in_turn(seqs: Sequence[int], read: Sequence[StoredEvent]) -> bool:

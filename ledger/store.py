@@ -158,7 +158,7 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
                 " (PARTITION BY event_id ORDER BY pos) AS n FROM events) AS e"
                 " JOIN games AS g ON g.id = e.game WHERE e.n = 2 ORDER BY e.pos LIMIT 1"
             ).fetchone()
-            raise ids_taken("?" if row is None else str(row[0]), exc) from exc
+            raise ids_taken(None if row is None else str(row[0]), exc, in_file=True) from exc
 
     @contextmanager
     def _writing(self, game: int | None = None) -> Iterator[sqlite3.Connection]:

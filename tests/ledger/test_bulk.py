@@ -96,7 +96,7 @@ def test_a_batch_that_repeats_an_event_id_writes_nothing_and_names_the_game(
         with pytest.raises(AppendRefused) as refused, ledger.batch():
             import_three(ledger, make_notes, repeat=True)
         assert str(refused.value) == (
-            "cannot import game u2: an event id in it is already in the database"
+            "cannot import game u2: an event id in it is in an earlier game of the same file"
             " (UNIQUE constraint failed: events.event_id)"
         )
         assert ledger.games() == []
