@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from tablelog.rules.cards import Card
 
-__all__ = ["TABLE", "laid_by"]
+__all__ = ["TABLE", "laid_by", "laid_on"]
 
 TABLE = -1
 """The layer of a card nobody laid (turned from the stock), or one not known."""
@@ -26,10 +26,18 @@ def laid_by(
     """Each card of the pile ``after`` with who laid it, from the pile ``before`` (whose
     layers are ``by``) and the event's ``actor``."""
     old, new = len(before), len(after)
+    if new >= old and tuple(after[:old]) == tuple(before):
+        return laid_on(by, old, TABLE if actor is None else actor, new - old)
     if len(by) != old:
         by = (TABLE,) * old
-    if new >= old and tuple(after[:old]) == tuple(before):
-        return by + (TABLE if actor is None else actor,) * (new - old)
     if new < old and tuple(before[:new]) == tuple(after):
         return by[:new]
     return (TABLE,) * new
+
+
+def laid_on(by: tuple[int, ...], under: int, layer: int, count: int) -> tuple[int, ...]:
+    """The layers of a pile of ``under`` cards (``by``, unknown ones if they do not match
+    it) once ``count`` cards were laid on top by ``layer``."""
+    if len(by) != under:
+        by = (TABLE,) * under
+    return by + (layer,) * count

@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 __all__ = ["ByValue", "number_of", "per_state"]
 
@@ -48,30 +48,44 @@ def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R
 V = TypeVar("V")
 
 
-class ByValue:
+class ByValue(Generic[V]):
     """Values made once by what they are made of (a key naming every part, the types of
     its numbers too: ``1 == True``), kept until ``maxsize`` are kept, then started again.
-    A key that cannot be hashed (a part holding a list) is made every time. Callers share
-    one ``ByValue`` for values of several kinds, each key saying its kind."""
+    ``made`` makes a value once; a hot path may look up with ``get`` (a dict's own, at
+    its speed) and ``keep`` what it made on a miss. A key that cannot be hashed (a part
+    holding a list) is made every time by ``made``. ``None`` is never kept (it means "not
+    found"). Callers may share one ``ByValue`` for values of several kinds, each key
+    saying its kind."""
 
-    __slots__ = ("_kept", "maxsize")
+    __slots__ = ("_kept", "get", "maxsize")
 
     def __init__(self, maxsize: int) -> None:
-        self._kept: dict[tuple[object, ...], object] = {}
+        self._kept: dict[Hashable, V] = {}
+        self.get: Callable[[Hashable], V | None] = self._kept.get
         self.maxsize = maxsize
 
-    def made(self, key: tuple[object, ...], make: Callable[[], V]) -> V:
-        """``make()`` for ``key``, made once while remembered."""
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        """Forget every kept value."""
+        self._kept.clear()
+
+    def keep(self, key: Hashable, value: V) -> V:
+        """Keep ``value`` for ``key`` (forgetting every kept value first when full)."""
         kept = self._kept
+        if len(kept) >= self.maxsize:
+            kept.clear()
+        kept[key] = value
+        return value
+
+    def made(self, key: Hashable, make: Callable[[], V]) -> V:
+        """``make()`` for ``key``, made once while remembered."""
         try:
-            found = kept.get(key)
+            found = self.get(key)
         except TypeError:
             return make()
-        if found is None:
-            if len(kept) >= self.maxsize:
-                kept.clear()
-            found = kept[key] = make()
-        return found  # type: ignore[return-value]
+        return self.keep(key, make()) if found is None else found
 
 
 _NUMBERS: dict[Any, int] = {}

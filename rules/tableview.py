@@ -261,10 +261,11 @@ COMMON = {
 """The table's words for the zones most games have; a game's ``labels`` add to them."""
 
 
-_MADE = ByValue(1 << 13)
-"""The places and seats ``table_of`` made, by what they are made of: most of a table is as
-it was at the last event (a hand not played from, a stock not drawn from), and a table
-is made per event and viewer."""
+_PLACES: ByValue[Place] = ByValue(1 << 12)
+"""The places ``table_of`` made, by what they are made of: most of a table is as it was at
+the last event (a hand not played from, a stock not drawn from), and a table is made per
+event and viewer. Likewise its seats (``_SEATS``)."""
+_SEATS: ByValue[Seat] = ByValue(1 << 12)
 
 
 def _place(
@@ -286,7 +287,7 @@ def _place(
         made = Place(label, known, hidden, slots, stack=stack, zone=name, side=side)
         return made if layers is None else _laid_by(made, name, layers)
 
-    return _MADE.made(key, make)
+    return _PLACES.made(key, make)
 
 
 def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bool) -> Seat:
@@ -296,7 +297,7 @@ def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bo
     if not all(type(part) is str for fact in facts for part in fact):
         return Seat(name, seat, places, facts, own=own)
     key = ("seat", name, seat, tuple(map(id, places)), facts, own)
-    return _MADE.made(key, lambda: Seat(name, seat, places, facts, own=own))
+    return _SEATS.made(key, lambda: Seat(name, seat, places, facts, own=own))
 
 
 def table_of(

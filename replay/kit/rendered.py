@@ -120,19 +120,11 @@ def _swapped(part: object, parts: list[str]) -> str:
     return f"{MARK}{len(parts) - 1}"
 
 
-@per_state(maxsize=PARTS_MAX)
-def _found_in(part: str) -> dict[re.Pattern[str], list[str]]:
-    """The names each pattern found in the text ``part``, by the text's identity (filled
-    by ``_part_names``)."""
-    return {}
-
-
+@lru_cache(maxsize=PARTS_MAX)
 def _part_names(part: str, pattern: re.Pattern[str]) -> list[str]:
-    found = _found_in(part)
-    names = found.get(pattern)
-    if names is None:
-        names = found[pattern] = pattern.findall(part)
-    return names
+    """The names ``pattern.findall`` finds in the text ``part`` (a part's text is met
+    state after state; a string keeps its hash, so the look-up does not read it again)."""
+    return pattern.findall(part)
 
 
 def _names_in(text: str, pattern: re.Pattern[str]) -> set[str]:

@@ -24,6 +24,7 @@ from tablelog.replay.gate import EVERYONE, Gate, Viewer
 from tablelog.replay.inspect import outcome_data
 from tablelog.replay.narrate import new_trick
 from tablelog.rules.events import Event, Irregularity, Note, Ruling, Undo
+from tablelog.rules.memo import ByValue
 from tablelog.rules.protocol import View
 from tablelog.rules.serial import converter, make_converter
 from tablelog.rules.tableview import Place, Seat, Table
@@ -95,10 +96,9 @@ def remembered(value: object) -> bool:
     return type(value) is _Compacted
 
 
-_SEATS: dict[tuple[object, ...], _Compacted] = {}
-"""Each seat's page data by ``_seat_key``; started again past ``SEATS_MAX``."""
-
 SEATS_MAX = 64 * 64
+_SEATS: ByValue[_Compacted] = ByValue(SEATS_MAX)
+"""Each seat's page data by ``_seat_key``; started again past ``SEATS_MAX``."""
 
 
 def _seat_key(seat: Seat) -> tuple[object, ...] | None:
@@ -120,7 +120,7 @@ def _number_types(place: Place) -> tuple[type, ...]:
     return (type(place.hidden), type(place.stack), type(place.value), type(place.owner))
 
 
-_PLACES: dict[tuple[object, ...], _Compacted] = {}
+_PLACES: ByValue[_Compacted] = ByValue(SEATS_MAX)
 """Each place's page data outside a seat (a pile, the stock...) by its value and number
 types; started again past ``SEATS_MAX``."""
 
@@ -138,22 +138,16 @@ def _place_data(place: Place) -> _Compacted:
 
 
 def _remembered(
-    kept: dict[tuple[object, ...], _Compacted], key: tuple[object, ...] | None, value: Any
+    kept: ByValue[_Compacted], key: tuple[object, ...] | None, value: Any
 ) -> _Compacted:
-    """``_compact(converter.unstructure(value))``, found in ``kept`` by ``key`` or made and
-    kept there (``kept`` started again past ``SEATS_MAX``); made every time when ``key`` is
-    ``None`` or cannot be hashed (a rule set's seat or place holding a list)."""
-    try:
-        found = kept.get(key) if key is not None else None
-    except TypeError:
-        key = found = None
-    if found is None:
-        found = _Compacted(_compact(converter.unstructure(value)))
-        if key is not None:
-            if len(kept) >= SEATS_MAX:
-                kept.clear()
-            kept[key] = found
-    return found
+    """``_compact(converter.unstructure(value))``, made once in ``kept`` by ``key``; made
+    every time when ``key`` is ``None`` or cannot be hashed (a rule set's seat or place
+    holding a list)."""
+
+    def make() -> _Compacted:
+        return _Compacted(_compact(converter.unstructure(value)))
+
+    return make() if key is None else kept.made(key, make)
 
 
 _PAGE = make_converter()

@@ -21,7 +21,7 @@ from functools import lru_cache
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, shown
-from tablelog.rules.memo import number_of, per_state
+from tablelog.rules.memo import ByValue, number_of, per_state
 from tablelog.rules.speahx.cards import give_problem, play_problem
 from tablelog.rules.speahx.state import SUIT_WORDS, Options, State, Table
 from tablelog.rules.table import player, pool, pool_view
@@ -97,18 +97,14 @@ def unseen_ok(
     key = (_bindings(state), cards, seat, bound)
     found = _UNSEEN.get(key)
     if found is None:
-        if len(_UNSEEN) >= UNSEEN_MAX:
-            _UNSEEN.clear()
-        found = absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
-        _UNSEEN[key] = found
+        found = _UNSEEN.keep(
+            key, absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
+        )
     return found
 
 
-_UNSEEN: dict[tuple[object, ...], bool] = {}
+_UNSEEN: ByValue[bool] = ByValue(1 << 14)
 """``binding_ok``'s answers by (``_bindings``, cards, seat, bound cards)."""
-
-UNSEEN_MAX = 1 << 14
-"""The most answers remembered; past it they are forgotten and asked again."""
 
 
 @per_state(maxsize=16)

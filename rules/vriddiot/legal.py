@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple, cast
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
-from tablelog.rules.memo import number_of
+from tablelog.rules.memo import ByValue, number_of
 from tablelog.rules.table import player
 from tablelog.rules.vriddiot.state import ADDON, BEAT, FIRER, LEAD, WAR, State, down_count, value
 
@@ -315,11 +315,11 @@ class Verdicts:
         return known
 
 
-_VERDICTS: dict[_Situation, Verdicts] = {}
 _BOUND = 20_000
 """How many situations are remembered before the cache starts again."""
+_VERDICTS: ByValue[Verdicts] = ByValue(_BOUND)
 
-_READ: dict[int, tuple[int, _OptionsRead]] = {}
+_READ: ByValue[tuple[int, _OptionsRead]] = ByValue(_BOUND)
 """Per game's options (by ``memo.number_of``): a number for what ``Verdicts`` depend on of
 them (the options ``refuse_play`` reads, and the cards of the deck), and those options."""
 
@@ -329,13 +329,10 @@ def _options_read(state: State, number: int) -> tuple[int, _OptionsRead]:
     deck's cards with them, for the options numbered ``number``: games whose options
     differ only in what the listing's verdicts never read (jokers, a war's tie rule, ...)
     share their verdicts."""
-    if len(_READ) >= _BOUND:
-        _READ.clear()
     options = state.options
     read = _OptionsRead(options.four_any_value, options.vri_strict, options.eight_in_vri_le_8)
     cards = frozenset(card for card in state.table.counts if card != JOKER)
-    known = _READ[number] = (number_of((read, cards)), read)
-    return known
+    return _READ.keep(number, (number_of((read, cards)), read))
 
 
 OptionsRead = tuple[int, _OptionsRead]
@@ -361,9 +358,7 @@ def verdicts(state: State, read_options: OptionsRead | None = None) -> Verdicts:
     key = (read, state.duty, state.top, state.twist, war is None, twist)
     known = _VERDICTS.get(key)
     if known is None:
-        if len(_VERDICTS) >= _BOUND:
-            _VERDICTS.clear()
         stand_in = _WarTwist(twist) if war is not None else None
         asked = cast(State, _Asked(key[1], key[2], key[3], stand_in, options))
-        known = _VERDICTS[key] = Verdicts(asked, state.table.counts)
+        known = _VERDICTS.keep(key, Verdicts(asked, state.table.counts))
     return known

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.events import Move
+from tablelog.rules.memo import ByValue
 from tablelog.rules.table import pool
 from tablelog.rules.vriddiot.claims import card_lays, claims_first
 from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set
@@ -177,9 +178,9 @@ def _fours(state: State, zone: Zone) -> bool:
     return len(distinct) <= len(ranks) - 3 and max(map(ranks.count, distinct)) >= 4
 
 
-_SET_MOVES: dict[tuple[object, ...], tuple[Move, ...]] = {}
 _SETS_KEPT = 50_000
 """How many keys ``_SET_MOVES`` and ``_SETS_OK`` remember before they start again."""
+_SET_MOVES: ByValue[tuple[Move, ...]] = ByValue(_SETS_KEPT)
 
 
 def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
@@ -188,7 +189,7 @@ def _joker_moves(said: Verdicts, seat: int) -> tuple[Move, ...]:
     key = (said, seat, JOKER)
     made = _SET_MOVES.get(key)
     if made is None:
-        made = _SET_MOVES[key] = tuple(Move(seat, Play(JOKER, eff)) for eff in said.jokers)
+        made = _SET_MOVES.keep(key, tuple(Move(seat, Play(JOKER, eff)) for eff in said.jokers))
     return made
 
 
@@ -205,14 +206,12 @@ def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tup
         key = (*key, None, min(zone.hidden, len(copies)), *spare)
     made = _SET_MOVES.get(key)
     if made is None:
-        if len(_SET_MOVES) >= _SETS_KEPT:
-            _SET_MOVES.clear()
         oks = _sets_ok(said, zone, copies, (key[0], *key[2:]))
-        made = _SET_MOVES[key] = tuple(_set(seat, combo) for combo in oks)
+        made = _SET_MOVES.keep(key, tuple(_set(seat, combo) for combo in oks))
     return made
 
 
-_SETS_OK: dict[tuple[object, ...], tuple[tuple[Card, ...], ...]] = {}
+_SETS_OK: ByValue[tuple[tuple[Card, ...], ...]] = ByValue(_SETS_KEPT)
 """The sets ``said`` allows, by ``_set_moves``'s key without the seat: every seat's
 moves of the same copies in the same situation are made from one answer."""
 
@@ -225,9 +224,7 @@ def _sets_ok(
     ``sets`` reads of ``zone``) for every seat, bounded as ``_SET_MOVES``."""
     oks = _SETS_OK.get(shape)
     if oks is None:
-        if len(_SETS_OK) >= _SETS_KEPT:
-            _SETS_OK.clear()
-        oks = _SETS_OK[shape] = tuple(filter(said.set_ok, sets(zone, copies)))
+        oks = _SETS_OK.keep(shape, tuple(filter(said.set_ok, sets(zone, copies))))
     return oks
 
 

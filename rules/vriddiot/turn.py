@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
-from tablelog.rules.laid import TABLE, laid_by
+from tablelog.rules.laid import laid_by, laid_on
 from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
 from tablelog.rules.vriddiot.state import (
@@ -100,7 +100,7 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
                 hidden -= 1
                 bound.append(c)
             else:
-                return None  # not held: play.take names the rule
+                return None  # not held: take.take names the rule
         left = tuple(kept)
     zones = list(state.hands if from_hand else state.ups)
     zones[seat] = Zone(left, hidden)
@@ -131,10 +131,7 @@ def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
 def _laid_on(state: State, seat: int, count: int) -> tuple[int, ...]:
     """Who laid each card of the pile once ``seat`` laid ``count`` cards on it: what
     ``rules.laid.laid_by`` answers for cards added on top, without comparing the piles."""
-    by, under = state.pile_by, len(state.pile.cards)
-    if len(by) != under:
-        by = (TABLE,) * under
-    return by + (seat,) * count
+    return laid_on(state.pile_by, len(state.pile.cards), seat, count)
 
 
 def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:

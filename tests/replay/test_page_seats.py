@@ -16,6 +16,7 @@ from tablelog.replay.kit.walk import walk
 from tablelog.replay.page import frames
 from tablelog.rules import registry
 from tablelog.rules.events import Event
+from tablelog.rules.memo import ByValue
 from tablelog.rules.playout import playout_of
 from tablelog.rules.protocol import Header, View
 from tablelog.rules.serial import converter
@@ -68,7 +69,7 @@ def test_the_page_data_of_every_view_is_the_tables_plain_form_without_empty_fiel
 def test_a_seat_unchanged_from_one_table_to_the_next_is_made_once(
     monkeypatch: pytest.MonkeyPatch,
 ):
-    monkeypatch.setattr(frames, "_SEATS", {})  # not one that other tests filled to its bound
+    monkeypatch.setattr(frames, "_SEATS", ByValue(frames.SEATS_MAX))  # none filled by others
     hand = Place("hand", (), 3, zone="hand:0")
     first = Table("everyone", (Seat("Anna", 0, (hand,)), Seat("Bo", 1, (hand,))))
     again = Table("everyone", (Seat("Anna", 0, (hand,)), Seat("Bo", 1, (Place("hand"),))))
@@ -107,7 +108,7 @@ def test_a_seat_that_cannot_be_hashed_is_made_every_time() -> None:
 
 
 def test_a_place_in_the_centre_unchanged_is_made_once(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(frames, "_PLACES", {})
+    monkeypatch.setattr(frames, "_PLACES", ByValue(frames.SEATS_MAX))
     stock = Place("stock", (), 30, stack=True, zone="stock")
     first = Table("everyone", (), piles=(stock, Place("pile", (), 0, zone="pile")))
     again = Table("everyone", (), piles=(stock, Place("pile", (), 1, zone="pile")))

@@ -50,3 +50,26 @@ def test_number_of_is_the_same_for_equal_values_and_never_given_twice(
         assert number not in given, (i, number, given)
         given.add(number)
     assert len(memo._NUMBERS) <= 3
+
+
+def test_by_value_makes_once_per_key_and_starts_again_when_full() -> None:
+    from tablelog.rules.memo import ByValue
+
+    made: list[object] = []
+
+    def make(value: object) -> object:
+        made.append(value)
+        return value
+
+    kept: ByValue[object] = ByValue(2)
+    assert kept.made(("a", 1), lambda: make("one")) == "one"
+    assert kept.made(("a", 1), lambda: make("again")) == "one"  # found, not made
+    # 1 == True: a key names its numbers' types itself (the caller's part)
+    assert kept.made(("a", True, bool), lambda: make("true")) == "true"
+    assert kept.get(("a", True, bool)) == "true"
+    assert made == ["one", "true"] and len(kept) == 2
+    assert kept.made(("b",), lambda: make("b")) == "b"  # full: started again
+    assert len(kept) == 1 and kept.get(("a", 1)) is None
+    assert kept.made(("list", [1]), lambda: make("x")) == "x"  # unhashable: made each time
+    assert kept.made(("list", [1]), lambda: make("y")) == "y"
+    assert made == ["one", "true", "b", "x", "y"]

@@ -1,6 +1,7 @@
-"""``tableview.table_of`` remembers the places and seats it made (``_MADE``, by what each is
-made of): the tables it draws with that memory are the tables it draws making every place
-and seat anew, for every seat and everyone, along seeded games of all five rule sets."""
+"""``tableview.table_of`` remembers the places and seats it made (``_PLACES``,
+``_SEATS``: by what each is made of): the tables it draws with that memory are the
+tables it draws making every place and seat anew, for every seat and everyone, along
+seeded games of all five rule sets."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
 
 
 class _Anew:
-    """A ``_MADE`` that remembers nothing: every place and seat made anew."""
+    """A ``_PLACES`` or ``_SEATS`` that remembers nothing: every place and seat made anew."""
 
     def made(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         return make()
@@ -52,7 +53,8 @@ def test_the_remembered_places_and_seats_draw_the_tables_made_anew(
 ) -> None:
     remembered = [table for seed in (1, 2) for table in _tables(name, seed)]
     assert any(table is not None for table in remembered)
-    monkeypatch.setattr(tableview, "_MADE", _Anew())
+    monkeypatch.setattr(tableview, "_PLACES", _Anew())
+    monkeypatch.setattr(tableview, "_SEATS", _Anew())
     anew = [table for seed in (1, 2) for table in _tables(name, seed)]
     assert remembered == anew
 
