@@ -126,8 +126,9 @@ _TURN = (ev.Discard, ev.Forfeit, ev.Place)
 def shown_applied(state: State, event: Event) -> Shown:
     """Which cards ``event`` shows to whom, by applying it and comparing every public card
     and every hand before and after it with counters: the reference ``shown`` is held to,
-    written as ``shown`` was before it had shortcuts, sharing none of them (``_between``,
-    ``_gained``, ``_minus``, ``_quick``)."""
+    written as ``shown`` was before it had shortcuts, sharing none but ``public_cards``'
+    readers of placements and revealed hands (``_placed``, ``_held``, also ``_gained``'s),
+    which ``test_narrespillet_public`` holds to the view's public zones, made apart."""
     try:
         after = apply(state, event)
     except IllegalEvent:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tablelog.rules.nordekasino.arith import capturable
+from tablelog.rules.nordekasino.arith import capturable, code_of_values
 from tablelog.rules.nordekasino.builds import can_build
 from tablelog.rules.nordekasino.state import State, card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, key_of, keys_by_size
-from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn, layout, mask, recall, turn_of
+from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn, layout, recall, turn_of
 
 __all__ = ["duty_binds", "duty_lifted", "duty_of"]
 
@@ -68,7 +68,7 @@ def duty_of(turn: Turn, table: Layout) -> bool:
     if SPADE_FIVE in turn.cards and table.codes:
         return True
     values = sorted({v for card in turn.cards for v in card_values(card)})
-    taking = mask(values)
+    taking = code_of_values(*values)
     for code in table.codes:  # a pile worth a card's value is a capture already
         if (code >= 0 and code & taking) or (code < 0 and taking >> (-code - 1) & 1):
             return True

@@ -4,10 +4,12 @@ A turn's listing walks the keys of the table (``subsets``: sets of piles alike t
 arithmetic) once per kind of move, and for each key asks of each hand card what it takes
 and what it builds. What depends on the table alone is found once per table and kept
 (``plan_of``, by the table's ``Layout``): the keys in order with their sorted codes, the
-groups each takes, the values it gathers into (``arith.capture_values``) and the bound
-of what it adds up to (``arith.most``), and which keys make an Adams merge. A turn then
-skips, without asking anything of a card, every key no hand card takes (the union of the
-cards' values against what the key gathers), and makes a ``Move`` only for what it lists.
+groups each takes and the values it gathers into (``arith.capture_values``), which keys
+make an Adams merge, and the union of what any key gathers into (no capture is asked of
+a table where it is empty). On a table of up to 8 piles a plan also keeps, by a card's
+values, the keys it takes and what it builds on each (``Plan.takes``, ``Plan.builds``),
+so a card met again asks nothing of the arithmetic; a ``Move`` is made only for what is
+listed.
 
 Each kind is made by one function that appends to a list (``adams_into``,
 ``captures_into``, ``builds_into``): the whole listing of a turn calls each once over every
@@ -35,11 +37,10 @@ from tablelog.rules.nordekasino.arith import (
     most,
     reach,
 )
-from tablelog.rules.nordekasino.builds import build_numbers, build_values
+from tablelog.rules.nordekasino.builds import build_numbers, build_values, can_capture
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
-from tablelog.rules.nordekasino.state import card_values
 from tablelog.rules.nordekasino.subsets import Counts, Layout, keyed, sets_of
-from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn, mask
+from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn
 
 __all__ = [
     "ONLY_ADAMS",
@@ -57,9 +58,6 @@ __all__ = [
 
 ONLY_ADAMS = 1 << ADAMS
 """What a build with a hand's last card may be worth, with no partner to build for."""
-
-SPADE_TAKES = mask(card_values(SPADE_FIVE))
-"""The values the ♠5 takes by as a plain card, as a bitset."""
 
 
 Entry = tuple[Counts, tuple[int, ...], int, int]
@@ -118,7 +116,7 @@ def spade_clear(table: Layout, cards: Sequence[Card]) -> bool:
     return (
         SPADE_FIVE in cards
         and bool(table.codes)
-        and not capture_values(tuple(sorted(table.codes))) & SPADE_TAKES
+        and not can_capture(SPADE_FIVE, tuple(sorted(table.codes)))
     )
 
 
@@ -163,6 +161,13 @@ def captures_into(
         card = cards[pos]
         for piles in sets_of(table, entries[k][0]):
             out.append(_capture_move(seat, card, piles))
+
+
+ROWS_KEPT = 1 << 8
+"""A plan keeps its cards' rows (``Plan.takes``, ``Plan.builds``) only for a table of fewer
+keys than this (up to 8 piles): a build row holds ``SLOT`` bits per key, and a crowded
+table's, kept for each card's values, would fill the 4,096 plans kept with megabytes
+each. A crowded table (only the playout lists one whole) asks its keys again."""
 
 
 SLOT = 65
@@ -294,11 +299,12 @@ def listing(table: Layout, turn: Turn, duty: Callable[[], bool]) -> list[Move]:
     out: list[Move] = []
     if plan.adams:
         adams_into(out, table, seat, plan.adams)
+    kept = len(plan.entries) < ROWS_KEPT  # a crowded table's rows are not kept
     if plan.gathered:
-        captures_into(out, table, turn, cards, plan.entries, plan.takes)
+        captures_into(out, table, turn, cards, plan.entries, plan.takes if kept else None)
     if SPADE_FIVE in turn.index and spade_clear(table, cards):
         out.append(Move(seat, Capture(SPADE_FIVE, tuple(range(len(table.codes))))))
-    builds_into(out, table, turn, cards, duty, plan.entries, plan.builds)
+    builds_into(out, table, turn, cards, duty, plan.entries, plan.builds if kept else None)
     if cards and not duty():
         trails_into(out, seat, cards)
     return out

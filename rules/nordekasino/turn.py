@@ -28,6 +28,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
+    code_of_values,
 )
 from tablelog.rules.nordekasino.claims import playable, values_after
 from tablelog.rules.nordekasino.state import State, card_values
@@ -41,7 +42,6 @@ __all__ = [
     "held_values",
     "known_turn",
     "layout",
-    "mask",
     "pile_key",
     "recall",
     "recalled",
@@ -308,7 +308,7 @@ def _wanted(
 ) -> tuple[int, ...]:
     """``Turn.wanted`` of a turn whose cards leave ``mine`` and ``partner`` held."""
     return tuple(
-        mask(values) | mask(partner[i] if partner else ()) | 1 << ADAMS
+        code_of_values(*values) | code_of_values(*(partner[i] if partner else ())) | 1 << ADAMS
         for i, values in enumerate(mine)
     )
 
@@ -329,12 +329,4 @@ def _held_after(values: Sequence[tuple[int, ...]], played: int) -> frozenset[int
 @lru_cache(maxsize=1 << 12)
 def _masks(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """Each card's values as a bitset (``Turn.takes``), remembered by the values."""
-    return tuple(map(mask, values))
-
-
-def mask(values: Iterable[int]) -> int:
-    """The bitset of ``values`` (bit v: value v)."""
-    out = 0
-    for value in values:
-        out |= 1 << value
-    return out
+    return tuple(code_of_values(*v) for v in values)

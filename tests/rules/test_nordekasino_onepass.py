@@ -16,12 +16,13 @@ import itertools
 from functools import partial
 
 import attrs
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tablelog.rules.nordekasino import onepass
 from tablelog.rules.nordekasino.duty import duty_binds
 from tablelog.rules.nordekasino.moves import moves, turn_moves
+from tablelog.rules.nordekasino.playout import _fast
 from tablelog.rules.nordekasino.state import Pile, State
 from tablelog.rules.nordekasino.turn import Turn, known_turn, layout, turn_of
 from tests.rules.nordekasino_helpers import ANNA, BO, C, built, position
@@ -140,14 +141,17 @@ def _one_pass_is_key_by_key(state: State) -> None:
 @given(positions())
 def test_the_playouts_turn_is_the_turn_made_by_its_init(state: State) -> None:
     """``known_turn`` makes a hand of distinct cards' ``Turn`` without the generated
-    ``__init__`` (``turn._given``): every field, also those ``__attrs_post_init__`` sets,
-    equals the ``Turn`` made from the same arguments the usual way (a field added to
-    ``Turn`` and not given fails here)."""
+    ``__init__`` (``turn._given``) from the hand alone, as the playout does on its fast
+    path: every field, also those ``__attrs_post_init__`` sets, equals the fold's own
+    ``Turn`` of the state (``turn_of``, found from the state through the generated
+    ``__init__``; a field added to ``Turn`` and not given, or a wrong ``mine``,
+    ``partner`` or ``wanted``, fails here)."""
+    assume(_fast(state))  # the states the playout makes its turns for: every hand known
     seat = state.to_play
     assert seat is not None
     hand = state.hands[seat].cards
     mate = state.hands[(seat + 2) % 4].cards if state.options.partnership else None
     made = known_turn(seat, hand, state.owned(seat), mate)
-    usual = Turn(made.seat, made.cards, made.mine, made.partner, made.wanted, made.owned)
+    usual = turn_of(state, seat)
     for field in attrs.fields(Turn):
         assert getattr(made, field.name) == getattr(usual, field.name), field.name
