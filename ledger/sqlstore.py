@@ -49,7 +49,7 @@ from tablelog.ledger.records import (
     utc_now,
 )
 
-__all__ = ["SqlEventStore", "ids_taken"]
+__all__ = ["SqlEventStore", "ids_repeated", "ids_taken"]
 
 Conn = Any
 """A driver's connection (``sqlite3.Connection``, ``psycopg.Connection``)."""
@@ -285,13 +285,24 @@ class SqlEventStore(EventStore):
         return None if row is None else (row[0], row[1])
 
 
-def ids_taken(uid: str | None, exc: Exception, *, in_file: bool = False) -> AppendRefused:
+def ids_taken(uid: str | None, exc: Exception) -> AppendRefused:
     """The refusal of an imported game ``uid`` whose event ids are taken (``exc``: the
-    driver's unique violation); ``in_file``: taken by an earlier game of the same import,
-    the database having held no events before it."""
+    driver's unique violation)."""
     game = "a game" if uid is None else f"game {uid}"
-    where = "in an earlier game of the same file" if in_file else "already in the database"
-    return AppendRefused(f"cannot import {game}: an event id in it is {where} ({first_line(exc)})")
+    return AppendRefused(
+        f"cannot import {game}: an event id in it is already in the database ({first_line(exc)})"
+    )
+
+
+def ids_repeated(event_id: str, first: tuple[str, int], second: tuple[str, int]) -> AppendRefused:
+    """The refusal of a batch (an import into an empty database) in which two events have
+    one id: ``first`` and ``second`` as (game uid, event number), in the order written."""
+    (uid, seq), (first_uid, first_seq) = second, first
+    other = "of the same game" if first_uid == uid else f"of game {first_uid}"
+    return AppendRefused(
+        f"cannot import game {uid}: its event {seq} has the event id {event_id}, which"
+        f" event {first_seq} {other} in this import has too; every event needs an id of its own"
+    )
 
 
 def _in_turn(seqs: Sequence[int], read: Sequence[StoredEvent]) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from tablelog.ledger.contract import LedgerStore
 from tablelog.ledger.dialect import Dialect
-from tablelog.ledger.envelope import db_rows
+from tablelog.ledger.envelope import db_rows, unpack_id
 from tablelog.ledger.errors import StorageFault, sqlite_faults
 from tablelog.ledger.readmodels import SqlReadModels
 from tablelog.ledger.schema import (
@@ -28,7 +28,7 @@ from tablelog.ledger.schema import (
     refuse_newer,
     schema_version,
 )
-from tablelog.ledger.sqlstore import SqlEventStore, ids_taken
+from tablelog.ledger.sqlstore import SqlEventStore, ids_repeated, ids_taken
 from tablelog.ledger.statements import INSERT_EVENT, INSERT_GAME, SQLITE, SQLITE_1
 from tablelog.ledger.summaries import CREATE_SUMMARIES, UPSERT_SUMMARY
 from tablelog.ledger.tables import EVENT_ID_INDEX
@@ -112,10 +112,10 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
         Into an empty events table (a file imported into a new database) the unique index
         of the event ids is built once at the end instead of row by row (half of SQLite's
         time per imported event when the ids are random); a taken id is then found there,
-        and the batch is refused naming the first game that repeats one (``AppendRefused``,
-        as ``import_game`` says it), with nothing written. Meanwhile the games after that
+        and the batch is refused naming the id and both events that have it
+        (``AppendRefused``, ``ids_repeated``), with nothing written. Meanwhile the games after that
         one are still written and checked, so when one of them is refused for another
-        reason first (a game the file holds twice, say), that refusal is the batch's;
+        reason first (a game the import holds twice, say), that refusal is the batch's;
         either way nothing is written."""
         (cache,) = self._conn.execute("PRAGMA cache_size").fetchone()
         self._conn.execute(f"PRAGMA cache_size = -{BATCH_CACHE_KIB}")
@@ -154,11 +154,18 @@ class Ledger(SqlEventStore, SqlReadModels, LedgerStore):
             conn.execute(EVENT_ID_INDEX)
         except sqlite3.IntegrityError as exc:
             row = conn.execute(
-                "SELECT g.uid FROM (SELECT game, pos, row_number() OVER"
-                " (PARTITION BY event_id ORDER BY pos) AS n FROM events) AS e"
-                " JOIN games AS g ON g.id = e.game WHERE e.n = 2 ORDER BY e.pos LIMIT 1"
+                "SELECT e.event_id, g.uid, e.seq, f.uid, e.first_seq FROM (SELECT event_id,"
+                " game, seq, pos, row_number() OVER (PARTITION BY event_id ORDER BY pos) AS n,"
+                " first_value(game) OVER (PARTITION BY event_id ORDER BY pos) AS first_game,"
+                " first_value(seq) OVER (PARTITION BY event_id ORDER BY pos) AS first_seq"
+                " FROM events) AS e JOIN games AS g ON g.id = e.game"
+                " JOIN games AS f ON f.id = e.first_game WHERE e.n = 2 ORDER BY e.pos LIMIT 1"
             ).fetchone()
-            raise ids_taken(None if row is None else str(row[0]), exc, in_file=True) from exc
+            if row is None:
+                raise ids_taken(None, exc) from exc
+            event_id, uid, seq, first_uid, first_seq = row
+            first, second = (str(first_uid), first_seq), (str(uid), seq)
+            raise ids_repeated(unpack_id(event_id), first, second) from exc
 
     @contextmanager
     def _writing(self, game: int | None = None) -> Iterator[sqlite3.Connection]:

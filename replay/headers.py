@@ -1,9 +1,9 @@
 """A new game's header, checked: known options, a seat count the game allows, players'
 names a person can type and tell apart, a seed in range, a dealer at the table.
 
-Shared by ``tablelog new``, ``import``'s option checks, the recorder and the tests; a
-header that passes is one ``rules.start`` accepts for its options (``OptionError``
-otherwise, with the reason in words).
+Asked by ``tablelog new`` and the server's new-game route (``tablelog serve``), and by
+the tests and fixtures that make games; a header that passes is one ``rules.start``
+accepts for its options (``OptionError`` otherwise, with the reason in words).
 """
 
 from __future__ import annotations

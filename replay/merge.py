@@ -99,7 +99,8 @@ def import_stream(
                 if not skip_existing:
                     raise RefusedImport(f"nothing was imported: {why}")
                 refused.append((game.uid, known, why))
-        ledger.store_summaries(summaries)
+        if summaries:  # nothing written (every game skipped): no summaries table asked for
+            ledger.store_summaries(summaries)
     return ImportReport(tuple(imported), tuple(skipped), tuple(extended), tuple(refused))
 
 

@@ -95,10 +95,11 @@ def test_a_batch_that_repeats_an_event_id_writes_nothing_and_names_the_game(
     with Ledger(db_path) as ledger:
         with pytest.raises(AppendRefused) as refused, ledger.batch():
             import_three(ledger, make_notes, repeat=True)
-        assert str(refused.value) == (
-            "cannot import game u2: an event id in it is in an earlier game of the same file"
-            " (UNIQUE constraint failed: events.event_id)"
-        )
+        said = str(refused.value)
+        assert said.startswith("cannot import game u2: its event 4 has the event id "), said
+        assert said.endswith(
+            ", which event 2 of game u0 in this import has too; every event needs an id of its own"
+        ), said
         assert ledger.games() == []
         assert ledger.connection.execute("SELECT count(*) FROM events").fetchone() == (0,)
     assert len(id_index(db_path)) == 1  # the rollback kept the index
@@ -117,3 +118,18 @@ def test_a_batch_into_a_table_with_events_keeps_the_index_and_refuses_at_once(
             ledger.import_game("toy", 1, b"h", make_notes(2, prefix="g9"), uid="u0")
             ledger.import_game("toy", 1, b"h", make_notes(2, prefix="g0"), uid="u1")
         assert [g.record.uid for g in ledger.games()] == ["first"]
+
+
+def test_a_game_that_repeats_its_own_event_id_in_a_batch_is_named_with_both_events(
+    db_path: Path, make_notes: MakeNotes
+) -> None:
+    notes = make_notes(5, prefix="g0")
+    notes[3] = attrs.evolve(notes[3], event_id=notes[1].event_id)
+    with Ledger(db_path) as ledger:
+        with pytest.raises(AppendRefused) as refused, ledger.batch():
+            ledger.import_game("toy", 1, b"h", notes, uid="u0", created="2026-01-01")
+        assert str(refused.value) == (
+            f"cannot import game u0: its event 4 has the event id {notes[1].event_id}, which"
+            " event 2 of the same game in this import has too; every event needs an id of its own"
+        )
+        assert ledger.games() == []

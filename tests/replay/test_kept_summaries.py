@@ -119,3 +119,34 @@ def test_a_summary_that_cannot_be_kept_loses_the_cache_not_the_move(
         (row,) = results(ledger)  # the stale summary is computed again, and kept
         assert row.data["events"] == played.seq
     assert_kept(db)
+
+
+def test_an_import_keeps_every_summary_when_it_writes_them_in_parts(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``import`` writes the summaries ``SUMMARIES_KEPT`` games at a time: with two at a
+    time, five games are written in three parts, and every game's summary is kept fresh
+    and equal to the one computed from its log."""
+    from tablelog.replay import merge
+
+    runner = CliRunner(env={"TABLELOG_DB": str(db)})
+    for seed in range(5):
+        played = new_game(runner, "--seed", str(seed + 1))
+        play_first_moves(runner, played, seed + 2)
+    exported = tmp_path / "five.jsonl"
+    run(runner, "export", "--all", "-o", str(exported))
+    stored: list[int] = []
+    original = Ledger.store_summaries
+
+    def counting(self, rows):  # type: ignore[no-untyped-def]
+        stored.append(len(rows))
+        return original(self, rows)
+
+    monkeypatch.setattr(merge, "SUMMARIES_KEPT", 2)
+    monkeypatch.setattr(Ledger, "store_summaries", counting)
+    fresh = tmp_path / "fresh.db"
+    run(CliRunner(env={"TABLELOG_DB": str(fresh)}), "import", str(exported))
+    assert stored == [2, 2, 1]
+    assert_kept(fresh)
+    with Ledger(fresh) as ledger:
+        assert len(list(ledger.results())) == 5
