@@ -11,7 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore
@@ -48,9 +48,10 @@ class ExportError(InvalidInput, ValueError):
     folder does not): nothing is written."""
 
 
-@frozen
-class EventRow:
-    """One event of a log as the exports show it."""
+class EventRow(NamedTuple):
+    """One event of a log as the exports show it: a named tuple, made for each event of
+    every game exported (an attrs class's ``__init__`` sets its thirteen fields one call
+    each, several times the cost of making the tuple)."""
 
     seq: int
     actor: str | None
@@ -143,28 +144,32 @@ def history(
     push, written, noted = replayer.push, gate.written, news.after
     made = (data or payload_data()) if payloads else None
     rows: list[EventRow] = []
-    append = rows.append
+    append, row = rows.append, _ROW
     before = replayer.state
+    hashed = len(hashes)
     for i, event in enumerate(game.events):
         after = push(event)
         move, text, says = written(before, event, after)
         seq, actor, payload = event.seq, event.actor, event.payload
         kind = payload.TYPE
         append(
-            EventRow(
-                seq,
-                None if actor is None else players[actor],
-                kind,
-                kind_of(kind),
-                payload.FAMILY,
-                text,
-                says,
-                seq not in undone,
-                undone.get(seq),
-                event.recorded_at,
-                hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
-                _NO_PAYLOAD if move is None or made is None else made(move.payload),
-                noted(after),
+            row(
+                EventRow,
+                (
+                    seq,
+                    None if actor is None else players[actor],
+                    kind,
+                    kind_of(kind),
+                    payload.FAMILY,
+                    text,
+                    says,
+                    seq not in undone,
+                    undone.get(seq),
+                    event.recorded_at,
+                    hashes[i].hex()[:10] if i < hashed else "",  # its short hash
+                    _NO_PAYLOAD if move is None or made is None else made(move.payload),
+                    noted(after),
+                ),
             )
         )
         before = after
@@ -211,6 +216,9 @@ def payload_data() -> Kept[Any, dict[str, Any]]:
     small payloads."""
     return Kept(converter.unstructure, small_data)
 
+
+_ROW: Callable[[type[EventRow], tuple[Any, ...]], EventRow] = tuple.__new__
+"""Makes an ``EventRow`` of its thirteen values without the named tuple's ``__new__``."""
 
 _NO_PAYLOAD: dict[str, Any] = {}
 """The payload data of a row that shows none: one object for all of them, as ``Kept``
