@@ -32,6 +32,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import Kept
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 from tablelog.rules.tableview import Place, Table, sorted_hand
 
@@ -263,11 +264,16 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 """Each payload class's field names, looked up once per class."""
 
 
-def _cards(move: Move) -> list[Card]:
+def _cards(move: Move) -> tuple[Card, ...]:
     """Every card ``move`` names (a deal's cards included)."""
     payload = move.payload
     if isinstance(payload, Deal):
-        return [d.card for d in payload.cards if d.card is not None]
+        return tuple(d.card for d in payload.cards if d.card is not None)
+    return _named(payload)
+
+
+def _named_by(payload: Any) -> tuple[Card, ...]:
+    """Every card a payload that is no deal names, field by field."""
     kind = payload.__class__
     names = _FIELD_NAMES.get(kind)
     if names is None:
@@ -279,7 +285,12 @@ def _cards(move: Move) -> list[Card]:
             out.append(value)
         elif isinstance(value, tuple):
             out.extend(v for v in value if isinstance(v, Card))
-    return out
+    return tuple(out)
+
+
+_named: Kept[Any, tuple[Card, ...]] = Kept(_named_by, lambda cards: len(cards) <= 8)
+"""``_named_by``, remembered per payload object: the codec decodes a small payload once,
+so the events of an archive share a few of them (a card played), and each is read once."""
 
 
 def _blank(move: Move, seen: Counter[Card]) -> Move | None:

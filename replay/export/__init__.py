@@ -22,6 +22,7 @@ from tablelog.replay.narrate import new_trick
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo, kind_of
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import Kept
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Marks, marks_of
@@ -35,6 +36,7 @@ __all__ = [
     "histories",
     "history",
     "payload_data",
+    "said",
     "select",
     "small_data",
 ]
@@ -177,31 +179,14 @@ def history(
     return History(game, summary, tuple(rows), viewer, replayer.state)
 
 
-class Kept(Generic[_T, _R]):
-    """``of(value)``, remembered by ``value``'s identity: most events of an archive share a
-    few small payload objects (the codec decodes a small payload once), and an export
-    writes the same data for each of them. The value is kept with its answer, so its ``id``
-    names no other object while the entry lives; only answers ``small`` says are small are
-    kept (a deal is made once and never met again: keeping it would only hold memory), at
-    most ``LIMIT`` of them (emptied when full)."""
-
-    LIMIT = 4096
-
-    def __init__(self, of: Callable[[_T], _R], small: Callable[[_R], bool]) -> None:
-        self.of = of
-        self.small = small
-        self.known: dict[int, tuple[_T, _R]] = {}
-
-    def __call__(self, value: _T) -> _R:
-        found = self.known.get(id(value))
-        if found is not None and found[0] is value:
-            return found[1]
-        answer = self.of(value)
-        if self.small(answer):
-            if len(self.known) >= self.LIMIT:
-                self.known.clear()
-            self.known[id(value)] = (value, answer)
-        return answer
+def said(row: EventRow) -> str:
+    """What was said and what the event made happen, in one cell (``"; "``-joined, the
+    empty left out): the CSV's and the SQLite file's ``announcement``. Most events made
+    nothing happen, and their cell is what was said."""
+    news = row.news
+    if not news:
+        return row.says
+    return "; ".join(x for x in (row.says, *news) if x)
 
 
 def small_data(data: Mapping[str, Any]) -> bool:
