@@ -1,7 +1,8 @@
 """The gate's shortcuts give what its generic walk gives: the cards a move names, read by
-field names looked up once per payload class (and remembered per payload object), and a deal's card made blank by making the
-``Dealt`` anew (its three fields) instead of ``attrs.evolve``; on every event of seeded
-and physical random games of every game, for everyone and for each seat."""
+field names looked up once per payload class (and remembered per payload object), and a
+deal's card made blank by making the ``Dealt`` anew (its three fields) instead of
+``attrs.evolve``; on every event of seeded and physical random games of every game, for
+everyone and for each seat."""
 
 from __future__ import annotations
 
