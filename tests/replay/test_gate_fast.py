@@ -81,3 +81,38 @@ def test_every_move_as_each_viewer_saw_it(
                     if move is not None and isinstance(move.payload, Deal):
                         blanked += move.payload != event.payload
     assert deals > 0 and blanked > 0
+
+
+def test_the_last_events_text_is_kept_and_any_other_event_is_written_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Gate.text keeps the last event's text (a page and a log ask it twice per event): the
+    # same states and event answer at once; another event, or an equal copy of the same
+    # one, is written anew and answers as a fresh gate does
+    from tablelog.rules.events import Event
+    from tests.helpers import first_moves
+
+    rules = registry.get("karnoffel")
+    hdr = header("karnoffel", {}, 4, 7, "seeded")
+    walked = list(first_moves(rules, hdr, 6))
+    states = [rules.start(hdr), *(state for _, state in walked)]
+    steps = [(states[i], event, states[i + 1]) for i, (event, _) in enumerate(walked)]
+    written: list[int] = []
+    original = Gate._text
+
+    def counting(self: Gate, before: Any, event: Event, after: Any) -> str:
+        written.append(event.seq)
+        return original(self, before, event, after)
+
+    monkeypatch.setattr(Gate, "_text", counting)
+    gate = Gate(rules, hdr, Viewer(1))
+    first, second = steps[1], steps[2]
+    text = gate.text(*first)
+    assert gate.text(*first) == text and written == [2]
+    assert gate.text(*second) == Gate(rules, hdr, Viewer(1)).text(*second)
+    assert written == [2, 3, 3]
+    before, event, after = second
+    copy = Event(event.seq, event.actor, event.payload)
+    assert gate.text(before, copy, after) == gate.text(*second)
+    assert written == [2, 3, 3, 3, 3]  # identity, not equality: each asked anew
+    assert gate.text(*first) == text and written[-1] == 2  # only the last is kept
