@@ -1,7 +1,8 @@
 """The gate's shortcuts give what its generic walk gives: the cards a move names, read by
-field names looked up once per payload class, and a deal's card made blank by making the
-``Dealt`` anew (its three fields) instead of ``attrs.evolve``; on every event of seeded
-and physical random games of every game, for everyone and for each seat."""
+field names looked up once per payload class (and remembered per payload object), and a
+deal's card made blank by making the ``Dealt`` anew (its three fields) instead of
+``attrs.evolve``; on every event of seeded and physical random games of every game, for
+everyone and for each seat."""
 
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def test_every_move_as_each_viewer_saw_it(
             for event in events:
                 before = replayer.state
                 after = replayer.push(event)
-                assert _cards(event.move) == _named(event.move)
+                assert _cards(event.move) == tuple(_named(event.move))
+                assert _cards(event.move) == tuple(_named(event.move))  # now remembered
                 if isinstance(event.payload, Deal):
                     deals += 1
                     for seen in (Counter(), Counter(_named(event.move)[:1])):
