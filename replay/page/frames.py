@@ -127,14 +127,46 @@ types; started again past ``SEATS_MAX``."""
 
 def _seat_data(seat: Seat) -> _Compacted:
     """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
-    they were at the last event (a hand not played from), and a table is made per event."""
-    return _remembered(_SEATS, _seat_key(seat), seat)
+    they were at the last event (a hand not played from), and a table is made per event.
+    The very seat object met again (``rules.tableview`` hands out one object per seat
+    value) is answered by its identity, without building and hashing its key."""
+    found = _MET.get(id(seat))
+    if found is not None and found[0] is seat:
+        return found[1]
+    return _met(seat, _SEATS, _seat_key(seat))
 
 
 def _place_data(place: Place) -> _Compacted:
     """The same of a place in the centre: the stock, the cards out of play and most other
     places there are as they were at the last event."""
-    return _remembered(_PLACES, (place, *_number_types(place)), place)
+    found = _MET.get(id(place))
+    if found is not None and found[0] is place:
+        return found[1]
+    return _met(place, _PLACES, (place, *_number_types(place)))
+
+
+_MET: dict[int, tuple[object, _Compacted]] = {}
+"""The page data of each seat and place object met, by its identity (the object kept
+beside it, so its ``id`` names no other while the entry lives): only those kept by value
+(a key naming every part, hashable), emptied past ``SEATS_MAX``."""
+
+
+def _met(
+    value: Seat | Place, kept: ByValue[_Compacted], key: tuple[object, ...] | None
+) -> _Compacted:
+    """``_remembered(kept, key, value)``, also kept by ``value``'s identity when it was
+    kept by value."""
+    data = _remembered(kept, key, value)
+    if key is not None:
+        try:
+            by_value = kept.get(key)
+        except TypeError:
+            return data  # a part holding a list: made every time, never by identity
+        if by_value is data:
+            if len(_MET) >= SEATS_MAX:
+                _MET.clear()
+            _MET[id(value)] = (value, data)
+    return data
 
 
 def _remembered(
