@@ -17,6 +17,8 @@ from tablelog.rules.nordekasino.arith import (
     bit_values,
     build_reach,
     capturable,
+    code_of_values,
+    kept,
     more_values,
     most,
 )
@@ -83,11 +85,22 @@ def wanted_values(hands: tuple[int, ...], key: tuple[int, ...], wanted: int) -> 
     return numbers, mores
 
 
-@lru_cache(maxsize=1 << 16)
 def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
-    make, as bitsets, whatever is held (one look-up for the listing, which asks both)."""
-    return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
+    make, as bitsets, whatever is held (one look-up for the listing, which asks both;
+    kept with the key's other answers, ``arith.kept``, as one int)."""
+    asked = kept(key)
+    question = code_of_values(*hands) << 2 | 2
+    both = asked.get(question)
+    if both is None:
+        numbers = build_numbers(hands, key) if key[0] >= 0 else 0
+        both = asked[question] = numbers << MORE_BITS | build_mores(hands, key)
+    return both >> MORE_BITS, both & MORE_VALUES
+
+
+MORE_BITS = 22
+"""Where the numbers start in what ``build_values`` keeps: above the "more" values, 0 to
+21 (``arith.MORE_VALUES``)."""
 
 
 def build_numbers(hands: tuple[int, ...], key: tuple[int, ...]) -> int:

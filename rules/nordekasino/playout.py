@@ -21,7 +21,7 @@ kit and ``tests/rules/test_nordekasino_playout.py`` check it against the fold st
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Deal, Event, Move
@@ -35,7 +35,7 @@ from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
 from tablelog.rules.nordekasino.turn import Turn, known_turn
-from tablelog.rules.playout import InPlace
+from tablelog.rules.playout import InPlace, Listed
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
@@ -81,7 +81,7 @@ class NordekasinoPlayout(InPlace):
     def _load(self, state: State) -> None:
         """Stand for the fold state ``state``: read into lists when it has a fast path."""
         self._state: State | None = state
-        self._listed: tuple[Move, ...] | None = None
+        self._listed: Sequence[Move] | None = None
         if not _fast(state):
             self._base: State | None = None
             return
@@ -108,13 +108,14 @@ class NordekasinoPlayout(InPlace):
             )
         return self._state
 
-    def moves(self) -> tuple[Move, ...]:
-        """``tuple(moves(state))``, from the lists on the fast path."""
+    def moves(self) -> Sequence[Move]:
+        """``tuple(moves(state))``; on the fast path from the lists, each move made when
+        first read (``rules.playout.Listed``)."""
         if self._listed is None:
             self._listed = self._list() if self._base is not None else tuple(moves(self.state()))
         return self._listed
 
-    def _list(self) -> tuple[Move, ...]:
+    def _list(self) -> Listed:
         base = self._base
         assert base is not None
         seat = self._to_play
@@ -124,7 +125,7 @@ class NordekasinoPlayout(InPlace):
         hands = self._hands
         turn = known_turn(seat, hands[seat], owned, None if mate is None else hands[mate])
         table = layout_of(tuple(pile.code for pile in piles))
-        return tuple(listing(table, turn, _once(owned, turn, table)))
+        return Listed(listing(table, turn, _once(owned, turn, table), lazy=True))
 
     def play(self, move: Move) -> None:
         """Play a listed move or a sample of the chance step, in place where it can be."""
