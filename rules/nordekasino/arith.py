@@ -361,9 +361,13 @@ def _more_values(hand: int, key: tuple[int, ...], wanted: int) -> int:
     out = 0
     splits = kept_hand_groups(key) if len(key) <= SMALL else hand_groups(key)
     for mine, rest in splits:
-        if not wanted & ~out:
+        left = wanted & ~out
+        if not left:
             break
-        out |= build_reach(hand, mine) & wanted & capture_values(rest)
+        # the hand group is searched only when the rest gathers into a value still wanted
+        need = capture_values(rest) & left
+        if need:
+            out |= build_reach(hand, mine) & need
     return out
 
 
