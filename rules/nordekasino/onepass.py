@@ -52,6 +52,7 @@ __all__ = [
     "captures_into",
     "listing",
     "plan_of",
+    "row_key",
     "spade_clear",
     "trails_into",
 ]
@@ -81,9 +82,10 @@ class Plan(NamedTuple):
     takes: dict[int, int]
     """By a card's values (as a bitset): the keys it takes, bit k for key k (filled as
     turns ask)."""
-    builds: dict[tuple[tuple[int, ...], bool, int], int]
-    """By a card's values, whether it is a hand's last card and the keys asked about:
-    what it builds on each key, packed (``build_row``; filled as turns ask)."""
+    builds: dict[int, int]
+    """By a card's values, whether it is a hand's last card and the keys asked about
+    (``row_key``): what it builds on each key, packed (``build_row``; filled as turns
+    ask)."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -185,6 +187,18 @@ table's, kept for each card's values, would fill the 4,096 plans kept with megab
 each. A crowded table (only the playout lists one whole) asks its keys again."""
 
 
+VALUE_BITS = 22
+"""The values of a card, 0 to 21, as a bitset (``Turn.takes``) fit in this many bits."""
+
+
+def row_key(takes: int, last: bool, keys: int) -> int:
+    """The key of a card's build row in ``Plan.builds``: the card's values as a bitset
+    (``takes``), whether it is a hand's last card, and the keys asked about (a bitmask,
+    ``-1`` for all), as one int: a plan's dictionaries hold ints only, which CPython's
+    garbage collector never tracks, so it never walks the 4,096 plans kept (issue 24)."""
+    return ((keys + 1) << 1 | last) << VALUE_BITS | takes
+
+
 SLOT = 65
 """Bits per key in a packed row: the numbers 0 to 42, then the "more" values 0 to 21."""
 MORES_AT = ADAMS + 1
@@ -232,7 +246,7 @@ def builds_into(
     cards: Sequence[Card],
     duty: Callable[[], bool],
     entries: Sequence[Entry],
-    known: dict[tuple[tuple[int, ...], bool, int], int] | None = None,
+    known: dict[int, int] | None = None,
     lazy: bool = False,
 ) -> None:
     """Append the builds with ``cards`` of the keys ``entries``, key by key, each card's
@@ -244,6 +258,7 @@ def builds_into(
     seat = turn.seat
     index = turn.index
     values_of = turn.values
+    takes_of = turn.takes
     wanted_of = turn.wanted
     every = _every(len(entries))
     keys = -1  # the keys a build may be on (bit k: key k): all, or under the duty those
@@ -260,11 +275,12 @@ def builds_into(
         wanted = wanted_of[at]
         last = wanted == ONLY_ADAMS
         values = values_of[at]
-        row = None if known is None else known.get((values, last, keys))
+        asked = ((keys + 1) << 1 | last) << VALUE_BITS | takes_of[at]  # ``row_key``
+        row = None if known is None else known.get(asked)
         if row is None:
             row = build_row(values, last, entries, keys)
             if known is not None:
-                known[values, last, keys] = row
+                known[asked] = row
         if not row:
             continue
         row &= (wanted & SATURATED | (wanted & MORE_VALUES) << MORES_AT) * every
