@@ -32,6 +32,7 @@ from tablelog.rules.nordekasino.splits import (
 __all__ = [
     "ADAMS",
     "NO_42",
+    "answers",
     "bit_values",
     "build_reach",
     "capturable",
@@ -154,6 +155,11 @@ KEYS_KEPT = 1 << 16
 REACH = -1
 GATHERS = -2
 CAPTURE = -3
+
+
+answers = _KEYS.get
+"""The answers kept for a key, by question, or ``None`` (a dictionary's own ``get``: hot
+paths ask it)."""
 
 
 def kept(key: tuple[int, ...]) -> dict[int, int]:

@@ -14,6 +14,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.nordekasino.arith import (
     MORE_VALUES,
     SATURATED,
+    answers,
     bit_values,
     build_reach,
     capturable,
@@ -89,13 +90,20 @@ def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
     make, as bitsets, whatever is held (one look-up for the listing, which asks both;
     kept with the key's other answers, ``arith.kept``, as one int)."""
-    asked = kept(key)
-    question = code_of_values(*hands) << 2 | 2
-    both = asked.get(question)
+    question = _question(hands)
+    asked = answers(key)
+    both = None if asked is None else asked.get(question)
     if both is None:
         numbers = build_numbers(hands, key) if key[0] >= 0 else 0
-        both = asked[question] = numbers << MORE_BITS | build_mores(hands, key)
+        both = kept(key)[question] = numbers << MORE_BITS | build_mores(hands, key)
     return both >> MORE_BITS, both & MORE_VALUES
+
+
+@lru_cache(maxsize=1 << 6)
+def _question(hands: tuple[int, ...]) -> int:
+    """The question ``build_values`` keeps its answer by, among a key's (``arith.kept``):
+    the card's values as a bitset, made once per card value (a few dozen)."""
+    return code_of_values(*hands) << 2 | 2
 
 
 MORE_BITS = 22
