@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, get_type_hints
+
+import attrs
 
 from tablelog.errors import Refusal
 from tablelog.replay.fold import effective_events
@@ -187,6 +189,30 @@ _PAGE = make_converter()
 place in the centre by ``_place_data``."""
 _PAGE.register_unstructure_hook(Seat, _seat_data)
 _PAGE.register_unstructure_hook(Place, _place_data)
+
+_HINTS = get_type_hints(Table)
+_TABLE_FIELDS = tuple((field.name, _HINTS[field.name]) for field in attrs.fields(Table))
+"""``Table``'s fields, in order, with their resolved types."""
+
+
+def _table_data(table: Table) -> dict[str, Any]:
+    """What ``_PAGE``'s generated hook makes of ``table``, field by field, without asking
+    the converter for a field that is a plain value or empty (``_compact`` drops an empty
+    one either way): a table is made per event and viewer, and most of its fields are."""
+    out: dict[str, Any] = {}
+    for name, kind in _TABLE_FIELDS:
+        value = getattr(table, name)
+        if name == "seats":
+            value = [_seat_data(seat) for seat in value]
+        elif name == "piles":
+            value = [_place_data(place) for place in value]
+        elif value and type(value) not in _SCALARS:
+            value = _PAGE.unstructure(value, kind)
+        out[name] = value
+    return out
+
+
+_PAGE.register_unstructure_hook(Table, _table_data)
 
 
 def _compact(value: Any) -> Any:
