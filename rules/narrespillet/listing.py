@@ -24,7 +24,7 @@ from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
-from tablelog.rules.narrespillet.take import available, in_deck_order
+from tablelog.rules.narrespillet.take import DECK_INDEX, available
 
 __all__ = ["discard_move", "forfeit_move", "turn_listing"]
 
@@ -90,8 +90,9 @@ def turn_listing(state: State, who: int) -> list[Move]:
     if state.opens[who].cards:
         hand = available(state, who, pool=False, chariot=False)
         alone = False
-    else:  # ``available``'s answer without the open cards
-        hand = in_deck_order(state.hands[who].cards)
+    else:  # ``available``'s answer without the open cards (sorted anew: a hand is new
+        # most turns, so remembering the order, ``in_deck_order``, mostly misses)
+        hand = tuple(sorted(state.hands[who].cards, key=DECK_INDEX.__getitem__))
         alone = not (state.pool.cards or state.chariots[who].cards)
     out.extend(place_moves(state, who, s, hand if alone else None))
     out.extend(map(_discards(s).__getitem__, hand))
