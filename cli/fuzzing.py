@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +17,9 @@ from tablelog.cli.flags import json_flag
 from tablelog.rules import registry
 from tablelog.rules.errors import OptionError
 from tablelog.rules.protocol import Header, RuleSet, resolve_options
+
+if TYPE_CHECKING:
+    from tablelog.replay.kit.runs import FuzzReport
 
 __all__ = ["fuzz", "interrupted", "quiet_hypothesis"]
 
@@ -47,7 +52,7 @@ def interrupted(done: list[int], games: int, as_json: bool) -> Iterator[None]:
 
 def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], players: int) -> None:
     """Refuse a seat count the game, with the options fixed, is not played with."""
-    from tablelog.replay.kit.strategies import player_names
+    from tablelog.replay.kit.drawing import player_names
 
     low, high = ruleset.seats
     if not low <= players <= high:
@@ -62,9 +67,23 @@ def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], playe
 @click.option(
     "--games",
     type=click.IntRange(1),
-    default=200,
-    show_default=True,
-    help="How many games to play.",
+    default=None,
+    help="How many games to play.  [default: 200]",
+)
+@click.option(
+    "--campaign",
+    is_flag=True,
+    help="Seeded random games without Hypothesis, each checked by the same invariants:"
+    " deeper for the CPU, but a failure is saved as the failing game's shortest failing"
+    " prefix, not shrunk to a minimal game.",
+)
+@click.option(
+    "--game",
+    "game_number",
+    type=click.IntRange(1),
+    default=None,
+    help="With --campaign and --seed: play game N of that campaign alone (the number"
+    " a failing campaign prints).",
 )
 @click.option(
     "--seed",
@@ -100,7 +119,9 @@ def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], playe
 @json_flag("Print JSON instead of text.")
 def fuzz(
     rules: str,
-    games: int,
+    games: int | None,
+    campaign: bool,
+    game_number: int | None,
     seed: int | None,
     options: Sequence[str],
     save_dir: str,
@@ -132,7 +153,18 @@ def fuzz(
     The same --seed plays the same games everywhere. A failure is shrunk to a small
     history and saved as a log that `tablelog verify` and `tablelog import` accept.
     Ctrl-C stops the run (exit status 130) and saves nothing.
+
+    With --campaign the games are drawn without Hypothesis, game N of a seed from that
+    seed and N alone (the same games for any --jobs), and checked by the same invariants
+    with the same sampling. A failing game is not shrunk: its shortest failing prefix
+    (the events up to the first state whose checks fail) is saved, and its number is
+    printed; --campaign --seed S --game N plays that game alone again.
     """
+    _refuse_mixed(campaign, game_number, games, seed)
+    if game_number is not None:
+        games = 1
+    elif games is None:
+        games = 200
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -141,11 +173,10 @@ def fuzz(
         TimeRemainingColumn,
     )
 
-    quiet_hypothesis()
-    from tablelog.replay.kit.fuzz import default_jobs
-    from tablelog.replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only for this command
+    from tablelog.replay.kit.runs import default_jobs
     from tablelog.replay.kit.sample import SAMPLED, THOROUGH
 
+    run_fuzz = _campaign_runner(game_number) if campaign else _hypothesis_runner()
     if seed is None:
         seed = secrets.randbelow(2**32)
     if not as_json:
@@ -196,7 +227,10 @@ def fuzz(
         "ok": report.ok,
         "failure": report.failure,
         "saved": str(report.saved) if report.saved else None,
+        "campaign": campaign,
     }
+    if campaign:
+        data |= {"game": report.game, "saved_events": report.kept}
     if as_json:
         render.emit_json(data)
     elif report.ok:
@@ -204,6 +238,57 @@ def fuzz(
     else:
         where = f"{report.games} games of {ruleset.name} with --seed {seed}"
         click.echo(f"after {where}: {report.failure}")
-        click.echo(f"the shrunk failing history is saved in {report.saved}")
+        if campaign:
+            again = _again(ruleset.name, seed, report.game, options, thorough, players)
+            click.echo(f"game {report.game} of the campaign fails; {again} plays it again")
+            kept = f"its shortest failing prefix ({report.kept} events)"
+            click.echo(f"{kept} is saved in {report.saved}" if report.saved else kept)
+        else:
+            click.echo(f"the shrunk failing history is saved in {report.saved}")
     if not report.ok:
         raise SystemExit(1)
+
+
+def _refuse_mixed(campaign: bool, game: int | None, games: int | None, seed: int | None) -> None:
+    """Refuse flags that do not go together, naming them (exit status 2)."""
+    if game is None:
+        return
+    if not campaign:
+        raise click.UsageError(
+            "--game N picks one game of a campaign: give --campaign too"
+            " (Hypothesis's games have no numbers)"
+        )
+    if seed is None:
+        raise click.UsageError("--game N needs the --seed of the campaign it was found in")
+    if games is not None:
+        raise click.UsageError("--game N plays that one game: leave out --games")
+
+
+def _again(
+    name: str,
+    seed: int,
+    game: int | None,
+    options: Sequence[str],
+    thorough: bool,
+    players: int | None,
+) -> str:
+    """The command that plays a campaign's failing game alone again."""
+    words = ["tablelog fuzz", name, "--campaign --seed", str(seed), "--game", str(game)]
+    words += [f"-o {option}" for option in options]
+    words += ["--thorough"] * thorough + ([f"--players {players}"] if players else [])
+    return "`" + " ".join(words) + "`"
+
+
+def _hypothesis_runner() -> Callable[..., FuzzReport]:
+    """``replay.kit.fuzz.fuzz``, with Hypothesis's own files kept out of the directory."""
+    quiet_hypothesis()
+    from tablelog.replay.kit.fuzz import fuzz as run_fuzz  # Hypothesis loads only here
+
+    return run_fuzz
+
+
+def _campaign_runner(game: int | None) -> Callable[..., FuzzReport]:
+    """``replay.kit.campaign.campaign``, from game ``game`` (default: the first)."""
+    from tablelog.replay.kit.campaign import campaign
+
+    return partial(campaign, first=game or 1)

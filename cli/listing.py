@@ -7,7 +7,7 @@ them as they are read.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import click
@@ -17,7 +17,7 @@ from tablelog.cli.errors import friendly
 from tablelog.cli.selection import JSON, filter_options, filters, keeper, reading_ledger
 
 if TYPE_CHECKING:
-    from tablelog.replay.summary import GameResult
+    pass
 
 __all__ = ["list_games", "print_results", "with_variations"]
 
@@ -72,42 +72,11 @@ def list_games(
                 if as_json:  # streamed: each game is written as it is read
                     render.emit_json_rows("games", (r.as_dict() for r in found))
                     return
-                rows = [_Listed(r) for r in found]  # a row whole only when it is drawn
+                rows = [r.row() for r in found]  # a row whole only when it is drawn
     if as_json:
         render.emit_json_rows("games", rows)
         return
     print_results(rows, None if every else page)
-
-
-class _Listed(Mapping[str, Any]):
-    """A game's row of the table: ``GameResult.as_dict()``, made only when a key beyond
-    those that order and count the rows is read (a page draws 50 rows of thousands)."""
-
-    __slots__ = ("_result", "_whole")
-
-    def __init__(self, result: GameResult) -> None:
-        self._result = result
-        self._whole: dict[str, Any] | None = None
-
-    def __getitem__(self, key: str) -> Any:
-        if key == "game":
-            return self._result.game
-        if key == "uid":
-            return self._result.uid
-        if key in ("variation_of", "variation_at") and self._whole is None:
-            return self._result.data[key]
-        return self._dict()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._dict())
-
-    def __len__(self) -> int:
-        return len(self._dict())
-
-    def _dict(self) -> dict[str, Any]:
-        if self._whole is None:
-            self._whole = self._result.as_dict()
-        return self._whole
 
 
 def with_variations(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

@@ -169,7 +169,14 @@ def db_rows(
 def stored_event(row: tuple[Any, ...]) -> StoredEvent:
     """A ``StoredEvent`` from a row of the stored columns (the type already its name)."""
     game, seq, event_id, type_, version, actor, payload, micros, text, digest = row
-    return StoredEvent(
-        game, seq, unpack_id(bytes(event_id)), type_, version, actor, bytes(payload),
-        unpack_time(micros, text), bytes(digest),
+    return _new(
+        StoredEvent,
+        (
+            game, seq, unpack_id(bytes(event_id)), type_, version, actor, bytes(payload),
+            unpack_time(micros, text), bytes(digest),
+        ),
     )  # fmt: skip
+
+
+_new: Callable[[type[StoredEvent], tuple[Any, ...]], StoredEvent] = tuple.__new__
+"""Makes a ``StoredEvent`` of its nine values without the named tuple's ``__new__``."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import attrs
 
@@ -38,10 +38,11 @@ class NewEvent:
     recorded_at: str | None = None
 
 
-@attrs.frozen
-class StoredEvent:
+class StoredEvent(NamedTuple):
     """An event as stored: its place in a game, its contents and its hash (which covers the
-    hash of the event before it: the link is in the hash, not stored beside it)."""
+    hash of the event before it: the link is in the hash, not stored beside it). A named
+    tuple: reading a game makes one per event, and an attrs class's ``__init__`` sets its
+    nine fields one call each, several times the cost of making the tuple."""
 
     game: int
     seq: int

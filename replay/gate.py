@@ -27,10 +27,12 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from tablelog.replay.notation import announcement, format_event_move, move_label
 from tablelog.rules.cards import Card
 from tablelog.rules.errors import TablelogError
 from tablelog.rules.events import Deal, Dealt, Event, Move
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import Kept
 from tablelog.rules.protocol import Header, RuleSet, View, ZoneView
 from tablelog.rules.tableview import Place, Table, sorted_hand
 
@@ -148,9 +150,10 @@ class Gate:
         return self._last_text(before, event, after)
 
     def _text(self, before: Any, event: Event, after: Any) -> str:
-        from tablelog.replay.notation import format_event_move
+        return self._text_of(self.move(before, event, after), event, before)
 
-        move = self.move(before, event, after)
+    def _text_of(self, move: Move | None, event: Event, before: Any) -> str:
+        """The text of ``event`` whose move the viewer saw as ``move``."""
         if move is not None:
             try:
                 return format_event_move(self.rules, move, before, self.header.players)
@@ -162,8 +165,6 @@ class Gate:
         """``event`` named as the viewer saw it (``Anna 7H``: ``notation.move_label`` of
         ``move``; else its ``text``), for a report that names events. ``after`` ``None``:
         the rules refused the event, so the table is as it was before it."""
-        from tablelog.replay.notation import move_label
-
         after = before if after is None else after
         try:
             seen = self.move(before, event, after)
@@ -175,17 +176,21 @@ class Gate:
 
     def says(self, before: Any, event: Event, after: Any) -> str:
         """What the player said aloud for ``event``, if the viewer saw the whole move."""
-        from tablelog.replay.notation import announcement
-
         move = self.move(before, event, after)
         return "" if move is None else announcement(self.rules, move, before)
 
     def written(self, before: Any, event: Event, after: Any) -> tuple[Move | None, str, str]:
         """``move``, ``text`` and ``says`` of one event at once (an export writes all three
-        for every event): ``move`` remembers the last move it worked out, so it is worked
-        out once, and the answers are those of the three asked one by one."""
-        move = self.move(before, event, after)
-        return move, self.text(before, event, after), self.says(before, event, after)
+        for every event, each event once): the move is worked out once and the text and
+        what was said are made from it, the answers of the three asked one by one
+        (``tests/replay/test_export_fast.py``). The text is not remembered: an export
+        asks each event once."""
+        move = self._last_move(before, event, after)
+        if move is None:
+            return None, self._text_of(None, event, before), ""
+        rules = self.rules
+        says = "" if rules.announce is None else announcement(rules, move, before)
+        return move, self._text_of(move, event, before), says
 
 
 _A = TypeVar("_A")
@@ -259,11 +264,16 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 """Each payload class's field names, looked up once per class."""
 
 
-def _cards(move: Move) -> list[Card]:
+def _cards(move: Move) -> tuple[Card, ...]:
     """Every card ``move`` names (a deal's cards included)."""
     payload = move.payload
     if isinstance(payload, Deal):
-        return [d.card for d in payload.cards if d.card is not None]
+        return tuple(d.card for d in payload.cards if d.card is not None)
+    return _named(payload)
+
+
+def _named_by(payload: Any) -> tuple[Card, ...]:
+    """Every card a payload that is no deal names, field by field."""
     kind = payload.__class__
     names = _FIELD_NAMES.get(kind)
     if names is None:
@@ -275,7 +285,12 @@ def _cards(move: Move) -> list[Card]:
             out.append(value)
         elif isinstance(value, tuple):
             out.extend(v for v in value if isinstance(v, Card))
-    return out
+    return tuple(out)
+
+
+_named: Kept[Any, tuple[Card, ...]] = Kept(_named_by, lambda cards: len(cards) <= 8)
+"""``_named_by``, remembered per payload object: the codec decodes a small payload once,
+so the events of an archive share a few of them (a card played), and each is read once."""
 
 
 def _blank(move: Move, seen: Counter[Card]) -> Move | None:

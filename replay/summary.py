@@ -106,6 +106,47 @@ class GameResult:
             "seeded": self.data.get("seed") is not None,
         }
 
+    def row(self) -> Mapping[str, Any]:
+        """``as_dict()`` made lazily: the keys that order, count and link the rows are read
+        straight from the game; the rest make the whole dict on first use (a page of
+        ``list`` draws 50 rows of thousands)."""
+        return _Row(self)
+
+
+_PASSED = frozenset(("variation_of", "variation_at"))
+"""Summary keys ``as_dict`` passes through unchanged (neither renamed nor left out)."""
+
+
+class _Row(Mapping[str, Any]):
+    """``GameResult.row()``: the game's ``as_dict()``, made whole only when needed."""
+
+    __slots__ = ("_result", "_whole")
+
+    def __init__(self, result: GameResult) -> None:
+        self._result = result
+        self._whole: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if self._whole is None:
+            if key == "game":
+                return self._result.game
+            if key == "uid":
+                return self._result.uid
+            if key in _PASSED:
+                return self._result.data[key]
+        return self._dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def _dict(self) -> dict[str, Any]:
+        if self._whole is None:
+            self._whole = self._result.as_dict()
+        return self._whole
+
 
 Keep = Callable[[list[tuple[int, bytes, str]]], None]
 """Where new summaries are kept: the ledger's ``store_summaries``, or (for a ledger opened

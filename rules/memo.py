@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["ByValue", "number_of", "per_state"]
+__all__ = ["ByValue", "Kept", "number_of", "per_state"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -46,6 +46,37 @@ def per_state(maxsize: int = 64) -> Callable[[Callable[[S], R]], Callable[[S], R
 
 
 V = TypeVar("V")
+T = TypeVar("T")
+
+
+class Kept(Generic[T, R]):
+    """``of(value)``, remembered by ``value``'s identity: most events of an archive share a
+    few small payload objects (the codec decodes a small payload once), and an export or
+    a gate asks the same of each of them. The value is kept with its answer, so its ``id``
+    names no other object while the entry lives; only answers ``small`` says are small are
+    kept (a deal is made once and never met again: keeping it would only hold memory), at
+    most ``LIMIT`` of them (emptied when full). ``of`` must be pure, and its answers are
+    shared: not to be changed by the caller."""
+
+    LIMIT = 1 << 12
+
+    __slots__ = ("known", "of", "small")
+
+    def __init__(self, of: Callable[[T], R], small: Callable[[R], bool]) -> None:
+        self.of = of
+        self.small = small
+        self.known: dict[int, tuple[T, R]] = {}
+
+    def __call__(self, value: T) -> R:
+        found = self.known.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        answer = self.of(value)
+        if self.small(answer):
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+            self.known[id(value)] = (value, answer)
+        return answer
 
 
 class ByValue(Generic[V]):

@@ -11,7 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from tablelog.errors import InvalidInput
 from tablelog.ledger import LedgerStore
@@ -22,6 +22,7 @@ from tablelog.replay.narrate import new_trick
 from tablelog.replay.summary import Filters, Keep, summarize
 from tablelog.rules.events import Event, Note, Undo, kind_of
 from tablelog.rules.frozen import frozen
+from tablelog.rules.memo import Kept
 from tablelog.rules.protocol import RuleSet, S
 from tablelog.rules.serial import converter
 from tablelog.rules.tableview import Marks, marks_of
@@ -35,6 +36,7 @@ __all__ = [
     "histories",
     "history",
     "payload_data",
+    "said",
     "select",
     "small_data",
 ]
@@ -48,9 +50,10 @@ class ExportError(InvalidInput, ValueError):
     folder does not): nothing is written."""
 
 
-@frozen
-class EventRow:
-    """One event of a log as the exports show it."""
+class EventRow(NamedTuple):
+    """One event of a log as the exports show it: a named tuple, made for each event of
+    every game exported (an attrs class's ``__init__`` sets its thirteen fields one call
+    each, several times the cost of making the tuple)."""
 
     seq: int
     actor: str | None
@@ -143,28 +146,32 @@ def history(
     push, written, noted = replayer.push, gate.written, news.after
     made = (data or payload_data()) if payloads else None
     rows: list[EventRow] = []
-    append = rows.append
+    append, row = rows.append, _ROW
     before = replayer.state
+    hashed = len(hashes)
     for i, event in enumerate(game.events):
         after = push(event)
         move, text, says = written(before, event, after)
         seq, actor, payload = event.seq, event.actor, event.payload
         kind = payload.TYPE
         append(
-            EventRow(
-                seq,
-                None if actor is None else players[actor],
-                kind,
-                kind_of(kind),
-                payload.FAMILY,
-                text,
-                says,
-                seq not in undone,
-                undone.get(seq),
-                event.recorded_at,
-                hashes[i].hex()[:10] if i < len(hashes) else "",  # its short hash
-                _NO_PAYLOAD if move is None or made is None else made(move.payload),
-                noted(after),
+            row(
+                EventRow,
+                (
+                    seq,
+                    None if actor is None else players[actor],
+                    kind,
+                    kind_of(kind),
+                    payload.FAMILY,
+                    text,
+                    says,
+                    seq not in undone,
+                    undone.get(seq),
+                    event.recorded_at,
+                    hashes[i].hex()[:10] if i < hashed else "",  # its short hash
+                    _NO_PAYLOAD if move is None or made is None else made(move.payload),
+                    noted(after),
+                ),
             )
         )
         before = after
@@ -172,31 +179,14 @@ def history(
     return History(game, summary, tuple(rows), viewer, replayer.state)
 
 
-class Kept(Generic[_T, _R]):
-    """``of(value)``, remembered by ``value``'s identity: most events of an archive share a
-    few small payload objects (the codec decodes a small payload once), and an export
-    writes the same data for each of them. The value is kept with its answer, so its ``id``
-    names no other object while the entry lives; only answers ``small`` says are small are
-    kept (a deal is made once and never met again: keeping it would only hold memory), at
-    most ``LIMIT`` of them (emptied when full)."""
-
-    LIMIT = 4096
-
-    def __init__(self, of: Callable[[_T], _R], small: Callable[[_R], bool]) -> None:
-        self.of = of
-        self.small = small
-        self.known: dict[int, tuple[_T, _R]] = {}
-
-    def __call__(self, value: _T) -> _R:
-        found = self.known.get(id(value))
-        if found is not None and found[0] is value:
-            return found[1]
-        answer = self.of(value)
-        if self.small(answer):
-            if len(self.known) >= self.LIMIT:
-                self.known.clear()
-            self.known[id(value)] = (value, answer)
-        return answer
+def said(row: EventRow) -> str:
+    """What was said and what the event made happen, in one cell (``"; "``-joined, the
+    empty left out): the CSV's and the SQLite file's ``announcement``. Most events made
+    nothing happen, and their cell is what was said."""
+    news = row.news
+    if not news:
+        return row.says
+    return "; ".join(x for x in (row.says, *news) if x)
 
 
 def small_data(data: Mapping[str, Any]) -> bool:
@@ -211,6 +201,9 @@ def payload_data() -> Kept[Any, dict[str, Any]]:
     small payloads."""
     return Kept(converter.unstructure, small_data)
 
+
+_ROW: Callable[[type[EventRow], tuple[Any, ...]], EventRow] = tuple.__new__
+"""Makes an ``EventRow`` of its thirteen values without the named tuple's ``__new__``."""
 
 _NO_PAYLOAD: dict[str, Any] = {}
 """The payload data of a row that shows none: one object for all of them, as ``Kept``

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import IO, Any
 
-from tablelog.replay.export import History
+from tablelog.replay.export import History, said
 from tablelog.replay.summary import GameResult
 
 __all__ = [
@@ -155,7 +155,7 @@ def write_events(games: Iterable[History], out: IO[str]) -> int:
                 e.actor or "",
                 e.type,
                 e.notation,
-                "; ".join(x for x in (e.says, *e.news) if x),
+                said(e),
                 "true" if e.effective else "false",  # ``boolean``
                 e.undone_by or "",
                 e.recorded_at or "",

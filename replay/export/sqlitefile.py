@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tablelog.replay.export import ExportError, History, Kept
+from tablelog.replay.export import ExportError, History, Kept, said
 from tablelog.replay.export.csvfile import decimal, player_rows
 from tablelog.replay.summary import GameResult
 
@@ -190,7 +190,7 @@ def _write_game(
         [
             (
                 record.id, e.seq, e.actor, e.type, e.notation,
-                "; ".join(x for x in (e.says, *e.news) if x), int(e.effective), e.undone_by,
+                said(e), int(e.effective), e.undone_by,
                 e.recorded_at, e.hash, payload_json(e.payload),
             )
             for e in history.events

@@ -11,12 +11,13 @@ does not draw.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TypeVar
 
 from hypothesis import strategies as st
 
-from tablelog.replay.kit.sample import CAP, menu
+from tablelog.replay.kit.sample import CAP
+from tablelog.replay.kit.stepwise import stepwise
 from tablelog.rules.events import Move
 from tablelog.rules.protocol import RuleSet, S
 
@@ -37,21 +38,10 @@ def pick(draw: st.DrawFn, options: tuple[T, ...]) -> T:
 
 
 def choose(draw: st.DrawFn, rules: RuleSet[S], state: S, cap: int = CAP) -> Move | None:
-    """A legal move of ``state`` (seat → kind → lead card → move), or ``None`` when no seat
-    is to act or the drawn seat has no move (the closure check reports that)."""
-    seats = rules.to_act(state)
-    if not seats:
-        return None
-    seat_menu = menu(rules, state, pick(draw, seats), cap)
-    kinds = seat_menu.kinds()
-    if not kinds:
-        return None
-    kind = pick(draw, kinds)
-    cards = seat_menu.cards(kind)
-    if not cards:
-        return None
-    choices = seat_menu.choices(kind, pick(draw, cards))
-    return pick(draw, choices) if choices else None
+    """A legal move of ``state`` (seat → kind → lead card → move: ``replay.kit.stepwise``,
+    each step one draw), or ``None`` when no seat is to act or the drawn seat has no move
+    (the closure check reports that)."""
+    return stepwise(partial(pick, draw), rules, state, cap)
 
 
 @st.composite

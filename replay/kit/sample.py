@@ -255,20 +255,23 @@ def forget_menus() -> None:
     _MENUS.held = {}
 
 
-def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP) -> Menu:
+def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP, scan: bool = False) -> Menu:
     """The ``Menu`` of ``seat``: the game's fast answers, or one bounded scan (whose whole
-    listing ``is_listed`` then reads); made once per state of the history at hand."""
+    listing ``is_listed`` then reads); made once per state of the history at hand.
+    ``scan``: a game with a playout is scanned even if it has fast answers, from the
+    state's whole listing (``listing``), which the playout check compares anyway."""
     menus = _MENUS.of(rules, state)
     made = menus.get((seat, cap))
     if made is None:
-        made = menus[seat, cap] = _menu(rules, state, seat, cap)
+        made = menus[seat, cap] = _menu(rules, state, seat, cap, scan)
     elif made.listed is not None:
         _SCANNED.keep(rules, state, seat, made.listed)
     return made
 
 
-def _menu(rules: RuleSet[S], state: S, seat: int, cap: int) -> Menu:
-    if rules.kinds is not None and rules.cards is not None:
+def _menu(rules: RuleSet[S], state: S, seat: int, cap: int, scan: bool = False) -> Menu:
+    fast = rules.kinds is not None and rules.cards is not None
+    if fast and not (scan and rules.playout is not None):
         return Menu(rules, state, seat, cap)
     groups: dict[str, dict[Card | None, list[Move]]] = {}
     every: list[Move] = []

@@ -16,20 +16,17 @@ Usable on a third party's rule set: ``histories(my_rules)`` needs nothing but th
 from __future__ import annotations
 
 import itertools
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from tablelog.replay.dealer import chance_rng, sample
-from tablelog.replay.fold import Replayer
 from tablelog.replay.kit.choose import choose
-from tablelog.replay.kit.history import Folded, History
+from tablelog.replay.kit.drawing import int_range, least, nearest_count, player_names
+from tablelog.replay.kit.history import History
+from tablelog.replay.kit.played import Choices, play
 from tablelog.replay.kit.sample import forget_menus
-from tablelog.rules.errors import IllegalEvent, OptionError
-from tablelog.rules.events import Event, Move, Note, Undo
 from tablelog.rules.protocol import Computed, Header, OptionSpec, RuleSet, S, resolve_options
 
 __all__ = [
@@ -42,15 +39,7 @@ __all__ = [
     "seat_counts",
 ]
 
-NAMES = ("Anna", "Bo", "Cai", "Dina", "Emil", "Frida", "Gry", "Hans", "Ida", "Jon")
-
-
 ONE_IN_30 = st.integers(0, 29)
-
-
-def player_names(n: int) -> tuple[str, ...]:
-    """``n`` distinct player names: the ten above, then ``P11``, ``P12``..."""
-    return NAMES[:n] + tuple(f"P{i + 1}" for i in range(len(NAMES), n))
 
 
 def seat_counts(rules: RuleSet[S]) -> tuple[int, ...]:
@@ -60,19 +49,11 @@ def seat_counts(rules: RuleSet[S]) -> tuple[int, ...]:
     return tuple(sorted(n for n in picks if low <= n <= high))
 
 
-def _least(spec: OptionSpec) -> int:
-    if spec.minimum is not None:
-        return spec.minimum
-    return 0 if isinstance(spec.default, Computed) else int(spec.default)
-
-
 def _option_values(spec: OptionSpec) -> st.SearchStrategy[Any]:
     if spec.type is bool:
         return st.booleans()
     if spec.type is int:
-        low = _least(spec)
-        high = low + 2 if spec.maximum is None else min(spec.maximum, low + 2)
-        return st.integers(low, high)
+        return st.integers(*int_range(spec))
     if spec.choices:
         return st.sampled_from(spec.choices)
     return st.just(spec.default)
@@ -83,7 +64,7 @@ def _axis(spec: OptionSpec) -> list[Any]:
     if spec.type is bool:
         return [False, True]
     if spec.type is int:
-        low = _least(spec)
+        low = least(spec)
         return [low] if spec.maximum == low else [low, low + 1]
     return list(spec.choices) or [spec.default]
 
@@ -156,8 +137,7 @@ def headers(
     small = st.sampled_from(counts[:3])
     drawn = draw(st.one_of(small, st.sampled_from(counts)) if len(counts) > 3 else small)
     given = draw(_given_options(rules, options))
-    by_distance = sorted(range(low, high + 1), key=lambda count: (abs(count - drawn), count))
-    n = next((c for c in by_distance if _starts(rules, player_names(c), given)), None)
+    n = nearest_count(rules, drawn, given)
     if n is None:
         reject()
     chosen = resolve_options(rules.options, given, n)
@@ -165,16 +145,6 @@ def headers(
     is_seeded = draw(st.booleans()) if seeded is None else seeded
     seed = draw(st.integers(0, 2**32 - 1)) if is_seeded else None
     return Header(rules.name, rules.version, player_names(n), chosen, dealer, seed)
-
-
-def _starts(rules: RuleSet[S], players: tuple[str, ...], given: Mapping[str, Any]) -> bool:
-    """Whether ``rules`` accepts a game of ``players`` with the options ``given``."""
-    try:
-        options = resolve_options(rules.options, given, len(players))
-        rules.start(Header(rules.name, rules.version, players, options))
-    except OptionError:
-        return False
-    return True
 
 
 @st.composite
@@ -193,71 +163,9 @@ def histories(
     header = draw(headers(rules, options, seeded, seats))
     limit = rules.max_events(header) if max_events is None else max_events
     physical = (draw(st.booleans()), draw(st.integers(0, 2**32 - 1)))
-    replayer = Replayer(rules, header)
-    state = replayer.state
-    applied: list[tuple[Event, S]] = []  # the fold made here, kept for the checks' walk
-    replayer.apply = _recording(rules, applied)
-    events: list[Event] = []
-    while rules.outcome(state) is None and len(events) < 2 * limit + 8:
-        seq = len(events) + 1
-        if rules.chance(state) is None and len(replayer) >= limit:
-            break  # long enough; a pending chance step is still dealt, as tablelog would
-        if meta and draw(ONE_IN_30) == 29:  # rare; shrinks towards none
-            event = _meta(draw, replayer, seq)
-            if event is not None:
-                events.append(event)
-                state = replayer.state
-                continue
-        try:  # a crash or a refusal ends the history here; the checks then reproduce it
-            move = _next_move(draw, rules, header, state, seq, physical)
-            if move is None:
-                break  # the closure check reports a running game with nothing to do
-            event = Event(seq, move.actor, move.payload)
-            state = replayer.push(event)
-        except Exception:
-            break
-        events.append(event)
-    return History(header, tuple(events), Folded(replayer.start, tuple(applied)))
-
-
-def _recording(rules: RuleSet[S], applied: list[tuple[Event, S]]) -> Callable[[S, Event], S]:
-    """``rules.apply``, keeping each event it applied with the state it made."""
-    apply = rules.apply
-
-    def recording(state: S, event: Event) -> S:
-        after = apply(state, event)
-        applied.append((event, after))
-        return after
-
-    return recording
-
-
-def _next_move(
-    draw: st.DrawFn,
-    rules: RuleSet[S],
-    header: Header,
-    state: S,
-    seq: int,
-    physical: tuple[bool, int],
-) -> Move | None:
-    """The dealer's chance move if one is pending, else the stepwise chooser's move."""
-    step = rules.chance(state)
-    if step is not None:
-        if header.seed is not None:
-            return sample(step, chance_rng(header.seed, seq))
-        known, seed = physical
-        return sample(step, random.Random(seed + seq), known)
-    return choose(draw, rules, state)
-
-
-def _meta(draw: st.DrawFn, replayer: Replayer, seq: int) -> Event | None:
-    """Maybe a note or an undo (pushed onto ``replayer``), or ``None`` if an undo had
-    nothing to retract."""
-    if draw(st.booleans()):
-        return Event(seq, None, Note("a remark"))
-    undo = Event(seq, None, Undo())
-    try:
-        replayer.push(undo)
-    except IllegalEvent:
-        return None
-    return undo
+    choices: Choices[S] = Choices(
+        rare=lambda: draw(ONE_IN_30) == 29,
+        note=lambda: draw(st.booleans()),
+        move=lambda state: choose(draw, rules, state),
+    )
+    return play(rules, header, limit, physical, choices, meta).history

@@ -67,9 +67,24 @@ def _last_trick(state: State) -> Trick | None:
     return Trick(_laid(state, last.leader, last.cards), player(state, last.winner), len(done))
 
 
+_last_marks: tuple[Any, Any, Marks] = ((), None, Marks())
+"""The last marks made, with the trick list and the table they were made of."""
+
+
 def marks(state: State) -> Marks:
-    """The table's marks (``RuleSet.marks``): the last trick; no tally counts one more."""
-    return Marks(_last_trick(state))
+    """The table's marks (``RuleSet.marks``): the last trick; no tally counts one more.
+    They are made of the deal's tricks and the table's players alone, and the tricks
+    change only when one is taken: the last answer is kept with the two (frozen, matched
+    by identity and held, so no other object takes their ids), and an export asking after
+    every event gets the very object again, which says "no news" at once."""
+    global _last_marks
+    done, table = state.current.tricks, state.table
+    last = _last_marks  # one read: another thread may replace it meanwhile
+    if last[0] is done and last[1] is table:
+        return last[2]
+    made = Marks(_last_trick(state))
+    _last_marks = (done, table, made)
+    return made
 
 
 def _table(state: State, seen: View) -> Table:

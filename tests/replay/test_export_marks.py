@@ -68,3 +68,24 @@ def test_marks_equal_the_public_tables_on_every_event(name: str) -> None:
         assert any(n.startswith("trick to ") for n in news)
     if name == "nordekasino":
         assert any(n.startswith("sweep for ") for n in news)
+
+
+def test_karnoffel_marks_kept_only_for_the_same_tricks_and_table() -> None:
+    """Karnöffel keeps its last marks with the tricks and the table they were made of: a
+    state with the same tricks at another table (other names) gets its own marks, and
+    states asked in any order get theirs."""
+    import attrs
+
+    rules = registry.get("karnoffel")
+    states = list(_states(rules, 3, 4))
+    taken = [s for s in states if s.current.tricks]
+    first, later = taken[0], taken[-1]
+    renamed = attrs.evolve(
+        first, table=attrs.evolve(first.table, players=("Ida", "Jon", "Kai", "Lea"))
+    )
+    assert renamed.current.tricks is first.current.tricks
+    for state in (first, renamed, later, first, states[0], renamed):
+        assert rules.marks(state) == marks_of(rules.view(state, None).table)
+    trick = rules.marks(renamed).last_trick
+    assert trick is not None and trick.winner in ("Ida", "Jon", "Kai", "Lea")
+    assert rules.marks(first) is rules.marks(first)  # asked again: the very object

@@ -1,7 +1,8 @@
 """The gate's shortcuts give what its generic walk gives: the cards a move names, read by
-field names looked up once per payload class, and a deal's card made blank by making the
-``Dealt`` anew (its three fields) instead of ``attrs.evolve``; on every event of seeded
-and physical random games of every game, for everyone and for each seat."""
+field names looked up once per payload class (and remembered per payload object), and a
+deal's card made blank by making the ``Dealt`` anew (its three fields) instead of
+``attrs.evolve``; on every event of seeded and physical random games of every game, for
+everyone and for each seat."""
 
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ def test_every_move_as_each_viewer_saw_it(
             for event in events:
                 before = replayer.state
                 after = replayer.push(event)
-                assert _cards(event.move) == _named(event.move)
+                assert _cards(event.move) == tuple(_named(event.move))
+                assert _cards(event.move) == tuple(_named(event.move))  # now remembered
                 if isinstance(event.payload, Deal):
                     deals += 1
                     for seen in (Counter(), Counter(_named(event.move)[:1])):
@@ -79,3 +81,38 @@ def test_every_move_as_each_viewer_saw_it(
                     if move is not None and isinstance(move.payload, Deal):
                         blanked += move.payload != event.payload
     assert deals > 0 and blanked > 0
+
+
+def test_the_last_events_text_is_kept_and_any_other_event_is_written_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Gate.text keeps the last event's text (a page and a log ask it twice per event): the
+    # same states and event answer at once; another event, or an equal copy of the same
+    # one, is written anew and answers as a fresh gate does
+    from tablelog.rules.events import Event
+    from tests.helpers import first_moves
+
+    rules = registry.get("karnoffel")
+    hdr = header("karnoffel", {}, 4, 7, "seeded")
+    walked = list(first_moves(rules, hdr, 6))
+    states = [rules.start(hdr), *(state for _, state in walked)]
+    steps = [(states[i], event, states[i + 1]) for i, (event, _) in enumerate(walked)]
+    written: list[int] = []
+    original = Gate._text
+
+    def counting(self: Gate, before: Any, event: Event, after: Any) -> str:
+        written.append(event.seq)
+        return original(self, before, event, after)
+
+    monkeypatch.setattr(Gate, "_text", counting)
+    gate = Gate(rules, hdr, Viewer(1))
+    first, second = steps[1], steps[2]
+    text = gate.text(*first)
+    assert gate.text(*first) == text and written == [2]
+    assert gate.text(*second) == Gate(rules, hdr, Viewer(1)).text(*second)
+    assert written == [2, 3, 3]
+    before, event, after = second
+    copy = Event(event.seq, event.actor, event.payload)
+    assert gate.text(before, copy, after) == gate.text(*second)
+    assert written == [2, 3, 3, 3, 3]  # identity, not equality: each asked anew
+    assert gate.text(*first) == text and written[-1] == 2  # only the last is kept

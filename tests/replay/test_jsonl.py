@@ -301,3 +301,16 @@ def test_a_refused_second_game_keeps_the_first_out_too(games: Games, other: Ledg
     with pytest.raises(RefusedImport, match="event 2"):
         import_games(other, parse_lines(good + bad))
     assert game_count(other) == 0
+
+
+def test_a_parsed_games_header_bytes_are_its_own_headers(games: Games) -> None:
+    # the reader encodes the header once and hands the bytes on; a copy of the game with
+    # another header (attrs.evolve) must make its own bytes, never the reader's
+    import attrs
+
+    (parsed,) = parse_lines(exported(games, seeded_game(games)), lambda name: RULES)
+    assert parsed.header_bytes == encode_header(parsed.header)
+    assert parsed.encoded is not None and parsed.header_bytes is parsed.encoded[1]
+    renamed = attrs.evolve(parsed, header=attrs.evolve(parsed.header, players=("W", "X", "Y", "Z")))
+    assert renamed.header_bytes == encode_header(renamed.header)
+    assert renamed.header_bytes != parsed.header_bytes

@@ -25,7 +25,6 @@ from tablelog.replay.kit import (
     InvariantViolation,
     Sampling,
     check_all,
-    check_closure,
     choose_move,
     covering_option_sets,
     every_option_set,
@@ -34,7 +33,8 @@ from tablelog.replay.kit import (
     seat_counts,
     walk,
 )
-from tablelog.replay.kit.fuzz import fuzz, replay_failure
+from tablelog.replay.kit.campaign import campaign, campaign_game
+from tablelog.replay.kit.fuzz import fuzz, load_failure, replay_failure
 from tablelog.replay.kit.sample import CAP, is_listed, menu
 from tablelog.replay.kit.strategies import headers
 from tablelog.replay.merge import import_games
@@ -57,15 +57,48 @@ def test_a_sound_third_party_rule_set_passes_every_invariant(history):
     check_all(RULES, history)
 
 
+MODES = ("hypothesis", "campaign")
+"""How the games are drawn: by Hypothesis (``histories``, ``fuzz``) or by a campaign's
+seeded ``random.Random`` (``campaign_game``, ``campaign``): every broken rule set is
+caught both ways."""
+
+RUNS = {"hypothesis": fuzz, "campaign": campaign}
+"""A fuzz run of each mode: ``RUNS[mode](rules, games, seed, save_dir=..., jobs=...)``."""
+
+CAMPAIGN_GAMES = 60
+"""The campaign games a broken rule set must be caught within (QUICK draws 60 too)."""
+
+
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("sampling", [SAMPLED, THOROUGH], ids=["sampled", "thorough"])
 @pytest.mark.parametrize("invariant", sorted(BROKEN))
-def test_each_check_catches_the_rule_set_broken_for_it(invariant, sampling):
-    assert violation_of(BROKEN[invariant], invariant, sampling).invariant == invariant
+def test_each_check_catches_the_rule_set_broken_for_it(invariant, sampling, mode):
+    assert violation_of(BROKEN[invariant], invariant, sampling, mode).invariant == invariant
 
 
-def violation_of(rules, invariant: str, sampling: Sampling) -> InvariantViolation:
-    """What the check of ``invariant`` raises on the histories of ``rules`` it draws (a test
-    failure if it raises nothing)."""
+@pytest.mark.parametrize("sampling", [SAMPLED, THOROUGH], ids=["sampled", "thorough"])
+@pytest.mark.parametrize("invariant", sorted(BROKEN))
+def test_a_campaign_reports_the_invariant_broken_and_the_game(invariant, sampling, tmp_path):
+    report = campaign(BROKEN[invariant], CAMPAIGN_GAMES, 1, save_dir=tmp_path, sampling=sampling)
+    assert not report.ok and report.failure.startswith(f"invariant {invariant} broken at ")
+    assert report.game == report.games  # the run stops at the first failing game
+    assert report.saved is not None and report.kept == len(load_failure(RULES, report.saved).events)
+
+
+def violation_of(
+    rules, invariant: str, sampling: Sampling, mode: str = "hypothesis"
+) -> InvariantViolation:
+    """What the check of ``invariant`` raises on the histories of ``rules`` that ``mode``
+    draws (a test failure if it raises nothing): Hypothesis's, or the first
+    ``CAMPAIGN_GAMES`` games of the campaign with seed 1."""
+    if mode == "campaign":
+        for number in range(1, CAMPAIGN_GAMES + 1):
+            history = campaign_game(rules, 1, number).history
+            try:
+                INVARIANTS[invariant](rules, history, sampling=sampling)
+            except InvariantViolation as violation:
+                return violation
+        pytest.fail(f"no game of {CAMPAIGN_GAMES} of the campaign broke {invariant}")
 
     @QUICK
     @given(histories(rules))
@@ -77,14 +110,10 @@ def violation_of(rules, invariant: str, sampling: Sampling) -> InvariantViolatio
     return caught.value
 
 
-def test_closure_catches_a_seat_to_act_without_a_move():
-    @QUICK
-    @given(histories(MUTE))
-    def run(history):
-        check_closure(MUTE, history)
-
-    with pytest.raises(InvariantViolation, match="is to act but has no legal move"):
-        run()
+@pytest.mark.parametrize("mode", MODES)
+def test_closure_catches_a_seat_to_act_without_a_move(mode):
+    caught = violation_of(MUTE, "closure", SAMPLED, mode)
+    assert caught.invariant == "closure" and "is to act but has no legal move" in caught.detail
 
 
 def test_the_sample_spreads_over_kinds_and_stays_bounded():
@@ -215,21 +244,53 @@ def test_the_games_do_not_depend_on_how_many_processes_share_them():
     assert (alone.games, alone.events) == (shared.games, shared.events) == (60, alone.events)
 
 
-def test_a_failure_in_a_worker_process_is_reported_and_saved(tmp_path):
-    report = fuzz(BROKEN["conservation"], 200, seed=1, save_dir=tmp_path, jobs=2)
+@pytest.mark.parametrize("mode", MODES)
+def test_a_failure_in_a_worker_process_is_reported_and_saved(tmp_path, mode):
+    report = RUNS[mode](BROKEN["conservation"], 200, 1, save_dir=tmp_path, jobs=2)
     assert not report.ok and "conservation" in (report.failure or "")
     assert report.saved is not None and report.saved.exists()
     assert replay_failure(BROKEN["conservation"], report.saved) is not None
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("invariant", ["conservation", "agreement", "views"])
-def test_a_saved_failure_replays_to_the_same_failure(invariant, tmp_path):
+def test_a_saved_failure_replays_to_the_same_failure(invariant, tmp_path, mode):
     broken = BROKEN[invariant]
-    report = fuzz(broken, 200, seed=4, save_dir=tmp_path)
+    report = RUNS[mode](broken, 200, 4, save_dir=tmp_path)
     assert not report.ok and report.saved is not None
     again = replay_failure(broken, report.saved)
     assert again is not None and again.invariant == invariant
     assert str(again) == report.failure
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [*BROKEN.values(), attrs.evolve(RULES, apply=_crashing_apply)],
+    ids=[*BROKEN, "crash-in-apply"],
+)
+def test_a_campaign_saves_the_shortest_failing_prefix_which_verifies_and_imports(broken, tmp_path):
+    report = campaign(broken, 200, 1, save_dir=tmp_path)
+    assert not report.ok and report.saved is not None and report.game is not None
+    (parsed,) = parse_lines(report.saved.read_text().splitlines(), lambda name: broken)
+    assert verify_parsed(parsed).ok
+    assert parsed.events[-1].payload.text.startswith("fuzz failure: ")
+    with Ledger(tmp_path / "db.sqlite") as ledger:
+        (record,) = import_games(ledger, [parsed])
+        assert len(ledger.events(record.id)) == len(parsed.events)
+    # the saved events are a prefix of the failing game, whose checks fail; one event
+    # fewer, they hold (or, for the first failing state, the game fails later)
+    saved = load_failure(broken, report.saved)
+    game = campaign_game(broken, 1, report.game).history
+    assert saved.header == game.header and saved.events == game.events[: len(saved.events)]
+    assert report.kept == len(saved.events)
+    with pytest.raises(Exception) as caught:
+        check_all(broken, saved)
+    assert (str(caught.value) if caught.type is InvariantViolation else repr(caught.value)) == (
+        report.failure
+    )
+    shorter = History(saved.header, saved.events[:-1])
+    if saved.events:
+        check_all(broken, shorter)
 
 
 @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
@@ -281,10 +342,11 @@ def test_the_cli_imports_no_hypothesis_until_fuzz_runs():
     assert out.stdout.strip() == "False"
 
 
-def test_a_second_failure_with_the_same_seed_is_saved_beside_the_first(tmp_path):
+@pytest.mark.parametrize("mode", MODES)
+def test_a_second_failure_with_the_same_seed_is_saved_beside_the_first(tmp_path, mode):
     broken = BROKEN["conservation"]
-    first = fuzz(broken, 200, seed=1, save_dir=tmp_path)
-    second = fuzz(broken, 200, seed=1, save_dir=tmp_path)
+    first = RUNS[mode](broken, 200, 1, save_dir=tmp_path)
+    second = RUNS[mode](broken, 200, 1, save_dir=tmp_path)
     assert first.saved is not None and second.saved is not None
     assert first.saved != second.saved and first.saved.exists() and second.saved.exists()
     assert second.saved.name == f"{broken.name}-seed1-failure-2.jsonl"

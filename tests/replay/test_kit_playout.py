@@ -21,11 +21,11 @@ from tablelog.replay.kit import (
     histories,
     walk,
 )
-from tablelog.replay.kit.fuzz import fuzz, load_failure, replay_failure
+from tablelog.replay.kit.fuzz import load_failure, replay_failure
 from tablelog.rules import registry
 from tablelog.rules.events import Event, Note, Undo
 from tablelog.rules.protocol import Header
-from tests.replay.test_kit import QUICK, violation_of
+from tests.replay.test_kit import MODES, QUICK, RUNS, violation_of
 from tests.replay.toy_rules import BROKEN_PLAYOUTS, PLAYED, RULES, HighcardPlayout
 
 
@@ -36,10 +36,11 @@ def test_a_sound_playout_passes_every_invariant(history):
     check_all(PLAYED, history, thorough=True)
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("sampling", [SAMPLED, THOROUGH], ids=["sampled", "thorough"])
 @pytest.mark.parametrize("broken", sorted(BROKEN_PLAYOUTS))
-def test_the_kit_catches_a_playout_that_parts_from_the_fold(broken, sampling):
-    caught = violation_of(BROKEN_PLAYOUTS[broken], "playout", sampling)
+def test_the_kit_catches_a_playout_that_parts_from_the_fold(broken, sampling, mode):
+    caught = violation_of(BROKEN_PLAYOUTS[broken], "playout", sampling, mode)
     assert caught.invariant == "playout"
     assert caught.detail.startswith("highcard's playout: ")
 
@@ -146,15 +147,17 @@ def test_a_playout_that_cannot_be_made_or_played_is_a_failure():
     assert "highcard's playout could not play Move(actor=0" in caught.value.detail
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("broken", sorted(BROKEN_PLAYOUTS))
-def test_fuzz_shrinks_saves_and_replays_a_playout_failure(broken, tmp_path):
+def test_fuzz_shrinks_saves_and_replays_a_playout_failure(broken, tmp_path, mode):
     rules = BROKEN_PLAYOUTS[broken]
-    report = fuzz(rules, 200, seed=1, save_dir=tmp_path)
+    report = RUNS[mode](rules, 200, 1, save_dir=tmp_path)
     assert not report.ok and report.saved is not None
     assert report.failure.startswith("invariant playout broken at event ")
     assert "highcard's playout: " in report.failure
     assert report.saved.name == "highcard-seed1-failure.jsonl"
-    assert len(load_failure(rules, report.saved).header.players) == 2  # shrunk to the least seats
+    if mode == "hypothesis":  # shrunk to the least seats
+        assert len(load_failure(rules, report.saved).header.players) == 2
     again = replay_failure(rules, report.saved)
     assert again is not None and str(again) == report.failure
 

@@ -3,6 +3,7 @@ the privacy gate is caught, like a leaking view, in a seeded game and a physical
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -18,6 +19,7 @@ from tablelog.replay.notation import format_event_move
 from tablelog.rules import registry
 from tablelog.rules.events import Event
 from tablelog.rules.protocol import Header
+from tests.rules.playout_walk import random_events
 
 GAMES = ["karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet"]
 
@@ -95,23 +97,12 @@ def test_a_viewers_jsonl_line_that_skips_the_gate_is_caught(name: str):
 
 
 def played(name: str, seed: int | None, events: int = 80) -> History:
-    """A game of ``name`` for four: dealt as ``dealt`` deals it, then random legal moves
-    (and the dealer's steps) for up to ``events`` events."""
+    """A game of ``name`` for four (seeded, or physical with every card entered), random
+    legal moves and the dealer's steps for up to ``events`` events."""
     rules = registry.get(name)
-    history = dealt(name, seed)
-    state = rules.apply(rules.start(history.header), history.events[0])
-    log = list(history.events)
-    rng = random.Random(seed)
-    while len(log) < events and rules.outcome(state) is None:
-        step = rules.chance(state)
-        listed = tuple(rules.moves(state)) if step is None else ()
-        if step is None and not listed:
-            break
-        move = sample(step, rng) if step is not None else rng.choice(listed)
-        event = Event(len(log) + 1, move.actor, move.payload)
-        state = rules.apply(state, event)
-        log.append(event)
-    return History(history.header, tuple(log))
+    header = dealt(name, seed).header
+    moves = itertools.islice(random_events(rules, header, 1 if seed is None else seed), events)
+    return History(header, tuple(event for event, _ in moves))
 
 
 @pytest.mark.parametrize("seed", [7, None], ids=["seeded", "physical"])

@@ -137,3 +137,35 @@ def test_a_listed_game_says_it_is_seeded_but_never_its_seed(db: Path) -> None:
         listed = {r.game: r.as_dict() for r in results(ledger)}
     assert "seed" not in listed[seeded.id] and "seed" not in listed[physical.id]
     assert listed[seeded.id]["seeded"] is True and listed[physical.id]["seeded"] is False
+
+
+def test_a_lazy_row_reads_as_the_whole_dict_and_orders_without_making_it(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # list draws a page of a big archive: the rows are ordered and linked by game, uid and
+    # the variation keys, read without making the whole dict; any other key makes it
+    from tablelog.replay.summary import GameResult
+
+    made: list[int] = []
+    original = GameResult.as_dict
+
+    def counting(self: GameResult) -> dict[str, object]:
+        made.append(self.game)
+        return original(self)
+
+    with Ledger(club) as ledger:
+        found = list(results(ledger))
+    assert found
+    monkeypatch.setattr(GameResult, "as_dict", counting)
+    rows = [r.row() for r in found]
+    for r, row in zip(found, rows, strict=True):
+        assert (row["game"], row["uid"]) == (r.game, r.uid)
+        assert (row["variation_of"], row["variation_at"]) == (
+            r.data["variation_of"],
+            r.data["variation_at"],
+        )
+    assert made == []
+    for r, row in zip(found, rows, strict=True):
+        assert dict(row) == original(r) and len(row) == len(original(r))
+        assert row["head"] == r.head.hex()[:10]
+    assert made == [r.game for r in found]  # made once per row, then kept

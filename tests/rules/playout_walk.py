@@ -13,7 +13,7 @@ from tablelog.rules.events import Event
 from tablelog.rules.playout import Playout, divergence, playout_of
 from tablelog.rules.protocol import Header, RuleSet
 
-__all__ = ["random_states", "walk_beside", "walk_remade"]
+__all__ = ["random_events", "random_states", "walk_beside", "walk_remade"]
 
 
 def walk_beside(
@@ -90,16 +90,31 @@ def random_states(
     known: bool,
     listing: Callable[[Any], Any] | None = None,
 ) -> Iterator[Any]:
-    """Every state of a random game of ``header`` until it ends, the moves chosen from
-    ``listing(state)`` (default ``rules.moves``) and the chance steps dealt from ``seed``
-    (``known`` false: as a physical table sees them, face-down cards and all; a draw the
-    claims forbid ends the game there)."""
+    """Every state of a random game of ``header`` until it ends (``random_events``)."""
+    state = rules.start(header)
+    if rules.outcome(state) is None:
+        yield state
+    for _, state in random_events(rules, header, seed, known, listing):
+        if rules.outcome(state) is None:
+            yield state
+
+
+def random_events(
+    rules: RuleSet[Any],
+    header: Header,
+    seed: int,
+    known: bool = True,
+    listing: Callable[[Any], Any] | None = None,
+) -> Iterator[tuple[Event, Any]]:
+    """A random game of ``header`` until it ends, each event with the state after it: the
+    moves chosen from ``listing(state)`` (default ``rules.moves``) and the chance steps
+    dealt from ``seed`` (``known`` false: as a physical table sees them, face-down cards
+    and all; a draw the claims forbid ends the game there)."""
     listing = rules.moves if listing is None else listing
     state = rules.start(header)
     rng = random.Random(seed)
     seq = 0
     while rules.outcome(state) is None:
-        yield state
         seq += 1
         step = rules.chance(state)
         move = (
@@ -107,9 +122,11 @@ def random_states(
             if step is not None
             else rng.choice(tuple(listing(state)))
         )
+        event = Event(seq, move.actor, move.payload)
         try:
-            state = rules.apply(state, Event(seq, move.actor, move.payload))
+            state = rules.apply(state, event)
         except IllegalEvent:
             if known or step is None:
                 raise  # a listed move or a seeded deal refused: the test fails here
             return  # a physical draw the open claims forbid: the game ends here
+        yield event, state
