@@ -281,13 +281,15 @@ def _play(seat: int, card: Card, key: str, value: Any) -> Move:
     return Move(seat, ev.Picture(card, **{key: value}))
 
 
-@functools.lru_cache(maxsize=1 << 10)
 def _chariots(seat: int, hand: tuple[Card, ...]) -> _Made:
     """The Chariot's plays by ``seat`` holding ``hand`` (the Chariot in it, or played from
-    elsewhere): loaded with each subset of the hand's other cards, smallest first."""
+    elsewhere): loaded with each subset of the hand's other cards, smallest first. Made
+    anew each time, not remembered: a hand is new most turns (a memory of them answered
+    one ask in fifteen), and kept moves that are seldom asked again cost the garbage
+    collector more than making them."""
     rest = [c for c in hand if c is not CHARIOT]
     return tuple(
-        _play(seat, CHARIOT, "cards", combo)
+        Move(seat, ev.Picture(CHARIOT, cards=combo))
         for k in range(len(rest) + 1)
         for combo in itertools.combinations(rest, k)
     )

@@ -24,7 +24,7 @@ from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
-from tablelog.rules.narrespillet.take import DECK_INDEX, available
+from tablelog.rules.narrespillet.take import available, in_deck_order
 
 __all__ = ["discard_move", "forfeit_move", "turn_listing"]
 
@@ -53,8 +53,9 @@ def _forfeits(seat: int) -> tuple[Move, ...]:
     return tuple(forfeit_move(seat, house) for house in HOUSES)
 
 
-@functools.cache
 def _load(seat: int, cards: tuple[Card, ...]) -> Move:
+    """A Chariot load (made anew each turn: a hand is new most turns, and kept moves that
+    are seldom asked again cost the garbage collector more than making them)."""
     return Move(seat, ev.Load(cards))
 
 
@@ -90,9 +91,8 @@ def turn_listing(state: State, who: int) -> list[Move]:
     if state.opens[who].cards:
         hand = available(state, who, pool=False, chariot=False)
         alone = False
-    else:  # ``available``'s answer without the open cards (sorted anew: a hand is new
-        # most turns, so remembering the order, ``in_deck_order``, mostly misses)
-        hand = tuple(sorted(state.hands[who].cards, key=DECK_INDEX.__getitem__))
+    else:  # ``available``'s answer without the open cards
+        hand = in_deck_order(state.hands[who].cards)
         alone = not (state.pool.cards or state.chariots[who].cards)
     out.extend(place_moves(state, who, s, hand if alone else None))
     out.extend(map(_discards(s).__getitem__, hand))

@@ -101,7 +101,6 @@ def test_recorded_games_list_what_the_check_lets_through(name):
 _REMEMBERED = (
     candidates._made,
     candidates._play,
-    candidates._chariots,
     candidates._house_places,
     candidates._field_places,
     candidates._number_places,
