@@ -169,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--json",
         action="store_true",
         help="print one JSON object instead: per game random_decisions_per_cpu_s,"
-        " fuzz_cpu_s_per_game and events_per_game, the archive rows and the peers"
+        " fuzz_cpu_s_per_game, events_per_game, campaign_cpu_s_per_event and"
+        " kit_cost_ratio, the archive rows and the peers"
         " (benchmarks/engines.py)",
     )
     parser.add_argument("--game", action="append", help="with --json: this game only")
@@ -180,6 +181,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--cpu", type=float, default=10.0, help="with --json: CPU-s per game")
     parser.add_argument("--fuzz-games", type=int, default=10, help="with --json: fuzz games")
+    parser.add_argument(
+        "--campaign-games",
+        type=int,
+        default=20,
+        help="with --json: games of `fuzz --campaign` per game, for campaign_cpu_s_per_event"
+        " and kit_cost_ratio (0: none; issue 24's figure is 200)",
+    )
     parser.add_argument(
         "--archive-games", type=int, default=1000, help="with --json: archive size (0: none)"
     )
@@ -194,7 +202,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from engines import report
 
         games = [] if args.archive_only else args.game
-        figures = report(games, args.cpu, args.fuzz_games, args.archive_games, args.peers)
+        figures = report(
+            games, args.cpu, args.fuzz_games, args.archive_games, args.peers, args.campaign_games
+        )
         print(json.dumps(figures))
         return 0
     if args.only == "histories":

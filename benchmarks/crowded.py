@@ -33,7 +33,7 @@ from workload import timed_both
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Event, Move
 from tablelog.rules.listing import grouped
-from tablelog.rules.nordekasino import RULES
+from tablelog.rules.nordekasino import RULES, arith
 from tablelog.rules.nordekasino.builds import build_options, can_capture
 from tablelog.rules.nordekasino.events import Build, Capture, Trail
 from tablelog.rules.nordekasino.state import PLAY, Pile, State, card_values, initial_state
@@ -81,7 +81,7 @@ def crowded_states(tables: int, seed: int = 0) -> list[tuple[State, State]]:
     return out
 
 
-CACHED = ("arith", "moves", "state", "subsets", "turn", "view")
+CACHED = ("arith", "builds", "moves", "onepass", "splits", "state", "subsets", "turn", "view")
 """The modules of ``rules.nordekasino`` whose caches a cold run clears."""
 
 
@@ -94,13 +94,14 @@ def nordekasino_caches() -> list[Callable[[], None]]:
     """The ``cache_clear`` of every ``functools.lru_cache`` defined in the modules of
     ``CACHED`` (``reach``, ``build_reach``, ``more_values``, ``build_options``,
     ``_duty_binds``, ``layout_of``, ``_pool`` and the rest), found by looking, so a cache
-    added or removed there is still cleared."""
+    added or removed there is still cleared, and ``arith.forget``."""
     clears = []
     for module in _modules():
         for _, value in sorted(vars(module).items()):
             clear = getattr(value, "cache_clear", None)
             if callable(clear) and getattr(value, "__module__", None) == module.__name__:
                 clears.append(clear)
+    clears.append(arith.forget)  # the answers ``arith`` keeps in dictionaries of its own
     return clears
 
 

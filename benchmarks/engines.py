@@ -19,6 +19,13 @@ ratio. ``playout_cpu_us_per_event`` and ``kit_over_playout_per_event`` are the s
 against the game's playout (equal to the fold's for a game without one), and
 ``generation_over_random_per_event`` is the drawing of the histories alone against the
 fold's random play: what is left for the checks is the difference.
+``campaign_cpu_s_per_event`` is the same for a campaign (``tablelog fuzz --campaign``,
+``replay.kit.campaign``: seeded random games without Hypothesis, every invariant checked
+with the same sampling): CPU-seconds per event of its first ``--campaign-games`` games of
+seed 1 (after one untimed game of seed 2), and ``kit_cost_ratio`` its ratio to plain
+random play's CPU per event through the fold (``random_cpu_us_per_event``): issue 24's
+"kit within 3×" asks for at most 3. ``campaign_generation_cpu_s_per_event`` is the
+drawing of those games alone (no check).
 ``archive`` holds ``benchmarks/histories.py``'s rows at ``--archive-games`` games (0: left
 out), and ``peers`` the rows of ``benchmarks/peers.py`` run with ``--peers PYTHON`` (an
 interpreter that has RLCard and OpenSpiel installed). Every figure is CPU time
@@ -43,6 +50,7 @@ if str(ROOT) not in sys.path:
 
 from random_play import GAMES, fresh
 
+from tablelog.replay.kit.campaign import campaign, campaign_game
 from tablelog.replay.kit.fuzz import fuzz
 from tablelog.rules import registry
 
@@ -72,6 +80,36 @@ def fuzz_cost(name: str, games: int) -> dict[str, float]:
         "fuzz_events_per_game": report.events / max(report.games, 1),
         "fuzz_ok": report.ok,
     }
+
+
+def campaign_cost(name: str, games: int) -> dict[str, Any]:
+    """CPU-seconds per event of the first ``games`` games of the campaign with seed 1,
+    every invariant checked, and of drawing them alone; one game of seed 2 first, untimed
+    (imports and the rules' first answers)."""
+    rules = registry.get(name)
+    campaign(rules, 1, 2)
+    start = time.process_time()
+    report = campaign(rules, games, 1)
+    cpu = time.process_time() - start
+    start = time.process_time()
+    for number in range(1, report.games + 1):
+        campaign_game(rules, 1, number)
+    drawn = time.process_time() - start
+    events = max(report.events, 1)
+    return {
+        "campaign_games": report.games,
+        "campaign_events": report.events,
+        "campaign_cpu_s": cpu,
+        "campaign_cpu_s_per_event": cpu / events,
+        "campaign_generation_cpu_s_per_event": drawn / events,
+        "campaign_ok": report.ok,
+    }
+
+
+def campaign_ratio(row: dict[str, Any]) -> dict[str, float]:
+    """The campaign's CPU per event over plain random play's through the fold."""
+    fold_per_event = row["fold_cpu_s"] / max(row["fold_events"], 1)
+    return {"kit_cost_ratio": row["campaign_cpu_s_per_event"] / max(fold_per_event, 1e-12)}
 
 
 def kit_ratio(row: dict[str, Any]) -> dict[str, float]:
@@ -121,6 +159,7 @@ def report(
     fuzz_games: int,
     archive_games: int,
     peers_python: str | None,
+    campaign_games: int = 0,
 ) -> dict[str, Any]:
     """The whole JSON object."""
     out: dict[str, Any] = {"games": {}}
@@ -134,6 +173,9 @@ def report(
             row |= fuzz_cost(name, fuzz_games)
             row |= generation_cost(name, fuzz_games)
             row |= kit_ratio(row)
+        if campaign_games:
+            row |= campaign_cost(name, campaign_games)
+            row |= campaign_ratio(row)
         out["games"][name] = row
         print(f"{name}: {row}", file=sys.stderr, flush=True)
     if peers_python and (only is None or only):

@@ -73,9 +73,9 @@ def check_players(ruleset: RuleSet, fixed: Mapping[str, bool | int | str], playe
 @click.option(
     "--campaign",
     is_flag=True,
-    help="Seeded random games without Hypothesis, each checked by the same invariants:"
-    " deeper for the CPU, but a failure is saved as the failing game's shortest failing"
-    " prefix, not shrunk to a minimal game.",
+    help="Seeded random games without Hypothesis, checked by the same invariants: each"
+    " game replays alone (--game N), but a failure is saved as the failing game's"
+    " shortest failing prefix, not shrunk to a minimal game.",
 )
 @click.option(
     "--game",

@@ -22,15 +22,15 @@ itself behind the same interface, so every caller can use one path for every gam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from tablelog.rules.events import Event, Move
 
 if TYPE_CHECKING:
     from tablelog.rules.protocol import ChanceStep, Outcome, RuleSet
 
-__all__ = ["FoldPlayout", "InPlace", "Playout", "divergence", "playout_of"]
+__all__ = ["FoldPlayout", "InPlace", "Listed", "Playout", "divergence", "playout_of"]
 
 
 class Playout(Protocol):
@@ -58,6 +58,55 @@ class Playout(Protocol):
     def state(self) -> Any:
         """The fold state this playout stands for, ``==`` to the fold's."""
         ...
+
+
+class Listed(Sequence[Move]):
+    """A playout's listing whose moves are made when first read: each item is a ``Move``
+    or its recipe, a tuple ``(make, *fields)`` with ``make(*fields)`` the move (a maker
+    that gives one move per fields, such as a memory by value). Every legal move is found
+    when the listing is made, and its fields decided; only the ``Move`` objects wait, so a
+    random player that reads one move of a listing makes one. Equal (``==``) to any
+    sequence of the same moves in the same order, a tuple of the fold's listing too."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self._items))))
+        item = self._items[index]
+        if type(item) is tuple:
+            make: Callable[..., Move] = item[0]
+            item = self._items[index] = make(*item[1:])
+        made: Move = item
+        return made
+
+    def __iter__(self) -> Iterator[Move]:
+        for index in range(len(self._items)):
+            yield self[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == len(self._items) and all(
+            mine == theirs for mine, theirs in zip(self, other, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable inside: like a list, no hash
+
+    def __repr__(self) -> str:
+        return f"Listed({list(self)!r})"
 
 
 class FoldPlayout:

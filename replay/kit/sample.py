@@ -110,10 +110,21 @@ class Menu(Generic[S]):
     seat: int
     cap: int = CAP
     scanned: Mapping[str, Mapping[Card | None, tuple[Move, ...]]] | None = None
-    listed: frozenset[Move] | None = None
-    """The scan's whole listing of the seat (``None`` without a scan)."""
+    every: tuple[Move, ...] | None = None
+    """The scan's whole listing of the seat, in order (``None`` without a scan)."""
     answers: dict[object, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """What the rules answered, kept: the generator and the checks ask the same menu."""
+
+    @property
+    def listed(self) -> frozenset[Move] | None:
+        """The scan's whole listing as a set, made when first asked (``is_listed`` asks
+        at the deep states only: most states' listings are never hashed)."""
+        if self.every is None:
+            return None
+        listed: frozenset[Move] | None = self.answers.get(_LISTED)
+        if listed is None:
+            listed = self.answers[_LISTED] = frozenset(self.every)
+        return listed
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of move the seat has."""
@@ -143,6 +154,9 @@ class Menu(Generic[S]):
             self.answers[kind, card] = choices
         return choices
 
+
+_LISTED = object()
+"""Where a ``Menu`` keeps its listing's set among its answers."""
 
 _KINDS: dict[type, str] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -185,16 +199,17 @@ class _Scanned:
     def __init__(self) -> None:
         self.rules: object = None
         self.state: object = None
-        self.seats: dict[int, frozenset[Move]] = {}
+        self.seats: dict[int, Menu] = {}
 
-    def keep(self, rules: object, state: object, seat: int, moves: frozenset[Move]) -> None:
+    def keep(self, rules: object, state: object, seat: int, scan: Menu) -> None:
         if self.state is not state or self.rules is not rules:
             self.rules, self.state, self.seats = rules, state, {}
-        self.seats[seat] = moves
+        self.seats[seat] = scan
 
     def of(self, rules: object, state: object, seat: int | None) -> frozenset[Move] | None:
         if self.state is state and self.rules is rules and seat is not None:
-            return self.seats.get(seat)
+            scan = self.seats.get(seat)
+            return None if scan is None else scan.listed
         return None
 
 
@@ -264,8 +279,8 @@ def menu(rules: RuleSet[S], state: S, seat: int, cap: int = CAP, scan: bool = Fa
     made = menus.get((seat, cap))
     if made is None:
         made = menus[seat, cap] = _menu(rules, state, seat, cap, scan)
-    elif made.listed is not None:
-        _SCANNED.keep(rules, state, seat, made.listed)
+    elif made.every is not None:
+        _SCANNED.keep(rules, state, seat, made)
     return made
 
 
@@ -288,10 +303,10 @@ def _menu(rules: RuleSet[S], state: S, seat: int, cap: int, scan: bool = False) 
         group = groups.setdefault(kind, {}).setdefault(fast_lead(move), [])
         if len(group) < cap:
             group.append(move)
-    listed = frozenset(every)
-    _SCANNED.keep(rules, state, seat, listed)
     scanned = {k: {c: tuple(ms) for c, ms in by_card.items()} for k, by_card in groups.items()}
-    return Menu(rules, state, seat, cap, scanned, listed)
+    made = Menu(rules, state, seat, cap, scanned, tuple(every))
+    _SCANNED.keep(rules, state, seat, made)
+    return made
 
 
 def sample_moves(

@@ -20,14 +20,19 @@ a "more a" pile. A multiset of piles is the sorted tuple of their codes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import lru_cache
-from itertools import product
-from operator import itemgetter
+from tablelog.rules.nordekasino.splits import (
+    SMALL,
+    hand_groups,
+    kept_hand_groups,
+    minus_one,
+    ordered_parts,
+    parts,
+)
 
 __all__ = [
     "ADAMS",
     "NO_42",
+    "answers",
     "bit_values",
     "build_reach",
     "capturable",
@@ -35,6 +40,8 @@ __all__ = [
     "code_of_more",
     "code_of_values",
     "combine",
+    "forget",
+    "kept",
     "more_buildable",
     "more_values",
     "most",
@@ -46,7 +53,6 @@ ADAMS = 42
 NO_42 = ~(1 << ADAMS)
 """Mask removing 42 from a bitset: a 42 is cleared, so it is never an operand."""
 
-CACHE_SIZE = 1 << 18
 FULL = (1 << ADAMS) - 1
 """Every value from 0 to 41."""
 SATURATED = (1 << (ADAMS + 1)) - 1
@@ -129,89 +135,70 @@ def mod_set(dividends: int, divisors: int) -> int:
     return acc
 
 
+# What the searches found is kept where the garbage collector never walks it (issue 24):
+# in dictionaries of ints only, which CPython does not track. A cache that the collector
+# walks (``functools.lru_cache``: every entry, at every full collection) made random play's
+# full collections cost ~140 ms each, a fifth of its time. ``_PAIRS`` keeps what two value
+# sets combine into, by both as one int; ``_KEYS`` keeps, for each key (sorted codes),
+# one such dictionary of its answers, by question: ``REACH``, ``GATHERS``, ``CAPTURE``,
+# ``build_reach`` of a hand value h (``h << 2``), ``more_values`` (``... << 2 | 1``) and
+# ``builds.build_values`` (``... << 2 | 2``). Each is forgotten whole once full.
+
+_PAIRS: dict[int, int] = {}
+PAIRS_KEPT = 1 << 18
+PAIR_BITS = 1 << 11
+"""``combine(a, b)`` is kept by ``a << PAIR_BITS | b`` (``a <= b``), one int for both while
+``b`` is below ``1 << PAIR_BITS`` (no table's values add up that far; a larger pair is
+found again each time)."""
+_KEYS: dict[tuple[int, ...], dict[int, int]] = {}
+KEYS_KEPT = 1 << 16
+REACH = -1
+GATHERS = -2
+CAPTURE = -3
+
+
+answers = _KEYS.get
+"""The answers kept for a key, by question, or ``None`` (a dictionary's own ``get``: hot
+paths ask it)."""
+
+
+def kept(key: tuple[int, ...]) -> dict[int, int]:
+    """The answers kept for ``key``, by question (a new, empty one when none are)."""
+    found = _KEYS.get(key)
+    if found is None:
+        if len(_KEYS) >= KEYS_KEPT:
+            _KEYS.clear()
+        found = _KEYS[key] = {}
+    return found
+
+
+def forget() -> None:
+    """Forget every answer kept (a cold start, for tests and benchmarks)."""
+    _PAIRS.clear()
+    _KEYS.clear()
+
+
+def answered(question: int | None) -> int:
+    """How many keys have an answer kept to ``question`` (``REACH``, ``GATHERS``,
+    ``CAPTURE``), or with ``None`` to any ``build_reach`` (for tests)."""
+    if question is None:
+        return sum(1 for asked in _KEYS.values() if any(q >= 0 and not q & 3 for q in asked))
+    return sum(1 for asked in _KEYS.values() if question in asked)
+
+
 def combine(a: int, b: int) -> int:
     """Every value two piles with value sets ``a`` and ``b`` combine into by + or mod."""
-    return _combine(a, b) if a <= b else _combine(b, a)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _combine(a: int, b: int) -> int:
-    return _add(a, b) | mod_set(a, b) | mod_set(b, a)
-
-
-def _shape(key: tuple[int, ...]) -> tuple[int, ...]:
-    """How many piles of each distinct code ``key`` (sorted) holds, in order."""
-    shape: list[int] = []
-    last = None
-    for code in key:
-        if code == last:
-            shape[-1] += 1
-        else:
-            shape.append(1)
-            last = code
-    return tuple(shape)
-
-
-Part = Callable[[tuple[int, ...]], tuple[int, ...]]
-"""Reads one part of a key: the codes at fixed positions, as a tuple."""
-
-
-def _part(positions: list[int]) -> Part:
-    """A C-speed reader of the codes at ``positions`` of a key (always a tuple)."""
-    if len(positions) == 1:
-        return itemgetter(slice(positions[0], positions[0] + 1))
-    if positions:
-        return itemgetter(*positions)
-    return lambda key: ()
-
-
-def _readers(shape: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[Part, Part]:
-    """The readers of the two parts of a key of ``shape`` that takes ``chosen[g]`` piles
-    of group g (its first ones: equal codes are alike) and leaves the rest."""
-    one: list[int] = []
-    two: list[int] = []
-    start = 0
-    for count, c in zip(shape, chosen, strict=True):
-        one.extend(range(start, start + c))
-        two.extend(range(start + c, start + count))
-        start += count
-    return _part(one), _part(two)
-
-
-@lru_cache(maxsize=4096)
-def _split_readers(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
-    """The unordered two-part splits of a multiset with group sizes ``shape`` (each split
-    once, both parts non-empty), as readers of a key's parts."""
-    out = []
-    for chosen in product(*(range(count + 1) for count in shape)):
-        other = tuple(count - c for count, c in zip(shape, chosen, strict=True))
-        if chosen <= other and any(chosen):
-            out.append(_readers(shape, chosen))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _ordered_readers(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
-    """Every ordered two-part split of a multiset with group sizes ``shape``, both parts
-    non-empty, as readers of a key's parts."""
-    return tuple(
-        _readers(shape, chosen)
-        for chosen in product(*(range(count + 1) for count in shape))
-        if any(chosen) and chosen != shape
-    )
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every unordered two-part split of ``key``, both parts non-empty."""
-    return tuple((one(key), two(key)) for one, two in _split_readers(_shape(key)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _minus_one(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``key`` without one pile, once per distinct value (remembered: ``reach`` and every
-    hand value's ``build_reach`` ask it of the same key)."""
-    return tuple(key[:i] + key[i + 1 :] for i in range(len(key)) if i == 0 or key[i] != key[i - 1])
+    if a > b:
+        a, b = b, a
+    if b >> PAIR_BITS:
+        return _add(a, b) | mod_set(a, b) | mod_set(b, a)
+    pair = a << PAIR_BITS | b
+    found = _PAIRS.get(pair)
+    if found is None:
+        if len(_PAIRS) >= PAIRS_KEPT:
+            _PAIRS.clear()
+        found = _PAIRS[pair] = _add(a, b) | mod_set(a, b) | mod_set(b, a)
+    return found
 
 
 def is_full(bits: int) -> bool:
@@ -219,13 +206,6 @@ def is_full(bits: int) -> bool:
     return bits & FULL == FULL
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _ordered_parts(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every ordered two-part split of ``key``, both parts non-empty."""
-    return tuple((one(key), two(key)) for one, two in _ordered_readers(_shape(key)))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
 def reach(key: tuple[int, ...]) -> int:
     """The values the numeric piles ``key`` (a sorted tuple of codes) combine into, as a
     bitset; 42 included if reachable (as a final value only).
@@ -236,20 +216,28 @@ def reach(key: tuple[int, ...]) -> int:
     growth lemma in ``docs/rules/nordekasino.md``) and the answer is ``SATURATED``
     without further search; the exact search runs only over parts that do not.
     """
+    asked = _KEYS.get(key)
+    if asked is not None:
+        found = asked.get(REACH)
+        if found is not None:
+            return found
+    found = kept(key)[REACH] = _reach(key)
+    return found
+
+
+def _reach(key: tuple[int, ...]) -> int:
     if 1 in key:
         key = tuple(code for code in key if code != 1)
     if not key:
         return 1  # jokers only: 0
     if len(key) == 1:
         return key[0]
-    for part in _minus_one(key):
+    for part in minus_one(key):
         if reach(part) & FULL == FULL:
             return SATURATED
     acc = 0
-    for one, two in _parts(key):
-        a = reach(one) & NO_42
-        b = reach(two) & NO_42
-        acc |= _combine(a, b) if a <= b else _combine(b, a)  # ``combine``, inlined
+    for one, two in parts(key):
+        acc |= combine(reach(one) & NO_42, reach(two) & NO_42)
     return acc
 
 
@@ -262,10 +250,19 @@ def _hand_direct(hand: int, piles: int) -> int:
     return out
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def build_reach(hand: int, key: tuple[int, ...]) -> int:
     """The values the hand card's value ``hand`` and the numeric piles ``key`` combine
     into (each pile used, the hand card once), as a bitset exact up to 42."""
+    asked = _KEYS.get(key)
+    if asked is not None:
+        found = asked.get(hand << 2)
+        if found is not None:
+            return found
+    found = kept(key)[hand << 2] = _build_reach(hand, key)
+    return found
+
+
+def _build_reach(hand: int, key: tuple[int, ...]) -> int:
     stripped = tuple(code for code in key if code != 1) if 1 in key else key
     if hand and len(stripped) < len(key):
         # a table joker added to the hand card makes it a pile like any other, no longer
@@ -281,7 +278,7 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
         return piles if len(key) > 1 else piles & NO_42
     if reach(key) & FULL == FULL:
         return SATURATED
-    for part in _minus_one(key):
+    for part in minus_one(key):
         if build_reach(hand, part) & FULL == FULL:
             return SATURATED
     # Every split is tried: bounding the answer by the table's reach with the card among
@@ -289,12 +286,10 @@ def build_reach(hand: int, key: tuple[int, ...]) -> int:
     # larger key of its own (issue 24). Only an answer holding every value up to 42 stops
     # the search (the values above 42 of a full answer are never asked: it is no operand).
     acc = _hand_direct(hand, reach(key) & NO_42)
-    for mine, rest in _ordered_parts(key):
+    for mine, rest in ordered_parts(key):
         if acc & SATURATED == SATURATED:
             break
-        a = build_reach(hand, mine) & NO_42
-        b = reach(rest) & NO_42
-        acc |= _combine(a, b) if a <= b else _combine(b, a)  # ``combine``, inlined
+        acc |= combine(build_reach(hand, mine) & NO_42, reach(rest) & NO_42)
     return acc
 
 
@@ -305,10 +300,19 @@ def capturable(value: int, key: tuple[int, ...]) -> bool:
     return bool(capture_values(key) >> value & 1)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def capture_values(key: tuple[int, ...]) -> int:
     """The values v (exact up to 42) the piles ``key`` can be gathered into one pile worth
     v by, as a bitset (see ``capturable``): every value at once, one search per key."""
+    asked = _KEYS.get(key)
+    if asked is not None:
+        found = asked.get(CAPTURE)
+        if found is not None:
+            return found
+    found = kept(key)[CAPTURE] = _capture_values(key)
+    return found
+
+
+def _capture_values(key: tuple[int, ...]) -> int:
     numeric = tuple(code for code in key if code >= 0)
     if len(numeric) < len(key):
         more = key[0]  # the "more" codes sort first
@@ -319,50 +323,25 @@ def capture_values(key: tuple[int, ...]) -> int:
     return _gathers(numeric) if numeric else 0
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _gathers(key: tuple[int, ...]) -> int:
     """The values v (exact up to 42) for which the numeric piles ``key`` split into groups
     that each reach v, as a bitset: a value the whole reaches, or one both parts of some
     split gather into."""
+    asked = _KEYS.get(key)
+    if asked is not None:
+        found = asked.get(GATHERS)
+        if found is not None:
+            return found
     acc = reach(key)
     if len(key) > 1:
-        for one, two in _parts(key):
+        for one, two in parts(key):
             if acc & SATURATED == SATURATED:
                 break
             acc |= _gathers(one) & _gathers(two)
+    kept(key)[GATHERS] = acc
     return acc
 
 
-@lru_cache(maxsize=4096)
-def _by_size(shape: tuple[int, ...]) -> tuple[tuple[Part, Part], ...]:
-    """Every split of a multiset with group sizes ``shape`` into a part (maybe empty) and
-    a non-empty rest, smallest part first, as readers of a key's parts."""
-    every = [c for c in product(*(range(count + 1) for count in shape)) if c != shape]
-    return tuple(_readers(shape, chosen) for chosen in sorted(every, key=sum))
-
-
-def _hand_groups(key: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The ways to split ``key`` into the hand card's group (numeric piles only, maybe
-    none) and a non-empty rest, smallest hand group first (made as they are asked for)."""
-    for one, two in _by_size(_shape(key)):
-        mine = one(key)
-        if mine and mine[0] < 0:
-            continue  # a "more" pile is no operand of + or mod
-        yield mine, two(key)
-
-
-SMALL = 8
-"""Keys of at most this many piles have their hand-group splits made once and kept."""
-
-
-@lru_cache(maxsize=1 << 14)
-def _kept_hand_groups(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """``_hand_groups`` of a small key, made once: every hand card value and every set of
-    wanted values asks the same splits of the same key."""
-    return tuple(_hand_groups(key))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
 def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> int:
     """Of the values in the bitset ``wanted``, those v for which the hand card (value
     ``hand``) and the piles ``key`` make a "more v" pile, as a bitset: the hand card's
@@ -372,14 +351,29 @@ def more_values(hand: int, key: tuple[int, ...], wanted: int = MORE_VALUES) -> i
     if not key:
         return 0
     wanted &= MORE_VALUES
+    question = (wanted << 6 | hand) << 2 | 1
+    asked = _KEYS.get(key)
+    if asked is not None:
+        found = asked.get(question)
+        if found is not None:
+            return found
+    found = kept(key)[question] = _more_values(hand, key, wanted)
+    return found
+
+
+def _more_values(hand: int, key: tuple[int, ...], wanted: int) -> int:
     if key[0] < 0:  # "more" piles: only their own value, and all must agree
         wanted &= 1 << (-key[0] - 1)
     out = 0
-    splits = _kept_hand_groups(key) if len(key) <= SMALL else _hand_groups(key)
+    splits = kept_hand_groups(key) if len(key) <= SMALL else hand_groups(key)
     for mine, rest in splits:
-        if not wanted & ~out:
+        left = wanted & ~out
+        if not left:
             break
-        out |= build_reach(hand, mine) & wanted & capture_values(rest)
+        # the hand group is searched only when the rest gathers into a value still wanted
+        need = capture_values(rest) & left
+        if need:
+            out |= build_reach(hand, mine) & need
     return out
 
 

@@ -14,9 +14,12 @@ from tablelog.rules.cards import Card
 from tablelog.rules.nordekasino.arith import (
     MORE_VALUES,
     SATURATED,
+    answers,
     bit_values,
     build_reach,
     capturable,
+    code_of_values,
+    kept,
     more_values,
     most,
 )
@@ -83,11 +86,29 @@ def wanted_values(hands: tuple[int, ...], key: tuple[int, ...], wanted: int) -> 
     return numbers, mores
 
 
-@lru_cache(maxsize=1 << 16)
 def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int]:
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
-    make, as bitsets, whatever is held (one look-up for the listing, which asks both)."""
-    return (build_numbers(hands, key) if key[0] >= 0 else 0), build_mores(hands, key)
+    make, as bitsets, whatever is held (one look-up for the listing, which asks both;
+    kept with the key's other answers, ``arith.kept``, as one int)."""
+    question = _question(hands)
+    asked = answers(key)
+    both = None if asked is None else asked.get(question)
+    if both is None:
+        numbers = build_numbers(hands, key) if key[0] >= 0 else 0
+        both = kept(key)[question] = numbers << MORE_BITS | build_mores(hands, key)
+    return both >> MORE_BITS, both & MORE_VALUES
+
+
+@lru_cache(maxsize=1 << 6)
+def _question(hands: tuple[int, ...]) -> int:
+    """The question ``build_values`` keeps its answer by, among a key's (``arith.kept``):
+    the card's values as a bitset, made once per card value (a few dozen)."""
+    return code_of_values(*hands) << 2 | 2
+
+
+MORE_BITS = 22
+"""Where the numbers start in what ``build_values`` keeps: above the "more" values, 0 to
+21 (``arith.MORE_VALUES``)."""
 
 
 def build_numbers(hands: tuple[int, ...], key: tuple[int, ...]) -> int:

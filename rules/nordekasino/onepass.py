@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
@@ -52,6 +52,7 @@ __all__ = [
     "captures_into",
     "listing",
     "plan_of",
+    "row_key",
     "spade_clear",
     "trails_into",
 ]
@@ -81,9 +82,10 @@ class Plan(NamedTuple):
     takes: dict[int, int]
     """By a card's values (as a bitset): the keys it takes, bit k for key k (filled as
     turns ask)."""
-    builds: dict[tuple[tuple[int, ...], bool, int], int]
-    """By a card's values, whether it is a hand's last card and the keys asked about:
-    what it builds on each key, packed (``build_row``; filled as turns ask)."""
+    builds: dict[int, int]
+    """By a card's values, whether it is a hand's last card and the keys asked about
+    (``row_key``): what it builds on each key, packed (``build_row``; filled as turns
+    ask)."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -120,23 +122,35 @@ def spade_clear(table: Layout, cards: Sequence[Card]) -> bool:
     )
 
 
-def adams_into(out: list[Move], table: Layout, seat: int, keys: Sequence[Counts]) -> None:
+Out = list[Any]
+"""Where the listing functions append their moves: ``Move`` objects, or with ``lazy``
+their recipes (``rules.playout.Listed``: ``(maker, *fields)``, made when read)."""
+
+
+def adams_into(
+    out: Out, table: Layout, seat: int, keys: Sequence[Counts], lazy: bool = False
+) -> None:
     """Append the Adams merges of the keys ``keys`` (each making 42): one per set."""
     for counts in keys:
-        out.extend(_adams_move(seat, piles) for piles in sets_of(table, counts))
+        if lazy:
+            out.extend([(_adams_move, seat, piles) for piles in sets_of(table, counts)])
+        else:
+            out.extend(_adams_move(seat, piles) for piles in sets_of(table, counts))
 
 
 def captures_into(
-    out: list[Move],
+    out: Out,
     table: Layout,
     turn: Turn,
     cards: Sequence[Card],
     entries: Sequence[Entry],
     known: dict[int, int] | None = None,
+    lazy: bool = False,
 ) -> None:
     """Append the captures with ``cards`` of the keys ``entries``: key by key, each card
     that takes the key (in the order of ``cards``) with every set of it. ``known``: the
-    keys each card's values take, remembered for these entries (``Plan.takes``)."""
+    keys each card's values take, remembered for these entries (``Plan.takes``); ``lazy``:
+    recipes instead of moves (``Out``)."""
     seat = turn.seat
     takes = turn.takes
     index = turn.index
@@ -159,8 +173,11 @@ def captures_into(
         found.sort()  # key by key, each key's cards in order
     for k, pos in found:
         card = cards[pos]
-        for piles in sets_of(table, entries[k][0]):
-            out.append(_capture_move(seat, card, piles))
+        sets = sets_of(table, entries[k][0])
+        if lazy:
+            out.extend([(_capture_move, seat, card, piles) for piles in sets])
+        else:
+            out.extend([_capture_move(seat, card, piles) for piles in sets])
 
 
 ROWS_KEPT = 1 << 8
@@ -168,6 +185,18 @@ ROWS_KEPT = 1 << 8
 keys than this (up to 8 piles): a build row holds ``SLOT`` bits per key, and a crowded
 table's, kept for each card's values, would fill the 4,096 plans kept with megabytes
 each. A crowded table (only the playout lists one whole) asks its keys again."""
+
+
+VALUE_BITS = 22
+"""The values of a card, 0 to 21, as a bitset (``Turn.takes``) fit in this many bits."""
+
+
+def row_key(takes: int, last: bool, keys: int) -> int:
+    """The key of a card's build row in ``Plan.builds``: the card's values as a bitset
+    (``takes``), whether it is a hand's last card, and the keys asked about (a bitmask,
+    ``-1`` for all), as one int: a plan's dictionaries hold ints only, which CPython's
+    garbage collector never tracks, so it never walks the 4,096 plans kept (issue 24)."""
+    return ((keys + 1) << 1 | last) << VALUE_BITS | takes
 
 
 SLOT = 65
@@ -211,22 +240,25 @@ def _every(keys: int) -> int:
 
 
 def builds_into(
-    out: list[Move],
+    out: Out,
     table: Layout,
     turn: Turn,
     cards: Sequence[Card],
     duty: Callable[[], bool],
     entries: Sequence[Entry],
-    known: dict[tuple[tuple[int, ...], bool, int], int] | None = None,
+    known: dict[int, int] | None = None,
+    lazy: bool = False,
 ) -> None:
     """Append the builds with ``cards`` of the keys ``entries``, key by key, each card's
     in the order of ``cards``, each card's values in order (numbers, then "more" ones);
     under the duty only those on an own pile. ``known``: the packed rows (``build_row``)
-    remembered for these entries (``Plan.builds``)."""
+    remembered for these entries (``Plan.builds``); ``lazy``: recipes instead of moves
+    (``Out``)."""
     owned = turn.owned
     seat = turn.seat
     index = turn.index
     values_of = turn.values
+    takes_of = turn.takes
     wanted_of = turn.wanted
     every = _every(len(entries))
     keys = -1  # the keys a build may be on (bit k: key k): all, or under the duty those
@@ -243,11 +275,12 @@ def builds_into(
         wanted = wanted_of[at]
         last = wanted == ONLY_ADAMS
         values = values_of[at]
-        row = None if known is None else known.get((values, last, keys))
+        asked = ((keys + 1) << 1 | last) << VALUE_BITS | takes_of[at]  # ``row_key``
+        row = None if known is None else known.get(asked)
         if row is None:
             row = build_row(values, last, entries, keys)
             if known is not None:
-                known[values, last, keys] = row
+                known[asked] = row
         if not row:
             continue
         row &= (wanted & SATURATED | (wanted & MORE_VALUES) << MORES_AT) * every
@@ -274,8 +307,10 @@ def builds_into(
         more = option >= MORES_AT
         value = option - MORES_AT if more else option
         for flag in (False,) if alone else turn.flags(index[card], value, more):
-            for piles in sets:
-                out.append(_build_move(seat, card, piles, value, more, flag))
+            if lazy:
+                out.extend([(_build_move, seat, card, piles, value, more, flag) for piles in sets])
+            else:
+                out.extend([_build_move(seat, card, piles, value, more, flag) for piles in sets])
 
 
 def piles_free(piles: tuple[int, ...], owned: tuple[int, ...]) -> bool:
@@ -283,30 +318,36 @@ def piles_free(piles: tuple[int, ...], owned: tuple[int, ...]) -> bool:
     return all(p not in owned for p in piles)
 
 
-def trails_into(out: list[Move], seat: int, cards: Sequence[Card]) -> None:
+def trails_into(out: Out, seat: int, cards: Sequence[Card], lazy: bool = False) -> None:
     """Append the trails of ``cards`` (the caller has asked the duty)."""
-    out.extend(_trail_move(seat, card) for card in cards)
+    if lazy:
+        out.extend([(_trail_move, seat, card) for card in cards])
+    else:
+        out.extend([_trail_move(seat, card) for card in cards])
 
 
-def listing(table: Layout, turn: Turn, duty: Callable[[], bool]) -> list[Move]:
+def listing(table: Layout, turn: Turn, duty: Callable[[], bool], lazy: bool = False) -> Out:
     """Every Adams merge, capture, build and trail of the player of ``turn`` on ``table``
     (``duty()``: whether the duty binds, asked before trails and, for builds, whenever the
     player owns a pile), in the order of
-    ``moves.turn_moves`` with no filter: one pass over the keys per kind."""
+    ``moves.turn_moves`` with no filter: one pass over the keys per kind. ``lazy``: their
+    recipes (``Out``), for a playout's ``rules.playout.Listed``."""
     plan = plan_of(table)
     seat = turn.seat
     cards = turn.cards
-    out: list[Move] = []
+    out: Out = []
     if plan.adams:
-        adams_into(out, table, seat, plan.adams)
+        adams_into(out, table, seat, plan.adams, lazy)
     kept = len(plan.entries) < ROWS_KEPT  # a crowded table's rows are not kept
     if plan.gathered:
-        captures_into(out, table, turn, cards, plan.entries, plan.takes if kept else None)
+        takes = plan.takes if kept else None
+        captures_into(out, table, turn, cards, plan.entries, takes, lazy)
     if SPADE_FIVE in turn.index and spade_clear(table, cards):
         out.append(Move(seat, Capture(SPADE_FIVE, tuple(range(len(table.codes))))))
-    builds_into(out, table, turn, cards, duty, plan.entries, plan.builds if kept else None)
+    builds = plan.builds if kept else None
+    builds_into(out, table, turn, cards, duty, plan.entries, builds, lazy)
     if cards and not duty():
-        trails_into(out, seat, cards)
+        trails_into(out, seat, cards, lazy)
     return out
 
 

@@ -21,7 +21,8 @@ kit and ``tests/rules/test_nordekasino_playout.py`` check it against the fold st
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Deal, Event, Move
@@ -35,7 +36,7 @@ from tablelog.rules.nordekasino.play import apply, chance, outcome
 from tablelog.rules.nordekasino.state import DEAL, PLAY, Pile, State
 from tablelog.rules.nordekasino.subsets import Layout, layout_of
 from tablelog.rules.nordekasino.turn import Turn, known_turn
-from tablelog.rules.playout import InPlace
+from tablelog.rules.playout import InPlace, Listed
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
@@ -66,6 +67,7 @@ class NordekasinoPlayout(InPlace):
     __slots__ = (
         "_base",
         "_hands",
+        "_held",
         "_last",
         "_listed",
         "_piles",
@@ -81,12 +83,13 @@ class NordekasinoPlayout(InPlace):
     def _load(self, state: State) -> None:
         """Stand for the fold state ``state``: read into lists when it has a fast path."""
         self._state: State | None = state
-        self._listed: tuple[Move, ...] | None = None
+        self._listed: Sequence[Move] | None = None
         if not _fast(state):
             self._base: State | None = None
             return
         self._base = state
         self._hands = [hand.cards for hand in state.hands]
+        self._held = sum(map(len, self._hands))  # the cards in all hands
         self._piles = list(state.piles)
         self._won = [zone.cards for zone in state.won]
         self._sweeps = list(state.sweeps)
@@ -108,13 +111,14 @@ class NordekasinoPlayout(InPlace):
             )
         return self._state
 
-    def moves(self) -> tuple[Move, ...]:
-        """``tuple(moves(state))``, from the lists on the fast path."""
+    def moves(self) -> Sequence[Move]:
+        """``tuple(moves(state))``; on the fast path from the lists, each move made when
+        first read (``rules.playout.Listed``)."""
         if self._listed is None:
             self._listed = self._list() if self._base is not None else tuple(moves(self.state()))
         return self._listed
 
-    def _list(self) -> tuple[Move, ...]:
+    def _list(self) -> Listed:
         base = self._base
         assert base is not None
         seat = self._to_play
@@ -124,7 +128,7 @@ class NordekasinoPlayout(InPlace):
         hands = self._hands
         turn = known_turn(seat, hands[seat], owned, None if mate is None else hands[mate])
         table = layout_of(tuple(pile.code for pile in piles))
-        return tuple(listing(table, turn, _once(owned, turn, table)))
+        return Listed(listing(table, turn, _once(owned, turn, table), lazy=True))
 
     def play(self, move: Move) -> None:
         """Play a listed move or a sample of the chance step, in place where it can be."""
@@ -132,7 +136,7 @@ class NordekasinoPlayout(InPlace):
         payload = move.payload
         kind = type(payload)
         base = self._base
-        ends = base is not None and kind is not Adams and self._ends_round()
+        ends = base is not None and kind is not Adams and self._held == 1
         if base is None or kind not in _FAST or (ends and not len(base.stock)):
             state = self.state()
             if kind is Deal and state.phase == DEAL:  # a sample of ``chance()``: legal
@@ -149,8 +153,9 @@ class NordekasinoPlayout(InPlace):
         hand = self._hands[seat]
         at = hand.index(card)
         self._hands[seat] = hand[:at] + hand[at + 1 :]
+        self._held -= 1
         if kind is Trail:
-            self._piles.append(Pile((card,)))
+            self._piles.append(_loose(card))
         elif kind is Capture:
             self._take(seat, (card, *self._lift(payload.piles)))
         elif payload.value == ADAMS and not payload.more and not payload.for_partner:
@@ -163,15 +168,6 @@ class NordekasinoPlayout(InPlace):
         self._to_play = base.table.seating.next(seat)
         if ends:  # every hand is played out and the stock is not: the dealer deals again
             self._load(evolve(self.state(), phase=DEAL, to_play=None))
-
-    def _ends_round(self) -> bool:
-        """Whether the card the player on turn lays is the last of the round (then the
-        dealer deals again; after the last deal the fold plays it, scoring the game)."""
-        hands = self._hands
-        seat = self._to_play
-        return len(hands[seat]) == 1 and not any(
-            hand for other, hand in enumerate(hands) if other != seat
-        )
 
     def _lift(self, positions: tuple[int, ...]) -> tuple[Card, ...]:
         """Take the piles at ``positions`` off the table; their cards, in that order."""
@@ -190,6 +186,14 @@ class NordekasinoPlayout(InPlace):
 
 
 _FAST = frozenset({Adams, Build, Capture, Trail})
+
+
+@cache
+def _loose(card: Card) -> Pile:
+    """The pile of ``card`` laid loose on the table (a frozen value: one per card)."""
+    return Pile((card,))
+
+
 """The moves played in place; any other goes through the fold."""
 
 

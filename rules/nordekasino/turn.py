@@ -28,6 +28,7 @@ from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
+    bit_values,
     code_of_values,
 )
 from tablelog.rules.nordekasino.claims import playable, values_after
@@ -322,8 +323,23 @@ def _known_after(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[froze
 
 def _held_after(values: Sequence[tuple[int, ...]], played: int) -> frozenset[int]:
     """The values of a hand whose cards are worth ``values`` once the one at ``played``
-    is played."""
-    return frozenset(v for i, vs in enumerate(values) if i != played for v in vs)
+    is played (one frozenset per set of values, made once: a new one each turn would
+    be kept with the turns remembered, and the garbage collector walks every one)."""
+    bits = 0
+    for i, vs in enumerate(values):
+        if i != played:
+            for v in vs:
+                bits |= 1 << v
+    found = _HELD.get(bits)
+    if found is None:
+        if len(_HELD) >= HELD_KEPT:
+            _HELD.clear()
+        found = _HELD[bits] = frozenset(bit_values(bits))
+    return found
+
+
+_HELD: dict[int, frozenset[int]] = {}
+HELD_KEPT = 1 << 12
 
 
 @lru_cache(maxsize=1 << 12)

@@ -22,12 +22,13 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_ctrl_c_is_an_interruption_that_saves_nothing(tmp_path: Path):
+@pytest.mark.parametrize("mode", [[], ["--campaign"]], ids=["hypothesis", "campaign"])
+def test_ctrl_c_is_an_interruption_that_saves_nothing(tmp_path: Path, mode: list[str]):
     work = tmp_path / "work"
     work.mkdir()
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "tablelog", "fuzz", "nordekasino", "--games", "100000"],
+        ["-m", "tablelog", "fuzz", "nordekasino", "--games", "100000", *mode],
         cwd=str(work),
         env=_env(tmp_path),
         encoding="utf-8",

@@ -402,3 +402,21 @@ def _with_card(payload, card):
         if isinstance(value, tuple) and value and isinstance(value[0], Card):
             return attrs.evolve(payload, **{field.name: (card, *value[1:])})
     return payload
+
+
+def test_a_listed_move_the_fold_refused_while_drawing_is_the_failure_when_the_checks_pass():
+    """A campaign draws a move from the listing and the fold refuses it: the game ends
+    before it, and if the sampled checks of the game up to there hold, that refusal is
+    the failure (closure), with the game up to it kept."""
+    from tablelog.replay.kit.campaign import _failure
+    from tablelog.replay.kit.played import Played
+    from tablelog.rules.errors import IllegalEvent
+
+    history = campaign_game(RULES, 1, 1).history
+    move = Move(0, history.events[-1].payload)
+    refused = IllegalEvent(Event(len(history.events) + 1, 0, move.payload), "no such card")
+    kept, violation = _failure(RULES, Played(history, (move, refused)), SAMPLED)
+    assert kept is history and isinstance(violation, InvariantViolation)
+    assert violation.invariant == "closure" and violation.seq == len(history.events) + 1
+    assert violation.detail == f"listed move {move!r} refused: no such card"
+    assert _failure(RULES, Played(history), SAMPLED) is None  # the checks hold

@@ -12,6 +12,7 @@ against the one pass.
 
 from __future__ import annotations
 
+import gc
 import itertools
 from functools import partial
 
@@ -20,6 +21,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tablelog.rules.nordekasino import onepass
+from tablelog.rules.nordekasino.arith import bit_values
 from tablelog.rules.nordekasino.duty import duty_binds
 from tablelog.rules.nordekasino.moves import moves, turn_moves
 from tablelog.rules.nordekasino.playout import _fast
@@ -84,7 +86,16 @@ def test_the_plans_are_bounded() -> None:
     plans = [onepass.plan_of(layout(state)) for state in _positions().values()]
     assert all(plan is plans[0] for plan in plans)
     held = {(2,), (6,), (7,), (9,), (12,)}  # the values of Anna's cards in the positions
-    assert {values for values, _, _ in plans[0].builds} == held
+    values = (1 << onepass.VALUE_BITS) - 1
+    assert {tuple(bit_values(key & values)) for key in plans[0].builds} == held
+    asked = [
+        (t, last, k)
+        for t in (1 << 2, 1 << 1 | 1 << 14, 1 << 21)
+        for last in (0, 1)
+        for k in (-1, 0, 5)
+    ]
+    assert len({onepass.row_key(t, bool(last), k) for t, last, k in asked}) == len(asked)
+    assert not gc.is_tracked(plans[0].builds) and not gc.is_tracked(plans[0].takes)
 
 
 @st.composite

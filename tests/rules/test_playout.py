@@ -7,8 +7,10 @@ from typing import Any
 from tablelog.replay.dealer import chance_rng, sample
 from tablelog.replay.headers import make_header
 from tablelog.rules import registry
-from tablelog.rules.events import Event
-from tablelog.rules.playout import FoldPlayout, divergence
+from tablelog.rules.cards import parse_card
+from tablelog.rules.events import Event, Move
+from tablelog.rules.nordekasino.events import Trail
+from tablelog.rules.playout import FoldPlayout, Listed, divergence
 from tests.rules.playout_walk import walk_beside
 
 PLAYERS = ("Anna", "Bert", "Cleo", "Dirk")
@@ -70,3 +72,20 @@ def test_divergence_names_a_move_listed_twice() -> None:
 
     said = divergence(rules, Twice(rules, state, 1), state)
     assert said is not None and "another order" not in said, said
+
+
+def test_a_listing_makes_each_move_once_when_read() -> None:
+    made: list[str] = []
+
+    def make(seat: int, card: str) -> Move:
+        made.append(card)
+        return Move(seat, Trail(parse_card(card)))
+
+    moves = (Move(0, Trail(parse_card("2H"))), Move(0, Trail(parse_card("3H"))))
+    listed = Listed([moves[0], (make, 0, "3H")])
+    assert len(listed) == 2 and made == []
+    assert listed[1] == moves[1] and made == ["3H"]
+    assert listed[1] is listed[1] and made == ["3H"]  # made once, then kept
+    assert listed == moves and moves == listed and tuple(listed) == moves
+    assert listed[-1] == moves[1] and listed[:1] == moves[:1]
+    assert listed != moves[:1] and listed != (moves[1], moves[0]) and listed != "2H 3H"
