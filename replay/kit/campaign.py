@@ -19,7 +19,7 @@ prefix-closed, so its **shortest failing prefix** is kept (``failing_prefix``), 
 events up to the first state whose checks fail, and saved as ``tablelog fuzz`` saves a
 failure (``replay.kit.runs.save_history``), a log that ``replay_failure``, ``tablelog
 verify`` and ``tablelog import`` read; the report names the game's number, which
-``--games N`` with the same seed and options plays again. A move the fold refuses although
+``--game N`` with the same seed and options plays again. A move the fold refuses although
 its own listing gave it (or an ``apply`` that crashes) ends the game before it; if the
 checks of the game up to it show nothing, that refusal is the failure (``closure``:
 the listed move refused), saved with the game up to it.

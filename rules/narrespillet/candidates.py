@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
-from tablelog.rules.cards import TRUMP, Card
+from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
@@ -25,7 +26,9 @@ from tablelog.rules.narrespillet.deck import (
     DEMONS_CARD,
     EMPEROR,
     EMPRESS,
+    HANGED,
     HERMIT,
+    HIEROPHANT,
     HOUSES,
     JUDGEMENT,
     LOVERS,
@@ -39,7 +42,7 @@ from tablelog.rules.narrespillet.deck import (
     house_of,
     is_number,
 )
-from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, live, wheel_cap
+from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
 from tablelog.rules.narrespillet.take import available, source_of
@@ -98,18 +101,23 @@ def place_moves(
     row = state.slots[who]
     temperance = state.temperance
     blocked = temperance[1] if temperance is not None else None
-    free = [h for i, h in enumerate(HOUSES) if row[i].status == OPEN and h != blocked]
+    free = [h for h, slot in zip(HOUSES, row, strict=True) if slot.status == OPEN and h != blocked]
     if not cards or not free:
         return []
-    by_house: dict[str, list[Card]] = {h: [] for h in HOUSES}
-    by_house[""] = []  # the picture cards
-    for c in cards:
-        by_house[_HOUSE[c]].append(c)
+    # the cards in deck order lie house by house, the picture cards last
+    by_house = {h: tuple(run) for h, run in itertools.groupby(cards, _HOUSE.__getitem__)}
+    out: list[Move] = []
+    if _BEYOND.isdisjoint(cards):  # each placement is of one house's cards, on its field
+        for house in free:
+            mine = by_house.get(house)
+            if mine:
+                out.extend(_house_places(seat, house, mine))
+        return out
     world = lovers = kroam_empress = magician = False
     pairs: tuple[tuple[Card, ...], ...] = ()
     aces: tuple[Card, ...] = ()
     numbers: list[Card] = []
-    trumps = by_house[""]
+    trumps = by_house.get("")
     if trumps:
         have = set(trumps)
         world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
@@ -121,13 +129,12 @@ def place_moves(
             aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
             numbers = [c for c in cards if c in _NUMBERS]
     two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
-    out: list[Move] = []
     for k, house in enumerate(free):
         out.extend(
             _field_places(
                 seat,
                 house,
-                tuple(by_house[house]),
+                by_house.get(house, ()),
                 world and _world_field(state, HOUSES.index(house)),
                 pairs,
                 tuple(free[k + 1 :]) if two_fields else (),
@@ -139,6 +146,18 @@ def place_moves(
             )
         )
     return out
+
+
+_BEYOND = frozenset({WORLD, EMPEROR, EMPRESS, LOVERS, MAGICIAN})
+"""The cards that make a placement beyond a house's own cards on its own field: the World,
+the imperial pairs, the Lovers (and in Kroam the Empress) with a court card, the Magician."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _house_places(seat: int, house: str, mine: tuple[Card, ...]) -> tuple[Move, ...]:
+    """``_field_places`` when no card of ``_BEYOND`` is at hand: the placements of
+    ``house``'s own cards ``mine`` on it (remembered by fewer keys)."""
+    return _field_places(seat, house, mine, False, (), (), False, False, False, (), ())
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -218,94 +237,121 @@ def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.
 
 def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
     """Every legal picture-card play of ``who`` now (of ``lead``, ``None``: any)."""
-    for play in _plays(state, who, lead):
-        yield ev.Picture(*play)
+    for move in picture_moves(state, who, 0):
+        if lead is None or move.payload.card is lead:
+            yield move.payload
 
 
 def picture_moves(
     state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
 ) -> list[Move]:
-    """Every legal picture-card play of ``who`` now, as moves of ``seat`` (each made once
-    per seat and play). ``cards``: what ``available`` gives with the pool, when the caller
-    has it."""
-    return [_picture_move(seat, *play) for play in _plays(state, who, None, cards)]
+    """Every legal picture-card play of ``who`` now, as moves of ``seat``: card by card
+    (the cards in deck order), each card's plays in its own order (``_card_plays``). The
+    moves are made once per seat, card and the plays' values (``_made``). ``cards``: what
+    ``available`` gives with the pool, when the caller has it."""
+    if cards is None:
+        cards = available(state, who, pool=True, chariot=False)
+    out: list[Move] = []
+    for card in cards:
+        if card in _EFFECTS:
+            out.extend(_card_plays(state, who, seat, card))
+    return out
 
 
-_Play = tuple[Card, int, str, str, int, tuple[Card, ...]]
-"""A picture play's fields, in ``events.Picture``'s order: card, target, field, choice,
-count, cards."""
+_Made = tuple[Move, ...]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _made(seat: int, card: Card, key: str, values: tuple[Any, ...]) -> _Made:
+    """The plays of ``card`` by ``seat``, one per value of the play's field ``key``
+    (``pair``: a target and a field; ``""``: the card alone), each made once
+    (``_play``)."""
+    if key == "":
+        return (_play(seat, card, key, None),)
+    return tuple(_play(seat, card, key, value) for value in values)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _picture_move(
-    seat: int, card: Card, target: int, field: str, choice: str, count: int, cards: tuple[Card, ...]
-) -> Move:
-    return Move(seat, ev.Picture(card, target, field, choice, count, cards))
+def _play(seat: int, card: Card, key: str, value: Any) -> Move:
+    """One play of ``card`` by ``seat`` (see ``_made``)."""
+    if key == "pair":
+        return Move(seat, ev.Picture(card, target=value[0], field=value[1]))
+    if key == "":
+        return Move(seat, ev.Picture(card))
+    return Move(seat, ev.Picture(card, **{key: value}))
 
 
-def _plays(
-    state: State, who: int, lead: Card | None, cards: tuple[Card, ...] | None = None
-) -> Iterator[_Play]:
-    """The fields of every legal picture-card play of ``who`` now (see ``pictures``;
-    ``cards``: ``available`` with the pool, when the caller has it)."""
-    if cards is None:
-        cards = available(state, who, pool=True, chariot=False)
-    people = range(state.n + 1)
-    row = state.slots[who]
-    for card in cards:
-        if card.suit != TRUMP or card not in _EFFECTS or lead not in (None, card):
+def _chariots(seat: int, hand: tuple[Card, ...]) -> _Made:
+    """The Chariot's plays by ``seat`` holding ``hand`` (the Chariot in it, or played from
+    elsewhere): loaded with each subset of the hand's other cards, smallest first. Made
+    anew each time, not remembered: a hand is new most turns (a memory of them answered
+    one ask in fifteen), and kept moves that are seldom asked again cost the garbage
+    collector more than making them."""
+    rest = [c for c in hand if c is not CHARIOT]
+    return tuple(
+        Move(seat, ev.Picture(CHARIOT, cards=combo))
+        for k in range(len(rest) + 1)
+        for combo in itertools.combinations(rest, k)
+    )
+
+
+_NONE: _Made = ()
+
+
+def _card_plays(state: State, who: int, seat: int, card: Card) -> _Made:
+    """The legal plays of picture card ``card`` (one of ``EFFECTS``) by ``who``."""
+    n = state.n
+    finished = state.finished
+    if card is PRIESTESS:
+        targets = tuple(t for t in range(n) if t != who and not finished[t])
+        return _made(seat, card, "target", targets)
+    if card is HIEROPHANT:
+        return _made(seat, card, "choice", CATEGORIES)
+    if card is CHARIOT:
+        if state.has_chariot[who]:
+            return _NONE
+        return _chariots(seat, available(state, who, pool=False, chariot=False))
+    if card is WHEEL:
+        source = source_of(state, who, card, pool=True, chariot=False)
+        top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
+        return _made(seat, card, "count", tuple(range(1, top + 1)))
+    if card is STRENGTH:
+        return _NONE if state.strength[who] else _made(seat, card, "choice", _STRENGTHS)
+    if card is HERMIT:
+        return _NONE if state.hermit[who] else _made(seat, card, "", ())
+    if card is HANGED:
+        people = tuple(range(n + 1)) if state.demons >= 0 else tuple(range(n))
+        return _made(seat, card, "target", tuple(t for t in people if not finished[t]))
+    if card is TEMPERANCE:
+        row = state.slots[who]
+        fields = tuple(h for i, h in enumerate(HOUSES) if row[i].status == OPEN)
+        return _made(seat, card, "field", fields)
+    if card is DEMONS_CARD:
+        return _made(seat, card, "", ()) if state.demons < 0 and who != n else _NONE
+    if card is TOWER or card is JUDGEMENT:
+        return _made(seat, card, "pair", _slot_targets(state, card is JUDGEMENT))
+    return _made(seat, card, "", ())  # Justice, Death, the Star, the Moon, the Sun
+
+
+_STRENGTHS = ("closed", "open")
+
+
+def _slot_targets(state: State, judgement: bool) -> tuple[tuple[int, str], ...]:
+    """The slots Judgement (an open one) or the Tower (a placement, not the World's) may
+    be played on, participant by participant (those still in the round), field by field."""
+    n = state.n
+    out = []
+    for t in range(n + 1):
+        if state.finished[t] or (t == n and state.demons < 0):
             continue
-        if card == PRIESTESS:
-            for t in people:
-                if t < state.n and t != who and live(state, t):
-                    yield (card, t, "", "", 0, ())
-        elif card.rank == "5":  # the Hierophant
-            for choice in CATEGORIES:
-                yield (card, -1, "", choice, 0, ())
-        elif card == CHARIOT:
-            if state.has_chariot[who]:
-                continue
-            hand = [c for c in available(state, who, pool=False, chariot=False) if c != card]
-            for k in range(len(hand) + 1):
-                for combo in itertools.combinations(hand, k):
-                    yield (card, -1, "", "", 0, combo)
-        elif card == WHEEL:
-            source = source_of(state, who, card, pool=True, chariot=False)
-            top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
-            for n in range(1, top + 1):
-                yield (card, -1, "", "", n, ())
-        elif card == STRENGTH:
-            if not state.strength[who]:
-                yield (card, -1, "", "closed", 0, ())
-                yield (card, -1, "", "open", 0, ())
-        elif card == HERMIT:
-            if not state.hermit[who]:
-                yield (card, -1, "", "", 0, ())
-        elif card.rank == "12":  # the Hanged Man
-            for t in people:
-                if live(state, t):
-                    yield (card, t, "", "", 0, ())
-        elif card == TEMPERANCE:
-            for i, h in enumerate(HOUSES):
-                if row[i].status == OPEN:
-                    yield (card, -1, h, "", 0, ())
-        elif card == DEMONS_CARD:
-            if state.demons < 0 and who != state.n:
-                yield (card, -1, "", "", 0, ())
-        elif card in (TOWER, JUDGEMENT):
-            for t in people:
-                if not live(state, t):
-                    continue
-                for i, h in enumerate(HOUSES):
-                    slot = state.slots[t][i]
-                    if card == JUDGEMENT:
-                        if slot.status == OPEN:
-                            yield (card, t, h, "", 0, ())
-                    elif (
-                        slot.status == PLACED
-                        and slot.placement is not None
-                        and slot.placement.kind != "world"
-                    ):
-                        yield (card, t, h, "", 0, ())
-        else:  # Justice, Death, the Star, the Moon, the Sun: no choice to make
-            yield (card, -1, "", "", 0, ())
+        for i, slot in enumerate(state.slots[t]):
+            if judgement:
+                if slot.status == OPEN:
+                    out.append((t, HOUSES[i]))
+            elif (
+                slot.status == PLACED
+                and slot.placement is not None
+                and slot.placement.kind != "world"
+            ):
+                out.append((t, HOUSES[i]))
+    return tuple(out)

@@ -69,12 +69,12 @@ def plan_of(state: State) -> DealPlan | None:
     if state.phase == DEAL:
         return _round_plan(state.players, state.dealer)
     head = head_step(state) if state.phase == PLAY else None
-    if head is None or head.kind not in ("refill", "draw") or state.death or not len(state.stock):
+    stock = len(state.stock.cards) + state.stock.hidden
+    if head is None or head.kind not in ("refill", "draw") or state.death or not stock:
         return None
     closed, opened = draw_need(state, head)
     if closed + opened == 0:
         return None
-    stock = len(state.stock)
     closed = min(closed, stock)
     opened = min(opened, stock - closed)
     return _draw_plan(state.players, head.who, closed, opened)
@@ -180,10 +180,11 @@ def apply_draw(state: State, event: Event) -> State:
     )
 
 
-@per_state(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def _hint(plan: DealPlan) -> str:
     """How a person enters ``plan``: written once per plan (the plans are made once per
-    table and draw, and the seeded dealer asks every draw's step)."""
+    table and draw, and the seeded dealer asks every draw's step; a plan is hashed by its
+    identity, so this is ``memo.per_state``'s memory, looked up in C)."""
     return f"{plan.rule}: {deal_forms(plan)}"
 
 

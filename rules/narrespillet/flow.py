@@ -64,7 +64,8 @@ def draw_need(state: State, step: Step) -> tuple[int, int]:
         return (step.n, 0)
     if who == POOL:
         return (max(0, HAND - len(state.pool)), 0) if state.pool_live else (0, 0)
-    return hand_need(state, who, len(state.hands[who]), len(state.opens[who]))
+    hand, opens = state.hands[who], state.opens[who]
+    return hand_need(state, who, len(hand.cards) + hand.hidden, len(opens.cards) + opens.hidden)
 
 
 def hand_need(state: State, who: int, held: int, opened: int) -> tuple[int, int]:

@@ -91,7 +91,9 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
     """What ``quick_turn`` changes, field by field (the playout sets them in place)."""
     kind = type(p)
     hands, opens = state.hands, state.opens
-    held, opened = len(hands[who]), len(opens[who])
+    hand, opened_zone = hands[who], opens[who]  # their sizes, without ``Zone.__len__``'s call
+    held = len(hand.cards) + hand.hidden
+    opened = len(opened_zone.cards) + opened_zone.hidden
     changes: dict[str, Any]
     if kind is ev.Discard:
         card = p.card  # type: ignore[attr-defined]
@@ -180,7 +182,7 @@ def _settled(
         return None  # Justice draws first
     closed, opened_need = hand_need(state, who, held, opened)
     if closed + opened_need and not state.death:
-        if not len(state.stock):
+        if not (state.stock.cards or state.stock.hidden):
             return None  # a vote on a new stock, or Temperance lifted
         changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
         return changes
@@ -222,7 +224,9 @@ def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
     if len(cards) != len(dealt):
         return None  # a card face down, or one for the open cards
     hand = state.hands[who]
-    closed, opened = hand_need(state, who, len(hand) + len(cards), len(state.opens[who]))
+    opens = state.opens[who]
+    held = len(hand.cards) + hand.hidden + len(cards)
+    closed, opened = hand_need(state, who, held, len(opens.cards) + opens.hidden)
     if closed + opened:
         return None  # the stock ran short: the general path asks for a vote
     changes = {

@@ -7,7 +7,6 @@ one place, so a move names cards and the state knows where each is.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from typing import Any
 
@@ -71,10 +70,9 @@ def available(state: State, who: int, *, pool: bool, chariot: bool) -> tuple[Car
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def in_deck_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """``cards`` (each once) in deck order (remembered: a hand is asked of several times
-    a turn)."""
+    """``cards`` (each once) in deck order (sorted each time: a memory of it answered one
+    ask in four in random play, a hand being new most turns)."""
     return tuple(sorted(cards, key=DECK_INDEX.__getitem__))
 
 

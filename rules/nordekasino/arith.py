@@ -146,10 +146,11 @@ def mod_set(dividends: int, divisors: int) -> int:
 
 _PAIRS: dict[int, int] = {}
 PAIRS_KEPT = 1 << 18
-PAIR_BITS = 1 << 11
-"""``combine(a, b)`` is kept by ``a << PAIR_BITS | b`` (``a <= b``), one int for both while
-``b`` is below ``1 << PAIR_BITS`` (no table's values add up that far; a larger pair is
-found again each time)."""
+WIDTH_BITS = 11
+"""``combine(a, b)`` is kept by one int for both (``a <= b``): ``a``, then ``b`` in ``w``
+bits (its bit length), then ``w`` in ``WIDTH_BITS`` bits; one int per pair, no longer than
+the two, for every ``b`` shorter than ``1 << WIDTH_BITS`` bits (no table's values add up
+that far; a larger pair is found again each time)."""
 _KEYS: dict[tuple[int, ...], dict[int, int]] = {}
 KEYS_KEPT = 1 << 16
 REACH = -1
@@ -190,9 +191,10 @@ def combine(a: int, b: int) -> int:
     """Every value two piles with value sets ``a`` and ``b`` combine into by + or mod."""
     if a > b:
         a, b = b, a
-    if b >> PAIR_BITS:
+    width = b.bit_length()
+    if width >> WIDTH_BITS:
         return _add(a, b) | mod_set(a, b) | mod_set(b, a)
-    pair = a << PAIR_BITS | b
+    pair = (a << width | b) << WIDTH_BITS | width
     found = _PAIRS.get(pair)
     if found is None:
         if len(_PAIRS) >= PAIRS_KEPT:

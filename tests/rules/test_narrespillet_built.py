@@ -16,10 +16,15 @@ from tablelog.replay.dealer import dealer_move
 from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.events import Event, Move
+from tablelog.rules.narrespillet import candidates
 from tablelog.rules.narrespillet.checks import check
+from tablelog.rules.narrespillet.deck import CHARIOT, HANGED, JUDGEMENT, PRIESTESS, TOWER
 from tablelog.rules.narrespillet.moves import BUILT, BUILT_WINDOW, moves
-from tablelog.rules.narrespillet.state import PLAY, State
+from tablelog.rules.narrespillet.pictures import EFFECTS
+from tablelog.rules.narrespillet.state import PLAY, State, seat_of
+from tablelog.rules.narrespillet.take import available
 from tests.rules.narrespillet_candidates import full_generators
+from tests.rules.narrespillet_candidates import pictures as full_pictures
 from tests.rules.narrespillet_helpers import RULES
 
 HERE = Path(__file__).resolve().parents[2] / "fixtures" / "narrespillet"
@@ -91,3 +96,41 @@ def test_random_games_list_what_the_check_lets_through(options, seed):
 def test_recorded_games_list_what_the_check_lets_through(name):
     for state in _fixture_states(name):
         assert list(moves(state)) == _checked(state)
+
+
+_REMEMBERED = (
+    candidates._made,
+    candidates._play,
+    candidates._house_places,
+    candidates._field_places,
+    candidates._number_places,
+    candidates._number_place,
+)
+"""The listing's memories of moves made by value (a wrong or missing key part would list
+another state's moves)."""
+
+
+@pytest.mark.parametrize("options", VARIANTS[:4], ids=lambda o: ",".join(o) or "default")
+def test_the_remembered_pieces_list_what_is_made_anew_and_the_filters_agree(options):
+    """Each turn's listing made on the memories every turn before it filled equals the one
+    made with every memory emptied first; and each picture card's plays, asked by lead
+    card (the filtered path ``kinds`` and ``cards`` take), are those of the full
+    candidates the check lets through."""
+    turns = [s for seed in (4, 5, 6) for s in _random_states(options, seed) if s.actor is not None]
+    warm = [list(moves(state)) for state in turns]  # the memories kept from turn to turn
+    seen: set[object] = set()
+    for state, listed in zip(turns, warm, strict=True):
+        for memory in _REMEMBERED:
+            memory.cache_clear()
+        assert list(moves(state)) == listed
+        who = state.actor
+        for card in set(available(state, who, pool=True, chariot=False)) & set(EFFECTS):
+            made = list(candidates.pictures(state, who, card))
+            reference = [
+                p
+                for p in full_pictures(state, who, card)
+                if check(state, Event(0, seat_of(state, who), p)) is None
+            ]
+            assert made == reference, card
+            seen.update(p.card for p in made)
+    assert {CHARIOT, TOWER, JUDGEMENT, PRIESTESS, HANGED} <= seen  # the keyed plays reached

@@ -97,10 +97,20 @@ def test_a_full_memory_is_forgotten_whole_and_answers_the_same(
 
 
 def test_a_pair_too_large_to_keep_is_combined_all_the_same() -> None:
-    big = 1 << (arith.PAIR_BITS + 3) | 1 << 5
+    big = 1 << (1 << arith.WIDTH_BITS) | 1 << 5
     assert arith.combine(big, 1 << 3) == arith.combine(1 << 3, big)
     assert arith.combine(big, 1 << 3) >> 8 & 1  # 5 + 3
     assert arith.combine(big, 1 << 3) >> 2 & 1  # 5 mod 3
+
+
+def test_pairs_of_every_width_are_kept_apart() -> None:
+    arith.forget()
+    sets = [1 << 3, 1 << 3 | 1 << 9, 1 << 1 | 1 << 4, 1 << 12, 1 << 40 | 1 << 2, 1 << 70 | 1]
+    found = {(a, b): arith.combine(a, b) for a in sets for b in sets}
+    assert len(arith._PAIRS) == len(sets) * (len(sets) + 1) // 2  # one per unordered pair
+    for (a, b), both in found.items():
+        arith.forget()
+        assert arith.combine(a, b) == both
 
 
 def test_the_collector_does_not_walk_what_is_kept() -> None:
