@@ -176,13 +176,19 @@ def _remembered(
 ) -> _Compacted:
     """``_compact(converter.unstructure(value))``, made once in ``kept`` by ``key``; made
     every time when ``key`` is ``None`` or cannot be hashed (a rule set's seat or place
-    holding a list)."""
+    holding a list). A seat's places are each ``_place_data`` (equal data: a seat whose
+    hand changed keeps its other places' data)."""
+    unstructure = _SEAT.unstructure if type(value) is Seat else converter.unstructure
 
     def make() -> _Compacted:
-        return _Compacted(_compact(converter.unstructure(value)))
+        return _Compacted(_compact(unstructure(value)))
 
     return make() if key is None else kept.made(key, make)
 
+
+_SEAT = make_converter()
+"""``rules.serial.converter``'s like, but each place of a seat is ``_place_data``."""
+_SEAT.register_unstructure_hook(Place, _place_data)
 
 _PAGE = make_converter()
 """``rules.serial.converter``'s like, but a seat is unstructured by ``_seat_data`` and a
