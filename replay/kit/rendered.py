@@ -25,7 +25,6 @@ from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.walk import InvariantViolation, Step
 from tablelog.rules.cards import Card
-from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import RuleSet
 
 __all__ = ["RENDERERS", "Renderer", "jsonl_event", "log_line", "outputs_hold", "page_moment"]
@@ -82,8 +81,11 @@ def _printed(data: dict[str, Any]) -> str:
     if isinstance(view, dict):
         swapped: dict[str, Any] = {}
         for key, value in view.items():
-            if isinstance(value, list) and any(remembered(v) for v in value):
-                value = [_swapped(v, parts) if remembered(v) else v for v in value]
+            if isinstance(value, list):  # a list of no part is kept as it is
+                before = len(parts)
+                listed = [_swapped(v, parts) if remembered(v) else v for v in value]
+                if len(parts) > before:
+                    value = listed
             swapped[key] = value
         data = {**data, "view": swapped}
     rest = json.dumps(data, ensure_ascii=False)
@@ -107,16 +109,23 @@ PARTS_MAX = 1 << 13
 """How many parts' texts (and the names found in them) are remembered."""
 
 
-@per_state(maxsize=PARTS_MAX)
-def _part_text(part: object) -> str:
-    """A remembered part's JSON text, by the part's identity (a part is met state after
-    state, the very object of the last state's page)."""
-    return json.dumps(part, ensure_ascii=False)
+_TEXTS: dict[int, tuple[object, str]] = {}
+"""Each remembered part's JSON text by the part's identity (a part is met state after
+state, the very object of the last state's page), the part kept beside it so that its
+``id`` names no other while the entry lives; emptied past ``PARTS_MAX``."""
 
 
 def _swapped(part: object, parts: list[str]) -> str:
     """The mark standing in for ``part``, whose JSON text is added to ``parts``."""
-    parts.append(_part_text(part))
+    found = _TEXTS.get(id(part))
+    if found is not None and found[0] is part:
+        text = found[1]
+    else:
+        text = json.dumps(part, ensure_ascii=False)
+        if len(_TEXTS) >= PARTS_MAX:
+            _TEXTS.clear()
+        _TEXTS[id(part)] = (part, text)
+    parts.append(text)
     return f"{MARK}{len(parts) - 1}"
 
 

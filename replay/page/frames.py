@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, get_type_hints
+
+import attrs
 
 from tablelog.errors import Refusal
 from tablelog.replay.fold import effective_events
@@ -127,14 +129,46 @@ types; started again past ``SEATS_MAX``."""
 
 def _seat_data(seat: Seat) -> _Compacted:
     """``_compact(converter.unstructure(seat))``, remembered: most seats of a table are as
-    they were at the last event (a hand not played from), and a table is made per event."""
-    return _remembered(_SEATS, _seat_key(seat), seat)
+    they were at the last event (a hand not played from), and a table is made per event.
+    The very seat object met again (``rules.tableview`` hands out one object per seat
+    value) is answered by its identity, without building and hashing its key."""
+    found = _MET.get(id(seat))
+    if found is not None and found[0] is seat:
+        return found[1]
+    return _met(seat, _SEATS, _seat_key(seat))
 
 
 def _place_data(place: Place) -> _Compacted:
     """The same of a place in the centre: the stock, the cards out of play and most other
     places there are as they were at the last event."""
-    return _remembered(_PLACES, (place, *_number_types(place)), place)
+    found = _MET.get(id(place))
+    if found is not None and found[0] is place:
+        return found[1]
+    return _met(place, _PLACES, (place, *_number_types(place)))
+
+
+_MET: dict[int, tuple[object, _Compacted]] = {}
+"""The page data of each seat and place object met, by its identity (the object kept
+beside it, so its ``id`` names no other while the entry lives): only those kept by value
+(a key naming every part, hashable), emptied past ``SEATS_MAX``."""
+
+
+def _met(
+    value: Seat | Place, kept: ByValue[_Compacted], key: tuple[object, ...] | None
+) -> _Compacted:
+    """``_remembered(kept, key, value)``, also kept by ``value``'s identity when it was
+    kept by value."""
+    data = _remembered(kept, key, value)
+    if key is not None:
+        try:
+            by_value = kept.get(key)
+        except TypeError:
+            return data  # a part holding a list: made every time, never by identity
+        if by_value is data:
+            if len(_MET) >= SEATS_MAX:
+                _MET.clear()
+            _MET[id(value)] = (value, data)
+    return data
 
 
 def _remembered(
@@ -142,19 +176,49 @@ def _remembered(
 ) -> _Compacted:
     """``_compact(converter.unstructure(value))``, made once in ``kept`` by ``key``; made
     every time when ``key`` is ``None`` or cannot be hashed (a rule set's seat or place
-    holding a list)."""
+    holding a list). A seat's places are each ``_place_data`` (equal data: a seat whose
+    hand changed keeps its other places' data)."""
+    unstructure = _SEAT.unstructure if type(value) is Seat else converter.unstructure
 
     def make() -> _Compacted:
-        return _Compacted(_compact(converter.unstructure(value)))
+        return _Compacted(_compact(unstructure(value)))
 
     return make() if key is None else kept.made(key, make)
 
+
+_SEAT = make_converter()
+"""``rules.serial.converter``'s like, but each place of a seat is ``_place_data``."""
+_SEAT.register_unstructure_hook(Place, _place_data)
 
 _PAGE = make_converter()
 """``rules.serial.converter``'s like, but a seat is unstructured by ``_seat_data`` and a
 place in the centre by ``_place_data``."""
 _PAGE.register_unstructure_hook(Seat, _seat_data)
 _PAGE.register_unstructure_hook(Place, _place_data)
+
+_HINTS = get_type_hints(Table)
+_TABLE_FIELDS = tuple((field.name, _HINTS[field.name]) for field in attrs.fields(Table))
+"""``Table``'s fields, in order, with their resolved types."""
+
+
+def _table_data(table: Table) -> dict[str, Any]:
+    """What ``_PAGE``'s generated hook makes of ``table``, field by field, without asking
+    the converter for a field that is a plain value or empty (``_compact`` drops an empty
+    one either way): a table is made per event and viewer, and most of its fields are."""
+    out: dict[str, Any] = {}
+    for name, kind in _TABLE_FIELDS:
+        value = getattr(table, name)
+        if name == "seats":
+            value = [_seat_data(seat) for seat in value]
+        elif name == "piles":
+            value = [_place_data(place) for place in value]
+        elif value and type(value) not in _SCALARS:
+            value = _PAGE.unstructure(value, kind)
+        out[name] = value
+    return out
+
+
+_PAGE.register_unstructure_hook(Table, _table_data)
 
 
 def _compact(value: Any) -> Any:
