@@ -17,6 +17,7 @@ from tablelog.cli.flags import json_flag
 from tablelog.rules import registry
 from tablelog.rules.errors import OptionError
 from tablelog.rules.protocol import Header, RuleSet, resolve_options
+from tablelog.rules.tableview import counted
 
 if TYPE_CHECKING:
     from tablelog.replay.kit.runs import FuzzReport
@@ -234,9 +235,10 @@ def fuzz(
     if as_json:
         render.emit_json(data)
     elif report.ok:
-        click.echo(f"{report.games} games, {report.events} events: every invariant holds")
+        played = f"{counted(report.games, 'game')}, {counted(report.events, 'event')}"
+        click.echo(f"{played}: every invariant holds")
     else:
-        where = f"{report.games} games of {ruleset.name} with --seed {seed}"
+        where = f"{counted(report.games, 'game')} of {ruleset.name} with --seed {seed}"
         click.echo(f"after {where}: {report.failure}")
         if campaign:
             again = _again(ruleset.name, seed, report.game, options, thorough, players)

@@ -84,7 +84,7 @@ def test_a_failure_is_saved_as_its_shortest_failing_prefix_and_replays(
                  "--jobs", "1", "--save-dir", tmp_path, code=1)  # fmt: skip
     lines = result.output.splitlines()
     failure = next(line for line in lines if line.startswith("after "))
-    assert "games of highcard with --seed 1: invariant playout broken at event " in failure
+    assert " of highcard with --seed 1: invariant playout broken at event " in failure
     number = next(int(line.split()[1]) for line in lines if line.startswith("game "))
     command = f"`tablelog fuzz highcard --campaign --seed 1 --game {number}` plays it again"
     assert f"game {number} of the campaign fails; {command}" in result.output
@@ -105,7 +105,7 @@ def test_a_failure_is_saved_as_its_shortest_failing_prefix_and_replays(
     # --game plays the failing game alone again, with the same failure
     alone = run(runner, "fuzz", "highcard", "--campaign", "--seed", "1", "--game", str(number),
                 "--save-dir", tmp_path / "again", code=1)  # fmt: skip
-    assert str(again) in alone.output and "after 1 games of highcard" in alone.output
+    assert str(again) in alone.output and "after 1 game of highcard" in alone.output
     assert load_failure(rules, tmp_path / "again" / "highcard-seed1-failure.jsonl") == history
 
 
