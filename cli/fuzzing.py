@@ -180,8 +180,6 @@ def fuzz(
     run_fuzz = _campaign_runner(game_number) if campaign else _hypothesis_runner()
     if seed is None:
         seed = secrets.randbelow(2**32)
-    if not as_json:
-        click.echo(f"seed {seed} (repeat this run with --seed {seed})")
     done = [0]
 
     def advance(n: int) -> None:
@@ -194,6 +192,8 @@ def fuzz(
         resolve_options(ruleset.options, fixed)  # refuse unknown options before starting
         if players is not None:
             check_players(ruleset, fixed, players)
+        if not as_json:  # once the game and its options are known good
+            click.echo(f"seed {seed} (repeat this run with --seed {seed})")
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),

@@ -134,3 +134,20 @@ def test_a_campaign_never_loads_hypothesis(tmp_path: Path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "False"]
+
+
+@pytest.mark.parametrize("mode", [[], ["--campaign"]], ids=["hypothesis", "campaign"])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["karnofel"], "no rule set called 'karnofel' (did you mean 'karnoffel'?)"),
+        (["karnoffel", "-o", "nope=1"], "unknown option 'nope'"),
+    ],
+)
+def test_a_run_refused_before_it_starts_prints_no_seed_to_repeat_it(
+    runner: CliRunner, tmp_path: Path, mode: list[str], args: list[str], said: str
+):
+    # "repeat this run with --seed" would promise a run that never started
+    result = run(runner, "fuzz", *args, *mode, "--save-dir", tmp_path / "f", code=2)
+    assert said in result.output and "repeat this run" not in result.output
+    assert not (tmp_path / "f").exists()
