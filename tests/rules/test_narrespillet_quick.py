@@ -31,6 +31,7 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
         made = quick_draw(state, p)
         if made is not None:
             used["draw"] += 1
+            used["draw before a turn"] += len(state.queue) == 2  # an extra turn waits
             assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
     elif state.actor is not None and head_step(state) is None and isinstance(p, TURN_ACTIONS):
         made = quick_turn(state, state.actor, p)
@@ -67,6 +68,7 @@ def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) 
     for seed in range(8):
         assert _game(options, seed, True, used) > 50
     assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
+    assert used["draw before a turn"], used  # the refill queued before an extra turn
     assert used["finish"], used
 
 
