@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
@@ -276,7 +277,7 @@ def _again(
 ) -> str:
     """The command that plays a campaign's failing game alone again."""
     words = ["tablelog fuzz", name, "--campaign --seed", str(seed), "--game", str(game)]
-    words += [f"-o {option}" for option in options]
+    words += [f"-o {shlex.quote(option)}" for option in options]  # pasted into a shell
     words += ["--thorough"] * thorough + ([f"--players {players}"] if players else [])
     return "`" + " ".join(words) + "`"
 

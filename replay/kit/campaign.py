@@ -79,7 +79,11 @@ def campaign_header(
         if n is not None:
             break
     else:
-        raise OptionError(f"{rules.name} starts no game with the options given")
+        fixed = ", ".join(f"{key}={value}" for key, value in (options or {}).items())
+        raise OptionError(
+            f"{rules.name} starts no game with {fixed or 'the options drawn'} at any seat"
+            f" count from {low} to {high}"
+        )
     chosen = resolve_options(rules.options, given, n)
     dealer = rng.randrange(n)
     seed = rng.getrandbits(32) if rng.random() < 0.5 else None

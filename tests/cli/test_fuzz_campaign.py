@@ -151,3 +151,35 @@ def test_a_run_refused_before_it_starts_prints_no_seed_to_repeat_it(
     result = run(runner, "fuzz", *args, *mode, "--save-dir", tmp_path / "f", code=2)
     assert said in result.output and "repeat this run" not in result.output
     assert not (tmp_path / "f").exists()
+
+
+def test_options_no_seat_count_takes_are_named() -> None:
+    # a campaign that cannot start any game says which options and which counts
+    import random
+
+    from tablelog.replay.kit.campaign import campaign_header
+    from tablelog.rules.errors import OptionError
+    from tests.replay.toy_rules import RULES as TOY
+
+    def refuses(header: object) -> object:
+        raise OptionError("not with these")
+
+    rules = attrs.evolve(TOY, start=refuses)
+    low, high = rules.seats
+    with pytest.raises(OptionError) as refused:
+        campaign_header(rules, random.Random(1), {"low_wins": True})
+    assert str(refused.value) == (
+        f"{rules.name} starts no game with low_wins=True at any seat count from {low} to {high}"
+    )
+
+
+def test_the_command_that_plays_a_game_again_can_be_pasted_into_a_shell() -> None:
+    import shlex
+
+    from tablelog.cli.fuzzing import _again
+
+    command = _again("speahx", 1, 7, ["decks=2", "note=a b"], True, 9)
+    assert shlex.split(command.strip("`")) == [
+        "tablelog", "fuzz", "speahx", "--campaign", "--seed", "1", "--game", "7",
+        "-o", "decks=2", "-o", "note=a b", "--thorough", "--players", "9",
+    ]  # fmt: skip
