@@ -56,15 +56,18 @@ class Kept(Generic[T, R]):
     names no other object while the entry lives; only answers ``small`` says are small are
     kept (a deal is made once and never met again: keeping it would only hold memory), at
     most ``LIMIT`` of them (emptied when full). ``of`` must be pure, and its answers are
-    shared: not to be changed by the caller."""
+    shared: not to be changed by the caller; ``limit`` says how many (default ``LIMIT``)."""
 
     LIMIT = 1 << 12
 
-    __slots__ = ("known", "of", "small")
+    __slots__ = ("known", "limit", "of", "small")
 
-    def __init__(self, of: Callable[[T], R], small: Callable[[R], bool]) -> None:
+    def __init__(
+        self, of: Callable[[T], R], small: Callable[[R], bool], limit: int | None = None
+    ) -> None:
         self.of = of
         self.small = small
+        self.limit = self.LIMIT if limit is None else limit
         self.known: dict[int, tuple[T, R]] = {}
 
     def __call__(self, value: T) -> R:
@@ -73,7 +76,7 @@ class Kept(Generic[T, R]):
             return found[1]
         answer = self.of(value)
         if self.small(answer):
-            if len(self.known) >= self.LIMIT:
+            if len(self.known) >= self.limit:
                 self.known.clear()
             self.known[id(value)] = (value, answer)
         return answer

@@ -25,6 +25,7 @@ from tablelog.replay.kit.conservation import cards_text
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.walk import InvariantViolation, Step
 from tablelog.rules.cards import Card
+from tablelog.rules.memo import Kept
 from tablelog.rules.protocol import RuleSet
 
 __all__ = ["RENDERERS", "Renderer", "jsonl_event", "log_line", "outputs_hold", "page_moment"]
@@ -109,22 +110,18 @@ PARTS_MAX = 1 << 13
 """How many parts' texts (and the names found in them) are remembered."""
 
 
-_TEXTS: dict[int, tuple[object, str]] = {}
-"""Each remembered part's JSON text by the part's identity (a part is met state after
-state, the very object of the last state's page), the part kept beside it so that its
-``id`` names no other while the entry lives; emptied past ``PARTS_MAX``."""
+def _json_text(part: object) -> str:
+    return json.dumps(part, ensure_ascii=False)
+
+
+_TEXTS: Kept[object, str] = Kept(_json_text, lambda text: True, PARTS_MAX)
+"""Each part's JSON text, remembered by the part's identity (a part is met state after
+state, the very object of the last state's page); emptied past ``PARTS_MAX``."""
 
 
 def _swapped(part: object, parts: list[str]) -> str:
     """The mark standing in for ``part``, whose JSON text is added to ``parts``."""
-    found = _TEXTS.get(id(part))
-    if found is not None and found[0] is part:
-        text = found[1]
-    else:
-        text = json.dumps(part, ensure_ascii=False)
-        if len(_TEXTS) >= PARTS_MAX:
-            _TEXTS.clear()
-        _TEXTS[id(part)] = (part, text)
+    text = _TEXTS(part)
     parts.append(text)
     return f"{MARK}{len(parts) - 1}"
 

@@ -73,3 +73,21 @@ def test_by_value_makes_once_per_key_and_starts_again_when_full() -> None:
     assert kept.made(("list", [1]), lambda: make("x")) == "x"  # unhashable: made each time
     assert kept.made(("list", [1]), lambda: make("y")) == "y"
     assert made == ["one", "true", "b", "x", "y"]
+
+
+def test_kept_by_identity_holds_at_most_its_limit_and_answers_anew_after() -> None:
+    from tablelog.rules.memo import Kept
+
+    made: list[int] = []
+
+    def of(value: list[int]) -> int:
+        made.append(len(value))
+        return sum(value)
+
+    kept: Kept[list[int], int] = Kept(of, lambda answer: True, limit=2)
+    a, b, c = [1], [2, 2], [3, 3, 3]
+    assert (kept(a), kept(b), kept(a)) == (1, 4, 1) and made == [1, 2]
+    assert kept([1]) == 1 and made == [1, 2, 1]  # an equal object is another one
+    assert kept(c) == 9 and len(kept.known) == 2  # full at the copy of a: emptied then
+    assert kept(a) == 1 and made == [1, 2, 1, 3, 1]  # a was forgotten
+    assert len(kept.known) == 1  # full again: emptied, then a kept alone
