@@ -17,17 +17,28 @@ nothing is legal. ``binding_ok`` asks it for a move generator or a dealer.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, Open, emptied, received, refuse_broken, shown
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.frozen import frozen
+from tablelog.rules.hall import Slack
 from tablelog.rules.table import TableState, evolve, pool
 from tablelog.rules.zones import Zone
 
-__all__ = ["Binding", "binding_ok", "impossible", "only", "settle", "settled", "took_unseen"]
+__all__ = [
+    "Binding",
+    "binding_check",
+    "binding_ok",
+    "impossible",
+    "only",
+    "settle",
+    "settled",
+    "took_unseen",
+]
 
 S = TypeVar("S", bound="TableState[Any]")
 
@@ -100,6 +111,21 @@ def binding_ok(
         for card in bound:
             claims = shown(claims, seat, card)
     return impossible(claims, counts, left) is None
+
+
+def binding_check(
+    claims: tuple[Absence, ...], hands: Sequence[Zone], pool: Mapping[Card, int]
+) -> Callable[..., bool]:
+    """``binding_ok`` of ``claims``, ``hands`` and ``pool`` as a function of the rest
+    (``cards``, ``seat``, ``bound``), for a caller asking it of many bindings against one
+    state: the layers and the unaccounted cards' signatures are worked out once
+    (``rules.hall.Slack``), each answer is one small Hall check. With too many claims on
+    too many hands for that, ``binding_ok`` itself."""
+    hidden = {s: hand.hidden for s, hand in enumerate(hands) if hand.hidden}
+    slack = Slack(claims, hidden, pool)
+    if slack.fallback:
+        return partial(binding_ok, claims, hands, pool)
+    return slack.ok
 
 
 @frozen(eq=False)

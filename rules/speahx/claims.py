@@ -15,7 +15,7 @@ too few unaccounted cards do not fit is refused at once (``surely_fits``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from tablelog.rules import absences
@@ -87,24 +87,33 @@ def unseen_ok(
     hand), leave every claim one the unaccounted cards can meet.
 
     ``absences.binding_ok`` reads of the state only its claims, how many face-down cards
-    each hand holds and the unaccounted cards (``_bindings``): its answers are remembered
-    by those, so the states of a turn and of the next turns, where known cards move but
+    each hand holds and the unaccounted cards (``_bindings``): it is asked as
+    ``absences.binding_check``, made once by those, and its answers are remembered by
+    those too, so the states of a turn and of the next turns, where known cards move but
     no claim, face-down card or unaccounted card changes, ask it once per set of cards (a
     physical hand's listing asks it of every set of cards its plays bind)."""
     if not state.claims:
         return True
     cards, bound = tuple(cards), tuple(bound)
-    key = (_bindings(state), cards, seat, bound)
+    number = _bindings(state)
+    key = (number, cards, seat, bound)
     found = _UNSEEN.get(key)
     if found is None:
-        found = _UNSEEN.keep(
-            key, absences.binding_ok(state.claims, state.hands, pool(state), cards, seat, bound)
-        )
+        check = _CHECKS.get(number)
+        if check is None:
+            check = _CHECKS.keep(
+                number, absences.binding_check(state.claims, state.hands, pool(state))
+            )
+        found = _UNSEEN.keep(key, check(cards, seat, bound))
     return found
 
 
 _UNSEEN: ByValue[bool] = ByValue(1 << 14)
 """``binding_ok``'s answers by (``_bindings``, cards, seat, bound cards)."""
+
+_CHECKS: ByValue[Callable[..., bool]] = ByValue(1 << 6)
+"""``absences.binding_check`` by ``_bindings``: the layers and signatures of the claims,
+face-down counts and unaccounted cards, worked out once for every binding asked."""
 
 
 @per_state(maxsize=16)

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from tablelog.rules import absences
 from tablelog.rules.cards import Card
 from tablelog.rules.claims import Absence, shown
+from tablelog.rules.memo import per_state
 from tablelog.rules.table import player, pool, pool_view
 from tablelog.rules.vriddiot.legal import nearer, ordinary, start_forbidden
 from tablelog.rules.vriddiot.state import State, value
@@ -85,9 +86,16 @@ def unseen_ok(
 ) -> bool:
     """Whether ``cards``, bound from face-down cards (``bound`` of them from ``seat``'s
     hand), leave every claim (``state``'s, or ``claims``) one the unaccounted cards can
-    meet (``rules.absences.binding_ok``)."""
-    claims = state.claims if claims is None else claims
+    meet (``rules.absences.binding_ok``; for ``state``'s own claims its
+    ``binding_check``, made once per state)."""
+    if claims is None or claims is state.claims:
+        return _binding_check(state)(cards, seat, bound)
     return absences.binding_ok(claims, state.hands, pool(state), cards, seat, bound)
+
+
+@per_state(maxsize=8)
+def _binding_check(state: State) -> Callable[..., bool]:
+    return absences.binding_check(state.claims, state.hands, pool(state))
 
 
 def claims_first(state: State) -> bool:
