@@ -143,10 +143,11 @@ def history(
     undone = _undone_by(game.events, game.seeded)
     news = News(rules, replayer.state)
     players, hashes = game.header.players, game.hashes
-    push, written, noted = replayer.push, gate.written, news.after
+    push, written = replayer.push, gate.written
+    noted = news.after if news.active else None  # a game without marks has no news
     made = (data or payload_data()) if payloads else None
     rows: list[EventRow] = []
-    append, row = rows.append, _ROW
+    append, row, kinds = rows.append, _ROW, _KINDS
     before = replayer.state
     hashed = len(hashes)
     for i, event in enumerate(game.events):
@@ -161,16 +162,16 @@ def history(
                     seq,
                     None if actor is None else players[actor],
                     kind,
-                    kind_of(kind),
+                    kinds[kind] if kind in kinds else _kind(kind),
                     payload.FAMILY,
                     text,
                     says,
                     seq not in undone,
-                    undone.get(seq),
+                    undone.get(seq) if undone else None,
                     event.recorded_at,
                     hashes[i].hex()[:10] if i < hashed else "",  # its short hash
                     _NO_PAYLOAD if move is None or made is None else made(move.payload),
-                    noted(after),
+                    () if noted is None else noted(after),
                 ),
             )
         )
@@ -204,6 +205,15 @@ def payload_data() -> Kept[Any, dict[str, Any]]:
 
 _ROW: Callable[[type[EventRow], tuple[Any, ...]], EventRow] = tuple.__new__
 """Makes an ``EventRow`` of its thirteen values without the named tuple's ``__new__``."""
+
+_KINDS: dict[str, str] = {}
+"""``kind_of`` of each event type met (a row asks it of every event)."""
+
+
+def _kind(type_name: str) -> str:
+    found = _KINDS[type_name] = kind_of(type_name)
+    return found
+
 
 _NO_PAYLOAD: dict[str, Any] = {}
 """The payload data of a row that shows none: one object for all of them, as ``Kept``
