@@ -11,6 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from tablelog.errors import InvalidInput
@@ -80,6 +81,7 @@ class History:
 
     game: LoadedGame
     summary: Mapping[str, Any]
+    """``summarize``'s data (empty when made with ``summary=False``)."""
     events: tuple[EventRow, ...]
     viewer: Viewer = EVERYONE
     """Whom the events are written for (``replay.gate``)."""
@@ -111,11 +113,13 @@ def histories(
     viewer: Viewer | str | None = None,
     *,
     payloads: bool = True,
+    summaries: bool = True,
 ) -> Iterator[History]:
     """The games ``ids``, read and folded one at a time, as ``viewer`` saw each (default
     everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``).
     ``payloads``: whether each row carries its move's payload (``EventRow.payload``: the
-    exports that write it; the others leave it empty and spare its making)."""
+    exports that write it; the others leave it empty and spare its making); ``summaries``
+    likewise for ``History.summary`` (the CSV of events writes none)."""
     from tablelog.replay.inspect import viewer_named
 
     games = Games(ledger)
@@ -123,7 +127,7 @@ def histories(
     for gid in ids:
         game = games.load(gid)
         seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
-        yield history(game, seen, payloads=payloads, data=data)
+        yield history(game, seen, payloads=payloads, data=data, summary=summaries)
 
 
 def history(
@@ -132,11 +136,13 @@ def history(
     *,
     payloads: bool = True,
     data: Kept[Any, Any] | None = None,
+    summary: bool = True,
 ) -> History:
     """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
     notation and payload name only the cards they saw (``replay.gate``); ``payloads``
     ``False`` leaves every row's payload empty. ``data``: the payloads' data made so far
-    (``payload_data()``; by default this game's own)."""
+    (``payload_data()``; by default this game's own). ``summary`` ``False`` leaves
+    ``History.summary`` empty (an export that writes no result spares its making)."""
     rules = game.rules
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
@@ -176,8 +182,8 @@ def history(
             )
         )
         before = after
-    summary = summarize(rules, game.header, replayer, game.seq)
-    return History(game, summary, tuple(rows), viewer, replayer.state)
+    made = summarize(rules, game.header, replayer, game.seq) if summary else _NO_SUMMARY
+    return History(game, made, tuple(rows), viewer, replayer.state)
 
 
 def said(row: EventRow) -> str:
@@ -214,6 +220,9 @@ def _kind(type_name: str) -> str:
     found = _KINDS[type_name] = kind_of(type_name)
     return found
 
+
+_NO_SUMMARY: Mapping[str, Any] = MappingProxyType({})
+"""The summary of a history made without one (``history(summary=False)``)."""
 
 _NO_PAYLOAD: dict[str, Any] = {}
 """The payload data of a row that shows none: one object for all of them, as ``Kept``
