@@ -182,8 +182,8 @@ def history(
             )
         )
         before = after
-    made = summarize(rules, game.header, replayer, game.seq) if summary else _NO_SUMMARY
-    return History(game, made, tuple(rows), viewer, replayer.state)
+    summed = summarize(rules, game.header, replayer, game.seq) if summary else _NO_SUMMARY
+    return History(game, summed, tuple(rows), viewer, replayer.state)
 
 
 def said(row: EventRow) -> str:
