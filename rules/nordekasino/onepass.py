@@ -31,13 +31,21 @@ from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
+    CAPTURE,
     MORE_VALUES,
     SATURATED,
+    answers,
     capture_values,
     most,
     reach,
 )
-from tablelog.rules.nordekasino.builds import build_numbers, build_values, can_capture
+from tablelog.rules.nordekasino.builds import (
+    MORE_BITS,
+    build_numbers,
+    build_values,
+    can_capture,
+    values_question,
+)
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.subsets import Counts, Layout, keyed, sets_of
 from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn
@@ -92,16 +100,20 @@ class Plan(NamedTuple):
 def plan_of(table: Layout) -> Plan:
     """The ``Plan`` of ``table``, found once per table (remembered by the layout: most
     turns lay a table seen before)."""
-    entries = tuple(
-        (counts, key, groups, capture_values(key)) for counts, key, groups in keyed(table)
-    )
+    entries = []
+    for counts, key, groups in keyed(table):
+        asked = answers(key)  # ``capture_values``' kept answer, read directly
+        gathered = None if asked is None else asked.get(CAPTURE)
+        if gathered is None:
+            gathered = capture_values(key)
+        entries.append((counts, key, groups, gathered))
     adams: tuple[Counts, ...] = ()
     if most(table.codes) >= ADAMS:  # + is the only way up: else no key makes 42
         adams = tuple(counts for counts, key, _, _ in entries if adams_key(key))
     union = 0
     for _, _, _, gathered in entries:
         union |= gathered
-    return Plan(entries, adams, union, {}, {})
+    return Plan(tuple(entries), adams, union, {}, {})
 
 
 @lru_cache(maxsize=1 << 16)
@@ -214,18 +226,25 @@ def build_row(values: tuple[int, ...], last: bool, entries: Sequence[Entry], key
     (``builds.wanted_values``). Only the keys in the bitmask ``keys`` (bit k: key k) are
     asked about; the others' slots are empty."""
     row = 0
-    top_value = max(values)
+    if last:
+        top_value = max(values)
+        for k, (_, key, _, _) in enumerate(entries):
+            if keys >> k & 1 and key[0] >= 0 and top_value + most(key) >= ADAMS:
+                row |= (build_numbers(values, key) & ONLY_ADAMS) << k * SLOT
+        return row
+    # ``build_values``' kept answer is read here directly (one int: the numbers above
+    # ``MORE_BITS``, the "more" values below): a new table asks it of every key.
+    question = values_question(values)
     for k, (_, key, _, _) in enumerate(entries):
         if not keys >> k & 1:
             continue
-        if last:
-            if key[0] < 0 or top_value + most(key) < ADAMS:
-                continue
-            bits = build_numbers(values, key) & ONLY_ADAMS
-        else:
+        asked = answers(key)
+        both = None if asked is None else asked.get(question)
+        if both is None:
             numbers, mores = build_values(values, key)
-            bits = numbers & SATURATED | (mores & MORE_VALUES) << MORES_AT
-        row |= bits << k * SLOT
+        else:
+            numbers, mores = both >> MORE_BITS, both & MORE_VALUES
+        row |= (numbers & SATURATED | mores << MORES_AT) << k * SLOT
     return row
 
 
