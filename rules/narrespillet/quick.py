@@ -33,7 +33,7 @@ from typing import Any
 from tablelog.rules.events import Deal
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
-from tablelog.rules.narrespillet.flow import finish_changes, hand_need, next_actor
+from tablelog.rules.narrespillet.flow import MAX_RESHUFFLES, finish_changes, hand_need, next_actor
 from tablelog.rules.narrespillet.place import fool_askers
 from tablelog.rules.narrespillet.placements import classify
 from tablelog.rules.narrespillet.state import (
@@ -121,9 +121,26 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
             return None
         changes = placed
         held -= len(p.cards)  # type: ignore[attr-defined]
+    elif kind is ev.Load:
+        loaded = p.cards  # type: ignore[attr-defined]
+        kept = tuple(c for c in hand.cards if c not in loaded)
+        if len(kept) + len(loaded) != len(hand.cards):
+            return None  # an open card loaded: the general path
+        if _any_done(state, -1):
+            return None
+        chariot = state.chariots[who]
+        changes = {
+            "hands": _set(hands, who, Zone(kept, hand.hidden)),
+            "chariots": _set(state.chariots, who, Zone(chariot.cards + loaded, chariot.hidden)),
+        }
+        held -= len(loaded)
     else:
         return None
-    if kind is not ev.Discard and all(slot.status != OPEN for slot in changes["slots"][who]):
+    if (
+        kind is not ev.Discard
+        and kind is not ev.Load
+        and all(slot.status != OPEN for slot in changes["slots"][who])
+    ):
         return _finished(state, who, changes)
     return _settled(state, who, held, opened, changes)
 
@@ -182,10 +199,15 @@ def _settled(
         return None  # Justice draws first
     closed, opened_need = hand_need(state, who, held, opened)
     if closed + opened_need and not state.death:
-        if not (state.stock.cards or state.stock.hidden):
-            return None  # a vote on a new stock, or Temperance lifted
-        changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
-        return changes
+        if state.stock.cards or state.stock.hidden:
+            changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
+            return changes
+        piled = state.discard.cards or state.discard.hidden or "discard" in changes
+        if piled and not state.refused and state.reshuffles < MAX_RESHUFFLES:
+            return None  # a vote on a new stock
+        if state.temperance is not None:
+            return None  # Temperance lifted, "når stokken tømmes uten å bli snudd"
+        # then nobody draws: the next regular turn begins, as below
     if state.queue:
         return None
     nxt = next_actor(state)
