@@ -7,7 +7,9 @@ knows how many moves it holds and makes the ``i``-th only when it is read:
 
 * ``Combos``: one move per combination of some cards, in a fixed order of combinations
   (``table``): every subset of a house's number cards (a placement each), the Chariot's
-  loads of one or two hand cards, the Chariot played with each subset of the hand;
+  loads of one or two hand cards, the Chariot played with each subset of the hand (read
+  in order, as the fold's listing reads it, its moves are kept: the number placements'
+  part is remembered with its house's cards);
 * ``Mapped``: one move per card, looked up (a hand's discards).
 
 Every legal move is decided when the listing is made (its part and its index); only the
@@ -60,7 +62,7 @@ class Combos(_Part):
     """The moves ``make(seat, key, combo)``, one per combination of ``items`` that
     ``table`` gives (positions, ``combos_table``), made when read."""
 
-    __slots__ = ("_items", "_key", "_make", "_seat", "_table")
+    __slots__ = ("_all", "_items", "_key", "_make", "_seat", "_table")
 
     def __init__(
         self,
@@ -72,18 +74,26 @@ class Combos(_Part):
     ) -> None:
         self._make, self._seat, self._key = make, seat, key
         self._items, self._table = items, table
+        self._all: tuple[Move, ...] | None = None  # every move, once read in order
 
     def __len__(self) -> int:
         return len(self._table)
 
     def at(self, index: int) -> Move:
+        made = self._all
+        if made is not None:
+            return made[index]
         items = self._items
         return self._make(self._seat, self._key, tuple([items[j] for j in self._table[index]]))
 
     def __iter__(self) -> Iterator[Move]:
-        make, seat, key, items = self._make, self._seat, self._key, self._items
-        for positions in self._table:
-            yield make(seat, key, tuple([items[j] for j in positions]))
+        made = self._all
+        if made is None:  # kept: a house's number placements are a remembered part
+            make, seat, key, items = self._make, self._seat, self._key, self._items
+            made = self._all = tuple(
+                [make(seat, key, tuple([items[j] for j in at])) for at in self._table]
+            )
+        return iter(made)
 
 
 class Mapped(_Part):
@@ -109,10 +119,7 @@ Parts = list[Sequence[Move]]
 
 def flat(parts: Parts) -> list[Move]:
     """Every move of ``parts``, in order, made (the fold's listing)."""
-    out: list[Move] = []
-    for part in parts:
-        out.extend(part)
-    return out
+    return list(itertools.chain.from_iterable(parts))
 
 
 class Indexed(_Part):
