@@ -42,7 +42,7 @@ from tablelog.rules.narrespillet.deck import (
     house_of,
     is_number,
 )
-from tablelog.rules.narrespillet.indexed import Combos, Parts, combos_table, flat
+from tablelog.rules.narrespillet.indexed import Combos, Parts, flat
 from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
@@ -234,7 +234,7 @@ def _field_places(
     parts: list[Sequence[Move]] = [tuple(Move(seat, p) for p in out)] if out else []
     if own:  # every subset of the number cards, in ``subsets``' order, made when read
         k = len(own)
-        parts.append(Combos(_number_place, seat, house, tuple(own), combos_table(k, 1, k)))
+        parts.append(Combos(_number_place, seat, house, tuple(own), 1, k))
     if magician:
         parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
     return tuple(parts)
@@ -311,7 +311,7 @@ def _chariots(seat: int, hand: tuple[Card, ...]) -> Combos:
     made when read (``indexed.Combos``): a hand is new most turns, and kept moves that are
     seldom asked again cost the garbage collector more than making them."""
     rest = tuple(c for c in hand if c is not CHARIOT)
-    return Combos(_chariot, seat, None, rest, combos_table(len(rest), 0, len(rest)))
+    return Combos(_chariot, seat, None, rest, 0, len(rest))
 
 
 def _chariot(seat: int, _: object, cards: tuple[Card, ...]) -> Move:

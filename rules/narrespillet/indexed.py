@@ -59,10 +59,12 @@ class _Part(Sequence[Move]):
 
 
 class Combos(_Part):
-    """The moves ``make(seat, key, combo)``, one per combination of ``items`` that
-    ``table`` gives (positions, ``combos_table``), made when read."""
+    """The moves ``make(seat, key, combo)``, one per combination of ``items`` of ``lo`` to
+    ``hi`` cards (size by size, each size in ``itertools.combinations``' order), made when
+    read: by position (``combos_table``), or all in order (as ``combinations`` yields them)
+    and then kept."""
 
-    __slots__ = ("_all", "_items", "_key", "_make", "_seat", "_table")
+    __slots__ = ("_all", "_items", "_key", "_make", "_seat", "_sizes", "_table")
 
     def __init__(
         self,
@@ -70,10 +72,12 @@ class Combos(_Part):
         seat: int,
         key: Any,
         items: tuple[Card, ...],
-        table: tuple[tuple[int, ...], ...],
+        lo: int,
+        hi: int,
     ) -> None:
-        self._make, self._seat, self._key = make, seat, key
-        self._items, self._table = items, table
+        self._make, self._seat, self._key, self._items = make, seat, key, items
+        self._sizes = range(lo, min(hi, len(items)) + 1)
+        self._table = combos_table(len(items), lo, hi)
         self._all: tuple[Move, ...] | None = None  # every move, once read in order
 
     def __len__(self) -> int:
@@ -90,9 +94,10 @@ class Combos(_Part):
         made = self._all
         if made is None:  # kept: a house's number placements are a remembered part
             make, seat, key, items = self._make, self._seat, self._key, self._items
-            made = self._all = tuple(
-                [make(seat, key, tuple([items[j] for j in at])) for at in self._table]
+            combos = itertools.chain.from_iterable(
+                itertools.combinations(items, size) for size in self._sizes
             )
+            made = self._all = tuple([make(seat, key, combo) for combo in combos])
         return iter(made)
 
 

@@ -22,7 +22,7 @@ from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.candidates import picture_parts, place_parts
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
-from tablelog.rules.narrespillet.indexed import Combos, Mapped, Parts, combos_table, flat
+from tablelog.rules.narrespillet.indexed import Combos, Mapped, Parts, flat
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
 from tablelog.rules.narrespillet.take import available, in_deck_order
 
@@ -117,7 +117,7 @@ def turn_parts(state: State, who: int) -> Parts:
     )
     out += picture_parts(state, who, s, hand if alone else None)
     if state.has_chariot[who]:
-        out.append(Combos(_load, s, None, hand, combos_table(len(hand), 1, 2)))
+        out.append(Combos(_load, s, None, hand, 1, 2))
         out.append((_plain(s, _UNLOAD),))
     temperance = state.temperance
     if temperance is not None and temperance[0] == who:

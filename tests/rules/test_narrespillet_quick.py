@@ -32,7 +32,9 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
         made = quick_draw(state, p)
         if made is not None:
             used["draw"] += 1
-            used["draw before a turn"] += len(state.queue) == 2  # an extra turn waits
+            kinds = [step.kind for step in state.queue]
+            used["draw before a turn"] += kinds == ["refill", "turn"]  # an extra turn waits
+            used["draw before finish checks"] += "finish" in kinds  # a card's draw at once
             assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
     elif state.actor is not None and head_step(state) is None and isinstance(p, TURN_ACTIONS):
         made = quick_turn(state, state.actor, p)
@@ -73,6 +75,7 @@ def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) 
         assert _game(options, seed, True, used) > 50
     assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
     assert used["draw before a turn"], used  # the refill queued before an extra turn
+    assert used["draw before finish checks"], used  # the Hanged Man's target's, the Star's
     assert used["finish"], used
     assert used["Load"] and used["no stock"], used  # a Chariot loaded; a turn, stock empty
 
