@@ -185,13 +185,14 @@ def _write(
         if fmt == "text" or (fmt == "csv" and events):
             from tablelog.replay.export import histories
 
-            folded = histories(ledger, ids, viewer, payloads=False)  # neither writes them
             if fmt == "text":
                 from tablelog.replay.export.text import write_text
 
-                return write_text(folded, out)
+                # neither writes the payloads; the CSV of events writes no summary either
+                return write_text(histories(ledger, ids, viewer, payloads=False), out)
             from tablelog.replay.export.csvfile import write_events
 
+            folded = histories(ledger, ids, viewer, payloads=False, summaries=False)
             return write_events(folded, out)
         from tablelog.replay.summary import Filters, results
 

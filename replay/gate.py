@@ -119,15 +119,21 @@ class Gate:
 
     def _seen_move(self, before: Any, event: Event, after: Any) -> Move | None:
         move = event.move
-        if self.whole or event.family == "meta":
+        if self.whole or move.payload.FAMILY == "meta":
             return move
         named = _cards(move)
         if not named:
             return move
         seat = self.viewer.seat
         shown = self.rules.shown(before, event)
-        distinct = set(named)
-        if len(distinct) == len(named):  # each card named once: seen if shown at all
+        if len(named) == 1:  # most moves: one card, seen if shown at all
+            card = named[0]
+            if card in shown.everyone or (seat is not None and card in shown.seats.get(seat, ())):
+                return move
+            distinct = None
+        else:
+            distinct = set(named)
+        if distinct is not None and len(distinct) == len(named):  # each named once
             showing = set(shown.everyone)
             if seat is not None:
                 showing.update(shown.seats.get(seat, ()))
@@ -185,12 +191,18 @@ class Gate:
         what was said are made from it, the answers of the three asked one by one
         (``tests/replay/test_export_fast.py``). The text is not remembered: an export
         asks each event once."""
-        move = self._last_move(before, event, after)
+        move = self._seen_move(before, event, after)  # each event is asked once
         if move is None:
             return None, self._text_of(None, event, before), ""
-        rules = self.rules
-        says = "" if rules.announce is None else announcement(rules, move, before)
-        return move, self._text_of(move, event, before), says
+        if move.payload.FAMILY == "meta":  # a note, an undo, an irregularity or a ruling
+            return move, self._text_of(move, event, before), ""
+        rules = self.rules  # a game's own event: the rules write it (``format_event_move``)
+        try:
+            text = str(rules.format(move, before))
+        except (TablelogError, ValueError, TypeError, AttributeError):
+            text = self._text_of(None, event, before)  # a notation that cannot write a blank
+        says = "" if rules.announce is None else str(rules.announce(move, before))
+        return move, text, says
 
 
 _A = TypeVar("_A")

@@ -125,7 +125,7 @@ def check_log(
     for event in events:
         state = replayer.state
         try:
-            if seeded and event.family != "meta":
+            if seeded and event.payload.FAMILY != "meta":
                 _check_dealer(rules, header, state, event)
             replayer.push(event, check=True)
         except IllegalEvent as refused:
@@ -141,7 +141,7 @@ def check_log(
 def _check_dealer(rules: RuleSet[S], header: Header, state: S, event: Event) -> None:
     assert header.seed is not None
     expected = dealer_move(rules, state, header.seed, event.seq)
-    if expected is None and event.family == "chance":
+    if expected is None and event.payload.FAMILY == "chance":
         raise IllegalEvent(event, "the seeded dealer deals no cards at this point")
     if expected is not None and expected != event.move:
         what = "this chance event" if event.family == "chance" else "a move"

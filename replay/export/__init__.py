@@ -11,6 +11,7 @@ one game in memory, never all of them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from tablelog.errors import InvalidInput
@@ -80,6 +81,7 @@ class History:
 
     game: LoadedGame
     summary: Mapping[str, Any]
+    """``summarize``'s data (empty when made with ``summary=False``)."""
     events: tuple[EventRow, ...]
     viewer: Viewer = EVERYONE
     """Whom the events are written for (``replay.gate``)."""
@@ -111,11 +113,13 @@ def histories(
     viewer: Viewer | str | None = None,
     *,
     payloads: bool = True,
+    summaries: bool = True,
 ) -> Iterator[History]:
     """The games ``ids``, read and folded one at a time, as ``viewer`` saw each (default
     everyone; a name as ``--as`` takes it: a player's seat in each game, ``recorder``).
     ``payloads``: whether each row carries its move's payload (``EventRow.payload``: the
-    exports that write it; the others leave it empty and spare its making)."""
+    exports that write it; the others leave it empty and spare its making); ``summaries``
+    likewise for ``History.summary`` (the CSV of events writes none)."""
     from tablelog.replay.inspect import viewer_named
 
     games = Games(ledger)
@@ -123,7 +127,7 @@ def histories(
     for gid in ids:
         game = games.load(gid)
         seen = viewer if isinstance(viewer, Viewer) else viewer_named(game, viewer)
-        yield history(game, seen, payloads=payloads, data=data)
+        yield history(game, seen, payloads=payloads, data=data, summary=summaries)
 
 
 def history(
@@ -132,21 +136,24 @@ def history(
     *,
     payloads: bool = True,
     data: Kept[Any, Any] | None = None,
+    summary: bool = True,
 ) -> History:
     """One loaded game as a ``History``, folded once, as ``viewer`` saw it: an event's
     notation and payload name only the cards they saw (``replay.gate``); ``payloads``
     ``False`` leaves every row's payload empty. ``data``: the payloads' data made so far
-    (``payload_data()``; by default this game's own)."""
+    (``payload_data()``; by default this game's own). ``summary`` ``False`` leaves
+    ``History.summary`` empty (an export that writes no result spares its making)."""
     rules = game.rules
     gate = Gate(rules, game.header, viewer)
     replayer = Replayer(rules, game.header)
     undone = _undone_by(game.events, game.seeded)
     news = News(rules, replayer.state)
     players, hashes = game.header.players, game.hashes
-    push, written, noted = replayer.push, gate.written, news.after
+    push, written = replayer.push, gate.written
+    noted = news.after if news.active else None  # a game without marks has no news
     made = (data or payload_data()) if payloads else None
     rows: list[EventRow] = []
-    append, row = rows.append, _ROW
+    append, row, kinds = rows.append, _ROW, _KINDS
     before = replayer.state
     hashed = len(hashes)
     for i, event in enumerate(game.events):
@@ -161,22 +168,22 @@ def history(
                     seq,
                     None if actor is None else players[actor],
                     kind,
-                    kind_of(kind),
+                    kinds[kind] if kind in kinds else _kind(kind),
                     payload.FAMILY,
                     text,
                     says,
                     seq not in undone,
-                    undone.get(seq),
+                    undone.get(seq) if undone else None,
                     event.recorded_at,
                     hashes[i].hex()[:10] if i < hashed else "",  # its short hash
                     _NO_PAYLOAD if move is None or made is None else made(move.payload),
-                    noted(after),
+                    () if noted is None else noted(after),
                 ),
             )
         )
         before = after
-    summary = summarize(rules, game.header, replayer, game.seq)
-    return History(game, summary, tuple(rows), viewer, replayer.state)
+    summed = summarize(rules, game.header, replayer, game.seq) if summary else _NO_SUMMARY
+    return History(game, summed, tuple(rows), viewer, replayer.state)
 
 
 def said(row: EventRow) -> str:
@@ -204,6 +211,18 @@ def payload_data() -> Kept[Any, dict[str, Any]]:
 
 _ROW: Callable[[type[EventRow], tuple[Any, ...]], EventRow] = tuple.__new__
 """Makes an ``EventRow`` of its thirteen values without the named tuple's ``__new__``."""
+
+_KINDS: dict[str, str] = {}
+"""``kind_of`` of each event type met (a row asks it of every event)."""
+
+
+def _kind(type_name: str) -> str:
+    found = _KINDS[type_name] = kind_of(type_name)
+    return found
+
+
+_NO_SUMMARY: Mapping[str, Any] = MappingProxyType({})
+"""The summary of a history made without one (``history(summary=False)``)."""
 
 _NO_PAYLOAD: dict[str, Any] = {}
 """The payload data of a row that shows none: one object for all of them, as ``Kept``

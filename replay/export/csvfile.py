@@ -155,7 +155,7 @@ def write_events(games: Iterable[History], out: IO[str]) -> int:
                 e.actor or "",
                 e.type,
                 e.notation,
-                said(e),
+                said(e) if e.news else e.says,
                 "true" if e.effective else "false",  # ``boolean``
                 e.undone_by or "",
                 e.recorded_at or "",

@@ -190,7 +190,7 @@ def _write_game(
         [
             (
                 record.id, e.seq, e.actor, e.type, e.notation,
-                said(e), int(e.effective), e.undone_by,
+                said(e) if e.news else e.says, int(e.effective), e.undone_by,
                 e.recorded_at, e.hash, payload_json(e.payload),
             )
             for e in history.events

@@ -39,6 +39,8 @@ def transcript(history: History) -> Iterator[str]:
 def _line(row: EventRow) -> str:
     who = row.actor or "table"
     text = f"{row.seq:>4}  {who:<10} {row.notation}"
+    if not row.says and not row.news and row.undone_by is None and row.kind != "undo":
+        return text  # most events: nothing said, nothing made to happen, none taken back
     extras = [f"“{row.says}”"] if row.says else []
     extras.extend(row.news)
     if row.kind == "undo":
@@ -68,7 +70,7 @@ def write_text(games: Iterable[History], out: IO[str]) -> int:
     for history in games:
         if count:
             out.write("\n\n")
-        for line in transcript(history):
-            out.write(line + "\n")
+        out.write("\n".join(transcript(history)))  # one write a game
+        out.write("\n")
         count += 1
     return count

@@ -21,7 +21,7 @@ from tablelog.rules.deal_notation import deal_forms
 from tablelog.rules.dealing import DealPlan, Pool, round_robin
 from tablelog.rules.dealing import apply_deal as deal_hands
 from tablelog.rules.errors import IllegalEvent
-from tablelog.rules.events import Deal, Event
+from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.karnoffel.events import Turn
 from tablelog.rules.karnoffel.ranking import PLAIN_ORDER
 from tablelog.rules.karnoffel.state import (
@@ -188,5 +188,16 @@ def _deal_step(table: Table, dealer: int) -> ChanceStep:
 def turn_chance(state: State) -> ChanceStep:
     """The card the game waits to see turned from the stock."""
     hint = "turn CARD: the top card of the stock is turned face up (e.g. turn 9C)"
-    turns = Listed.uniform(Turn(card) for card in unaccounted_cards(state))
+    turns = Listed.uniform(map(_turn_move, unaccounted_cards(state)))
     return ChanceStep("turn", hint, turns)
+
+
+_TURNS: dict[Card, Move] = {}
+"""The move turning each card, made once (a turn's step lists every card still hidden)."""
+
+
+def _turn_move(card: Card) -> Move:
+    made = _TURNS.get(card)
+    if made is None:
+        made = _TURNS[card] = Move(None, Turn(card))
+    return made

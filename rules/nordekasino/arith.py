@@ -20,6 +20,7 @@ a "more a" pile. A multiset of piles is the sorted tuple of their codes.
 
 from __future__ import annotations
 
+from tablelog.rules.nordekasino.pairs import combine, forget_pairs, mod_set
 from tablelog.rules.nordekasino.splits import (
     SMALL,
     hand_groups,
@@ -92,65 +93,15 @@ def bit_values(bits: int) -> list[int]:
     return out
 
 
-def _add(a: int, b: int) -> int:
-    """``{x + y : x in a, y in b}``."""
-    if a.bit_count() > b.bit_count():
-        a, b = b, a
-    acc = 0
-    while a:
-        low = a & -a
-        acc |= b << (low.bit_length() - 1)
-        a ^= low
-    return acc
-
-
-def mod_set(dividends: int, divisors: int) -> int:
-    """``{x mod y : x in dividends, y in divisors, x >= y > 0}``."""
-    if not dividends:
-        return 0
-    top = dividends.bit_length() - 1  # the largest dividend
-    divisors &= (1 << (top + 1)) - 2  # no divisor 0, none above the largest dividend
-    acc = 0
-    if dividends == 1 << top:  # one dividend (the commonest case): its residue by each
-        while divisors:
-            low = divisors & -divisors
-            acc |= 1 << top % (low.bit_length() - 1)
-            divisors ^= low
-        return acc
-    while divisors:
-        y = divisors.bit_length() - 1  # the largest divisor left
-        mask = (1 << y) - 1
-        if acc & mask == mask:
-            return acc  # every residue below y is in already: no divisor left adds one
-        divisors ^= 1 << y
-        rest = dividends >> y  # the dividends x >= y, as x - y (same residue)
-        if rest & mask == mask:
-            return acc | mask  # y consecutive dividends: every residue below y, and so
-            # every residue of each smaller divisor too
-        step = y  # fold the chunks of y bits onto the lowest, doubling the span each time
-        while rest >> step:
-            rest |= rest >> step
-            step <<= 1
-        acc |= rest & mask
-    return acc
-
-
 # What the searches found is kept where the garbage collector never walks it (issue 24):
 # in dictionaries of ints only, which CPython does not track. A cache that the collector
 # walks (``functools.lru_cache``: every entry, at every full collection) made random play's
-# full collections cost ~140 ms each, a fifth of its time. ``_PAIRS`` keeps what two value
+# full collections cost ~140 ms each, a fifth of its time. ``pairs`` keeps what two value
 # sets combine into, by both as one int; ``_KEYS`` keeps, for each key (sorted codes),
 # one such dictionary of its answers, by question: ``REACH``, ``GATHERS``, ``CAPTURE``,
 # ``build_reach`` of a hand value h (``h << 2``), ``more_values`` (``... << 2 | 1``) and
 # ``builds.build_values`` (``... << 2 | 2``). Each is forgotten whole once full.
 
-_PAIRS: dict[int, int] = {}
-PAIRS_KEPT = 1 << 18
-WIDTH_BITS = 11
-"""``combine(a, b)`` is kept by one int for both (``a <= b``): ``a``, then ``b`` in ``w``
-bits (its bit length), then ``w`` in ``WIDTH_BITS`` bits; one int per pair, no longer than
-the two, for every ``b`` shorter than ``1 << WIDTH_BITS`` bits (no table's values add up
-that far; a larger pair is found again each time)."""
 _KEYS: dict[tuple[int, ...], dict[int, int]] = {}
 KEYS_KEPT = 1 << 16
 REACH = -1
@@ -175,7 +126,7 @@ def kept(key: tuple[int, ...]) -> dict[int, int]:
 
 def forget() -> None:
     """Forget every answer kept (a cold start, for tests and benchmarks)."""
-    _PAIRS.clear()
+    forget_pairs()
     _KEYS.clear()
 
 
@@ -185,22 +136,6 @@ def answered(question: int | None) -> int:
     if question is None:
         return sum(1 for asked in _KEYS.values() if any(q >= 0 and not q & 3 for q in asked))
     return sum(1 for asked in _KEYS.values() if question in asked)
-
-
-def combine(a: int, b: int) -> int:
-    """Every value two piles with value sets ``a`` and ``b`` combine into by + or mod."""
-    if a > b:
-        a, b = b, a
-    width = b.bit_length()
-    if width >> WIDTH_BITS:
-        return _add(a, b) | mod_set(a, b) | mod_set(b, a)
-    pair = (a << width | b) << WIDTH_BITS | width
-    found = _PAIRS.get(pair)
-    if found is None:
-        if len(_PAIRS) >= PAIRS_KEPT:
-            _PAIRS.clear()
-        found = _PAIRS[pair] = _add(a, b) | mod_set(a, b) | mod_set(b, a)
-    return found
 
 
 def is_full(bits: int) -> bool:
@@ -287,11 +222,23 @@ def _build_reach(hand: int, key: tuple[int, ...]) -> int:
     # the piles (to stop early) cost twice what it saved, that reach being a search over a
     # larger key of its own (issue 24). Only an answer holding every value up to 42 stops
     # the search (the values above 42 of a full answer are never asked: it is no operand).
+    # The kept answers of the parts are read here directly (a dictionary's own ``get``):
+    # this loop is the arithmetic's hottest, and a call per part cost a third of it.
     acc = _hand_direct(hand, reach(key) & NO_42)
+    question = hand << 2
+    look = _KEYS.get
     for mine, rest in ordered_parts(key):
         if acc & SATURATED == SATURATED:
             break
-        acc |= combine(build_reach(hand, mine) & NO_42, reach(rest) & NO_42)
+        asked = look(mine)
+        built = None if asked is None else asked.get(question)
+        if built is None:
+            built = build_reach(hand, mine)
+        asked = look(rest)
+        others = None if asked is None else asked.get(REACH)
+        if others is None:
+            others = reach(rest)
+        acc |= combine(built & NO_42, others & NO_42)
     return acc
 
 

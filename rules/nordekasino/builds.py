@@ -26,6 +26,7 @@ from tablelog.rules.nordekasino.arith import (
 from tablelog.rules.nordekasino.state import card_values
 
 __all__ = [
+    "MORE_BITS",
     "build_mores",
     "build_numbers",
     "build_options",
@@ -34,6 +35,7 @@ __all__ = [
     "can_capture",
     "options_from",
     "options_of",
+    "values_question",
     "wanted_values",
 ]
 
@@ -90,7 +92,7 @@ def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int
     """The numbers and the "more" values a card worth ``hands`` and the piles ``key``
     make, as bitsets, whatever is held (one look-up for the listing, which asks both;
     kept with the key's other answers, ``arith.kept``, as one int)."""
-    question = _question(hands)
+    question = values_question(hands)
     asked = answers(key)
     both = None if asked is None else asked.get(question)
     if both is None:
@@ -100,9 +102,11 @@ def build_values(hands: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, int
 
 
 @lru_cache(maxsize=1 << 6)
-def _question(hands: tuple[int, ...]) -> int:
+def values_question(hands: tuple[int, ...]) -> int:
     """The question ``build_values`` keeps its answer by, among a key's (``arith.kept``):
-    the card's values as a bitset, made once per card value (a few dozen)."""
+    the card's values as a bitset, made once per card value (a few dozen). Its answer is
+    one int, the numbers above ``MORE_BITS`` and the "more" values below (``onepass.build_row``
+    reads it directly)."""
     return code_of_values(*hands) << 2 | 2
 
 

@@ -17,8 +17,10 @@ key (``listing``, what the playout and the fold's unfiltered listing of a small 
 use), and the lazy listing (``moves.turn_moves``) calls them one key at a time, so that a
 question that stops at the first move of a crowded table makes no more than that key's.
 
-Moves are frozen values, made once through bounded caches by their fields
-(``_build_move`` and its siblings): the same build comes up turn after turn.
+Moves are frozen values. The fold's listing makes them once through bounded caches by
+their fields (``_build_move`` and its siblings): the same build comes up turn after turn.
+A playout's recipes make theirs anew when read (``_new_build`` and its siblings): a random
+player reads one move a decision, and a memory of moves is walked by the garbage collector.
 """
 
 from __future__ import annotations
@@ -31,13 +33,21 @@ from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.nordekasino.arith import (
     ADAMS,
+    CAPTURE,
     MORE_VALUES,
     SATURATED,
+    answers,
     capture_values,
     most,
     reach,
 )
-from tablelog.rules.nordekasino.builds import build_numbers, build_values, can_capture
+from tablelog.rules.nordekasino.builds import (
+    MORE_BITS,
+    build_numbers,
+    build_values,
+    can_capture,
+    values_question,
+)
 from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.subsets import Counts, Layout, keyed, sets_of
 from tablelog.rules.nordekasino.turn import SPADE_FIVE, Turn
@@ -92,16 +102,20 @@ class Plan(NamedTuple):
 def plan_of(table: Layout) -> Plan:
     """The ``Plan`` of ``table``, found once per table (remembered by the layout: most
     turns lay a table seen before)."""
-    entries = tuple(
-        (counts, key, groups, capture_values(key)) for counts, key, groups in keyed(table)
-    )
+    entries = []
+    for counts, key, groups in keyed(table):
+        asked = answers(key)  # ``capture_values``' kept answer, read directly
+        gathered = None if asked is None else asked.get(CAPTURE)
+        if gathered is None:
+            gathered = capture_values(key)
+        entries.append((counts, key, groups, gathered))
     adams: tuple[Counts, ...] = ()
     if most(table.codes) >= ADAMS:  # + is the only way up: else no key makes 42
         adams = tuple(counts for counts, key, _, _ in entries if adams_key(key))
     union = 0
     for _, _, _, gathered in entries:
         union |= gathered
-    return Plan(entries, adams, union, {}, {})
+    return Plan(tuple(entries), adams, union, {}, {})
 
 
 @lru_cache(maxsize=1 << 16)
@@ -133,7 +147,7 @@ def adams_into(
     """Append the Adams merges of the keys ``keys`` (each making 42): one per set."""
     for counts in keys:
         if lazy:
-            out.extend([(_adams_move, seat, piles) for piles in sets_of(table, counts)])
+            out.extend([(_new_adams, seat, piles) for piles in sets_of(table, counts)])
         else:
             out.extend(_adams_move(seat, piles) for piles in sets_of(table, counts))
 
@@ -175,7 +189,7 @@ def captures_into(
         card = cards[pos]
         sets = sets_of(table, entries[k][0])
         if lazy:
-            out.extend([(_capture_move, seat, card, piles) for piles in sets])
+            out.extend([(_new_capture, seat, card, piles) for piles in sets])
         else:
             out.extend([_capture_move(seat, card, piles) for piles in sets])
 
@@ -214,18 +228,25 @@ def build_row(values: tuple[int, ...], last: bool, entries: Sequence[Entry], key
     (``builds.wanted_values``). Only the keys in the bitmask ``keys`` (bit k: key k) are
     asked about; the others' slots are empty."""
     row = 0
-    top_value = max(values)
+    if last:
+        top_value = max(values)
+        for k, (_, key, _, _) in enumerate(entries):
+            if keys >> k & 1 and key[0] >= 0 and top_value + most(key) >= ADAMS:
+                row |= (build_numbers(values, key) & ONLY_ADAMS) << k * SLOT
+        return row
+    # ``build_values``' kept answer is read here directly (one int: the numbers above
+    # ``MORE_BITS``, the "more" values below): a new table asks it of every key.
+    question = values_question(values)
     for k, (_, key, _, _) in enumerate(entries):
         if not keys >> k & 1:
             continue
-        if last:
-            if key[0] < 0 or top_value + most(key) < ADAMS:
-                continue
-            bits = build_numbers(values, key) & ONLY_ADAMS
-        else:
+        asked = answers(key)
+        both = None if asked is None else asked.get(question)
+        if both is None:
             numbers, mores = build_values(values, key)
-            bits = numbers & SATURATED | (mores & MORE_VALUES) << MORES_AT
-        row |= bits << k * SLOT
+        else:
+            numbers, mores = both >> MORE_BITS, both & MORE_VALUES
+        row |= (numbers & SATURATED | mores << MORES_AT) << k * SLOT
     return row
 
 
@@ -308,7 +329,7 @@ def builds_into(
         value = option - MORES_AT if more else option
         for flag in (False,) if alone else turn.flags(index[card], value, more):
             if lazy:
-                out.extend([(_build_move, seat, card, piles, value, more, flag) for piles in sets])
+                out.extend([(_new_build, seat, card, piles, value, more, flag) for piles in sets])
             else:
                 out.extend([_build_move(seat, card, piles, value, more, flag) for piles in sets])
 
@@ -321,7 +342,7 @@ def piles_free(piles: tuple[int, ...], owned: tuple[int, ...]) -> bool:
 def trails_into(out: Out, seat: int, cards: Sequence[Card], lazy: bool = False) -> None:
     """Append the trails of ``cards`` (the caller has asked the duty)."""
     if lazy:
-        out.extend([(_trail_move, seat, card) for card in cards])
+        out.extend([(_new_trail, seat, card) for card in cards])
     else:
         out.extend([_trail_move(seat, card) for card in cards])
 
@@ -373,4 +394,26 @@ def _trail_move(seat: int, card: Card) -> Move:
 
 @lru_cache(maxsize=1 << 14)
 def _adams_move(seat: int, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Adams(piles))
+
+
+def _new_build(
+    seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
+) -> Move:
+    """A build's move made anew (a playout's recipe): a random player reads one move of a
+    listing, so a memory of moves would save one look-up a decision and keep, for the
+    garbage collector to walk, every move it met. Likewise ``_new_capture``,
+    ``_new_trail`` and ``_new_adams``."""
+    return Move(seat, Build(card, piles, value, more, flag))
+
+
+def _new_capture(seat: int, card: Card, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Capture(card, piles))
+
+
+def _new_trail(seat: int, card: Card) -> Move:
+    return Move(seat, Trail(card))
+
+
+def _new_adams(seat: int, piles: tuple[int, ...]) -> Move:
     return Move(seat, Adams(piles))

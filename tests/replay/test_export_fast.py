@@ -133,6 +133,13 @@ def test_history_rows_and_sqlite_payloads_are_the_full_paths(
                 expected = _rows(game, viewer)
                 assert list(history(game, viewer, data=data).events) == expected
                 assert list(history(game, viewer).events) == expected
+                # the text's and the CSV's rows: no payload, and for the CSV no summary
+                bare = history(game, viewer, payloads=False, summary=False)
+                assert list(bare.events) == [row._replace(payload={}) for row in expected]
+                assert bare.summary == {}
+                assert history(game, viewer, payloads=False).summary == (
+                    history(game, viewer).summary
+                )
         out = tmp_path / "out.sqlite"
         write_sqlite(histories(ledger, ids), out)
         expected_json = {

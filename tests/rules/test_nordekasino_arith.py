@@ -324,6 +324,39 @@ def test_mod_set_of_one_dividend_and_of_many_matches_its_definition(
     assert arith.mod_set(dividends, divisors) == _mod_reference(dividends, divisors)
 
 
+def _combine_reference(a: int, b: int) -> int:
+    sums = 0
+    for x in range(a.bit_length()):
+        for y in range(b.bit_length()):
+            if a >> x & 1 and b >> y & 1:
+                sums |= 1 << x + y
+    return sums | _mod_reference(a, b) | _mod_reference(b, a)
+
+
+def test_combine_matches_its_definition_on_every_small_pair() -> None:
+    # a pair with few values on one side goes value by value (``pairs._one``), the rest
+    # through ``_add`` and ``mod_set``; nothing kept answers (``forget``)
+    arith.forget()
+    for a in range(1 << 7):
+        for b in range(1 << 7):
+            assert arith.combine(a, b) == _combine_reference(a, b), (a, b)
+    arith.forget()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.frozensets(st.integers(0, 130), max_size=5),
+    st.integers(0, (1 << 90) - 1),
+)
+def test_combine_of_few_values_and_of_many_matches_its_definition(
+    few: frozenset[int], many: int
+) -> None:
+    arith.forget()
+    a = sum(1 << v for v in few)
+    assert arith.combine(a, many) == _combine_reference(a, many)
+    assert arith.combine(many, a) == _combine_reference(a, many)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(more_or_pile, min_size=1, max_size=4), st.sampled_from(range(22)))
 def test_no_combination_is_worth_more_than_most(

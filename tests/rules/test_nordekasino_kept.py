@@ -12,7 +12,7 @@ from functools import partial
 
 import pytest
 
-from tablelog.rules.nordekasino import arith
+from tablelog.rules.nordekasino import arith, pairs
 from tablelog.rules.nordekasino.builds import build_values
 from tablelog.rules.nordekasino.state import Options, card_values
 
@@ -90,14 +90,14 @@ def test_a_full_memory_is_forgotten_whole_and_answers_the_same(
     fresh = _afresh(keys)
     arith.forget()
     monkeypatch.setattr(arith, "KEYS_KEPT", 5)
-    monkeypatch.setattr(arith, "PAIRS_KEPT", 7)
+    monkeypatch.setattr(pairs, "PAIRS_KEPT", 7)
     assert _answers(keys) == fresh
-    assert len(arith._KEYS) <= 5 and len(arith._PAIRS) <= 7
+    assert len(arith._KEYS) <= 5 and len(pairs._PAIRS) <= 7
     arith.forget()
 
 
 def test_a_pair_too_large_to_keep_is_combined_all_the_same() -> None:
-    big = 1 << (1 << arith.WIDTH_BITS) | 1 << 5
+    big = 1 << (1 << pairs.WIDTH_BITS) | 1 << 5
     assert arith.combine(big, 1 << 3) == arith.combine(1 << 3, big)
     assert arith.combine(big, 1 << 3) >> 8 & 1  # 5 + 3
     assert arith.combine(big, 1 << 3) >> 2 & 1  # 5 mod 3
@@ -107,7 +107,7 @@ def test_pairs_of_every_width_are_kept_apart() -> None:
     arith.forget()
     sets = [1 << 3, 1 << 3 | 1 << 9, 1 << 1 | 1 << 4, 1 << 12, 1 << 40 | 1 << 2, 1 << 70 | 1]
     found = {(a, b): arith.combine(a, b) for a in sets for b in sets}
-    assert len(arith._PAIRS) == len(sets) * (len(sets) + 1) // 2  # one per unordered pair
+    assert len(pairs._PAIRS) == len(sets) * (len(sets) + 1) // 2  # one per unordered pair
     for (a, b), both in found.items():
         arith.forget()
         assert arith.combine(a, b) == both
@@ -116,6 +116,6 @@ def test_pairs_of_every_width_are_kept_apart() -> None:
 def test_the_collector_does_not_walk_what_is_kept() -> None:
     arith.forget()
     _answers(_keys(10, 3))  # no collection asked: ints only, so never tracked at all
-    assert not gc.is_tracked(arith._PAIRS)
-    assert arith._PAIRS and arith._KEYS
+    assert not gc.is_tracked(pairs._PAIRS)
+    assert pairs._PAIRS and arith._KEYS
     assert not any(gc.is_tracked(answers) for answers in arith._KEYS.values())
