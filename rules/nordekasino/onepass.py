@@ -17,8 +17,10 @@ key (``listing``, what the playout and the fold's unfiltered listing of a small 
 use), and the lazy listing (``moves.turn_moves``) calls them one key at a time, so that a
 question that stops at the first move of a crowded table makes no more than that key's.
 
-Moves are frozen values, made once through bounded caches by their fields
-(``_build_move`` and its siblings): the same build comes up turn after turn.
+Moves are frozen values. The fold's listing makes them once through bounded caches by
+their fields (``_build_move`` and its siblings): the same build comes up turn after turn.
+A playout's recipes make theirs anew when read (``_new_build`` and its siblings): a random
+player reads one move a decision, and a memory of moves is walked by the garbage collector.
 """
 
 from __future__ import annotations
@@ -145,7 +147,7 @@ def adams_into(
     """Append the Adams merges of the keys ``keys`` (each making 42): one per set."""
     for counts in keys:
         if lazy:
-            out.extend([(_adams_move, seat, piles) for piles in sets_of(table, counts)])
+            out.extend([(_new_adams, seat, piles) for piles in sets_of(table, counts)])
         else:
             out.extend(_adams_move(seat, piles) for piles in sets_of(table, counts))
 
@@ -187,7 +189,7 @@ def captures_into(
         card = cards[pos]
         sets = sets_of(table, entries[k][0])
         if lazy:
-            out.extend([(_capture_move, seat, card, piles) for piles in sets])
+            out.extend([(_new_capture, seat, card, piles) for piles in sets])
         else:
             out.extend([_capture_move(seat, card, piles) for piles in sets])
 
@@ -327,7 +329,7 @@ def builds_into(
         value = option - MORES_AT if more else option
         for flag in (False,) if alone else turn.flags(index[card], value, more):
             if lazy:
-                out.extend([(_build_move, seat, card, piles, value, more, flag) for piles in sets])
+                out.extend([(_new_build, seat, card, piles, value, more, flag) for piles in sets])
             else:
                 out.extend([_build_move(seat, card, piles, value, more, flag) for piles in sets])
 
@@ -340,7 +342,7 @@ def piles_free(piles: tuple[int, ...], owned: tuple[int, ...]) -> bool:
 def trails_into(out: Out, seat: int, cards: Sequence[Card], lazy: bool = False) -> None:
     """Append the trails of ``cards`` (the caller has asked the duty)."""
     if lazy:
-        out.extend([(_trail_move, seat, card) for card in cards])
+        out.extend([(_new_trail, seat, card) for card in cards])
     else:
         out.extend([_trail_move(seat, card) for card in cards])
 
@@ -392,4 +394,26 @@ def _trail_move(seat: int, card: Card) -> Move:
 
 @lru_cache(maxsize=1 << 14)
 def _adams_move(seat: int, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Adams(piles))
+
+
+def _new_build(
+    seat: int, card: Card, piles: tuple[int, ...], value: int, more: bool, flag: bool
+) -> Move:
+    """A build's move made anew (a playout's recipe): a random player reads one move of a
+    listing, so a memory of moves would save one look-up a decision and keep, for the
+    garbage collector to walk, every move it met. Likewise ``_new_capture``,
+    ``_new_trail`` and ``_new_adams``."""
+    return Move(seat, Build(card, piles, value, more, flag))
+
+
+def _new_capture(seat: int, card: Card, piles: tuple[int, ...]) -> Move:
+    return Move(seat, Capture(card, piles))
+
+
+def _new_trail(seat: int, card: Card) -> Move:
+    return Move(seat, Trail(card))
+
+
+def _new_adams(seat: int, piles: tuple[int, ...]) -> Move:
     return Move(seat, Adams(piles))

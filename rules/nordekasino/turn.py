@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 import attrs
@@ -246,25 +246,39 @@ def known_turn(
     cards = tuple(dict.fromkeys(hand))
     held = None if mate is None else frozenset(v for card in mate for v in card_values(card))
     if len(cards) == len(hand):  # every card once: what it holds is a matter of values
+        takes = tuple(map(card_code, hand))
+        mine, wanted = _after_each(takes, 0 if held is None else code_of_values(*held))
+        partner = None if held is None else (held,) * len(cards)
         values = tuple(map(card_values, hand))
-        mine, partner, wanted, takes = _known_values(values, held)
         return _given(seat, cards, mine, partner, wanted, owned, values, takes)
     partner = None if held is None else (held,) * len(cards)
     return _make_turn(seat, cards, _known_after(hand, cards), partner, owned)
 
 
-@lru_cache(maxsize=1 << 12)
-def _known_values(
-    values: tuple[tuple[int, ...], ...], held: frozenset[int] | None
-) -> tuple[
-    tuple[frozenset[int], ...], tuple[frozenset[int], ...] | None, tuple[int, ...], tuple[int, ...]
-]:
-    """``mine``, ``partner``, ``wanted`` and ``takes`` of a ``Turn`` whose cards (each
-    once) are worth ``values`` and whose partner holds ``held``: remembered by value, as
-    hands of the same values recur far more often than hands of the same cards."""
-    mine = tuple(_held_after(values, i) for i in range(len(values)))
-    partner = None if held is None else (held,) * len(values)
-    return mine, partner, _wanted(mine, partner), _masks(values)
+@cache
+def card_code(card: Card) -> int:
+    """The values ``card`` may take, as a bitset (``Turn.takes``), made once per card."""
+    return code_of_values(*card_values(card))
+
+
+def _after_each(
+    takes: tuple[int, ...], partner: int
+) -> tuple[tuple[frozenset[int], ...], tuple[int, ...]]:
+    """``Turn.mine`` and ``Turn.wanted`` of a hand of distinct cards worth ``takes`` (each
+    card's values as a bitset) whose partner holds the values ``partner`` (a bitset): for
+    each card, what the others hold, found by bits (a memory by the hand's values met
+    four turns in ten anew, issue 24)."""
+    mine = []
+    wanted = []
+    adams = partner | 1 << ADAMS
+    for i in range(len(takes)):
+        bits = 0
+        for j, code in enumerate(takes):
+            if j != i:
+                bits |= code
+        mine.append(_held_of(bits))
+        wanted.append(bits | adams)
+    return tuple(mine), tuple(wanted)
 
 
 def _given(
@@ -330,6 +344,12 @@ def _held_after(values: Sequence[tuple[int, ...]], played: int) -> frozenset[int
         if i != played:
             for v in vs:
                 bits |= 1 << v
+    return _held_of(bits)
+
+
+def _held_of(bits: int) -> frozenset[int]:
+    """The values of the bitset ``bits`` as a frozenset, one per set of values (see
+    ``_held_after``)."""
     found = _HELD.get(bits)
     if found is None:
         if len(_HELD) >= HELD_KEPT:

@@ -10,13 +10,16 @@ broken on purpose is caught.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from tablelog.replay.dealer import sample
 from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Move
+from tablelog.rules.nordekasino import onepass
 from tablelog.rules.nordekasino.events import Build, Capture, Trail
 from tablelog.rules.nordekasino.playout import NordekasinoPlayout, playout
 from tablelog.rules.playout import playout_of
@@ -115,3 +118,30 @@ def test_a_broken_playout_is_caught(broken: type[NordekasinoPlayout]) -> None:
             caught.append(str(failure))
     assert caught, "every walk passed with a broken playout"
     assert all("the playout" in said for said in caught), caught
+
+
+def test_a_playout_keeps_no_memory_of_its_moves() -> None:
+    # A random player reads one move of a listing, so the playout's recipes make their
+    # moves anew: a memory of them would keep every move met for the garbage collector to
+    # walk (issue 24). The fold's listing keeps its own (``onepass._build_move`` ...).
+    makers = (
+        onepass._build_move,
+        onepass._capture_move,
+        onepass._trail_move,
+        onepass._adams_move,
+    )
+    for maker in makers:
+        maker.cache_clear()
+    rng = random.Random(3)
+    game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=3)), 0)
+    read = 0
+    while game.outcome() is None:
+        step = game.chance()
+        if step is not None:
+            game.play(sample(step, rng))
+            continue
+        listed = game.moves()
+        read += len(list(listed))  # every move of the listing made
+        game.play(rng.choice(listed))
+    assert read > 100
+    assert [maker.cache_info().currsize for maker in makers] == [0, 0, 0, 0]
