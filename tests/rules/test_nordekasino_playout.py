@@ -11,6 +11,7 @@ broken on purpose is caught.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -18,11 +19,12 @@ import pytest
 from tablelog.replay.dealer import sample
 from tablelog.replay.headers import make_header
 from tablelog.rules import registry
-from tablelog.rules.events import Move
+from tablelog.rules.events import Event, Move
 from tablelog.rules.nordekasino import onepass
-from tablelog.rules.nordekasino.events import Build, Capture, Trail
+from tablelog.rules.nordekasino.duty import duty_binds
+from tablelog.rules.nordekasino.events import Adams, Build, Capture, Trail
 from tablelog.rules.nordekasino.playout import NordekasinoPlayout, playout
-from tablelog.rules.playout import playout_of
+from tablelog.rules.playout import divergence, playout_of
 from tests.rules.playout_walk import walk_beside, walk_remade
 
 RULES = registry.get("nordekasino")
@@ -145,3 +147,50 @@ def test_a_playout_keeps_no_memory_of_its_moves() -> None:
         game.play(rng.choice(listed))
     assert read > 100
     assert [maker.cache_info().currsize for maker in makers] == [0, 0, 0, 0]
+
+
+def _kinds(state: Any, listed: Any) -> set[str]:
+    """The rules a listing of ``state`` meets: an Adams merge or build (42), a "more"
+    build, a capture of a "more" pile, the duty binding its player."""
+    kinds = set()
+    for move in listed:
+        payload = move.payload
+        if type(payload) is Adams or (type(payload) is Build and payload.value == 42):
+            kinds.add("42")
+        if type(payload) is Build and payload.more:
+            kinds.add("more build")
+        if type(payload) is Capture and any(state.piles[i].more for i in payload.piles):
+            kinds.add("more taken")
+    if state.owned(state.to_play) and duty_binds(state, state.to_play):
+        kinds.add("duty")
+    return kinds
+
+
+@pytest.mark.parametrize(("players", "options", "seeds"), [TABLES[0], TABLES[4], TABLES[5]])
+def test_the_walks_meet_the_42_rule_more_piles_and_the_duty(
+    players: tuple[str, ...], options: dict[str, Any], seeds: int
+) -> None:
+    # The walks above compare the playout with the fold step by step (listing, chance,
+    # outcome, state); they are worth the rules their games meet. Walked alike here (with
+    # and without jokers, one deck and two), every kind of the arithmetic's answers and
+    # the duty come up among the listings compared.
+    met: Counter[str] = Counter()
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = RULES.start(make_header(RULES, players, options, seed=seed))
+        game = playout(state, 0)
+        seq = 0
+        while RULES.outcome(state) is None:
+            assert divergence(RULES, game, state) is None, (options, seed, seq)
+            step = RULES.chance(state)
+            if step is None:
+                listed = game.moves()
+                met.update(_kinds(state, listed))
+                move = rng.choice(listed)
+            else:
+                move = sample(step, rng)
+            seq += 1
+            game.play(move)
+            state = RULES.apply(state, Event(seq, move.actor, move.payload))
+    assert divergence(RULES, game, state) is None
+    assert set(met) == {"42", "more build", "more taken", "duty"}, met
