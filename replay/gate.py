@@ -189,8 +189,10 @@ class Gate:
         """``move``, ``text`` and ``says`` of one event at once (an export writes all three
         for every event, each event once): the move is worked out once and the text and
         what was said are made from it, the answers of the three asked one by one
-        (``tests/replay/test_export_fast.py``). The text is not remembered: an export
-        asks each event once."""
+        (``tests/replay/test_export_fast.py``). Neither the move nor the text is
+        remembered (an export asks each event once); a game event's text and what was
+        said are the rules' ``format`` and ``announce`` of the move as seen, a meta
+        event's text ``notation.format_event_move``'s."""
         move = self._seen_move(before, event, after)  # each event is asked once
         if move is None:
             return None, self._text_of(None, event, before), ""

@@ -55,6 +55,8 @@ def boolean(value: bool) -> str:
 
 def decimal(value: int | str) -> str:
     """A stored score as a decimal (``"25/2"`` → ``12.5``; a third to 6 places)."""
+    if type(value) is int:  # most scores: a whole number is its own decimal
+        return str(value)
     exact = Fraction(value)
     if exact.denominator == 1:
         return str(exact.numerator)

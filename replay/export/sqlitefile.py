@@ -180,7 +180,7 @@ def _write_game(
     conn.executemany(
         "INSERT INTO figures VALUES (?, ?, ?, ?)",
         [
-            (record.id, name, side, float(Fraction(value)))
+            (record.id, name, side, float(value) if type(value) is int else float(Fraction(value)))
             for name, by_side in data["figures"].items()
             for side, value in by_side.items()
         ],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tablelog.rules.cards import Card
@@ -42,6 +42,7 @@ from tablelog.rules.narrespillet.deck import (
     house_of,
     is_number,
 )
+from tablelog.rules.narrespillet.indexed import Combos, Parts, flat
 from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
 from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
@@ -91,11 +92,16 @@ def places(state: State, who: int, lead: Card | None) -> Iterator[ev.Place]:
 def place_moves(
     state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
 ) -> list[Move]:
+    """Every legal placement of ``who`` now, as moves of ``seat`` (``place_parts``, made)."""
+    return flat(place_parts(state, who, seat, cards))
+
+
+def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None) -> Parts:
     """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
-    moves), in the listing's order: battlefield by battlefield, each battlefield's
-    placements made from the cards that bear on it (``_field_places``, remembered: a hand
-    changes a field or two between one turn and the next). ``cards``: what ``available``
-    gives with the pool and the Chariot, when the caller has it."""
+    moves), in the listing's order, in parts (``indexed``): battlefield by battlefield,
+    each battlefield's placements made from the cards that bear on it (``_field_places``,
+    remembered: a hand changes a field or two between one turn and the next). ``cards``:
+    what ``available`` gives with the pool and the Chariot, when the caller has it."""
     if cards is None:
         cards = available(state, who, pool=True, chariot=True)
     row = state.slots[who]
@@ -104,15 +110,16 @@ def place_moves(
     free = [h for h, slot in zip(HOUSES, row, strict=True) if slot.status == OPEN and h != blocked]
     if not cards or not free:
         return []
+    out: Parts = []
+    mask = sum(map(_BIT.__getitem__, cards))  # the cards as bits, in deck order
+    if not mask & _BEYOND_BITS:  # each placement is of one house's cards, on its own field
+        for house in free:
+            bits = mask >> _SHIFT[house] & _HOUSE_BITS
+            if bits:
+                out.extend(_house_bits(seat, house, bits))
+        return out
     # the cards in deck order lie house by house, the picture cards last
     by_house = {h: tuple(run) for h, run in itertools.groupby(cards, _HOUSE.__getitem__)}
-    out: list[Move] = []
-    if _BEYOND.isdisjoint(cards):  # each placement is of one house's cards, on its field
-        for house in free:
-            mine = by_house.get(house)
-            if mine:
-                out.extend(_house_places(seat, house, mine))
-        return out
     world = lovers = kroam_empress = magician = False
     pairs: tuple[tuple[Card, ...], ...] = ()
     aces: tuple[Card, ...] = ()
@@ -148,13 +155,32 @@ def place_moves(
     return out
 
 
+_Parts = tuple[Sequence[Move], ...]
+"""A battlefield's placements in parts (``indexed``): remembered, so a tuple."""
+
 _BEYOND = frozenset({WORLD, EMPEROR, EMPRESS, LOVERS, MAGICIAN})
 """The cards that make a placement beyond a house's own cards on its own field: the World,
 the imperial pairs, the Lovers (and in Kroam the Empress) with a court card, the Magician."""
 
 
+_BIT = {c: 1 << i for i, c in enumerate(DECK)}
+_BEYOND_BITS = sum(_BIT[c] for c in _BEYOND)
+_SHIFT = {h: 14 * i for i, h in enumerate(HOUSES)}
+_HOUSE_BITS = (1 << 14) - 1
+"""A card's bit is its place in the deck, where each house's 14 cards lie together."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _house_places(seat: int, house: str, mine: tuple[Card, ...]) -> tuple[Move, ...]:
+def _house_bits(seat: int, house: str, bits: int) -> _Parts:
+    """``_house_places`` of the house's cards whose bits (from the house's first card)
+    are ``bits`` (remembered by three small values)."""
+    first = _SHIFT[house]
+    mine = tuple(DECK[first + i] for i in range(14) if bits >> i & 1)
+    return _house_places(seat, house, mine)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _house_places(seat: int, house: str, mine: tuple[Card, ...]) -> _Parts:
     """``_field_places`` when no card of ``_BEYOND`` is at hand: the placements of
     ``house``'s own cards ``mine`` on it (remembered by fewer keys)."""
     return _field_places(seat, house, mine, False, (), (), False, False, False, (), ())
@@ -173,7 +199,7 @@ def _field_places(
     magician: bool,
     aces: tuple[Card, ...],
     strangers: tuple[Card, ...],
-) -> tuple[Move, ...]:
+) -> _Parts:
     """The placements of ``seat`` on ``house``, from what bears on it: the cards of the
     house it holds (``mine``, in deck order), the World (if it may go there), the imperial
     pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
@@ -205,23 +231,18 @@ def _field_places(
                     out.append(ev.Place(canonical((c, ace)), house))
                 elif magician:
                     out.append(ev.Place(canonical((c, ace, MAGICIAN)), house, magic=ace))
-    moves = [Move(seat, p) for p in out]
-    moves += _number_places(seat, house, tuple(own))
+    parts: list[Sequence[Move]] = [tuple(Move(seat, p) for p in out)] if out else []
+    if own:  # every subset of the number cards, in ``subsets``' order, made when read
+        k = len(own)
+        parts.append(Combos(_number_place, seat, house, tuple(own), 1, k))
     if magician:
-        moves += (Move(seat, p) for p in magicked(own, list(strangers), house))
-    return tuple(moves)
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _number_places(seat: int, house: str, own: tuple[Card, ...]) -> tuple[Move, ...]:
-    """The number-card placements of ``seat`` on ``house`` from ``own`` (every subset, in
-    ``subsets``' order), each move made once (``_number_place``): a miss of
-    ``_field_places`` (a court card drawn, say) finds them here."""
-    return tuple(_number_place(seat, combo, house) for combo in subsets(list(own), None))
+        parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
+    return tuple(parts)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _number_place(seat: int, cards: tuple[Card, ...], house: str) -> Move:
+def _number_place(seat: int, house: str, cards: tuple[Card, ...]) -> Move:
+    """One number-card placement (made once per seat, field and cards)."""
     return Move(seat, ev.Place(cards, house))
 
 
@@ -245,17 +266,20 @@ def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
 def picture_moves(
     state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
 ) -> list[Move]:
-    """Every legal picture-card play of ``who`` now, as moves of ``seat``: card by card
-    (the cards in deck order), each card's plays in its own order (``_card_plays``). The
-    moves are made once per seat, card and the plays' values (``_made``). ``cards``: what
-    ``available`` gives with the pool, when the caller has it."""
+    """Every legal picture-card play of ``who`` now, as moves of ``seat`` (made)."""
+    return flat(picture_parts(state, who, seat, cards))
+
+
+def picture_parts(
+    state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
+) -> Parts:
+    """Every legal picture-card play of ``who`` now, as moves of ``seat``, in parts: card
+    by card (the cards in deck order), each card's plays in its own order
+    (``_card_plays``). The moves are made once per seat, card and the plays' values
+    (``_made``). ``cards``: what ``available`` gives with the pool, when the caller has it."""
     if cards is None:
         cards = available(state, who, pool=True, chariot=False)
-    out: list[Move] = []
-    for card in cards:
-        if card in _EFFECTS:
-            out.extend(_card_plays(state, who, seat, card))
-    return out
+    return [_card_plays(state, who, seat, card) for card in cards if card in _EFFECTS]
 
 
 _Made = tuple[Move, ...]
@@ -281,24 +305,23 @@ def _play(seat: int, card: Card, key: str, value: Any) -> Move:
     return Move(seat, ev.Picture(card, **{key: value}))
 
 
-def _chariots(seat: int, hand: tuple[Card, ...]) -> _Made:
+def _chariots(seat: int, hand: tuple[Card, ...]) -> Combos:
     """The Chariot's plays by ``seat`` holding ``hand`` (the Chariot in it, or played from
-    elsewhere): loaded with each subset of the hand's other cards, smallest first. Made
-    anew each time, not remembered: a hand is new most turns (a memory of them answered
-    one ask in fifteen), and kept moves that are seldom asked again cost the garbage
-    collector more than making them."""
-    rest = [c for c in hand if c is not CHARIOT]
-    return tuple(
-        Move(seat, ev.Picture(CHARIOT, cards=combo))
-        for k in range(len(rest) + 1)
-        for combo in itertools.combinations(rest, k)
-    )
+    elsewhere): loaded with each subset of the hand's other cards, smallest first, each
+    made when read (``indexed.Combos``): a hand is new most turns, and kept moves that are
+    seldom asked again cost the garbage collector more than making them."""
+    rest = tuple(c for c in hand if c is not CHARIOT)
+    return Combos(_chariot, seat, None, rest, 0, len(rest))
+
+
+def _chariot(seat: int, _: object, cards: tuple[Card, ...]) -> Move:
+    return Move(seat, ev.Picture(CHARIOT, cards=cards))
 
 
 _NONE: _Made = ()
 
 
-def _card_plays(state: State, who: int, seat: int, card: Card) -> _Made:
+def _card_plays(state: State, who: int, seat: int, card: Card) -> Sequence[Move]:
     """The legal plays of picture card ``card`` (one of ``EFFECTS``) by ``who``."""
     n = state.n
     finished = state.finished

@@ -15,18 +15,18 @@ listing digests (``benchmarks/listing_digest.py``) are the same as before it.
 from __future__ import annotations
 
 import functools
-import itertools
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
-from tablelog.rules.narrespillet.candidates import picture_moves, place_moves
+from tablelog.rules.narrespillet.candidates import picture_parts, place_parts
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
+from tablelog.rules.narrespillet.indexed import Combos, Mapped, Parts, flat
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
 from tablelog.rules.narrespillet.take import available, in_deck_order
 
-__all__ = ["discard_move", "forfeit_move", "turn_listing"]
+__all__ = ["discard_move", "forfeit_move", "turn_listing", "turn_parts"]
 
 
 @functools.cache
@@ -53,10 +53,11 @@ def _forfeits(seat: int) -> tuple[Move, ...]:
     return tuple(forfeit_move(seat, house) for house in HOUSES)
 
 
-def _load(seat: int, cards: tuple[Card, ...]) -> Move:
-    """A Chariot load, made anew each turn: a memory of them (unbounded) kept some 9,000
-    moves per 100 random games, and dropping it with the Chariot's plays' memory made
-    random play faster (kept moves cost the garbage collector more than making them)."""
+def _load(seat: int, _: object, cards: tuple[Card, ...]) -> Move:
+    """A Chariot load, made when read (``indexed.Combos``), not remembered: a memory of
+    them (unbounded) kept some 9,000 moves per 100 random games, and dropping it with the
+    Chariot's plays' memory made random play faster (kept moves cost the garbage collector
+    more than making them)."""
     return Move(seat, ev.Load(cards))
 
 
@@ -75,19 +76,29 @@ _UNLOAD, _LIFT, _EXORCISE = ev.Unload(), ev.Lift(), ev.Exorcise()
 def turn_listing(state: State, who: int) -> list[Move]:
     """Every legal move while ``who`` is on turn, no window open and every hand known (see
     the module's text), in ``moves``' order."""
+    return flat(turn_parts(state, who))
+
+
+def turn_parts(state: State, who: int) -> Parts:
+    """``turn_listing`` in parts (``indexed``: ``Indexed(turn_parts(...))`` is the
+    playout's listing, its moves made when read)."""
     n = state.n
     demons = state.demons
     s = demons if who == n else who
-    out: list[Move] = []
+    out: Parts = []
     hermit = state.hermit
     if any(hermit):
         any_turn = state.options.hermit_window == "any_turn"
         finished = state.finished
-        for w in range(n + 1):  # ``actors.hermits``
-            if hermit[w] and not finished[w] and (any_turn or w == who):
-                out.append(_plain(demons if w == n else w, _HERMIT[w == n]))
+        out.append(
+            [  # ``actors.hermits``
+                _plain(demons if w == n else w, _HERMIT[w == n])
+                for w in range(n + 1)
+                if hermit[w] and not finished[w] and (any_turn or w == who)
+            ]
+        )
     if state.optional:
-        out.append(_plain(s, _PASS[who == n]))
+        out.append((_plain(s, _PASS[who == n]),))
     # the hand alone (most turns): it is also what placements and picture plays draw on
     if state.opens[who].cards:
         hand = available(state, who, pool=False, chariot=False)
@@ -95,19 +106,22 @@ def turn_listing(state: State, who: int) -> list[Move]:
     else:  # ``available``'s answer without the open cards
         hand = in_deck_order(state.hands[who].cards)
         alone = not (state.pool.cards or state.chariots[who].cards)
-    out.extend(place_moves(state, who, s, hand if alone else None))
-    out.extend(map(_discards(s).__getitem__, hand))
-    for slot, forfeit in zip(state.slots[who], _forfeits(s), strict=True):
-        if slot.status == OPEN:
-            out.append(forfeit)
-    out.extend(picture_moves(state, who, s, hand if alone else None))
+    out += place_parts(state, who, s, hand if alone else None)
+    out.append(Mapped(_discards(s), hand))
+    out.append(
+        [
+            forfeit
+            for slot, forfeit in zip(state.slots[who], _forfeits(s), strict=True)
+            if slot.status == OPEN
+        ]
+    )
+    out += picture_parts(state, who, s, hand if alone else None)
     if state.has_chariot[who]:
-        for k in (1, 2):
-            out.extend(_load(s, combo) for combo in itertools.combinations(hand, k))
-        out.append(_plain(s, _UNLOAD))
+        out.append(Combos(_load, s, None, hand, 1, 2))
+        out.append((_plain(s, _UNLOAD),))
     temperance = state.temperance
     if temperance is not None and temperance[0] == who:
-        out.append(_plain(s, _LIFT))
+        out.append((_plain(s, _LIFT),))
     if state.options.variant == MALDERIA and check_turn(state, who, _EXORCISE) is None:
-        out.append(_plain(s, _EXORCISE))
+        out.append((_plain(s, _EXORCISE),))
     return out

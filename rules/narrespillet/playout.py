@@ -5,20 +5,24 @@ Two ways of holding the game, and the walk goes from one to the other:
 * **in place** (``_Fields``), where most decisions happen: a participant on turn or a
   participant's refill waiting, every hand known, no claim, no Malderia (whose exorcism
   is asked of the full check). The walk holds the state's fields in one mutable object
-  and changes them in place: a plain discard, forfeit or placement
-  (``quick.turn_changes``) and a participant's refill of its hand
-  (``quick.draw_changes``) set the few fields they change, computed by the same
-  functions the fold's ``quick_turn`` and ``quick_draw`` use; the listing is
-  ``listing.turn_listing`` read off those fields, and a draw's plan is
-  ``chance.plan_of``; no fold state is built unless ``state()`` is asked.
+  and changes them in place: a plain discard, forfeit, placement or Chariot load
+  (``quick.turn_changes``; with the stock empty too, when no vote follows) and a
+  participant's refill of its hand (``quick.draw_changes``) set the few fields they
+  change, computed by the same functions the fold's ``quick_turn`` and ``quick_draw``
+  use; a draw's plan is ``chance.plan_of``; no fold state is built unless ``state()`` is
+  asked.
 * **the fold's state** for everything else (a window's answer, a vote, a call, the
   Hermit, a picture card, the round's end and deal; a forfeit or placement closing the
   actor's last slot is made in place, ``quick._finished``): ``state()`` is built from
   the fields, and the event is made as ``apply`` makes it once its check has passed (a
   turn action by ``quick.quick_turn`` or else ``turn.turn_action`` and ``flow.settle``,
   a draw by ``quick.quick_draw`` or else ``chance.apply_draw`` and ``settle``, each
-  followed by the absences' bookkeeping; other events by ``apply`` itself). After it the
-  walk goes back in place if the new state allows.
+  followed by the absences' bookkeeping; other events by ``turn.unchecked``, ``apply``
+  without its check). After it the walk goes back in place if the new state allows.
+
+A turn's listing (in place, or of a fold state with every hand known) is
+``indexed.Indexed`` of ``listing.turn_parts``: every move decided, its ``Move`` made only
+when read (``random.choice`` reads one).
 
 What is left out is validation (``checks.check``, ``chance.check_draw``). The cards a
 draw is drawn from (``chance.stock_pool``) are kept once asked: the in-place events and
@@ -32,6 +36,7 @@ every option set that changes play to the end of the game).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from tablelog.rules.cards import Card
@@ -48,19 +53,20 @@ from tablelog.rules.narrespillet.chance import (
     stock_pool,
 )
 from tablelog.rules.narrespillet.flow import settle
-from tablelog.rules.narrespillet.listing import turn_listing
+from tablelog.rules.narrespillet.indexed import Indexed
+from tablelog.rules.narrespillet.listing import turn_parts
 from tablelog.rules.narrespillet.moves import moves, turn_moves
 from tablelog.rules.narrespillet.outcome import outcome
 from tablelog.rules.narrespillet.quick import draw_changes, quick_draw, quick_turn, turn_changes
 from tablelog.rules.narrespillet.state import MALDERIA, PLAY, State
 from tablelog.rules.narrespillet.take import unknown_of
-from tablelog.rules.narrespillet.turn import TURN_ACTIONS, apply, turn_action
+from tablelog.rules.narrespillet.turn import TURN_ACTIONS, turn_action, unchecked
 from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.table import evolve
 
 __all__ = ["Walk", "playout"]
 
-_IN_PLACE = (ev.Discard, ev.Forfeit, ev.Place)
+_IN_PLACE = (ev.Discard, ev.Forfeit, ev.Place, ev.Load)
 """The turn actions made in place (when ``quick.turn_changes`` makes them)."""
 
 _CHANGED: tuple[str, ...] = ("hands", "opens", "discard", "slots", "clock", "queue")
@@ -117,15 +123,18 @@ class Walk:
         else:
             self._fields = None
 
-    def moves(self) -> tuple[Move, ...]:
+    def moves(self) -> Sequence[Move]:
         fields = self._fields
         if fields is not None:
             who = fields.actor
             if who is not None:
-                return tuple(turn_listing(fields, who))
+                return Indexed(turn_parts(fields, who))
         state = self.state()
         who = state.actor
         if who is not None and state.phase == PLAY:
+            hands = state.hands
+            if not any(hands[s].hidden for s in range(state.n)):
+                return Indexed(turn_parts(state, who))  # ``turn_moves``' listing, in parts
             return tuple(turn_moves(state, who))  # the listing of a turn, without the loop
         return tuple(moves(state))
 
@@ -201,7 +210,7 @@ class Walk:
                 self._pool = _without(pool, [d.card for d in p.cards])
         else:
             self._pool = None
-            return apply(state, event)
+            return unchecked(state, event)  # ``apply`` without its check
         # the absences' bookkeeping, as ``apply`` does (nothing to do without a claim)
         return checked(event, made) if made.claims else made
 

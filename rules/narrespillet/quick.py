@@ -33,7 +33,7 @@ from typing import Any
 from tablelog.rules.events import Deal
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import HOUSES, MAGICIAN
-from tablelog.rules.narrespillet.flow import finish_changes, hand_need, next_actor
+from tablelog.rules.narrespillet.flow import MAX_RESHUFFLES, finish_changes, hand_need, next_actor
 from tablelog.rules.narrespillet.place import fool_askers
 from tablelog.rules.narrespillet.placements import classify
 from tablelog.rules.narrespillet.state import (
@@ -121,9 +121,26 @@ def turn_changes(state: State, who: int, p: object) -> dict[str, Any] | None:
             return None
         changes = placed
         held -= len(p.cards)  # type: ignore[attr-defined]
+    elif kind is ev.Load:
+        loaded = p.cards  # type: ignore[attr-defined]
+        kept = tuple(c for c in hand.cards if c not in loaded)
+        if len(kept) + len(loaded) != len(hand.cards):
+            return None  # an open card loaded: the general path
+        if _any_done(state, -1):
+            return None
+        chariot = state.chariots[who]
+        changes = {
+            "hands": _set(hands, who, Zone(kept, hand.hidden)),
+            "chariots": _set(state.chariots, who, Zone(chariot.cards + loaded, chariot.hidden)),
+        }
+        held -= len(loaded)
     else:
         return None
-    if kind is not ev.Discard and all(slot.status != OPEN for slot in changes["slots"][who]):
+    if (
+        kind is not ev.Discard
+        and kind is not ev.Load
+        and all(slot.status != OPEN for slot in changes["slots"][who])
+    ):
         return _finished(state, who, changes)
     return _settled(state, who, held, opened, changes)
 
@@ -182,10 +199,15 @@ def _settled(
         return None  # Justice draws first
     closed, opened_need = hand_need(state, who, held, opened)
     if closed + opened_need and not state.death:
-        if not (state.stock.cards or state.stock.hidden):
-            return None  # a vote on a new stock, or Temperance lifted
-        changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
-        return changes
+        if state.stock.cards or state.stock.hidden:
+            changes.update(queue=(_refill(who), *state.queue), actor=None, optional=False)
+            return changes
+        piled = state.discard.cards or state.discard.hidden or "discard" in changes
+        if piled and not state.refused and state.reshuffles < MAX_RESHUFFLES:
+            return None  # a vote on a new stock
+        if state.temperance is not None:
+            return None  # Temperance lifted, "når stokken tømmes uten å bli snudd"
+        # then nobody draws: the next regular turn begins, as below
     if state.queue:
         return None
     nxt = next_actor(state)
@@ -209,11 +231,6 @@ def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
     queue = state.queue
     if state.phase != PLAY or state.claims or state.stock.cards or not queue:
         return None
-    after: Step | None = None  # the turn the refill was queued before (an extra turn)
-    if len(queue) != 1:
-        if len(queue) != 2 or queue[1].kind != "turn" or state.finished[queue[1].who]:
-            return None
-        after = queue[1]
     head = queue[0]
     who = head.who
     if head.kind != "refill" or who < 0:
@@ -229,16 +246,58 @@ def draw_changes(state: State, deal: Deal) -> dict[str, Any] | None:
     closed, opened = hand_need(state, who, held, len(opens.cards) + opens.hidden)
     if closed + opened:
         return None  # the stock ran short: the general path asks for a vote
+    left = state.stock.hidden - len(cards)
     changes = {
         "hands": _set(state.hands, who, Zone(hand.cards + cards, hand.hidden)),
-        "stock": Zone((), state.stock.hidden - len(cards)),
-        "queue": (),
+        "stock": Zone((), left),
     }
-    if after is not None:  # ``flow.settle``'s turn step: the turn field stays
-        changes.update(actor=after.who, optional=after.optional)
-        return changes
+    return _drawn(state, who, held, left, queue, changes)
+
+
+def _drawn(
+    state: State,
+    drawer: int,
+    held: int,
+    left: int,
+    queue: tuple[Step, ...],
+    changes: dict[str, Any],
+) -> dict[str, Any] | None:
+    """``changes`` and what ``flow.settle`` makes of the steps queued after the refill
+    (``queue[1:]``) once ``drawer`` holds ``held`` cards and the stock ``left``: finish
+    checks of nobody done and refills nobody needs pass, and the walk stops at a draw
+    from the stock, a turn of a participant still playing (an extra turn: the turn field
+    stays) or, the queue done, the next regular turn; ``None`` when more happens (a round
+    ends, a vote, Temperance lifted, a window)."""
+    finished = state.finished
+    for i in range(1, len(queue)):
+        step = queue[i]
+        kind, w = step.kind, step.who
+        if kind == "finish":
+            if not finished[w] and all(slot.status != OPEN for slot in state.slots[w]):
+                return None  # its round ends: the general path
+        elif kind == "refill":
+            if state.death:
+                continue
+            if w < 0:  # Justice's cards (this draw went to a participant's hand)
+                if not state.pool_live or len(state.pool) >= HAND:
+                    continue
+            else:
+                zone, opens = state.hands[w], state.opens[w]
+                size = held if w == drawer else len(zone.cards) + zone.hidden
+                if sum(hand_need(state, w, size, len(opens.cards) + opens.hidden)) == 0:
+                    continue
+            if not left:
+                return None  # a vote on a new stock, or Temperance lifted
+            changes["queue"] = queue[i:]  # the next draw
+            return changes
+        elif kind == "turn":
+            if not finished[w]:
+                changes.update(queue=queue[i + 1 :], actor=w, optional=step.optional)
+                return changes
+        else:
+            return None  # a window, a draw of the Wheel, a discard down: the general path
     nxt = next_actor(state)
     if nxt is None:
-        return None  # pragma: no cover - the drawer has not finished
-    changes.update(turn=nxt, actor=nxt, optional=False)
+        return None  # everyone has finished: the round ends
+    changes.update(queue=(), turn=nxt, actor=nxt, optional=False)
     return changes

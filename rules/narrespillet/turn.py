@@ -34,7 +34,7 @@ from tablelog.rules.narrespillet.take import source_of, take
 from tablelog.rules.table import evolve
 from tablelog.rules.zones import Zone
 
-__all__ = ["TURN_ACTIONS", "apply", "check", "recent", "turn_action"]
+__all__ = ["TURN_ACTIONS", "apply", "check", "recent", "turn_action", "unchecked"]
 
 TURN_ACTIONS = TURN_KINDS
 """The payloads of a turn action (``turn_action`` makes them)."""
@@ -71,6 +71,13 @@ def apply(state: State, event: Event) -> State:
     if len(_RECENT) > 8:
         del _RECENT[0]
     return after
+
+
+def unchecked(state: State, event: Event) -> State:
+    """The state after ``event`` as ``apply`` makes it once its check has passed, without
+    the check or the memory of recent events: for a playout, whose every event is legal
+    by construction (a listed move, or a sample of the chance step)."""
+    return checked(event, _make(state, event))
 
 
 def _make(state: State, event: Event) -> State:

@@ -214,3 +214,16 @@ def test_sqlite_export_of_a_seeded_game_holds_no_seed(db: Path, tmp_path: Path) 
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT seed FROM games").fetchall() == [(None,)]
     conn.close()
+
+
+@pytest.mark.parametrize("value", [0, 3, -7, 10**30, "0", "12", "-4", "25/2", "-1/3", "2/3"])
+def test_decimal_of_a_whole_number_is_the_exact_paths(value: int | str) -> None:
+    """``decimal`` writes a whole number at once; every score reads as the exact path
+    (``Fraction``) writes it."""
+    exact = Fraction(value)
+    expected = (
+        str(exact.numerator)
+        if exact.denominator == 1
+        else f"{float(exact):.6f}".rstrip("0").rstrip(".")
+    )
+    assert decimal(value) == expected

@@ -101,9 +101,9 @@ def test_recorded_games_list_what_the_check_lets_through(name):
 _REMEMBERED = (
     candidates._made,
     candidates._play,
+    candidates._house_bits,
     candidates._house_places,
     candidates._field_places,
-    candidates._number_places,
     candidates._number_place,
 )
 """The listing's memories of moves made by value (a wrong or missing key part would list

@@ -1,6 +1,7 @@
 """The one-state shortcuts (``narrespillet.quick``) make what the general path makes: on
 every event of seeded games of every option set that changes play, and of games dealt as
-a physical table sees them (face-down hands, claims), wherever ``quick_turn`` or
+a physical table sees them (face-down hands, claims), wherever ``quick_turn`` (a Chariot
+loaded too, and a turn when the stock is empty and no vote follows) or
 ``quick_draw`` answers, its state equals ``settle(turn_action(...))`` or
 ``settle(apply_draw(...))``, the path ``apply`` took before them (a round ended by the
 actor's forfeit or placement too)."""
@@ -15,7 +16,7 @@ from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.narrespillet import quick
 from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.chance import apply_draw
-from tablelog.rules.narrespillet.flow import settle
+from tablelog.rules.narrespillet.flow import hand_need, settle
 from tablelog.rules.narrespillet.quick import quick_draw, quick_turn
 from tablelog.rules.narrespillet.state import PLAY, State
 from tablelog.rules.narrespillet.turn import TURN_ACTIONS, turn_action
@@ -31,13 +32,18 @@ def _compare(state: State, event: Event, used: Counter[str]) -> None:
         made = quick_draw(state, p)
         if made is not None:
             used["draw"] += 1
-            used["draw before a turn"] += len(state.queue) == 2  # an extra turn waits
+            kinds = [step.kind for step in state.queue]
+            used["draw before a turn"] += kinds == ["refill", "turn"]  # an extra turn waits
+            used["draw before finish checks"] += "finish" in kinds  # a card's draw at once
             assert made == settle(apply_draw(state, event)), f"the shortcut parts at {event}"
     elif state.actor is not None and head_step(state) is None and isinstance(p, TURN_ACTIONS):
         made = quick_turn(state, state.actor, p)
         if made is not None:
             used[type(p).__name__] += 1
             used["finish"] += made.finished != state.finished  # the actor's round ends
+            who, hands, opens = state.actor, made.hands, made.opens  # the stock empty, no
+            want = hand_need(made, who, len(hands[who]), len(opens[who]))  # vote: no refill
+            used["no stock"] += not len(state.stock) and sum(want) > 0
             assert made == settle(turn_action(state, state.actor, p)), (
                 f"the shortcut parts at {event}"
             )
@@ -69,7 +75,9 @@ def test_the_shortcuts_make_the_general_paths_state(options: dict[str, object]) 
         assert _game(options, seed, True, used) > 50
     assert used["draw"] and used["Discard"] and used["Forfeit"] and used["Place"], used
     assert used["draw before a turn"], used  # the refill queued before an extra turn
+    assert used["draw before finish checks"], used  # the Hanged Man's target's, the Star's
     assert used["finish"], used
+    assert used["Load"] and used["no stock"], used  # a Chariot loaded; a turn, stock empty
 
 
 def test_the_shortcuts_in_physical_games() -> None:
