@@ -9,7 +9,7 @@ a card of the undealt stock face up and its suit is trump.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import cast
 
@@ -192,12 +192,8 @@ def turn_chance(state: State) -> ChanceStep:
     return ChanceStep("turn", hint, turns)
 
 
-_TURNS: dict[Card, Move] = {}
-"""The move turning each card, made once (a turn's step lists every card still hidden)."""
-
-
+@cache
 def _turn_move(card: Card) -> Move:
-    made = _TURNS.get(card)
-    if made is None:
-        made = _TURNS[card] = Move(None, Turn(card))
-    return made
+    """The move turning ``card``, made once per card (a turn's step lists every card
+    still hidden)."""
+    return Move(None, Turn(card))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from tablelog.rules.absences import Binding, took_unseen
@@ -332,15 +332,10 @@ def _refill_hint(plan: DealPlan, name: str, count: int) -> str:
     return f"{name} draws {count}: {deal_forms(plan)}"
 
 
-_TURNS: dict[Card, Move] = {}
-
-
+@cache
 def _turn_move(card: Card) -> Move:
     """The table's move turning ``card``, made once per card."""
-    made = _TURNS.get(card)
-    if made is None:
-        made = _TURNS[card] = Move(None, Turn(card))
-    return made
+    return Move(None, Turn(card))
 
 
 def _binding(state: State) -> Binding:
