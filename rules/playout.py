@@ -30,7 +30,15 @@ from tablelog.rules.events import Event, Move
 if TYPE_CHECKING:
     from tablelog.rules.protocol import ChanceStep, Outcome, RuleSet
 
-__all__ = ["FoldPlayout", "InPlace", "Listed", "Playout", "divergence", "playout_of"]
+__all__ = [
+    "FoldPlayout",
+    "InPlace",
+    "LazyMoves",
+    "Listed",
+    "Playout",
+    "divergence",
+    "playout_of",
+]
 
 
 class Playout(Protocol):
@@ -60,21 +68,18 @@ class Playout(Protocol):
         ...
 
 
-class Listed(Sequence[Move]):
-    """A playout's listing whose moves are made when first read: each item is a ``Move``
-    or its recipe, a tuple ``(make, *fields)`` with ``make(*fields)`` the move (a maker
-    that gives one move per fields, such as a memory by value). Every legal move is found
-    when the listing is made, and its fields decided; only the ``Move`` objects wait, so a
-    random player that reads one move of a listing makes one. Equal (``==``) to any
-    sequence of the same moves in the same order, a tuple of the fold's listing too."""
+class LazyMoves(Sequence[Move]):
+    """A listing whose moves are made when read: a subclass says how many it holds
+    (``__len__``) and makes the ``index``-th (``at``); every legal move is found when the
+    listing is made, only the ``Move`` objects wait, so a random player that reads one
+    move of a listing makes one. Equal (``==``) to any sequence of the same moves in the
+    same order, a tuple of the fold's listing too; like a list, it has no hash."""
 
-    __slots__ = ("_items",)
+    __slots__ = ()
 
-    def __init__(self, items: list[Any]) -> None:
-        self._items = items
-
-    def __len__(self) -> int:
-        return len(self._items)
+    def at(self, index: int) -> Move:
+        """The move at ``index`` (negative: from the end), made when first asked."""
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -84,29 +89,45 @@ class Listed(Sequence[Move]):
 
     def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self._items))))
+            return tuple(map(self.at, range(*index.indices(len(self)))))
+        return self.at(index)
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(self.at, range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == len(self) and all(
+            mine == theirs for mine, theirs in zip(self, other, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, like a list: no hash
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class Listed(LazyMoves):
+    """A playout's listing of items, each a ``Move`` or its recipe, a tuple ``(make,
+    *fields)`` with ``make(*fields)`` the move (a maker that gives one move per fields,
+    such as a memory by value); a recipe is replaced by its move once read."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def at(self, index: int) -> Move:
         item = self._items[index]
         if type(item) is tuple:
             make: Callable[..., Move] = item[0]
             item = self._items[index] = make(*item[1:])
         made: Move = item
         return made
-
-    def __iter__(self) -> Iterator[Move]:
-        for index in range(len(self._items)):
-            yield self[index]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(other) == len(self._items) and all(
-            mine == theirs for mine, theirs in zip(self, other, strict=True)
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable inside: like a list, no hash
-
-    def __repr__(self) -> str:
-        return f"Listed({list(self)!r})"
 
 
 class FoldPlayout:

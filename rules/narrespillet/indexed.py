@@ -28,6 +28,7 @@ from typing import Any
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
+from tablelog.rules.playout import LazyMoves
 
 __all__ = ["Combos", "Indexed", "Mapped", "combos_table", "flat"]
 
@@ -43,19 +44,10 @@ def combos_table(k: int, lo: int, hi: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-class _Part(Sequence[Move]):
-    """A sequence of moves read by position (``at``); a slice reads each of its moves."""
+class _Part(LazyMoves):
+    """A part of a listing: its moves read by position (``at``), made when asked."""
 
     __slots__ = ()
-
-    def at(self, index: int) -> Move:
-        """The move at ``index`` (negative: from the end), made when asked."""
-        raise NotImplementedError
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return tuple(map(self.at, range(*index.indices(len(self)))))
-        return self.at(index)
 
 
 class Combos(_Part):
@@ -128,8 +120,9 @@ def flat(parts: Parts) -> list[Move]:
 
 
 class Indexed(_Part):
-    """A listing made of ``parts`` (see the module's text): equal (``==``) to any sequence
-    of the same moves in the same order, the fold's tuple too."""
+    """A listing made of ``parts`` (see the module's text): a ``rules.playout.LazyMoves``,
+    equal (``==``) to any sequence of the same moves in the same order, the fold's tuple
+    too."""
 
     __slots__ = ("_len", "_parts")
 
@@ -155,13 +148,3 @@ class Indexed(_Part):
     def __iter__(self) -> Iterator[Move]:
         for part in self._parts:
             yield from part
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str) or not isinstance(other, Sequence):
-            return NotImplemented
-        return list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]  # like a list: compared by value, no hash
-
-    def __repr__(self) -> str:
-        return f"Indexed({list(self)!r})"
