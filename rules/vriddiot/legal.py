@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from tablelog.rules.cards import FRENCH_RANKS, JOKER, SUITS, Card
 from tablelog.rules.memo import ByValue, number_of
@@ -286,10 +286,12 @@ class Verdicts:
     ``alone``, every card of the game (jokers aside) that may be laid alone as itself, and
     ``set_ok(cards)`` for a set, each asked once and remembered (``verdicts``)."""
 
-    __slots__ = ("_asked", "_jokers", "_sets", "alone")
+    __slots__ = ("_asked", "_jokers", "_sets", "alone", "listing")
 
     def __init__(self, asked: State, deck: Iterable[Card]) -> None:
         self._asked = asked
+        self.listing: dict[int, Any] = {}
+        """What the listing (``onturn.turn_moves``) keeps of this situation, by seat."""
         self._sets: dict[tuple[Card, ...], bool] = {}
         self._jokers: tuple[Card, ...] | None = None
         self.alone = frozenset(

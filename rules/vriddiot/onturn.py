@@ -68,7 +68,7 @@ def by_rank(have: Counter[Card]) -> dict[str, list[Card]]:
     return ranks
 
 
-def sets(zone: Zone, copies: list[Card]) -> Iterator[tuple[Card, ...]]:
+def sets(zone: Zone, copies: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     """The sets of two or more of ``copies`` (one rank, in suit order) the zone may lay:
     each once, with no more copies that nobody has seen than it has face-down cards."""
     if len(copies) < 2:
@@ -131,28 +131,34 @@ def turn_moves(
         else:
             said = verdicts(state, read)
             alone = said.alone
-            made = _plays(seat)
-            runs: list[list[Card]] = []
+            mine = said.listing.get(seat) or _mine(said, seat)
+            runs: list[tuple[Card, ...]] = []
+            copies_of: list[list[Card]] = []
             if have is None:  # known cards: sorted once, for the plays alone and the sets
                 ordered: Sequence[Card] = cards
                 if len(cards) > 1:
-                    ordered = in_order = sorted(cards, key=_ORDER.__getitem__)
+                    ordered = sorted(cards, key=_ORDER.__getitem__)
                     if src != "turned" and state.duty != ADDON:
-                        runs = _runs(in_order)
-                lays = dict.fromkeys(filter(alone.__contains__, ordered))  # each card once
-                listed.extend(map(made.__getitem__, lays))
+                        runs = _runs(tuple(ordered))
+                lays = [*filter(None, map(mine.lays.__getitem__, dict.fromkeys(ordered)))]
+                listed.extend(lays)
                 can = bool(lays)
             else:
                 may = alone.intersection(have)
                 if may:
+                    made = _plays(seat)
                     listed.extend(map(made.__getitem__, sorted(may, key=_ORDER.__getitem__)))
                     can = not alone.isdisjoint(cards)  # a known card
                 if src != "turned" and state.duty != ADDON:
-                    runs = _copies(have)
+                    copies_of = _copies(have)
             if JOKER in (cards if have is None else have) and said.jokers:
                 listed.extend(_joker_moves(said, seat))  # a joker comes last (``card_order``)
                 can = can or JOKER in cards
-            for copies in runs:
+            known = mine.sets  # each copies' sets, made once per seat in this situation
+            for run in runs:
+                made = known.get(run)
+                listed.extend(mine.sets_of(run) if made is None else made)
+            for copies in copies_of:
                 listed.extend(_set_moves(said, seat, zone, copies))
             cannot = not can and not _fours(state, zone)  # what ``can_play`` would say
     stock, turned = state.stock, state.turned
@@ -211,13 +217,69 @@ def _set_moves(said: Verdicts, seat: int, zone: Zone, copies: list[Card]) -> tup
     return made
 
 
+class _Lays(dict[Card, Move | None]):
+    """The move laying each card alone as itself in one situation, by card, for one seat:
+    ``None`` for a card the situation does not allow alone (``Verdicts.alone``), each
+    asked when first met."""
+
+    __slots__ = ("alone", "plays")
+
+    def __init__(self, alone: frozenset[Card], plays: _Plays) -> None:
+        super().__init__()
+        self.alone = alone
+        self.plays = plays
+
+    def __missing__(self, card: Card) -> Move | None:
+        made = self[card] = self.plays[card] if card in self.alone else None
+        return made
+
+
+class _Mine:
+    """What the listing keeps of one situation (``Verdicts``) for one seat whose cards are
+    all known: the move laying each card alone (``lays``), and the moves laying the sets
+    of each rank's copies (``sets``, by the copies, in ``sets``'s order). A zone without
+    face-down cards is read for nothing but its copies, so the copies name the sets; the
+    copies of one rank are at most the deck's, so what is kept stays small."""
+
+    __slots__ = ("lays", "said", "seat", "sets")
+
+    def __init__(self, said: Verdicts, seat: int) -> None:
+        self.said = said
+        self.seat = seat
+        self.lays = _Lays(said.alone, _plays(seat))
+        self.sets: dict[tuple[Card, ...], tuple[Move, ...]] = {}
+
+    def sets_of(self, copies: tuple[Card, ...]) -> tuple[Move, ...]:
+        """The moves laying the sets of ``copies`` (one rank, known cards) the situation
+        allows, made once (``_sets_ok``, shared by every seat)."""
+        said, seat = self.said, self.seat
+        shape: tuple[object, ...] = (said, *copies)  # as ``_set_moves`` names them
+        zone = _KNOWN
+        if len(set(copies)) < len(copies):
+            zone = Zone(copies)
+            shape = (*shape, None, 0, *(copies.count(c) for c in dict.fromkeys(copies)))
+        oks = _sets_ok(said, zone, copies, shape)
+        made = self.sets[copies] = tuple(_set(seat, combo) for combo in oks)
+        return made
+
+
+_KNOWN = Zone()
+"""What ``sets`` reads of a zone of known cards whose copies of one rank are distinct
+(nothing: every combination is a set); for repeated copies, a zone of the copies."""
+
+
+def _mine(said: Verdicts, seat: int) -> _Mine:
+    made = said.listing[seat] = _Mine(said, seat)
+    return made
+
+
 _SETS_OK: ByValue[tuple[tuple[Card, ...], ...]] = ByValue(_SETS_KEPT)
 """The sets ``said`` allows, by ``_set_moves``'s key without the seat: every seat's
 moves of the same copies in the same situation are made from one answer."""
 
 
 def _sets_ok(
-    said: Verdicts, zone: Zone, copies: list[Card], shape: tuple[object, ...]
+    said: Verdicts, zone: Zone, copies: Sequence[Card], shape: tuple[object, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """The sets of ``copies`` that ``said`` allows, in ``sets``'s order, remembered by
     ``shape`` (``_set_moves``'s key without the seat: the situation, the copies and what
@@ -253,13 +315,13 @@ def _copies(have: Counter[Card]) -> list[list[Card]]:
     return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
 
 
-def _runs(ordered: list[Card]) -> list[list[Card]]:
+def _runs(ordered: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """The runs of two or more cards of one rank in ``ordered`` (known cards in the
     listing's order, ``_ORDER``, so a rank's copies lie together): each rank's copies that
     may be laid together, Der Firer and jokers (always laid alone) left out. Where each
     rank's copies end is read in C calls (a ``dict`` of ``zip``), and the runs sliced."""
     if FIRER in ordered or JOKER in ordered:
-        ordered = [card for card in ordered if card is not FIRER and card is not JOKER]
+        ordered = tuple([card for card in ordered if card is not FIRER and card is not JOKER])
     ranks = list(map(_RANK, ordered))
     n = len(ranks)
     ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
