@@ -26,6 +26,7 @@ from tablelog.rules.vriddiot.state import (
     BEAT,
     FIRER,
     LEAD,
+    RANK_VALUE,
     WAR,
     State,
     War,
@@ -40,6 +41,7 @@ __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
+_FIRER_ALONE = (FIRER,)
 _CARDS = attrgetter("cards")
 
 
@@ -145,7 +147,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     rank = card.rank
     duty, twist = state.duty, state.twist
     run = (rank, (state.run[1] if state.run[0] == rank else 0) + len(real))
-    burns = is_burn(real, real) or run[1] >= 4
+    burns = rank == "10" or real == _FIRER_ALONE or run[1] >= 4  # ``is_burn``, or four laid
     declares: War | None = None
     if not burns and duty != ADDON:
         if len(real) == 3 and rank in ("6", "K"):
@@ -167,7 +169,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     changes = _taken(state, seat, real)
     if changes is None:
         return None
-    pile = state.pile.add(*real)
+    pile = Zone(state.pile.cards + real, state.pile.hidden)  # ``Zone.add``
     seating = state.seating
     if rank == "J" and len(real) % 2 and declares is None:  # one value: all jacks or none
         seating = seating.reversed()
@@ -185,7 +187,7 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
     elif declares is not None:  # lay._declare_war; with nobody to join, the second lays
         changes.update(run=run, top=value(card), war=declares, duty=WAR, last=None)
     else:
-        worth = value(card)
+        worth = RANK_VALUE.get(rank, 0)  # ``value``
         changes["run"] = run
         if duty == ADDON:
             changes["last"] = None
@@ -205,11 +207,15 @@ def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, An
             if twist is not None:
                 ends = rank == "A" or (rank == "2" and state.options.two_in_vri == "ends_vri")
                 changes["twist"] = None if ends else (twist[0], worth)
-            last = (seat, rank) if rank in WAR_RANKS and twist is None else None
-            nxt = next_in(seating, state.finished, seat)
-            changes.update(top=worth, last=last, seating=seating, duty=BEAT, turn=nxt)
+            changes["top"] = worth
+            changes["last"] = (seat, rank) if rank in WAR_RANKS and twist is None else None
+            changes["seating"] = seating
+            changes["duty"] = BEAT
+            changes["turn"] = next_in(seating, state.finished, seat)
     changes["pile"] = pile
-    changes["pile_by"] = _laid_on(state, seat, len(real)) if pile.cards else ()
+    changes["pile_by"] = (
+        laid_on(state.pile_by, len(state.pile.cards), seat, len(real)) if pile.cards else ()
+    )
     return changes
 
 
