@@ -11,7 +11,7 @@ chance card or a blind table card is a ``turn``; KKK's black cards leave the sto
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
 from typing import Any
 
@@ -55,9 +55,11 @@ __all__ = [
     "chance",
     "deal_plan",
     "first_short",
+    "play_chance",
     "refill_changes",
     "refill_seat",
     "starter",
+    "stock_only",
     "turned_changes",
 ]
 
@@ -144,7 +146,12 @@ def turned_changes(state: State, card: Card) -> dict[str, Any]:
 
 
 def _stock_pool(state: State) -> Counter[Card]:
-    counts = pool(state)
+    return stock_only(state, pool(state))
+
+
+def stock_only(state: State, counts: Counter[Card]) -> Counter[Card]:
+    """``counts`` (the unaccounted cards, changed in place) less what the stock may not
+    hold: after KKK, no black card but ♠4."""
     if state.black_free:
         for card in list(counts):
             if not stock_may_be(state, card):
@@ -313,17 +320,38 @@ def chance(state: State) -> ChanceStep | None:
         plan = DealPlan(to_zone("stock", len(state.stock), up=True), state.table.players)
         removal = Removal(plan, cards, "stock", claims=_binding(state))
         return ChanceStep("remove", hint, removal)
+    seat = None if state.pending == "reveal" else refill_seat(state)
+    return play_chance(state, seat, partial(_stock_order, state), partial(pool, state))
+
+
+def _stock_order(state: State) -> tuple[Card, ...]:
+    return pool_order(_stock_pool(state))
+
+
+def play_chance(
+    state: State,
+    seat: int | None,
+    stock_order: Callable[[], tuple[Card, ...]],
+    unaccounted: Callable[[], Counter[Card]],
+) -> ChanceStep | None:
+    """The chance step of the play phase with no KKK removal pending: the card turned
+    (``pending`` reveal), else the refill of ``seat`` (``refill_seat``; ``None``: no step).
+    The cards the stock may hold are asked of ``stock_order`` (``pool_order`` of them)
+    and the unaccounted ones of ``unaccounted`` (a fresh count the step keeps): ``chance``
+    asks the state's (``rules.table.pool``), the playout its own, kept as it walks."""
     if state.pending == "reveal":
-        return ChanceStep("turn", "turn CARD: the card turned face up, e.g. turn 9H", _turn(state))
-    seat = refill_seat(state)
+        return ChanceStep("turn", _TURN_HINT, _turn(state, stock_order, unaccounted))
     if seat is None:
         return None
     count = min(HAND - len(state.hands[seat]), len(state.stock))
     plan = refill_plan(state.table, seat, count)
     hint = _refill_hint(plan, player(state, seat), count)
-    cards = pool_order(_stock_pool(state))
-    drawing = Drawing(plan, cards, "stock", _binding(state))
+    binding = Binding(state.claims, state.hands, unaccounted())
+    drawing = Drawing(plan, stock_order(), "stock", binding)
     return ChanceStep("deal", hint, drawing, unseen=not plan.ups)
+
+
+_TURN_HINT = "turn CARD: the card turned face up, e.g. turn 9H"
 
 
 @lru_cache(maxsize=256)
@@ -343,17 +371,22 @@ def _binding(state: State) -> Binding:
     return Binding(state.claims, state.hands, pool(state))
 
 
-def _turn(state: State) -> Listed:
+def _turn(
+    state: State,
+    stock_order: Callable[[], tuple[Card, ...]],
+    unaccounted: Callable[[], Counter[Card]],
+) -> Listed:
     """The card turned: a face-down table card (known, if the deal named it) or the top of
-    the stock, one of the cards that leave every claim possible."""
+    the stock, one of the cards that leave every claim possible (the cards asked as
+    ``play_chance`` says)."""
     assert state.turn is not None
     if state.reveal >= 0:
         slot = state.downs[state.turn].slots[state.reveal]
         if slot is not None and slot.card is not None:
             return Listed.certain(Turn(slot.card))
-        cards = pool_order(pool(state))
+        cards = pool_order(unaccounted())
     else:
-        cards = pool_order(_stock_pool(state))
+        cards = stock_order()
     if state.claims:  # a card shown now must keep every claim possible
         ok = card_unseen_ok(state)
         cards = tuple(c for c in cards if ok(c)) or cards

@@ -146,8 +146,8 @@ def turn_moves(
             else:
                 may = alone.intersection(have)
                 if may:
-                    made = _plays(seat)
-                    listed.extend(map(made.__getitem__, sorted(may, key=_ORDER.__getitem__)))
+                    plays = _plays(seat)
+                    listed.extend(map(plays.__getitem__, sorted(may, key=_ORDER.__getitem__)))
                     can = not alone.isdisjoint(cards)  # a known card
                 if src != "turned" and state.duty != ADDON:
                     copies_of = _copies(have)
@@ -156,8 +156,8 @@ def turn_moves(
                 can = can or JOKER in cards
             known = mine.sets  # each copies' sets, made once per seat in this situation
             for run in runs:
-                made = known.get(run)
-                listed.extend(mine.sets_of(run) if made is None else made)
+                sets_made = known.get(run)
+                listed.extend(mine.sets_of(run) if sets_made is None else sets_made)
             for copies in copies_of:
                 listed.extend(_set_moves(said, seat, zone, copies))
             cannot = not can and not _fours(state, zone)  # what ``can_play`` would say

@@ -16,6 +16,7 @@ at every state of every fuzzed history.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, cast
@@ -23,19 +24,35 @@ from typing import Any, cast
 import attrs
 
 from tablelog.rules.cards import Card
+from tablelog.rules.dealing import pool_order
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.protocol import ChanceStep, Outcome
 from tablelog.rules.seating import Seating
 from tablelog.rules.vriddiot.deal import chance as fold_chance
-from tablelog.rules.vriddiot.deal import first_short, refill_changes, turned_changes
+from tablelog.rules.vriddiot.deal import (
+    first_short,
+    play_chance,
+    refill_changes,
+    stock_only,
+    turned_changes,
+)
 from tablelog.rules.vriddiot.events import Blind, Chance, Pickup, Play, Set, Turn
 from tablelog.rules.vriddiot.legal import options_read, source
 from tablelog.rules.vriddiot.moves import moves as fold_moves
 from tablelog.rules.vriddiot.onturn import turn_moves
 from tablelog.rules.vriddiot.play import apply as fold_apply
-from tablelog.rules.vriddiot.state import HAND, OVER, PLAY, Options, State, outcome
+from tablelog.rules.vriddiot.state import (
+    HAND,
+    OVER,
+    PLAY,
+    Options,
+    State,
+    down_zone,
+    outcome,
+    zone_map,
+)
 from tablelog.rules.vriddiot.turn import chance_changes, lay_changes, pickup_changes
-from tablelog.rules.zones import Zone
+from tablelog.rules.zones import Zone, unaccounted
 
 __all__ = ["VriddiotPlayout", "playout"]
 
@@ -43,6 +60,7 @@ _NAMES = tuple(f.name for f in attrs.fields(State))
 """Every field of the state, ``table`` first: the playout's attributes of the same names."""
 
 _FIELDS = attrgetter(*_NAMES)
+_HIDDEN = attrgetter("hidden")
 """The playout's attributes named ``_NAMES``, read in one C call (a tuple)."""
 
 
@@ -101,6 +119,9 @@ class VriddiotPlayout:
         self._state = state
         self._free: bool | None = None
         self._src = ""
+        self._counts: Counter[Card] | None = None  # the unaccounted cards: ``_pool``
+        self._counted = 0
+        self._order: tuple[Card, ...] | None = None
 
     def state(self) -> State:
         """The fold state this playout stands for."""
@@ -122,7 +143,63 @@ class VriddiotPlayout:
     def chance(self) -> ChanceStep | None:
         if self.phase == PLAY and not self.pending and self._refill_free():
             return None
-        return fold_chance(self.state())
+        if self.phase != PLAY or self.claims or self.pending == "remove":
+            return fold_chance(self.state())
+        seat = None if self.pending else first_short(self._as)
+        return play_chance(self._as, seat, self._stock_order, self._unaccounted)
+
+    # -- the unaccounted cards, kept as the walk goes -----------------------------------
+
+    def _hidden(self) -> int:
+        """How many cards lie face down with no identity entered, in every zone: the
+        unaccounted cards (the deck less every known card) change only when a card
+        nobody entered is shown (this count falls), as no known card becomes unknown."""
+        hidden = sum(map(_HIDDEN, self.hands)) + sum(map(_HIDDEN, self.ups))
+        hidden += sum(map(_HIDDEN, map(down_zone, self.downs)))
+        for zone in (self.stock, self.pile, self.burned, self.out, self.turned):
+            hidden += zone.hidden
+        return hidden
+
+    def _pool(self) -> Counter[Card]:
+        """The unaccounted cards (``rules.table.pool_view``), kept while no card nobody
+        entered was shown since they were counted (``_hidden`` unchanged) but for the
+        cards the stock gave (``_drawn``); not to be changed but by ``_drawn``."""
+        hidden = self._hidden()
+        counts = self._counts
+        if counts is None or hidden != self._counted:
+            counts = self._counts = unaccounted(self.table.deck, zone_map(self._as).values())
+            self._counted = hidden
+            self._order = None
+        return counts
+
+    def _unaccounted(self) -> Counter[Card]:
+        """A fresh count of the unaccounted cards (``rules.table.pool``)."""
+        return Counter(self._pool())
+
+    def _stock_order(self) -> tuple[Card, ...]:
+        """The cards the stock may hold in ``pool_order`` (``deal._stock_pool``), kept with
+        the unaccounted cards."""
+        counts = self._pool()
+        order = self._order
+        if order is None:
+            order = self._order = pool_order(stock_only(self._as, Counter(counts)))
+        return order
+
+    def _drawn(self, cards: tuple[Card, ...]) -> None:
+        """The stock gave ``cards``, shown (a refill or a card turned): they leave the
+        unaccounted cards, and the stock's face-down count falls by as many."""
+        counts, order = self._counts, self._order
+        if counts is None:
+            return
+        for card in cards:
+            counts[card] -= 1
+            if order is not None and card in order:
+                i = order.index(card)
+                order = order[:i] + order[i + 1 :]
+            else:
+                order = None
+        self._order = order
+        self._counted -= len(cards)
 
     def _refill_free(self) -> bool:
         """Whether no player must draw from the stock (``deal.refill_seat`` is ``None``),
@@ -190,6 +267,8 @@ class VriddiotPlayout:
             changes = chance_changes(seat, payload.place - 1)
         elif kind is Turn:
             changes = turned_changes(self._as, payload.card)
+            if self.reveal < 0:
+                self._drawn((payload.card,))
         elif kind is Deal and self.phase == PLAY:
             changes = self._refill(payload)
         if changes is None:
@@ -204,7 +283,9 @@ class VriddiotPlayout:
         seat = first_short(self._as)
         if seat is None or None in cards:
             return None
-        return refill_changes(self._as, seat, Zone(cast(tuple[Card, ...], cards)))
+        known = cast(tuple[Card, ...], cards)
+        self._drawn(known)
+        return refill_changes(self._as, seat, Zone(known))
 
 
 def playout(state: State, seq: int = 0) -> VriddiotPlayout:
