@@ -29,6 +29,8 @@ from tablelog.rules.vriddiot.legal import (
     source,
     verdicts,
 )
+from tablelog.rules.vriddiot.order import ORDER as _ORDER
+from tablelog.rules.vriddiot.order import SUIT_ORDER, card_order, in_order, rank_order
 from tablelog.rules.vriddiot.state import ADDON, FIRER, WAR, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
@@ -42,8 +44,6 @@ __all__ = [
     "sets",
     "turn_moves",
 ]
-
-SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
 def candidates(state: State, zone: Zone) -> Counter[Card]:
@@ -134,13 +134,13 @@ def turn_moves(
             mine = said.listing.get(seat) or _mine(said, seat)
             runs: list[tuple[Card, ...]] = []
             copies_of: list[list[Card]] = []
-            if have is None:  # known cards: sorted once, for the plays alone and the sets
-                ordered: Sequence[Card] = cards
+            if have is None:  # known cards: in order once (kept per zone), each card once
+                distinct: Sequence[Card] = cards
                 if len(cards) > 1:
-                    ordered = sorted(cards, key=_ORDER.__getitem__)
+                    distinct, found = in_order(zone)
                     if src != "turned" and state.duty != ADDON:
-                        runs = _runs(tuple(ordered))
-                lays = [*filter(None, map(mine.lays.__getitem__, dict.fromkeys(ordered)))]
+                        runs = found
+                lays = [*filter(None, map(mine.lays.__getitem__, distinct))]
                 listed.extend(lays)
                 can = bool(lays)
             else:
@@ -315,38 +315,6 @@ def _copies(have: Counter[Card]) -> list[list[Card]]:
     return [ranks[rank] for rank in sorted(ranks, key=rank_order)]
 
 
-def _runs(ordered: tuple[Card, ...]) -> list[tuple[Card, ...]]:
-    """The runs of two or more cards of one rank in ``ordered`` (known cards in the
-    listing's order, ``_ORDER``, so a rank's copies lie together): each rank's copies that
-    may be laid together, Der Firer and jokers (always laid alone) left out. Where each
-    rank's copies end is read in C calls (a ``dict`` of ``zip``), and the runs sliced."""
-    if FIRER in ordered or JOKER in ordered:
-        ordered = tuple([card for card in ordered if card is not FIRER and card is not JOKER])
-    ranks = list(map(_RANK, ordered))
-    n = len(ranks)
-    ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
-    if len(ends) == n:
-        return []
-    runs = []
-    start = 0
-    for stop in ends.values():
-        if stop - start > 1:
-            runs.append(ordered[start:stop])
-        start = stop
-    return runs
-
-
-class _Order(dict[Card, int]):
-    """Each card's place in the listing's order (``card_order``) as one number, looked up
-    (a sort compares numbers faster than pairs)."""
-
-    def __missing__(self, card: Card) -> int:
-        rank, suit = card_order(card)
-        order = self[card] = rank * 16 + suit  # suits are numbered below 16
-        return order
-
-
-_ORDER = _Order()
 _RANK = operator.attrgetter("rank")
 _FIRST = operator.itemgetter(0)
 
@@ -390,14 +358,3 @@ def _chance(seat: int) -> Move:
 @lru_cache(maxsize=32)
 def _pickup(seat: int) -> Move:
     return Move(seat, Pickup())
-
-
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
-
-
-def rank_order(rank: str) -> int:
-    return _RANKS.index(rank)
-
-
-def card_order(card: Card) -> tuple[int, int]:
-    return (rank_order(card.rank), SUIT_ORDER.get(card.suit, 9))

@@ -21,6 +21,7 @@ from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.laid import laid_by, laid_on
 from tablelog.rules.table import evolve
 from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
+from tablelog.rules.vriddiot.order import laid_from
 from tablelog.rules.vriddiot.state import (
     ADDON,
     BEAT,
@@ -105,7 +106,9 @@ def _taken(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | 
                 return None  # not held: take.take names the rule
         left = tuple(kept)
     zones = list(state.hands if from_hand else state.ups)
-    zones[seat] = Zone(left, hidden)
+    made = zones[seat] = Zone(left, hidden)
+    if not zone.hidden:  # every card laid a known one: the listing's order carried over
+        laid_from(zone, made, real)
     return {
         "hands" if from_hand else "ups": tuple(zones),
         "refill_from": None,

@@ -244,23 +244,23 @@ def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.M
 
 
 def test_the_runs_of_a_known_hand_are_each_ranks_copies_of_two_or_more() -> None:
-    """``onturn._runs`` (the sets' copies of a hand of known cards, read in C calls) gives
+    """``order.runs`` (the sets' copies of a hand of known cards, read in C calls) gives
     what grouping the hand's cards by rank in the listing's order gives: each rank's
     copies of two or more, Der Firer and jokers left out, with repeated copies too."""
     from tablelog.rules.cards import JOKER, deck_french
-    from tablelog.rules.vriddiot import onturn
+    from tablelog.rules.vriddiot import order
     from tablelog.rules.vriddiot.state import FIRER
 
     deck = [*deck_french(), *deck_french(), JOKER, JOKER]
     rng = random.Random(7)
     for _ in range(3000):
-        hand = sorted(rng.sample(deck, rng.randint(2, 30)), key=onturn.card_order)
+        hand = sorted(rng.sample(deck, rng.randint(2, 30)), key=order.card_order)
         by_rank: dict[str, list[Any]] = {}
         for card in hand:
             if card is not FIRER and card is not JOKER:
                 by_rank.setdefault(card.rank, []).append(card)
         expected = [copies for copies in by_rank.values() if len(copies) > 1]
-        assert onturn._runs(tuple(hand)) == list(map(tuple, expected)), hand
+        assert order.runs(tuple(hand)) == list(map(tuple, expected)), hand
 
 
 def test_four_of_a_kind_in_a_zone_is_found_as_counting_each_value_finds_it() -> None:
