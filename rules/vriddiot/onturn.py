@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from tablelog.rules.cards import JOKER, Card
@@ -132,14 +132,14 @@ def turn_moves(
             said = verdicts(state, read)
             alone = said.alone
             mine = said.listing.get(seat) or _mine(said, seat)
-            runs: list[tuple[Card, ...]] = []
+            runs: Iterable[tuple[Card, ...]] = ()
             copies_of: list[list[Card]] = []
             if have is None:  # known cards: in order once (kept per zone), each card once
                 distinct: Sequence[Card] = cards
                 if len(cards) > 1:
                     distinct, found = in_order(zone)
                     if src != "turned" and state.duty != ADDON:
-                        runs = found
+                        runs = found.values()
                 lays = [*filter(None, map(mine.lays.__getitem__, distinct))]
                 listed.extend(lays)
                 can = bool(lays)

@@ -46,8 +46,8 @@ class _Order(dict[Card, int]):
 ORDER = _Order()
 _RANK = operator.attrgetter("rank")
 
-Runs = list[tuple[Card, ...]]
-"""Each rank's copies of two or more in a zone, in the listing's order."""
+Runs = dict[str, tuple[Card, ...]]
+"""Each rank's copies of two or more in a zone, by rank, in the listing's order."""
 
 
 def runs(ordered: tuple[Card, ...]) -> Runs:
@@ -61,12 +61,12 @@ def runs(ordered: tuple[Card, ...]) -> Runs:
     n = len(ranks)
     ends = dict(zip(ranks, range(1, n + 1), strict=True))  # past each rank's last copy
     if len(ends) == n:
-        return []
-    found = []
+        return {}
+    found = {}
     start = 0
-    for stop in ends.values():
+    for rank, stop in ends.items():
         if stop - start > 1:
-            found.append(ordered[start:stop])
+            found[rank] = ordered[start:stop]
         start = stop
     return found
 
@@ -109,15 +109,13 @@ def laid_from(zone: Zone, left: Zone, real: tuple[Card, ...]) -> None:
     for card in real:
         i = ordered.index(card)
         ordered = ordered[:i] + ordered[i + 1 :]
-        for k, run in enumerate(found):
-            if card in run:
+        run = found.get(card.rank)
+        if run is not None and card in run:  # (not Der Firer nor a joker: never in a run)
+            found = found.copy()
+            if len(run) > 2:
                 j = run.index(card)
-                rest = run[:j] + run[j + 1 :]
-                found = (
-                    [*found[:k], rest, *found[k + 1 :]]
-                    if len(rest) > 1
-                    else found[:k] + found[k + 1 :]
-                )
-                break
+                found[card.rank] = run[:j] + run[j + 1 :]
+            else:
+                del found[card.rank]
     distinct = tuple(dict.fromkeys(ordered)) if repeated else ordered
     _keep(left, ordered, distinct, found)
