@@ -14,13 +14,13 @@ checked (the play allowed, the cards held, the pickup allowed).
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
 from tablelog.rules.laid import laid_by, laid_on
 from tablelog.rules.table import evolve
-from tablelog.rules.vriddiot.legal import WAR_RANKS, is_burn
+from tablelog.rules.vriddiot.legal import WAR_RANKS
 from tablelog.rules.vriddiot.order import laid_from
 from tablelog.rules.vriddiot.state import (
     ADDON,
@@ -43,6 +43,9 @@ __all__ = ["chance_changes", "lay_changes", "pickup_changes"]
 _EMPTY = Zone()
 _NO_RUN = ("", 0)
 _FIRER_ALONE = (FIRER,)
+_FIRST = itemgetter(0)
+
+
 _CARDS = attrgetter("cards")
 
 
@@ -131,12 +134,6 @@ def _left(state: State, seat: int, real: tuple[Card, ...]) -> int:
     held = len(hand.cards) + hand.hidden + len(up.cards) + up.hidden
     held += down_count(state.downs[seat])
     return held if turned.cards or turned.hidden else held - len(real)
-
-
-def _laid_on(state: State, seat: int, count: int) -> tuple[int, ...]:
-    """Who laid each card of the pile once ``seat`` laid ``count`` cards on it: what
-    ``rules.laid.laid_by`` answers for cards added on top, without comparing the piles."""
-    return laid_on(state.pile_by, len(state.pile.cards), seat, count)
 
 
 def lay_changes(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any] | None:
@@ -229,8 +226,7 @@ def _declared(state: State, first: int, second: int, real: tuple[Card, ...]) -> 
     ``first`` went out (``war.settle`` ends the war at once)."""
     if first in state.finished or any(zone.hidden for zone in state.hands):
         return None
-    steps = state.seating.steps
-    involved = tuple(sorted({first, second}, key=lambda s: steps(second, s)))
+    involved = (second, first)  # from the second card's layer on (``first`` is not it)
     rank = real[0].rank
     war = War(rank, second, involved, jacks=len(real) if rank == "J" else 0)
     return evolve(war, window=joiners(state, war))
@@ -252,9 +248,10 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
         or war.thrown
         or duty not in (WAR, ADDON)
         or len(war.involved) < 2
-        or is_burn(real, real)
-        or run[1] >= 4
-        or (state.finished and any(s in state.finished for s in war.involved))
+        or rank == "10"
+        or real == _FIRER_ALONE
+        or run[1] >= 4  # ``is_burn``, or four laid
+        or (state.finished and not set(state.finished).isdisjoint(war.involved))
     ):
         return None
     if _someone_out(state, seat, real):
@@ -262,14 +259,15 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
     changes = _taken(state, seat, real)
     if changes is None:
         return None
-    pile = state.pile.add(*real)
-    changes.update(pile=pile, run=run, pile_by=_laid_on(state, seat, len(real)))
+    changes["pile"] = Zone(state.pile.cards + real, state.pile.hidden)  # ``Zone.add``
+    changes["run"] = run
+    changes["pile_by"] = laid_on(state.pile_by, len(state.pile.cards), seat, len(real))
     if rank == "8":  # the card added after it follows (an 8 added: the war's own twist)
         if duty == ADDON:
             changes["war"] = evolve(war, twist=(card.suit, 8))
         changes.update(top=8, duty=ADDON)
         return changes
-    worth = value(card)
+    worth = RANK_VALUE.get(rank, 0)  # ``value``
     if duty == ADDON:
         twist: tuple[str, int] | None = (card.suit, worth)
     else:
@@ -277,12 +275,14 @@ def _war_card(state: State, seat: int, real: tuple[Card, ...]) -> dict[str, Any]
     laid = (*war.laid, (seat, worth))
     jacks = war.jacks + len(real) if rank == "J" else war.jacks
     war = evolve(war, laid=laid, jacks=jacks, twist=twist)
-    changes.update(war=war, top=worth, duty=WAR)
-    done = {s for s, _ in laid}
-    waiting = [s for s in war.involved if s not in done]
-    if waiting:
-        changes["turn"] = waiting[0]
-        return changes
+    changes["war"] = war
+    changes["top"] = worth
+    changes["duty"] = WAR
+    done = set(map(_FIRST, laid))
+    for waiting in war.involved:
+        if waiting not in done:  # the next in the war to lay
+            changes["turn"] = waiting
+            return changes
     return _round_over(state, seat, war, changes)
 
 
