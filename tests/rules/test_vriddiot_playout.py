@@ -307,3 +307,79 @@ def test_the_options_a_playout_reads_once_are_its_games() -> None:
     assert caught and all("playout" in said for said in caught)
     state = RULES.start(make_header(RULES, FOUR, {}, seed=3))
     assert verdicts(state, other) is not verdicts(state)  # the read is part of the answer
+
+
+def test_a_hands_order_carried_over_a_play_is_the_order_found_afresh() -> None:
+    """``order.laid_from`` (the hand left by a play keeps its order and runs without
+    sorting) gives what ``order.in_order`` finds of the hand left afresh: the cards in
+    the listing's order each once, and each rank's copies of two or more, with repeated
+    copies, Der Firer and jokers among the cards laid and kept."""
+    from tablelog.rules.cards import JOKER, deck_french
+    from tablelog.rules.vriddiot import order
+    from tablelog.rules.zones import Zone
+
+    deck = [*deck_french(), *deck_french(), JOKER, JOKER]
+    rng = random.Random(11)
+    carried = 0
+    for _ in range(2000):
+        cards = tuple(rng.sample(deck, rng.randint(2, 24)))
+        zone = Zone(cards)
+        order.in_order(zone)  # kept
+        rank = rng.choice(cards).rank
+        same = [c for c in cards if c.rank == rank]
+        real = tuple(rng.sample(same, rng.randint(1, len(same))))
+        kept = list(cards)
+        for card in real:
+            kept.remove(card)
+        left = Zone(tuple(kept))
+        order.laid_from(zone, left, real)
+        distinct, runs = order.in_order(left)  # the order carried over
+        carried += order._KEPT[id(left)][0] is left
+        fresh = tuple(sorted(left.cards, key=order.card_order))
+        assert distinct == tuple(dict.fromkeys(fresh)), (cards, real)
+        assert runs == order.runs(fresh), (cards, real)
+        assert order._KEPT[id(left)][1] == fresh
+    assert carried == 2000
+
+
+def test_the_order_kept_is_forgotten_past_its_bound() -> None:
+    """``order.in_order`` remembers at most ``order.KEPT`` zones, then starts again."""
+    from tablelog.rules.cards import deck_french
+    from tablelog.rules.vriddiot import order
+    from tablelog.rules.zones import Zone
+
+    deck = deck_french()
+    zones = [Zone(deck[i : i + 5]) for i in range(order.KEPT * 2)]
+    for zone in zones:
+        order.in_order(zone)
+        assert len(order._KEPT) <= order.KEPT
+    assert order._KEPT[id(zones[-1])][0] is zones[-1]
+
+
+def test_the_playouts_stock_is_the_folds_at_every_chance_step() -> None:
+    """The playout keeps the unaccounted cards as the stock deals (``_drawn``): at each
+    chance step its stock's order and its unaccounted cards are the fold state's
+    (``deal._stock_pool``, ``rules.table.pool``), kept (not counted again) most times."""
+    from tablelog.rules.dealing import pool_order
+    from tablelog.rules.table import pool
+    from tablelog.rules.vriddiot import deal
+
+    counted = steps = 0
+    for seed in range(12):
+        game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=seed)))
+        rng = random.Random(seed)
+        while game.outcome() is None:
+            step = game.chance()
+            if step is not None and game.phase == "play" and not game.claims:
+                before = game._counts
+                state = game.state()
+                assert game._stock_order() == pool_order(deal._stock_pool(state))
+                assert game._unaccounted() == pool(state)
+                counted += game._counts is not before
+                steps += 1
+            move = (
+                sample(step, chance_rng(seed, game.seq + 1)) if step else rng.choice(game.moves())
+            )
+            game.play(move)
+    assert steps > 100
+    assert counted < steps / 4, (counted, steps)
