@@ -33,7 +33,7 @@ from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.frozen import frozen
 from tablelog.rules.memo import per_state
 from tablelog.rules.protocol import ChanceStep
-from tablelog.rules.table import evolve, player, pool, where
+from tablelog.rules.table import evolve, player, player_name, pool, where
 from tablelog.rules.vriddiot.claims import card_unseen_ok
 from tablelog.rules.vriddiot.events import Remove, Turn
 from tablelog.rules.vriddiot.state import (
@@ -307,9 +307,7 @@ class Removal(Drawing):
 def chance(state: State) -> ChanceStep | None:
     """The deal, KKK's removal, a turned card or a refill the game waits for."""
     if state.phase == DEAL:
-        plan = deal_plan(state.table)
-        hint = f"{player(state, state.table.dealer)} deals: {deal_forms(plan)}"
-        return ChanceStep("deal", hint, Drawing(plan, pool_order(state.table.counts), "deck"))
+        return _deal_step(state.table)
     if state.phase != PLAY:
         return None
     if state.pending == "remove":
@@ -352,6 +350,14 @@ def play_chance(
 
 
 _TURN_HINT = "turn CARD: the card turned face up, e.g. turn 9H"
+
+
+@lru_cache(maxsize=64)
+def _deal_step(table: Table) -> ChanceStep:
+    """The deal of a game at ``table``: made once per table (as ``deal_plan``)."""
+    plan = deal_plan(table)
+    hint = f"{player_name(table, table.dealer)} deals: {deal_forms(plan)}"
+    return ChanceStep("deal", hint, Drawing(plan, pool_order(table.counts), "deck"))
 
 
 @lru_cache(maxsize=256)

@@ -14,7 +14,8 @@ checked (the play allowed, the cards held, the pickup allowed).
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter, itemgetter
+from itertools import compress
+from operator import attrgetter, itemgetter, not_
 from typing import Any
 
 from tablelog.rules.cards import JOKER, Card
@@ -62,8 +63,8 @@ def _someone_out(state: State, seat: int, real: tuple[Card, ...] = ()) -> bool:
     if all(map(_CARDS, hands)):
         return False  # every hand holds known cards: nobody else is out
     ups, downs, finished = state.ups, state.downs, state.finished
-    for other, hand in enumerate(hands):
-        if hand.cards or hand.hidden or other == seat or other in finished:
+    for other in compress(range(len(hands)), map(not_, map(_CARDS, hands))):  # no known card
+        if hands[other].hidden or other == seat or other in finished:
             continue
         up = ups[other]
         if not (up.cards or up.hidden or down_count(downs[other])):
