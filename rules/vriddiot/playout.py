@@ -218,34 +218,28 @@ class VriddiotPlayout:
         return free
 
     def moves(self) -> Sequence[Move]:
-        seat = self._on_turn()
-        if seat is None:
-            return tuple(fold_moves(self.state()))
-        return turn_moves(self._as, seat, self._src, self._read)
-
-    def _on_turn(self) -> int | None:
-        """The player on turn when the fold's ``onturn.turn_moves`` may be asked of the
-        playout itself: no chance step due, no join window, no claim, and the cards the
-        player lays from all known (the unaccounted cards are remembered per state
-        object: ``rules.table.pool``, which a playout, changed in place, is not). Where
-        the player lays from is kept in ``_src`` for ``turn_moves``."""
+        """The fold's ``onturn.turn_moves`` asked of the playout itself for the player on
+        turn when no chance step is due, no join window or claim is open and the cards the
+        player lays from are all known (the unaccounted cards are remembered per state
+        object: ``rules.table.pool``, which a playout, changed in place, is not); else the
+        fold's ``moves`` of the state. Where the player lays from is kept in ``_src``."""
         seat = self.turn
         war = self.war
-        if (
+        if not (
             seat is None
             or self.phase != PLAY
             or self.pending
             or self.claims
             or (war is not None and war.window)
-            or not self._refill_free()
+            or not (self._free or (self._free is None and self._refill_free()))
         ):
-            return None
-        src = self._src = source(self._as, seat)
-        if src == "hand":
-            return None if self.hands[seat].hidden else seat
-        if src == "up":
-            return None if self.ups[seat].hidden else seat
-        return seat  # the card just turned, face-down table cards (laid blind), none
+            src = self._src = source(self._as, seat)
+            if not (
+                (src == "hand" and self.hands[seat].hidden)
+                or (src == "up" and self.ups[seat].hidden)
+            ):  # else the card just turned, face-down table cards (laid blind), none
+                return turn_moves(self._as, seat, src, self._read)
+        return tuple(fold_moves(self.state()))
 
     def play(self, move: Move) -> None:
         self.seq += 1
