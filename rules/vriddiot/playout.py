@@ -141,7 +141,7 @@ class VriddiotPlayout:
         return outcome(self.state())
 
     def chance(self) -> ChanceStep | None:
-        if self.phase == PLAY and not self.pending and self._refill_free():
+        if self.phase == PLAY and not self.pending and (self._free or self._refill_free()):
             return None
         if self.phase != PLAY or self.claims or self.pending == "remove":
             return fold_chance(self.state())
