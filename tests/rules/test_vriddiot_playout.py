@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -22,6 +22,7 @@ from tablelog.replay.headers import make_header
 from tablelog.rules import registry
 from tablelog.rules.events import Event, Move
 from tablelog.rules.playout import divergence, playout_of
+from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.vriddiot.events import Pickup, Play, Set, Turn
 from tablelog.rules.vriddiot.playout import VriddiotPlayout, playout
 from tests.rules.playout_walk import walk_beside
@@ -59,6 +60,21 @@ def _walk(
     said, played = walk_beside(RULES, header, make, seed=seed, known=known)
     assert said is None, (options, seed, played, said)
     return played
+
+
+def _random_game(seed: int) -> Iterator[tuple[VriddiotPlayout, ChanceStep | None]]:
+    """A seeded random game (four players) through the playout: the playout and its
+    chance step before each event, which is then played (the step's sample, else a move
+    chosen at random)."""
+    game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=seed)))
+    rng = random.Random(seed)
+    while game.outcome() is None:
+        step = game.chance()
+        yield game, step
+        if step is None:
+            game.play(rng.choice(game.moves()))
+        else:
+            game.play(sample(step, chance_rng(seed, game.seq + 1)))
 
 
 def test_the_game_gives_its_playout() -> None:
@@ -226,16 +242,10 @@ def test_wars_turned_cards_and_refills_are_played_in_place(monkeypatch: pytest.M
     monkeypatch.setattr(VriddiotPlayout, "_fold", counted)
     events = wars = 0
     for seed in range(6):
-        game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=seed)))
-        rng = random.Random(seed)
-        while game.outcome() is None:
-            step = game.chance()
-            move = (
-                sample(step, chance_rng(seed, game.seq + 1)) if step else rng.choice(game.moves())
-            )
-            before = game.war
-            game.play(move)
+        before = None
+        for game, _ in _random_game(seed):  # a war begun by the event before
             wars += before is None and game.war is not None
+            before = game.war
             events += 1
     assert wars > 20
     assert folded["Turn"] == folded["Blind"] == 0, folded
@@ -366,10 +376,7 @@ def test_the_playouts_stock_is_the_folds_at_every_chance_step() -> None:
 
     counted = steps = 0
     for seed in range(12):
-        game = playout(RULES.start(make_header(RULES, FOUR, {}, seed=seed)))
-        rng = random.Random(seed)
-        while game.outcome() is None:
-            step = game.chance()
+        for game, step in _random_game(seed):
             if step is not None and game.phase == "play" and not game.claims:
                 before = game._counts
                 state = game.state()
@@ -377,9 +384,5 @@ def test_the_playouts_stock_is_the_folds_at_every_chance_step() -> None:
                 assert game._unaccounted() == pool(state)
                 counted += game._counts is not before
                 steps += 1
-            move = (
-                sample(step, chance_rng(seed, game.seq + 1)) if step else rng.choice(game.moves())
-            )
-            game.play(move)
     assert steps > 100
     assert counted < steps / 4, (counted, steps)
