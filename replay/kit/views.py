@@ -2,8 +2,9 @@
 nor does any rendered output (``replay.kit.rendered``: the log line, the page's data).
 
 What each seat has been shown is gathered from ``rules.shown`` along the history; an
-``undo`` gathers it again from what each effective event showed (kept as it went), and an
-event that shuffles (``Shown.forget``) starts it afresh.
+``undo`` takes back what each event it undid showed (kept as it went), or gathers it again
+from what each effective event showed when one it undid made everyone forget; an event
+that shuffles (``Shown.forget``) starts it afresh.
 """
 
 from __future__ import annotations
@@ -46,10 +47,15 @@ def views_probe(
     def step(step: Step, moves: Sequence[Move]) -> None:
         if step.event is not None:
             if isinstance(step.event.payload, Undo | Ruling):
-                del along[len(step.effective) :]  # the effective events are a prefix
-                seen[0] = _Seen()
-                for shown in along:
-                    seen[0].see(shown)
+                gone = along[len(step.effective) :]  # the effective events are a prefix
+                del along[len(step.effective) :]
+                if any(shown.forget for shown in gone):
+                    seen[0] = _Seen()  # what was forgotten is gathered again
+                    for shown in along:
+                        seen[0].see(shown)
+                else:
+                    for shown in gone:
+                        seen[0].unsee(shown)
             elif step.event.family != "meta":
                 shown = rules.shown(step.before, step.event)
                 along.append(shown)
@@ -145,6 +151,15 @@ class _Seen:
             self.everyone.update(shown.everyone)
         for seat, cards in shown.seats.items():
             self.own.setdefault(seat, Counter()).update(cards)
+
+    def unsee(self, shown: Shown) -> None:
+        """Take back what one event showed (the last one seen, which made no one forget):
+        the counts are those of every event before it seen again (a count may stay at
+        nought, which ``of`` leaves out)."""
+        if shown.everyone:
+            self.everyone.subtract(shown.everyone)
+        for seat, cards in shown.seats.items():
+            self.own[seat].subtract(cards)
 
     def of(self, seat: int | None) -> Counter[Any]:
         """What ``seat`` (``None``: everyone) has been shown."""

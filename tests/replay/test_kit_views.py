@@ -1,0 +1,57 @@
+"""What each seat has been shown (``replay.kit.views``): an undo takes back what the
+events it undid showed, and so knows what gathering it again from the start knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tablelog.replay.kit.views import _Seen
+from tablelog.rules.cards import Card
+from tablelog.rules.protocol import Shown
+
+CARDS = tuple(Card(r, s) for s in "SH" for r in "2345")
+SEATS = (None, 0, 1, 2)
+
+
+def _shown(rng: random.Random) -> Shown:
+    """An event's showing: a few cards to everyone and to some seats, now and then a
+    shuffle that makes everyone forget (a card may be shown twice: two decks)."""
+    everyone = tuple(rng.choices(CARDS, k=rng.randrange(3)))
+    chosen = rng.sample(range(3), 2)
+    seats = {seat: tuple(rng.choices(CARDS, k=rng.randrange(3))) for seat in chosen}
+    return Shown(everyone, seats, forget=rng.random() < 0.1)
+
+
+def _gathered(shown: list[Shown]) -> _Seen:
+    seen = _Seen()
+    for one in shown:
+        seen.see(one)
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_taking_back_the_last_events_is_seeing_the_rest_again(seed: int):
+    rng = random.Random(seed)
+    along = [_shown(rng) for _ in range(rng.randrange(1, 12))]
+    seen = _gathered(along)
+    back = rng.randrange(len(along) + 1)
+    gone = along[len(along) - back :]
+    if any(one.forget for one in gone):
+        return  # the probe gathers it again then: nothing to take back
+    for one in reversed(gone):
+        seen.unsee(one)
+    again = _gathered(along[: len(along) - back])
+    for seat in SEATS:
+        assert seen.of(seat) == again.of(seat)
+        assert all(n > 0 for n in seen.of(seat).values())
+
+
+def test_taking_back_an_event_forgets_its_cards_but_not_the_same_card_shown_earlier():
+    card = CARDS[0]
+    seen = _gathered([Shown((card,)), Shown((), {0: (card, CARDS[1])})])
+    seen.unsee(Shown((), {0: (card, CARDS[1])}))
+    assert seen.of(0) == {card: 1} and seen.of(1) == {card: 1}
+    seen.unsee(Shown((card,)))
+    assert not seen.of(0) and not seen.of(None)
