@@ -69,7 +69,7 @@ _WALKED: list[tuple[object, Tally]] = []
 """The tally of the walk's last state, held with the state (matched by identity, so an
 identity is never reused): the conservation check keeps it (``keep``) and the closure check
 of the same walk counts a deep state's moves from it (``kept``) instead of counting every
-zone of the state again."""
+zone of the state again, and the views check reads the state's zones from it."""
 
 
 def keep(state: object, counted: Tally) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from tablelog.replay.kit.conservation import cards_text
+from tablelog.replay.kit.conservation import cards_text, kept
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.rendered import RENDERERS, Renderer, outputs_hold
 from tablelog.replay.kit.sample import Sampling
@@ -119,7 +119,8 @@ def _seats(seats: tuple[int | None, ...], seq: int, many: int | None) -> tuple[i
 def _views_hold(
     rules: RuleSet, history: History, step: Step, seen: Seen, seats: Sequence[int | None]
 ) -> None:
-    zones = rules.zones(step.state)
+    counted = kept(step.state)  # the conservation check's of the same walk, if it ran
+    zones = rules.zones(step.state) if counted is None else counted.zones
     for seat in seats:
         view = rules.view(step.state, seat)
         leak = Counter(view.cards()) - seen[seat]

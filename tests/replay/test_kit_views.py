@@ -1,15 +1,20 @@
-"""What each seat has been shown (``replay.kit.views``): an undo takes back what the
-events it undid showed, and so knows what gathering it again from the start knows."""
+"""The views check (``replay.kit.views``): what each seat has been shown (an undo takes
+back what the events it undid showed, and so knows what gathering it again from the start
+knows), and a view's count of each zone."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
+from tablelog.replay.kit import SAMPLED, History, InvariantViolation
+from tablelog.replay.kit.invariants import PROBES, run
 from tablelog.replay.kit.views import _Seen
 from tablelog.rules.cards import Card
-from tablelog.rules.protocol import Shown
+from tablelog.rules.protocol import Header, Shown
+from tests.replay.toy_rules import RULES
 
 CARDS = tuple(Card(r, s) for s in "SH" for r in "2345")
 SEATS = (None, 0, 1, 2)
@@ -55,3 +60,25 @@ def test_taking_back_an_event_forgets_its_cards_but_not_the_same_card_shown_earl
     assert seen.of(0) == {card: 1} and seen.of(1) == {card: 1}
     seen.unsee(Shown((card,)))
     assert not seen.of(0) and not seen.of(None)
+
+
+def _miscounting_view(state, seat):
+    """Highcard's view that says the stock holds one card more than it does."""
+    from tests.replay.toy_rules import view
+
+    real = view(state, seat)
+    zones = tuple(
+        attrs.evolve(z, hidden=z.hidden + 1) if z.name == "stock" else z for z in real.zones
+    )
+    return attrs.evolve(real, zones=zones)
+
+
+@pytest.mark.parametrize("names", [("views",), tuple(PROBES)], ids=["alone", "one walk"])
+def test_a_view_that_miscounts_a_zone_is_caught_alone_and_in_the_one_walk(names):
+    """In the one walk the views check reads the state's zones from the conservation
+    check's tally (``conservation.kept``); alone it asks ``rules.zones``: both catch it."""
+    broken = attrs.evolve(RULES, view=_miscounting_view)
+    header = Header(broken.name, broken.version, ("Anna", "Bo"), {}, 0, 3)
+    history = History(header, ())
+    with pytest.raises(InvariantViolation, match="zone stock holds 8 cards, the view says"):
+        run(broken, history, names, SAMPLED)
