@@ -237,15 +237,14 @@ def _reader(
 
 class _Reading:
     """How the outputs of one deck are read: ``_reader``'s names and pattern, whether a
-    name nests in another (``_nested``) or may run across a part's edge (``_joins``), and
-    the cards each part of a ``Printed`` text names (a part's text is met state after
-    state and seat after seat: its names are found and turned into cards once)."""
+    name nests in another (``_nested``) or may run across a part's edge (``_joins``); the
+    cards each part of a ``Printed`` text names are kept (``_PART_CARDS``: a part's text is
+    met state after state and seat after seat, its names found and made cards once)."""
 
     def __init__(self, deck: tuple[Card, ...], words: Callable[[Card], str]) -> None:
         self.names, self.pattern = _reader(deck, words)
         self.nested = _nested(deck, words)
         self.whole = _joins(deck, words)
-        self.parts: dict[str, frozenset[Card]] = {}
 
     def cards(self, text: str) -> frozenset[Card]:
         """Every card a name in ``text`` (as ``findall`` finds them) may stand for."""
@@ -269,16 +268,24 @@ class _Reading:
             rest = met[text.rest] = self.cards(text.rest)
         if not rest <= known:
             return False
-        parts = self.parts
+        parts = _PART_CARDS
         for part in text.parts:
-            cards = parts.get(part)
-            if cards is None:
+            found = parts.get(part)
+            if found is not None and found[0] is self:
+                cards = found[1]
+            else:
                 if len(parts) >= PARTS_MAX:
                     parts.clear()
-                cards = parts[part] = self.cards(part)
+                cards = self.cards(part)
+                parts[part] = (self, cards)
             if not cards <= known:
                 return False
         return True
+
+
+_PART_CARDS: dict[str, tuple[_Reading, frozenset[Card]]] = {}
+"""The cards each part's text names, with the ``_Reading`` that found them (a part read for
+another deck is read again); emptied past ``PARTS_MAX``."""
 
 
 @lru_cache(maxsize=32)
