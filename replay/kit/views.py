@@ -119,6 +119,8 @@ def _seats(seats: tuple[int | None, ...], seq: int, many: int | None) -> tuple[i
 def _views_hold(
     rules: RuleSet, history: History, step: Step, seen: Seen, seats: Sequence[int | None]
 ) -> None:
+    """Each of ``seats``' view shows no card more often than ``seen[seat]`` counts it, and
+    counts each zone as the state holds it."""
     counted = kept(step.state)  # the conservation check's of the same walk, if it ran
     zones = rules.zones(step.state) if counted is None else counted.zones
     for seat in seats:

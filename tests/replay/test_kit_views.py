@@ -82,3 +82,33 @@ def test_a_view_that_miscounts_a_zone_is_caught_alone_and_in_the_one_walk(names)
     history = History(header, ())
     with pytest.raises(InvariantViolation, match="zone stock holds 8 cards, the view says"):
         run(broken, history, names, SAMPLED)
+
+
+@pytest.mark.parametrize(
+    ("shows", "seen", "leak"),
+    [
+        ("2S 3S", "2S 3S 4S", None),  # each card once, each seen
+        ("2S 2S", "2S 3S", "2S"),  # a card shown twice, seen once (two decks)
+        ("2S 2S", "2S 2S", None),
+        ("2S 5H", "2S", "5H"),  # a card never seen
+    ],
+)
+def test_a_view_shows_each_card_at_most_as_often_as_it_was_seen(shows, seen, leak):
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from tablelog.replay.kit.views import _views_hold
+    from tablelog.replay.kit.walk import Step
+    from tablelog.rules.cards import parse_cards
+    from tablelog.rules.protocol import View, ZoneView
+
+    view = View(0, (ZoneView("hand:0", tuple(parse_cards(shows))),))
+    rules = SimpleNamespace(view=lambda state, seat: view, zones=lambda state: {})
+    history = SimpleNamespace(header=SimpleNamespace(players=("Anna", "Bo")))
+    step = Step(4, None, None, object(), ())
+    known = {0: Counter(parse_cards(seen))}
+    if leak is None:
+        _views_hold(rules, history, step, known, (0,))
+    else:
+        with pytest.raises(InvariantViolation, match=f"the view of Anna shows {leak}, never"):
+            _views_hold(rules, history, step, known, (0,))
