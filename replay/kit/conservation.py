@@ -20,7 +20,7 @@ from tablelog.rules.cards import Card
 from tablelog.rules.frozen import frozen
 from tablelog.rules.zones import Zone, zone_total
 
-__all__ = ["Tally", "tally"]
+__all__ = ["Tally", "keep", "kept", "tally"]
 
 EMPTY = Zone()
 
@@ -63,6 +63,25 @@ class Tally:
         known.subtract(minus)
         _check(self.deck, known, plus, hidden, seq)
         return Tally(self.deck, zones, known, hidden)
+
+
+_WALKED: list[tuple[object, Tally]] = []
+"""The tally of the walk's last state, held with the state (matched by identity, so an
+identity is never reused): the conservation check keeps it (``keep``) and the closure check
+of the same walk counts a deep state's moves from it (``kept``) instead of counting every
+zone of the state again, and the views check reads the state's zones from it."""
+
+
+def keep(state: object, counted: Tally) -> None:
+    """Keep ``counted``, the tally of ``state`` (a state of the history being walked)."""
+    _WALKED[:] = [(state, counted)]
+
+
+def kept(state: object) -> Tally | None:
+    """The tally kept of ``state`` (the very object), if it is the last one kept."""
+    if _WALKED and _WALKED[0][0] is state:
+        return _WALKED[0][1]
+    return None
 
 
 def tally(deck: Counter[Card], zones: Mapping[str, Zone], seq: int) -> Tally:

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from tablelog.replay import dealer
-from tablelog.replay.kit.conservation import Tally, tally
+from tablelog.replay.kit.conservation import Tally, keep, kept, tally
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.playouts import playout_probe
 from tablelog.replay.kit.roundtrip import (
@@ -86,6 +86,7 @@ def _conservation(rules: RuleSet[S], history: History, sampling: Sampling) -> Pr
     def step(step: Step, moves: Sequence[Move]) -> None:
         zones = rules.zones(step.state)
         counted[:] = [counted[0].after(zones, step.seq) if counted else tally(deck, zones, 0)]
+        keep(step.state, counted[0])  # closure counts the state's moves from it
 
     return Probe(step)
 
@@ -102,7 +103,7 @@ def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
         if step.seq not in deep:
             _running(rules, step, bound, seats)
             return
-        counted = tally(deck, rules.zones(state), step.seq) if moves else None
+        counted = _counted(deck, rules, state, step.seq) if moves else None
         for move in moves:
             try:
                 after = rules.apply(state, Event(seq, move.actor, move.payload))
@@ -121,6 +122,13 @@ def _closure(rules: RuleSet[S], history: History, sampling: Sampling) -> Probe:
             raise InvariantViolation("closure", last.seq, detail)
 
     return Probe(step, end)
+
+
+def _counted(deck: Counter[Card], rules: RuleSet[S], state: S, seq: int) -> Tally:
+    """The tally of ``state``: the conservation check's of the same walk if it made one
+    (it counted the state already), else every zone counted."""
+    counted = kept(state)
+    return tally(deck, rules.zones(state), seq) if counted is None else counted
 
 
 def _someone_acts(

@@ -17,7 +17,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from tablelog.replay.gate import Gate, Viewer
@@ -59,7 +59,7 @@ class Printed(str):
     with the ``n``-th mark (``MARK``, written as JSON) in it replaced by ``parts[n]``.
     The card names in it are those in ``rest`` and those in each part (a name never
     holds the marks' or JSON's quotes, brackets and commas, so none runs across a part's
-    edge), each part's found once (``_part_names``)."""
+    edge: ``_names_in``), each part's cards found once (``_Reading.all_known``)."""
 
     rest: str
     parts: tuple[str, ...]
@@ -81,11 +81,17 @@ def _printed(data: dict[str, Any]) -> str:
     view = data.get("view")
     if isinstance(view, dict):
         swapped: dict[str, Any] = {}
+        text_of = _TEXTS
         for key, value in view.items():
             if isinstance(value, list):  # a list of no part is kept as it is
-                before = len(parts)
-                listed = [_swapped(v, parts) if remembered(v) else v for v in value]
-                if len(parts) > before:
+                listed: list[Any] | None = None
+                for at, item in enumerate(value):
+                    if remembered(item):
+                        if listed is None:
+                            listed = list(value)
+                        listed[at] = _mark(len(parts))
+                        parts.append(text_of(item))
+                if listed is not None:
                     value = listed
             swapped[key] = value
         data = {**data, "view": swapped}
@@ -119,28 +125,20 @@ _TEXTS: Kept[object, str] = Kept(_json_text, lambda text: True, PARTS_MAX)
 state, the very object of the last state's page); emptied past ``PARTS_MAX``."""
 
 
-def _swapped(part: object, parts: list[str]) -> str:
-    """The mark standing in for ``part``, whose JSON text is added to ``parts``."""
-    text = _TEXTS(part)
-    parts.append(text)
-    return f"{MARK}{len(parts) - 1}"
-
-
-@lru_cache(maxsize=PARTS_MAX)
-def _part_names(part: str, pattern: re.Pattern[str]) -> list[str]:
-    """The names ``pattern.findall`` finds in the text ``part`` (a part's text is met
-    state after state; a string keeps its hash, so the look-up does not read it again)."""
-    return pattern.findall(part)
+@cache
+def _mark(number: int) -> str:
+    """The mark standing in for the ``number``-th part."""
+    return f"{MARK}{number}"
 
 
 def _names_in(text: str, pattern: re.Pattern[str]) -> set[str]:
-    """Every name ``pattern.findall`` finds in ``text`` (read part by part if it is
-    ``Printed``)."""
+    """Every name ``pattern.findall`` finds in ``text``, read part by part if it is
+    ``Printed``: the same names as read whole (what ``_Reading.all_known`` rests on)."""
     if type(text) is not Printed:
         return set(pattern.findall(text))
     found = set(pattern.findall(text.rest))
     for part in text.parts:
-        found.update(_part_names(part, pattern))
+        found.update(pattern.findall(part))
     return found
 
 
@@ -173,10 +171,10 @@ def outputs_hold(
     (``deck``: the history's, when the caller has it at hand)."""
     if deck is None:
         deck = tuple(rules.deck(history.header))
-    names, pattern = _reader(deck, rules.vocabulary.describe)
-    nested = _nested(deck, rules.vocabulary.describe)
-    whole = _joins(deck, rules.vocabulary.describe)
+    reading = _reading(deck, rules.vocabulary.describe)
+    names, pattern, nested = reading.names, reading.pattern, reading.nested
     renderers = tuple(renderers)
+    met: dict[str, frozenset[Card]] = {}  # the cards of each text read whole at this state
     for seat in seats:
         gate = Gate(rules, history.header, Viewer(seat))
         known = {card for card, n in seen[seat].items() if n > 0}
@@ -185,8 +183,7 @@ def outputs_hold(
             # every name written, found at C speed (a superset of what ``_found`` finds
             # unless a name holds another after a non-letter: ``nested``); only a text
             # naming an unseen card is read name by name
-            written = set(pattern.findall(text)) if whole else _names_in(text, pattern)
-            if not nested and all(names[f] <= known for f in written):
+            if not nested and reading.all_known(text, known, met):
                 continue
             for found in _found(pattern, text):
                 leak = names[found.group()] - known
@@ -236,6 +233,65 @@ def _reader(
     alternation = "|".join(re.escape(form) for form in ordered)
     pattern = re.compile(rf"(?:{alternation})(?![\w♠♥♦♣])")
     return {form: frozenset(cards) for form, cards in out.items()}, pattern
+
+
+class _Reading:
+    """How the outputs of one deck are read: ``_reader``'s names and pattern, whether a
+    name nests in another (``_nested``) or may run across a part's edge (``_joins``); the
+    cards each part of a ``Printed`` text names are kept (``_PART_CARDS``: a part's text is
+    met state after state and seat after seat, its names found and made cards once)."""
+
+    def __init__(self, deck: tuple[Card, ...], words: Callable[[Card], str]) -> None:
+        self.names, self.pattern = _reader(deck, words)
+        self.nested = _nested(deck, words)
+        self.whole = _joins(deck, words)
+
+    def cards(self, text: str) -> frozenset[Card]:
+        """Every card a name in ``text`` (as ``findall`` finds them) may stand for."""
+        names = self.names
+        return frozenset().union(*(names[f] for f in self.pattern.findall(text)))
+
+    def all_known(
+        self, text: str, known: set[Card] | frozenset[Card], met: dict[str, frozenset[Card]]
+    ) -> bool:
+        """Whether every card a name in ``text`` may stand for is in ``known``: ``text``
+        read whole, or ``rest`` and each part of a ``Printed`` text, each part's cards
+        found once. ``met``: the cards of the texts read whole so far at this state (the
+        viewers of one state are mostly printed the same line)."""
+        if self.whole or type(text) is not Printed:
+            cards = met.get(text)
+            if cards is None:
+                cards = met[text] = self.cards(text)
+            return cards <= known
+        rest = met.get(text.rest)
+        if rest is None:
+            rest = met[text.rest] = self.cards(text.rest)
+        if not rest <= known:
+            return False
+        parts = _PART_CARDS
+        for part in text.parts:
+            found = parts.get(part)
+            if found is not None and found[0] is self:
+                cards = found[1]
+            else:
+                if len(parts) >= PARTS_MAX:
+                    parts.clear()
+                cards = self.cards(part)
+                parts[part] = (self, cards)
+            if not cards <= known:
+                return False
+        return True
+
+
+_PART_CARDS: dict[str, tuple[_Reading, frozenset[Card]]] = {}
+"""The cards each part's text names, with the ``_Reading`` that found them (a part read for
+another deck is read again); emptied past ``PARTS_MAX``."""
+
+
+@lru_cache(maxsize=32)
+def _reading(deck: tuple[Card, ...], words: Callable[[Card], str]) -> _Reading:
+    """The ``_Reading`` of ``deck`` written with ``words``, made once."""
+    return _Reading(deck, words)
 
 
 @lru_cache(maxsize=32)

@@ -2,8 +2,9 @@
 nor does any rendered output (``replay.kit.rendered``: the log line, the page's data).
 
 What each seat has been shown is gathered from ``rules.shown`` along the history; an
-``undo`` gathers it again from what each effective event showed (kept as it went), and an
-event that shuffles (``Shown.forget``) starts it afresh.
+``undo`` takes back what each event it undid showed (kept as it went), or gathers it again
+from what each effective event showed when one it undid made everyone forget; an event
+that shuffles (``Shown.forget``) starts it afresh.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from tablelog.replay.kit.conservation import cards_text
+from tablelog.replay.kit.conservation import cards_text, kept
 from tablelog.replay.kit.history import History
 from tablelog.replay.kit.rendered import RENDERERS, Renderer, outputs_hold
 from tablelog.replay.kit.sample import Sampling
@@ -46,10 +47,15 @@ def views_probe(
     def step(step: Step, moves: Sequence[Move]) -> None:
         if step.event is not None:
             if isinstance(step.event.payload, Undo | Ruling):
-                del along[len(step.effective) :]  # the effective events are a prefix
-                seen[0] = _Seen()
-                for shown in along:
-                    seen[0].see(shown)
+                gone = along[len(step.effective) :]  # the effective events are a prefix
+                del along[len(step.effective) :]
+                if any(shown.forget for shown in gone):
+                    seen[0] = _Seen()  # what was forgotten is gathered again
+                    for shown in along:
+                        seen[0].see(shown)
+                else:
+                    for shown in gone:
+                        seen[0].unsee(shown)
             elif step.event.family != "meta":
                 shown = rules.shown(step.before, step.event)
                 along.append(shown)
@@ -113,7 +119,10 @@ def _seats(seats: tuple[int | None, ...], seq: int, many: int | None) -> tuple[i
 def _views_hold(
     rules: RuleSet, history: History, step: Step, seen: Seen, seats: Sequence[int | None]
 ) -> None:
-    zones = rules.zones(step.state)
+    """Each of ``seats``' view shows no card more often than ``seen[seat]`` counts it, and
+    counts each zone as the state holds it."""
+    counted = kept(step.state)  # the conservation check's of the same walk, if it ran
+    zones = rules.zones(step.state) if counted is None else counted.zones
     for seat in seats:
         view = rules.view(step.state, seat)
         leak = Counter(view.cards()) - seen[seat]
@@ -145,6 +154,15 @@ class _Seen:
             self.everyone.update(shown.everyone)
         for seat, cards in shown.seats.items():
             self.own.setdefault(seat, Counter()).update(cards)
+
+    def unsee(self, shown: Shown) -> None:
+        """Take back what one event showed (the last one seen, which made no one forget):
+        the counts are those of every event before it seen again (a count may stay at
+        nought, which ``of`` leaves out)."""
+        if shown.everyone:
+            self.everyone.subtract(shown.everyone)
+        for seat, cards in shown.seats.items():
+            self.own[seat].subtract(cards)
 
     def of(self, seat: int | None) -> Counter[Any]:
         """What ``seat`` (``None``: everyone) has been shown."""

@@ -172,3 +172,32 @@ def test_a_page_that_shows_another_seats_cards_is_caught_in_its_parts(name: str)
     history = dealt(name, 7)
     with pytest.raises(InvariantViolation, match=r"leaking_page_moment for \w+ names"):
         walk_with(name, history, (leaking_page_moment,))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_text_is_known_exactly_when_every_name_read_in_it_is(name):
+    """``_Reading.all_known`` (each part's cards found once, each text read whole once per
+    state) answers as reading every name of the whole text and asking each of its cards."""
+    from tablelog.replay.gate import Viewer
+    from tablelog.replay.kit.rendered import _reader, _reading, page_moment
+
+    rules = registry.get(name)
+    history = played(name, 7)
+    deck = tuple(rules.deck(history.header))
+    names, pattern = _reader(deck, rules.vocabulary.describe)
+    reading = _reading(deck, rules.vocabulary.describe)
+    rng = random.Random(name)
+    answers = set()
+    for step in walk(rules, history):
+        met: dict = {}
+        for seat in (None, 0, 1):
+            gate = Gate(rules, history.header, Viewer(seat))
+            for text in (page_moment(gate, step), log_line(gate, step)):
+                written = set(pattern.findall(str(text)))
+                known = set(rng.sample(deck, rng.randrange(len(deck) + 1)))
+                if rng.random() < 0.5:  # most of what is written known: a near miss
+                    known |= {card for f in written for card in names[f]} - {rng.choice(deck)}
+                expected = all(names[f] <= known for f in written)
+                assert reading.all_known(text, known, met) == expected
+                answers.add(expected)
+    assert answers == {True, False}
