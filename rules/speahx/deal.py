@@ -206,7 +206,24 @@ def chance(state: State) -> ChanceStep | None:
 @per_state(maxsize=8)
 def _drawn(state: State) -> ChanceStep:
     """The refill or reveal due in ``state``, made once per state (the invariant kit asks
-    each state's chance step several times; the step is immutable data)."""
+    each state's chance step several times; the step is immutable data), and the very
+    same step for an equal state (``_DRAWN``): a playout walked beside the fold builds
+    its own equal state, and the two steps compared are then one object."""
+    step = _DRAWN.get(state)
+    if step is None:
+        if len(_DRAWN) >= DRAWN_MAX:
+            del _DRAWN[next(iter(_DRAWN))]
+        step = _DRAWN[state] = _drawn_step(state)
+    return step
+
+
+_DRAWN: dict[State, ChanceStep] = {}
+"""The last few refills and reveals made, by the state's value."""
+
+DRAWN_MAX = 8
+
+
+def _drawn_step(state: State) -> ChanceStep:
     unaccounted = pool(state)
     cards = pool_order(unaccounted)
     seat = state.turn.seat

@@ -101,3 +101,15 @@ def test_the_views_hands_and_table_places_are_as_made_from_the_zones():
                 assert zones[f"table:{s}"] == ZoneView(f"table:{s}", (), len(slots), marks)
         move = dealer_move(SPEAHX, state, 7, seq) or rng.choice(tuple(SPEAHX.moves(state)))
         state = SPEAHX.apply(state, Event(seq, move.actor, move.payload))
+
+
+def test_an_equal_state_is_given_the_same_refill():
+    """A playout's own state equal to the fold's gets the fold's very chance step, so the
+    two compare as one object (``rules.playout.divergence``)."""
+    state = attrs.evolve(position(3, hands={0: "7S"}, stock=10), phase="draw")
+    step = SPEAHX.chance(state)
+    assert step is not None and step.kind == "draw"
+    twin = attrs.evolve(state)
+    assert twin is not state and SPEAHX.chance(twin) is step
+    fewer = attrs.evolve(state, stock=Zone((), 9))
+    assert SPEAHX.chance(fewer) is not step
