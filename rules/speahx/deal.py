@@ -244,10 +244,20 @@ def _drawn_step(state: State) -> ChanceStep:
         hint = f"{name} turns table card {flip + 1}: reveal CARD (the card turned up)"
         if slot is not None and slot.card is not None:
             return ChanceStep("reveal", hint, Listed.certain(Reveal(slot.card)))
-        return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards)))
+        return ChanceStep("reveal", hint, _reveals(cards, unseen=False))
     hint = f"{name} draws a chance card: reveal CARD, or reveal ? if nobody saw it"
-    unseen = Move(None, Reveal(None))
-    return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards), unseen))
+    return ChanceStep("reveal", hint, _reveals(cards, unseen=True))
+
+
+@lru_cache(maxsize=1 << 8)
+def _reveals(cards: tuple[Card, ...], *, unseen: bool) -> Listed:
+    """Each of ``cards`` (a pool in its order) revealed, equally likely, and with
+    ``unseen`` a card nobody saw: one value per pool (the states of a turn, and the
+    checks' walk after the generator's, ask the same pool's)."""
+    return Listed.uniform(map(Reveal, cards), _UNSEEN if unseen else None)
+
+
+_UNSEEN = Move(None, Reveal(None))
 
 
 @lru_cache(maxsize=64)

@@ -113,3 +113,20 @@ def test_an_equal_state_is_given_the_same_refill():
     assert twin is not state and SPEAHX.chance(twin) is step
     fewer = attrs.evolve(state, stock=Zone((), 9))
     assert SPEAHX.chance(fewer) is not step
+
+
+def test_a_reveal_lists_each_card_of_the_pool_as_made_anew():
+    from tablelog.rules.chance import Listed
+    from tablelog.rules.dealing import pool_order
+    from tablelog.rules.events import Move
+    from tablelog.rules.speahx.events import Reveal
+    from tablelog.rules.table import pool
+
+    state = attrs.evolve(position(3, hands={0: "7S"}, stock=10), phase="reveal")
+    step = SPEAHX.chance(state)
+    assert step is not None and step.kind == "reveal"
+    cards = pool_order(pool(state))
+    assert step.outcomes == Listed.uniform(map(Reveal, cards), Move(None, Reveal(None)))
+    other = attrs.evolve(state, turn=Turn(0, drawn=1))  # another state, the same pool
+    again = SPEAHX.chance(other)
+    assert again is not step and again.outcomes is step.outcomes
