@@ -132,14 +132,6 @@ _ANY_SEAT: dict[tuple[object, ...], tuple[object, ...]] = {}
 LISTED_MAX = 1 << 15
 """The most rank listings remembered; past it they are forgotten and made again."""
 
-_HANDS: dict[tuple[object, ...], tuple[Move, ...]] = {}
-"""The whole ``rank_listing`` of a hand by what it depends on (the hand's cards as held,
-the pile's top and suit, the seat on turn, the options, the table's size and who is
-out): a state's listing is asked by the fold and by a playout walked beside it, and
-again by the checks' walk after the generator's."""
-
-HANDS_MAX = 1 << 13
-
 _rank_of = attrgetter("rank")
 
 
@@ -166,10 +158,6 @@ def rank_listing(
     differs. Else it is made by the generator from the state ``made()`` gives (a playout
     builds it only then)."""
     options = number_of(table.options)
-    whole = (held, top, follow, seat, options, table.n, finished)
-    listed = _HANDS.get(whole)
-    if listed is not None:
-        return list(listed)
     out: list[Move] = []
     for rank, group in groupby(sorted(held, key=by_rank), _rank_of):
         fit, targets = takes(top, follow, rank, table.n, finished)
@@ -191,7 +179,4 @@ def rank_listing(
                 moves = tuple(Move(seat, payload) for payload in payloads)
             found = _LISTED[key] = moves
         out += found
-    if len(_HANDS) >= HANDS_MAX:
-        _HANDS.clear()
-    _HANDS[whole] = tuple(out)
     return out

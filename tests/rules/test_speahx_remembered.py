@@ -1,7 +1,7 @@
 """What Speahx remembers across states answers as made anew: a face-down hand's rank
-listing shared by the seats (``remembered._free_rank``), a known hand's whole listing
-(``remembered.rank_listing``), the moves read from their text (``notation``), and the
-hands and table places of a view (``view``)."""
+listing shared by the seats (``remembered._free_rank``), the moves read from their text
+(``notation``), the hands and table places of a view (``view``), a refill's step and a
+reveal's outcomes (``deal``)."""
 
 from __future__ import annotations
 
@@ -48,22 +48,6 @@ def test_a_face_down_rank_listing_shared_by_the_seats_is_each_seats_own(options,
         assert all(move.actor == state.turn.seat for move in fresh)
     if "jokers" not in options and rank == "7":
         assert len(remembered._FREE_ANY_SEAT) == 1  # one listing made, the others shared
-
-
-def test_a_known_hands_remembered_listing_is_a_new_list_each_time():
-    state = position(4, hands={0: "7S 7H 8S 2C JD"}, pile="7D")
-    args = (state.hands[0].cards, state.top, state.suit, 0, state.table, (), lambda: state)
-    first = remembered.rank_listing(*args)
-    first.append(first[0])  # a caller may add to its list (the playout does)
-    again = remembered.rank_listing(*args)
-    remembered._HANDS.clear()
-    remembered._LISTED.clear()
-    remembered._ANY_SEAT.clear()
-    assert again == remembered.rank_listing(*args) == first[:-1]
-    other = attrs.evolve(state, turn=Turn(1), hands=(Zone(), state.hands[0], Zone(), Zone()))
-    moved = remembered.rank_listing(*args[:3], 1, state.table, (), lambda: other)
-    assert [m.payload for m in moved] == [m.payload for m in again if m.kind == "play"]
-    assert {m.actor for m in moved} == {1}
 
 
 def test_a_move_read_again_is_read_for_the_seat_on_turn():
