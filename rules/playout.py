@@ -235,7 +235,7 @@ def divergence(
             )
         return "the playout lists the fold's moves in another order"
     step, folded = playout.chance(), rules.chance(state)
-    if _step_key(step) != _step_key(folded):
+    if step is not folded and _step_key(step) != _step_key(folded):
         return f"the playout's chance step {step!r} is not the fold's {folded!r}"
     ended, outcome = playout.outcome(), rules.outcome(state)
     if ended != outcome:

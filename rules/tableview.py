@@ -281,6 +281,12 @@ def _place(
     cards, hidden, slots, name = zone.cards, zone.hidden, zone.slots, zone.name
     layers = laid[1] if laid is not None and laid[0] == name else None
     key = ("place", label, name, cards, hidden, type(hidden), slots, sort, stack, side, layers)
+    try:
+        found = _PLACES.get(key)
+    except TypeError:  # a part that cannot be hashed: made every time, as ``made`` does
+        found = None
+    if found is not None:
+        return found
 
     def make() -> Place:
         known = sorted_hand(cards) if sort else cards
@@ -294,9 +300,12 @@ def _seat(name: str, seat: int, places: tuple[Place, ...], facts: Facts, own: bo
     """The seat of these values. Its places are the very objects ``_place`` remembered, so
     they are named by identity: the seat kept holds them, so no identity is reused while
     it is kept. Facts that are not all text are not remembered (``1 == True``)."""
-    if not all(type(part) is str for fact in facts for part in fact):
+    if facts and not all(type(part) is str for fact in facts for part in fact):
         return Seat(name, seat, places, facts, own=own)
     key = ("seat", name, seat, tuple(map(id, places)), facts, own)
+    found = _SEATS.get(key)
+    if found is not None:
+        return found
     return _SEATS.made(key, lambda: Seat(name, seat, places, facts, own=own))
 
 

@@ -206,7 +206,24 @@ def chance(state: State) -> ChanceStep | None:
 @per_state(maxsize=8)
 def _drawn(state: State) -> ChanceStep:
     """The refill or reveal due in ``state``, made once per state (the invariant kit asks
-    each state's chance step several times; the step is immutable data)."""
+    each state's chance step several times; the step is immutable data), and the very
+    same step for an equal state (``_DRAWN``): a playout walked beside the fold builds
+    its own equal state, and the two steps compared are then one object."""
+    step = _DRAWN.get(state)
+    if step is None:
+        if len(_DRAWN) >= DRAWN_MAX:
+            del _DRAWN[next(iter(_DRAWN))]
+        step = _DRAWN[state] = _drawn_step(state)
+    return step
+
+
+_DRAWN: dict[State, ChanceStep] = {}
+"""The last few refills and reveals made, by the state's value."""
+
+DRAWN_MAX = 8
+
+
+def _drawn_step(state: State) -> ChanceStep:
     unaccounted = pool(state)
     cards = pool_order(unaccounted)
     seat = state.turn.seat
@@ -227,10 +244,20 @@ def _drawn(state: State) -> ChanceStep:
         hint = f"{name} turns table card {flip + 1}: reveal CARD (the card turned up)"
         if slot is not None and slot.card is not None:
             return ChanceStep("reveal", hint, Listed.certain(Reveal(slot.card)))
-        return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards)))
+        return ChanceStep("reveal", hint, _reveals(cards, unseen=False))
     hint = f"{name} draws a chance card: reveal CARD, or reveal ? if nobody saw it"
-    unseen = Move(None, Reveal(None))
-    return ChanceStep("reveal", hint, Listed.uniform(map(Reveal, cards), unseen))
+    return ChanceStep("reveal", hint, _reveals(cards, unseen=True))
+
+
+@lru_cache(maxsize=1 << 8)
+def _reveals(cards: tuple[Card, ...], *, unseen: bool) -> Listed:
+    """Each of ``cards`` (a pool in its order) revealed, equally likely, and with
+    ``unseen`` a card nobody saw: one value per pool (the states of a turn, and the
+    checks' walk after the generator's, ask the same pool's)."""
+    return Listed.uniform(map(Reveal, cards), _UNSEEN if unseen else None)
+
+
+_UNSEEN = Move(None, Reveal(None))
 
 
 @lru_cache(maxsize=64)

@@ -77,7 +77,28 @@ def _table_step(named: int | None, word: str, state: State) -> None:
 
 
 def parse_move(text: str, state: State) -> Move:
-    """The move written ``text`` in ``state``; ``NotationError`` saying what was expected."""
+    """The move written ``text`` in ``state``; ``NotationError`` saying what was expected.
+    What it reads of ``state`` is the players and whose turn it is (and the table's deal
+    plan for a deal): a move read is remembered by those (``_READ``), a deal never."""
+    key = (text, state.players, state.turn.seat)
+    move = _READ.get(key)
+    if move is None:
+        move = _parse(text, state)
+        if not isinstance(move.payload, Deal):
+            if len(_READ) >= READ_MAX:
+                _READ.clear()
+            _READ[key] = move
+    return move
+
+
+_READ: dict[tuple[str, tuple[str, ...], int], Move] = {}
+"""The moves read, by their text, the players and the seat on turn (the invariant kit
+reads every event and sampled move back from its text)."""
+
+READ_MAX = 1 << 12
+
+
+def _parse(text: str, state: State) -> Move:
     named, stripped = split_name(" ".join(text.split()), state.players)
     if not stripped:
         after = f" after {state.players[named]}'s name" if named is not None else ""

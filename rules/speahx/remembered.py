@@ -85,13 +85,29 @@ def takes(
     return fit, ((seats, finished) if rank in GIVERS else ())
 
 
+_FREE_ANY_SEAT: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""The payloads of the same listings for any seat on turn (a give's too, with its seat):
+the face-down hands of a physical game offer the same plays to every seat whose hand
+holds as many face-down cards, the pool being the same for all."""
+
+
 def _free_rank(state: State, source: Source, rank: str) -> tuple[Move, ...]:
     key = _free_key(state, source, rank)
     found = _FREE.get(key)
     if found is None:
         if len(_FREE) >= FREE_MAX:
             _FREE.clear()
-        found = _FREE[key] = tuple(rank_moves(state, source, rank, None, None))
+            _FREE_ANY_SEAT.clear()
+        seat = state.turn.seat
+        # the key without the seat on turn, unless the rank gives the pile to other seats
+        shared = (*key[:4], key[5], key[6], seat if key[6] else -1)
+        payloads = _FREE_ANY_SEAT.get(shared)
+        if payloads is None:
+            found = tuple(rank_moves(state, source, rank, None, None))
+            _FREE_ANY_SEAT[shared] = tuple(m.payload for m in found)
+        else:
+            found = tuple(Move(seat, payload) for payload in payloads)
+        _FREE[key] = found
     return found
 
 

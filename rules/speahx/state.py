@@ -39,6 +39,7 @@ __all__ = [
     "initial_state",
     "to_follow",
     "zone_map",
+    "zone_names",
 ]
 
 HAND_SIZE = 5
@@ -251,7 +252,7 @@ def initial_state(header: Header) -> State:
 
 def zone_map(state: State) -> dict[str, Zone]:
     """Every zone by name: hands, table cards, stock, pile, out, chance cards, flipped."""
-    hand_names, table_names = _zone_names(len(state.hands))
+    hand_names, table_names = zone_names(len(state.hands))
     zones = dict(zip(hand_names, state.hands, strict=True))
     for name, slots in zip(table_names, state.tables, strict=True):
         zones[name] = _slots_zone(slots)
@@ -264,7 +265,7 @@ def zone_map(state: State) -> dict[str, Zone]:
 
 
 @lru_cache(maxsize=64)
-def _zone_names(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def zone_names(n: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names of ``n`` players' hands and table cards (``hand:0``..., ``table:0``...)."""
     return tuple(f"hand:{s}" for s in range(n)), tuple(f"table:{s}" for s in range(n))
 

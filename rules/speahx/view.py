@@ -9,16 +9,18 @@ sees its own hand, and during its turn its chance cards and the table card it fl
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tablelog.rules.events import Deal, Event
 from tablelog.rules.protocol import Shown, View, ZoneView
 from tablelog.rules.shedding import shedding_table
 from tablelog.rules.speahx.events import Draw, Give, Play, Reveal
-from tablelog.rules.speahx.state import SUIT_WORDS, State
+from tablelog.rules.speahx.state import SUIT_WORDS, State, zone_names
 from tablelog.rules.table import player
 from tablelog.rules.tableview import Table
 from tablelog.rules.views import closed_view, deal_shown, hand_view, public_view, shown_to_all
+from tablelog.rules.zones import Slots
 
 __all__ = [
     "shown",
@@ -30,13 +32,12 @@ def view(state: State, seat: int | None) -> View:
     """The table as ``seat`` sees it (``None``: as everyone sees it): the zones in
     ``zone_map``'s order, each read from its field (a table's places from its slots)."""
     on_turn = seat is not None and seat == state.turn.seat
+    hand_names, table_names = zone_names(len(state.hands))
     out = [
-        hand_view(f"hand:{s}", hand, sees=True) if s == seat else closed_view(f"hand:{s}", hand)
-        for s, hand in enumerate(state.hands)
+        hand_view(name, hand, sees=True) if s == seat else _closed(name, len(hand))
+        for s, (name, hand) in enumerate(zip(hand_names, state.hands, strict=True))
     ]
-    for s, slots in enumerate(state.tables):
-        marks = tuple(None if slot is None else "?" for slot in slots.slots)
-        out.append(ZoneView(f"table:{s}", (), len(slots), marks))
+    out += map(_table_places, table_names, state.tables)
     out.append(closed_view("stock", state.stock))
     out.append(ZoneView("pile", state.pile, 0))
     out.append(public_view("out", state.out))
@@ -44,6 +45,21 @@ def view(state: State, seat: int | None) -> View:
     out.append(hand_view("flipped", state.flipped, sees=on_turn))
     zones, facts = tuple(out), info(state)
     return View(seat, zones, facts, _table(state, View(seat, zones, facts)))
+
+
+@lru_cache(maxsize=1 << 10)
+def _closed(name: str, held: int) -> ZoneView:
+    """A hand nobody else looks at (``closed_view``): its name and how many cards it holds
+    (one value each: views are immutable)."""
+    return ZoneView(name, (), held)
+
+
+@lru_cache(maxsize=1 << 10)
+def _table_places(name: str, slots: Slots) -> ZoneView:
+    """A player's table cards as everyone sees them: ``?`` for each filled place, face
+    down even to their owner (slots that did not change are the last state's object)."""
+    marks = tuple(None if slot is None else "?" for slot in slots.slots)
+    return ZoneView(name, (), len(slots), marks)
 
 
 LABELS = {"table": "table cards", "chance": "chance card", "flipped": "flipped card"}
@@ -68,8 +84,8 @@ def info(state: State) -> dict[str, Any]:
         "burned_this_turn": turn.burned,
         "top": None if state.top is None else state.top.text,
         "suit": SUIT_WORDS.get(state.suit),
-        "hand_counts": {player(state, s): len(h) for s, h in enumerate(state.hands)},
-        "table_counts": {player(state, s): len(t) for s, t in enumerate(state.tables)},
+        "hand_counts": dict(zip(state.players, map(len, state.hands), strict=True)),
+        "table_counts": dict(zip(state.players, map(len, state.tables), strict=True)),
         "stock": len(state.stock),
         "finished": [player(state, s) for s in state.finished],
         **({"claims": [c.in_words for c in state.claims]} if state.claims else {}),

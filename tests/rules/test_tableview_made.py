@@ -22,6 +22,9 @@ GAMES = ("karnoffel", "nordekasino", "speahx", "vriddiot", "narrespillet")
 class _Anew:
     """A ``_PLACES`` or ``_SEATS`` that remembers nothing: every place and seat made anew."""
 
+    def get(self, key: tuple[object, ...]) -> Any:
+        return None
+
     def made(self, key: tuple[object, ...], make: Callable[[], Any]) -> Any:
         return make()
 
