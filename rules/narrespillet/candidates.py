@@ -99,9 +99,12 @@ def place_moves(
 def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None) -> Parts:
     """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
     moves), in the listing's order, in parts (``indexed``): battlefield by battlefield,
-    each battlefield's placements made from the cards that bear on it (``_field_places``,
-    remembered: a hand changes a field or two between one turn and the next). ``cards``:
-    what ``available`` gives with the pool and the Chariot, when the caller has it."""
+    each battlefield's placements made from the cards that bear on it, remembered (a hand
+    changes a field or two between one turn and the next): the house's own cards'
+    (``_house_bits``), after what the World, the imperial pairs and the Lovers add
+    (``_beyond_places``); with the Magician, all of them at once (``_field_places``).
+    ``cards``: what ``available`` gives with the pool and the Chariot, when the caller
+    has it."""
     if cards is None:
         cards = available(state, who, pool=True, chariot=True)
     row = state.slots[who]
@@ -137,19 +140,31 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
             numbers = [c for c in cards if c in _NUMBERS]
     two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
     for k, house in enumerate(free):
+        on_world = world and _world_field(state, HOUSES.index(house))
+        later = tuple(free[k + 1 :]) if two_fields else ()
+        if not magician:  # what the beyond cards add, then the house's own placements
+            mine = by_house.get(house, ())
+            wed = tuple(c for c in mine if c not in _NUMBERS) if lovers or kroam_empress else ()
+            ahead = _beyond_places(seat, house, on_world, pairs, later, lovers, kroam_empress, wed)
+            if ahead:
+                out.append(ahead)
+            bits = mask >> _SHIFT[house] & _HOUSE_BITS
+            if bits:
+                out.extend(_house_bits(seat, house, bits))
+            continue
         out.extend(
             _field_places(
                 seat,
                 house,
                 by_house.get(house, ()),
-                world and _world_field(state, HOUSES.index(house)),
+                on_world,
                 pairs,
-                tuple(free[k + 1 :]) if two_fields else (),
+                later,
                 lovers,
                 kroam_empress,
                 magician,
                 aces,
-                tuple(c for c in numbers if _HOUSE[c] != house) if magician else (),
+                tuple(c for c in numbers if _HOUSE[c] != house),
             )
         )
     return out
@@ -172,22 +187,60 @@ _HOUSE_BITS = (1 << 14) - 1
 
 @functools.lru_cache(maxsize=1 << 14)
 def _house_bits(seat: int, house: str, bits: int) -> _Parts:
-    """``_house_places`` of the house's cards whose bits (from the house's first card)
-    are ``bits`` (remembered by three small values)."""
+    """The placements of ``house``'s own cards on it, the cards whose bits (from the
+    house's first card) are ``bits``: ``_field_places`` when no card of ``_BEYOND`` is at
+    hand, and what follows ``_beyond_places`` when one is but not the Magician
+    (remembered by three small values, and once: not in ``_field_places``' memory too)."""
     first = _SHIFT[house]
     mine = tuple(DECK[first + i] for i in range(14) if bits >> i & 1)
-    return _house_places(seat, house, mine)
+    return _placements(seat, house, mine, False, (), (), False, False, False, (), ())
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _house_places(seat: int, house: str, mine: tuple[Card, ...]) -> _Parts:
-    """``_field_places`` when no card of ``_BEYOND`` is at hand: the placements of
-    ``house``'s own cards ``mine`` on it (remembered by fewer keys)."""
-    return _field_places(seat, house, mine, False, (), (), False, False, False, (), ())
+@functools.lru_cache(maxsize=1 << 12)
+def _beyond_places(
+    seat: int,
+    house: str,
+    world: bool,
+    pairs: tuple[tuple[Card, ...], ...],
+    later: tuple[str, ...],
+    lovers: bool,
+    kroam_empress: bool,
+    courts: tuple[Card, ...],
+) -> tuple[Move, ...]:
+    """The placements on ``house`` that the beyond cards make without the Magician, in
+    ``_field_places``' order, which lists them before the house's own (``_house_bits``'):
+    the World, the imperial pairs, the Lovers and (in Kroam) the Empress with each of the
+    house's court cards ``courts``. Remembered by fewer keys than ``_field_places``: the
+    house's number cards do not bear on them."""
+    places = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
+    return tuple(Move(seat, p) for p in places)
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _field_places(
+def _beyond(
+    house: str,
+    world: bool,
+    pairs: tuple[tuple[Card, ...], ...],
+    later: tuple[str, ...],
+    lovers: bool,
+    kroam_empress: bool,
+    courts: Sequence[Card],
+) -> list[ev.Place]:
+    """The placements of ``_beyond_places`` (``_field_places`` lists them first)."""
+    out: list[ev.Place] = []
+    if world:
+        out.append(ev.Place((WORLD,), house))
+    for combo in pairs:
+        out.append(ev.Place(combo, house))
+        out.extend(ev.Place(combo, house, other) for other in later)
+    for c in courts:
+        if lovers:
+            out.append(ev.Place(canonical((c, LOVERS)), house))
+        if kroam_empress and c.rank == "Q":
+            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    return out
+
+
+def _placements(
     seat: int,
     house: str,
     mine: tuple[Card, ...],
@@ -204,22 +257,12 @@ def _field_places(
     house it holds (``mine``, in deck order), the World (if it may go there), the imperial
     pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
     card, and with the Magician every Ace (``aces``) and the number cards of other houses
-    (``strangers``). Pure: remembered."""
+    (``strangers``). Pure: ``_field_places`` and ``_house_bits`` remember it."""
     own = [c for c in mine if c in _NUMBERS]
     courts = [c for c in mine if c not in _NUMBERS]
     if not magician:
         aces = tuple(c for c in mine if c.rank == "A")  # only the house's own Ace serves
-    out: list[ev.Place] = []
-    if world:
-        out.append(ev.Place((WORLD,), house))
-    for combo in pairs:
-        out.append(ev.Place(combo, house))
-        out.extend(ev.Place(combo, house, other) for other in later)
-    for c in courts:
-        if lovers:
-            out.append(ev.Place(canonical((c, LOVERS)), house))
-        if kroam_empress and c.rank == "Q":
-            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    out = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
     for a, b in itertools.combinations(courts, 2):
         if {a.rank, b.rank} == {"Q", "K"}:
             out.append(ev.Place(canonical((a, b)), house))
@@ -238,6 +281,10 @@ def _field_places(
     if magician:
         parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
     return tuple(parts)
+
+
+_field_places = functools.lru_cache(maxsize=1 << 12)(_placements)
+"""``_placements`` remembered: a battlefield's placements when the Magician is at hand."""
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -102,7 +102,7 @@ _REMEMBERED = (
     candidates._made,
     candidates._play,
     candidates._house_bits,
-    candidates._house_places,
+    candidates._beyond_places,
     candidates._field_places,
     candidates._number_place,
 )
