@@ -102,7 +102,7 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
     each battlefield's placements made from the cards that bear on it, remembered (a hand
     changes a field or two between one turn and the next): the house's own cards'
     (``_house_bits``), after what the World, the imperial pairs and the Lovers add
-    (``_beyond_places``); with the Magician, all of them at once (``_field_places``).
+    (``_beyond_places``); with the Magician, all of them at once (``_placements``).
     ``cards``: what ``available`` gives with the pool and the Chariot, when the caller
     has it."""
     if cards is None:
@@ -153,7 +153,7 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
                 out.extend(_house_bits(seat, house, bits))
             continue
         out.extend(
-            _field_places(
+            _placements(  # with the Magician: not remembered (see ``_placements``)
                 seat,
                 house,
                 by_house.get(house, ()),
@@ -188,9 +188,9 @@ _HOUSE_BITS = (1 << 14) - 1
 @functools.lru_cache(maxsize=1 << 14)
 def _house_bits(seat: int, house: str, bits: int) -> _Parts:
     """The placements of ``house``'s own cards on it, the cards whose bits (from the
-    house's first card) are ``bits``: ``_field_places`` when no card of ``_BEYOND`` is at
+    house's first card) are ``bits``: ``_placements`` when no card of ``_BEYOND`` is at
     hand, and what follows ``_beyond_places`` when one is but not the Magician
-    (remembered by three small values, and once: not in ``_field_places``' memory too)."""
+    (remembered by three small values)."""
     first = _SHIFT[house]
     mine = tuple(DECK[first + i] for i in range(14) if bits >> i & 1)
     return _placements(seat, house, mine, False, (), (), False, False, False, (), ())
@@ -208,9 +208,9 @@ def _beyond_places(
     courts: tuple[Card, ...],
 ) -> tuple[Move, ...]:
     """The placements on ``house`` that the beyond cards make without the Magician, in
-    ``_field_places``' order, which lists them before the house's own (``_house_bits``'):
+    ``_placements``' order, which lists them before the house's own (``_house_bits``'):
     the World, the imperial pairs, the Lovers and (in Kroam) the Empress with each of the
-    house's court cards ``courts``. Remembered by fewer keys than ``_field_places``: the
+    house's court cards ``courts``. Remembered apart from the house's own placements: the
     house's number cards do not bear on them."""
     places = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
     return tuple(Move(seat, p) for p in places)
@@ -225,7 +225,7 @@ def _beyond(
     kroam_empress: bool,
     courts: Sequence[Card],
 ) -> list[ev.Place]:
-    """The placements of ``_beyond_places`` (``_field_places`` lists them first)."""
+    """The placements of ``_beyond_places`` (``_placements`` lists them first)."""
     out: list[ev.Place] = []
     if world:
         out.append(ev.Place((WORLD,), house))
@@ -257,7 +257,11 @@ def _placements(
     house it holds (``mine``, in deck order), the World (if it may go there), the imperial
     pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
     card, and with the Magician every Ace (``aces``) and the number cards of other houses
-    (``strangers``). Pure: ``_field_places`` and ``_house_bits`` remember it."""
+    (``strangers``). Pure. ``_house_bits`` remembers the house's own placements; those
+    with the Magician are made anew: a memory of them (by the hand's Aces and number
+    cards of other houses too) was found again for one listing in five, and what it kept
+    (some 90,000 moves, placements and tuples per 250 random games) cost the garbage
+    collector more than making them does."""
     own = [c for c in mine if c in _NUMBERS]
     courts = [c for c in mine if c not in _NUMBERS]
     if not magician:
@@ -281,10 +285,6 @@ def _placements(
     if magician:
         parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
     return tuple(parts)
-
-
-_field_places = functools.lru_cache(maxsize=1 << 12)(_placements)
-"""``_placements`` remembered: a battlefield's placements when the Magician is at hand."""
 
 
 @functools.lru_cache(maxsize=1 << 14)

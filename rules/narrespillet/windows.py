@@ -99,8 +99,17 @@ def calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 @functools.lru_cache(maxsize=1 << 10)
 def call_moves(seat: int, what: str, tried: tuple[Card, ...]) -> tuple[Move, ...]:
     """Every card ``seat`` may call in a call of ``what`` after ``tried`` (the call's own
-    check, ``checks.call_refusal``, asks nothing else: remembered by those alone)."""
-    return tuple(Move(seat, ev.Call(c)) for c in DECK if call_refusal(what, tried, c) is None)
+    check, ``checks.call_refusal``, asks nothing else: remembered by those alone). The
+    listings share their moves (``_calls``): a call of court and number cards lists some
+    fifty, and a memory of them per listing kept tens of thousands of moves alive."""
+    made = _calls(seat)
+    return tuple(made[c] for c in DECK if call_refusal(what, tried, c) is None)
+
+
+@functools.cache
+def _calls(seat: int) -> dict[Card, Move]:
+    """Each card's call by ``seat``, made once."""
+    return {c: Move(seat, ev.Call(c)) for c in DECK}
 
 
 def call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

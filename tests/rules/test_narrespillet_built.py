@@ -17,12 +17,14 @@ from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import candidates
-from tablelog.rules.narrespillet.checks import check
-from tablelog.rules.narrespillet.deck import CHARIOT, HANGED, JUDGEMENT, PRIESTESS, TOWER
+from tablelog.rules.narrespillet.checks import call_refusal, check
+from tablelog.rules.narrespillet.deck import CHARIOT, DECK, HANGED, JUDGEMENT, PRIESTESS, TOWER
+from tablelog.rules.narrespillet.events import Call
 from tablelog.rules.narrespillet.moves import BUILT, BUILT_WINDOW, moves
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.state import PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available
+from tablelog.rules.narrespillet.windows import call_moves
 from tests.rules.narrespillet_candidates import full_generators
 from tests.rules.narrespillet_candidates import pictures as full_pictures
 from tests.rules.narrespillet_helpers import RULES
@@ -103,7 +105,6 @@ _REMEMBERED = (
     candidates._play,
     candidates._house_bits,
     candidates._beyond_places,
-    candidates._field_places,
     candidates._number_place,
 )
 """The listing's memories of moves made by value (a wrong or missing key part would list
@@ -134,3 +135,22 @@ def test_the_remembered_pieces_list_what_is_made_anew_and_the_filters_agree(opti
             assert made == reference, card
             seen.update(p.card for p in made)
     assert {CHARIOT, TOWER, JUDGEMENT, PRIESTESS, HANGED} <= seen  # the keyed plays reached
+
+
+def test_call_listings_share_one_move_per_seat_and_card():
+    """``windows.call_moves`` lists, per seat, the same move object for a card in every
+    call it may be called in (a memory of the listings holds no moves of its own), and
+    each listing is every card the call's own check lets through, in deck order."""
+    first = call_moves(2, "suit", ())
+    tried = (first[0].payload.card, first[5].payload.card)
+    later = call_moves(2, "suit", tried)
+    assert [m.payload.card for m in later] == [
+        c for c in DECK if call_refusal("suit", tried, c) is None
+    ]
+    assert later[0] is first[1] and later[4] is first[6]
+    picture = call_moves(2, "any", ())
+    assert [m.payload.card for m in picture] == [
+        c for c in DECK if call_refusal("any", (), c) is None
+    ]
+    assert all(m.actor == 2 and type(m.payload) is Call for m in picture)
+    assert picture[0] is first[0] and call_moves(3, "any", ())[0] is not picture[0]
