@@ -282,9 +282,18 @@ def _placements(
     if own:  # every subset of the number cards, in ``subsets``' order, made when read
         k = len(own)
         parts.append(Combos(_number_place, seat, house, tuple(own), 1, k))
-    if magician:
-        parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
+    if magician:  # ``magicked``'s placements, stranger by stranger, made when read
+        parts.extend(
+            Combos(_magicked, seat, (house, c), tuple(own), 0, len(own)) for c in strangers
+        )
     return tuple(parts)
+
+
+def _magicked(seat: int, key: tuple[str, Card], combo: tuple[Card, ...]) -> Move:
+    """One of ``magicked``'s placements: the house's number cards ``combo`` with the
+    stranger moved into the house (``key``: the house and the stranger)."""
+    house, stranger = key
+    return Move(seat, ev.Place(canonical((*combo, stranger, MAGICIAN)), house, magic=stranger))
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tablelog.replay.dealer import dealer_move
 from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
+from tablelog.rules.cards import Card
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import candidates
 from tablelog.rules.narrespillet.checks import call_refusal, check
@@ -154,3 +156,23 @@ def test_call_listings_share_one_move_per_seat_and_card():
     ]
     assert all(m.actor == 2 and type(m.payload) is Call for m in picture)
     assert picture[0] is first[0] and call_moves(3, "any", ())[0] is not picture[0]
+
+
+@pytest.mark.parametrize("own", [(), ("2",), ("2", "5", "10")])
+def test_the_magicians_placements_read_by_position_are_magicked_in_order(own):
+    """With the Magician at hand a battlefield's number placements with a stranger moved
+    in are parts made when read (one per stranger): read by position on fresh parts, and
+    read in order, they are ``magicked``'s placements, in its order, after the house's
+    own number placements."""
+    mine = tuple(Card(rank, "Sw") for rank in own)
+    strangers = (Card("3", "Cu"), Card("A", "St"), Card("9", "Co"))
+
+    def parts() -> tuple[Any, ...]:
+        args = (False, (), (), False, False, True, (), strangers)
+        return candidates._placements(1, "Sw", mine, *args)
+
+    expected = [Move(1, p) for p in candidates.magicked(list(mine), list(strangers), "Sw")]
+    fresh = [part for part in parts() if len(part) and part[0].payload.magic is not None]
+    assert [part[i] for part in fresh for i in range(len(part))] == expected
+    assert [move for part in parts() for move in part][-len(expected) :] == expected
+    assert len(expected) == len(strangers) * 2 ** len(mine)
