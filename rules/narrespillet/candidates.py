@@ -104,7 +104,7 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
     (``_house_bits``), after what the World, the imperial pairs and the Lovers add
     (``_beyond_places``); with the Magician, all of them at once (``_placements``).
     ``cards``: what ``available`` gives with the pool and the Chariot, when the caller
-    has it."""
+    has it. The cards are read as bits (``_BIT``): which of them are at hand."""
     if cards is None:
         cards = available(state, who, pool=True, chariot=True)
     row = state.slots[who]
@@ -113,56 +113,76 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
     free = [h for h, slot in zip(HOUSES, row, strict=True) if slot.status == OPEN and h != blocked]
     if not cards or not free:
         return []
-    out: Parts = []
     mask = sum(map(_BIT.__getitem__, cards))  # the cards as bits, in deck order
-    if not mask & _BEYOND_BITS:  # each placement is of one house's cards, on its own field
-        for house in free:
-            bits = mask >> _SHIFT[house] & _HOUSE_BITS
-            if bits:
-                out.extend(_house_bits(seat, house, bits))
-        return out
-    # the cards in deck order lie house by house, the picture cards last
-    by_house = {h: tuple(run) for h, run in itertools.groupby(cards, _HOUSE.__getitem__)}
-    world = lovers = kroam_empress = magician = False
-    pairs: tuple[tuple[Card, ...], ...] = ()
-    aces: tuple[Card, ...] = ()
-    numbers: list[Card] = []
-    trumps = by_house.get("")
-    if trumps:
-        have = set(trumps)
-        world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
-        lovers = LOVERS in have
-        kroam_empress = state.options.variant == KROAM and EMPRESS in have
-        pairs = tuple(p for p in _PAIRS if have.issuperset(p))
-        magician = MAGICIAN in have
-        if magician:  # every Ace may go with a Knight or Page, every number card be moved
-            aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
-            numbers = [c for c in cards if c in _NUMBERS]
+    if mask & _BEYOND_BITS:
+        world = (
+            bool(mask & _WORLD_BIT) and WORLD not in state.chariots[who].cards
+        )  # 1, 3, 4, 6 ride
+        lovers = bool(mask & _LOVERS_BIT)
+        kroam_empress = bool(mask & _EMPRESS_BIT) and state.options.variant == KROAM
+        pairs = tuple(pair for pair, bits in _PAIR_BITS if mask & bits == bits)
+        if mask & _MAGICIAN_BIT:
+            return _with_magician(
+                state, who, seat, cards, free, (world, pairs, lovers, kroam_empress)
+            )
+        if world or pairs or lovers or kroam_empress:
+            return _with_beyond(state, seat, mask, free, (world, pairs, lovers, kroam_empress))
+    out: Parts = []  # each placement is of one house's cards, on its own field
+    for house in free:
+        bits = mask >> _SHIFT[house] & _HOUSE_BITS
+        if bits:
+            out.extend(_house_bits(seat, house, bits))
+    return out
+
+
+_Beyond = tuple[bool, tuple[tuple[Card, ...], ...], bool, bool]
+"""What the beyond cards at hand make possible: the World, the imperial pairs, the Lovers
+with a court card, (in Kroam) the Empress with a Queen."""
+
+
+def _with_beyond(state: State, seat: int, mask: int, free: list[str], beyond: _Beyond) -> Parts:
+    """``place_parts`` when a beyond card but not the Magician is at hand (``mask``): on
+    each battlefield, what the beyond cards add, then the house's own placements."""
+    world, pairs, lovers, kroam_empress = beyond
     two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
+    out: Parts = []
     for k, house in enumerate(free):
         on_world = world and _world_field(state, HOUSES.index(house))
         later = tuple(free[k + 1 :]) if two_fields else ()
-        if not magician:  # what the beyond cards add, then the house's own placements
-            mine = by_house.get(house, ())
-            wed = tuple(c for c in mine if c not in _NUMBERS) if lovers or kroam_empress else ()
-            ahead = _beyond_places(seat, house, on_world, pairs, later, lovers, kroam_empress, wed)
-            if ahead:
-                out.append(ahead)
-            bits = mask >> _SHIFT[house] & _HOUSE_BITS
-            if bits:
-                out.extend(_house_bits(seat, house, bits))
-            continue
+        bits = mask >> _SHIFT[house] & _HOUSE_BITS
+        wed = bits & _COURT_BITS if lovers or kroam_empress else 0
+        ahead = _beyond_places(seat, house, on_world, pairs, later, lovers, kroam_empress, wed)
+        if ahead:
+            out.append(ahead)
+        if bits:
+            out.extend(_house_bits(seat, house, bits))
+    return out
+
+
+def _with_magician(
+    state: State, who: int, seat: int, cards: tuple[Card, ...], free: list[str], beyond: _Beyond
+) -> Parts:
+    """``place_parts`` when the Magician is at hand: every Ace may go with a Knight or
+    Page, every number card be moved (``_placements``, made anew)."""
+    world, pairs, lovers, kroam_empress = beyond
+    # the cards in deck order lie house by house, the picture cards last
+    by_house = {h: tuple(run) for h, run in itertools.groupby(cards, _HOUSE.__getitem__)}
+    aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+    numbers = [c for c in cards if c in _NUMBERS]
+    two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
+    out: Parts = []
+    for k, house in enumerate(free):
         out.extend(
-            _placements(  # with the Magician: not remembered (see ``_placements``)
+            _placements(
                 seat,
                 house,
                 by_house.get(house, ()),
-                on_world,
+                world and _world_field(state, HOUSES.index(house)),
                 pairs,
-                later,
+                tuple(free[k + 1 :]) if two_fields else (),
                 lovers,
                 kroam_empress,
-                magician,
+                True,
                 aces,
                 tuple(c for c in numbers if _HOUSE[c] != house),
             )
@@ -183,6 +203,12 @@ _BEYOND_BITS = sum(_BIT[c] for c in _BEYOND)
 _SHIFT = {h: 14 * i for i, h in enumerate(HOUSES)}
 _HOUSE_BITS = (1 << 14) - 1
 """A card's bit is its place in the deck, where each house's 14 cards lie together."""
+_COURT_BITS = sum(1 << i for i in range(14) if not is_number(DECK[i]))
+"""The court cards' bits among a house's (the same places in every house)."""
+_WORLD_BIT, _LOVERS_BIT, _EMPRESS_BIT, _MAGICIAN_BIT = (
+    _BIT[c] for c in (WORLD, LOVERS, EMPRESS, MAGICIAN)
+)
+_PAIR_BITS = tuple((pair, sum(_BIT[c] for c in pair)) for pair in _PAIRS)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -205,13 +231,15 @@ def _beyond_places(
     later: tuple[str, ...],
     lovers: bool,
     kroam_empress: bool,
-    courts: tuple[Card, ...],
+    wed: int,
 ) -> tuple[Move, ...]:
     """The placements on ``house`` that the beyond cards make without the Magician, in
     ``_placements``' order, which lists them before the house's own (``_house_bits``'):
     the World, the imperial pairs, the Lovers and (in Kroam) the Empress with each of the
-    house's court cards ``courts``. Remembered apart from the house's own placements: the
-    house's number cards do not bear on them."""
+    house's court cards whose bits (from the house's first card) are ``wed``. Remembered
+    apart from the house's own placements: the house's number cards do not bear on them."""
+    first = _SHIFT[house]
+    courts = tuple(DECK[first + i] for i in range(14) if wed >> i & 1)
     places = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
     return tuple(Move(seat, p) for p in places)
 
