@@ -80,9 +80,18 @@ BUILT = frozenset(
 made from what ``check`` asks of them, so it is not asked again."""
 
 
-BUILT_WINDOW = frozenset({"call"})
+BUILT_WINDOW = frozenset({"call", "vote", "discard"})
 """The kinds of a window's answers listed legal: a call names only a card the call's own
-check (``checks.check_call``) lets through, made by the participant calling."""
+check (``checks.check_call``) lets through, made by the participant calling; a vote,
+yes and no, only by a player the vote still asks (``head.asked``, all ``check`` asks of
+a vote); a discard down to the hand limit only a card the participant holds in hand or
+open (``available``, where ``check`` looks for it), by its seat."""
+
+BUILT_PASSES = frozenset({"fool", "call"})
+"""The windows whose passes are listed legal: the Fool's window lists a pass for each
+participant it asks (by its seat, the Demons' flag set for them), a call's for the
+participant calling, all that ``check`` asks of them (a pass in the Hierophant's reveal
+window is a claim on a hand: it is checked)."""
 
 
 def _lead(move: Move) -> Card | None:
@@ -103,14 +112,16 @@ def moves(
         return
     if kind is not None and card is not None and kind in NO_CARD:
         return
-    who = state.actor if head_step(state) is None else None
+    head = head_step(state)
+    who = state.actor if head is None else None
     if who is not None and seat is None and card is None and kind is None:
         yield from turn_moves(state, who)
         return
+    passes = head is not None and head.kind in BUILT_PASSES  # listed legal
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
-        built = k in BUILT if who is not None else k in BUILT_WINDOW
+        built = k in BUILT if who is not None else k in BUILT_WINDOW or (passes and k == "pass")
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue

@@ -1,8 +1,10 @@
 """The moves Narrespillet lists without asking ``check`` (``moves.BUILT``: every turn
-action, placements and picture plays included; ``BUILT_WINDOW``: the calls) are the very
-moves the check would let through: on seeded random games of every variant and on the
-recorded fixtures, the listing equals the old one (every full candidate checked,
-``narrespillet_candidates``), and every move it lists is applied without a refusal."""
+action, placements and picture plays included; ``BUILT_WINDOW``: the calls, the votes,
+the discards down to the limit; ``BUILT_PASSES``: the passes of the Fool's and the
+call's windows) are the very moves the check would let through: on seeded random games
+of every variant and on the recorded fixtures, the listing equals the old one (every
+full candidate checked, ``narrespillet_candidates``), and every move it lists is
+applied without a refusal."""
 
 from __future__ import annotations
 
@@ -19,10 +21,11 @@ from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import candidates
+from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.checks import call_refusal, check
 from tablelog.rules.narrespillet.deck import CHARIOT, DECK, HANGED, JUDGEMENT, PRIESTESS, TOWER
 from tablelog.rules.narrespillet.events import Call
-from tablelog.rules.narrespillet.moves import BUILT, BUILT_WINDOW, moves
+from tablelog.rules.narrespillet.moves import BUILT, BUILT_PASSES, BUILT_WINDOW, moves
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.state import PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available
@@ -94,6 +97,19 @@ def test_random_games_list_what_the_check_lets_through(options, seed):
                 built += 1
                 RULES.apply(state, Event(1, move.actor, move.payload))  # no refusal
     assert built > 0
+
+
+def test_the_random_games_reach_every_window_listed_without_the_check():
+    """The games above open each window whose answers are listed legal (so the listing's
+    equality with the checked candidates is asked of them)."""
+    seen = set()
+    for seed in (1, 2, 3):
+        for state in _random_states({}, seed):
+            head = head_step(state)
+            if head is not None and list(moves(state)):
+                seen.add(head.kind)
+    assert {"vote", "down", "fool", "call"} <= seen
+    assert seen >= BUILT_PASSES
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("*.jsonl")))
