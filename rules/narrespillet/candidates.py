@@ -151,7 +151,7 @@ def _with_beyond(state: State, seat: int, mask: int, free: list[str], beyond: _B
         later = tuple(free[k + 1 :]) if two_fields else ()
         bits = mask >> _SHIFT[house] & _HOUSE_BITS
         wed = bits & _COURT_BITS if lovers or kroam_empress else 0
-        ahead = _beyond_places(seat, house, on_world, pairs, later, lovers, kroam_empress, wed)
+        ahead = _beyond_places(seat, house, (on_world, *beyond[1:]), later, wed)
         if ahead:
             out.append(ahead)
         if bits:
@@ -224,36 +224,24 @@ def _house_bits(seat: int, house: str, bits: int) -> _Parts:
 
 @functools.lru_cache(maxsize=1 << 12)
 def _beyond_places(
-    seat: int,
-    house: str,
-    world: bool,
-    pairs: tuple[tuple[Card, ...], ...],
-    later: tuple[str, ...],
-    lovers: bool,
-    kroam_empress: bool,
-    wed: int,
+    seat: int, house: str, beyond: _Beyond, later: tuple[str, ...], wed: int
 ) -> tuple[Move, ...]:
     """The placements on ``house`` that the beyond cards make without the Magician, in
     ``_placements``' order, which lists them before the house's own (``_house_bits``'):
-    the World, the imperial pairs, the Lovers and (in Kroam) the Empress with each of the
-    house's court cards whose bits (from the house's first card) are ``wed``. Remembered
-    apart from the house's own placements: the house's number cards do not bear on them."""
+    the World (if it may go there), the imperial pairs (on ``later`` fields too), the
+    Lovers and (in Kroam) the Empress with each of the house's court cards whose bits
+    (from the house's first card) are ``wed``. Remembered apart from the house's own
+    placements: the house's number cards do not bear on them."""
     first = _SHIFT[house]
     courts = tuple(DECK[first + i] for i in range(14) if wed >> i & 1)
-    places = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
-    return tuple(Move(seat, p) for p in places)
+    return tuple(Move(seat, p) for p in _beyond(house, beyond, later, courts))
 
 
 def _beyond(
-    house: str,
-    world: bool,
-    pairs: tuple[tuple[Card, ...], ...],
-    later: tuple[str, ...],
-    lovers: bool,
-    kroam_empress: bool,
-    courts: Sequence[Card],
+    house: str, beyond: _Beyond, later: tuple[str, ...], courts: Sequence[Card]
 ) -> list[ev.Place]:
     """The placements of ``_beyond_places`` (``_placements`` lists them first)."""
+    world, pairs, lovers, kroam_empress = beyond
     out: list[ev.Place] = []
     if world:
         out.append(ev.Place((WORLD,), house))
@@ -294,7 +282,7 @@ def _placements(
     courts = [c for c in mine if c not in _NUMBERS]
     if not magician:
         aces = tuple(c for c in mine if c.rank == "A")  # only the house's own Ace serves
-    out = _beyond(house, world, pairs, later, lovers, kroam_empress, courts)
+    out = _beyond(house, (world, pairs, lovers, kroam_empress), later, courts)
     for a, b in itertools.combinations(courts, 2):
         if {a.rank, b.rank} == {"Q", "K"}:
             out.append(ev.Place(canonical((a, b)), house))
