@@ -5,12 +5,13 @@ them, and each generator makes only what ``checks.check_turn`` lets through, in 
 order. A discard or a Chariot load names only cards the actor holds (``available``), a
 forfeit only an open battlefield, a pass only an optional extra turn, an unload and a
 lift only what the actor has; an exorcism, one move, is asked of ``check_turn``;
-placements and picture plays come from ``candidates``, which makes each kind only from
-cards that make it, on fields and targets its check accepts.
+placements and picture plays come from ``candidates`` and ``plays``, which make each
+kind only from cards that make it, on fields and targets its check accepts.
 ``tests/rules/test_narrespillet_built.py`` holds the listing, on random games of every
 variant and on the recorded fixtures, to the check of every full candidate (the old
 generators, kept there). Windows, the Hermit and shown cards are few: their candidates
-are still held to ``check``, the function ``apply`` uses. The filters are pushed down: a
+are still held to ``check``, the function ``apply`` uses, but for the answers that are
+legal by how they are made (``BUILT_WINDOW``, ``BUILT_PASSES``). The filters are pushed down: a
 kind asked for generates only that kind's candidates, a seat only that seat's, and a
 lead card only the candidates it leads. ``kinds`` and ``cards`` answer from the first
 legal move of each kind and lead card; ``count`` counts without keeping moves.
@@ -27,12 +28,13 @@ from tablelog.rules.claims import allows
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
-from tablelog.rules.narrespillet.candidates import pictures, places
+from tablelog.rules.narrespillet.candidates import places
 from tablelog.rules.narrespillet.checks import check, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
+from tablelog.rules.narrespillet.plays import pictures
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 from tablelog.rules.narrespillet.windows import (

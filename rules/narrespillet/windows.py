@@ -4,8 +4,9 @@ discard asked for, a reveal), and for a hidden hand's ``show``.
 
 Each generator takes ``(state, seat, card)``, the filters of ``moves`` pushed down
 (``None``: any), and yields candidate moves in a fixed order; ``moves`` holds them to
-``checks.check``, the function ``apply`` uses (windows are few: their candidates are not
-built legal, except a call, whose own check is all a call asks).
+``checks.check``, the function ``apply`` uses, except those made legal by how they are
+made (``moves.BUILT_WINDOW``, ``BUILT_PASSES``): a call (its own check is all a call
+asks), a vote, a discard down to the limit, the passes of the Fool's and a call's windows.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from tablelog.replay.headers import make_header
 from tablelog.replay.jsonl import parse_lines
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Event, Move
-from tablelog.rules.narrespillet import candidates
+from tablelog.rules.narrespillet import candidates, plays
 from tablelog.rules.narrespillet.actors import head_step
 from tablelog.rules.narrespillet.checks import call_refusal, check
 from tablelog.rules.narrespillet.deck import CHARIOT, DECK, HANGED, JUDGEMENT, PRIESTESS, TOWER
@@ -119,8 +119,8 @@ def test_recorded_games_list_what_the_check_lets_through(name):
 
 
 _REMEMBERED = (
-    candidates._made,
-    candidates._play,
+    plays._made,
+    plays._play,
     candidates._house_bits,
     candidates._beyond_places,
     candidates._number_place,
@@ -144,7 +144,7 @@ def test_the_remembered_pieces_list_what_is_made_anew_and_the_filters_agree(opti
         assert list(moves(state)) == listed
         who = state.actor
         for card in set(available(state, who, pool=True, chariot=False)) & set(EFFECTS):
-            made = list(candidates.pictures(state, who, card))
+            made = list(plays.pictures(state, who, card))
             reference = [
                 p
                 for p in full_pictures(state, who, card)
