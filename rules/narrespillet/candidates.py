@@ -1,13 +1,14 @@
-"""The legal placements and picture-card plays of the participant on turn, built legal.
+"""The legal placements of the participant on turn, built legal (its picture-card plays
+are ``plays``').
 
-``places`` and ``pictures`` yield exactly the moves ``checks.check_turn`` lets through, in
-the order the listing has always had (the order of the full candidate generators kept in
+``places`` yields exactly the moves ``checks.check_turn`` lets through, in the order the
+listing has always had (the order of the full candidate generators kept in
 ``tests/rules/narrespillet_candidates.py``): each kind of placement is made only from
 cards that make it (``placements.classify``'s kinds, read off the cards' ranks and houses),
-on battlefields that are open and free of Temperance, and each picture play only with the
-targets, fields and counts its check accepts. So ``moves`` lists them without asking the
-check; ``tests/rules/test_narrespillet_built.py`` holds the listing to the check of every
-full candidate on random games of every variant and on the recorded fixtures.
+on battlefields that are open and free of Temperance. So ``moves`` lists them without
+asking the check; ``tests/rules/test_narrespillet_built.py`` holds the listing to the
+check of every full candidate on random games of every variant and on the recorded
+fixtures.
 """
 
 from __future__ import annotations
@@ -15,45 +16,31 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.deck import (
-    CHARIOT,
     DECK,
-    DEMONS_CARD,
     EMPEROR,
     EMPRESS,
-    HANGED,
-    HERMIT,
-    HIEROPHANT,
     HOUSES,
-    JUDGEMENT,
     LOVERS,
     MAGICIAN,
-    PRIESTESS,
-    STRENGTH,
-    TEMPERANCE,
-    TOWER,
-    WHEEL,
     WORLD,
     house_of,
     is_number,
 )
 from tablelog.rules.narrespillet.indexed import Combos, Parts, flat
-from tablelog.rules.narrespillet.pictures import CATEGORIES, EFFECTS, wheel_cap
 from tablelog.rules.narrespillet.place import canonical
-from tablelog.rules.narrespillet.state import KROAM, OPEN, PLACED, State
-from tablelog.rules.narrespillet.take import available, source_of
+from tablelog.rules.narrespillet.state import KROAM, OPEN, State
+from tablelog.rules.narrespillet.take import available
 
-__all__ = ["magicked", "picture_moves", "pictures", "place_moves", "places", "subsets"]
+__all__ = ["magicked", "place_moves", "place_parts", "places", "subsets"]
 
 _HOUSE = {c: house_of(c) for c in DECK}
 _NUMBERS = frozenset(c for c in DECK if is_number(c))
 _INDEX = {c: i for i, c in enumerate(DECK)}
-_EFFECTS = frozenset(EFFECTS)
 
 _PAIRS = tuple(canonical(p) for p in ((EMPEROR, EMPRESS), (EMPRESS, LOVERS), (EMPEROR, LOVERS)))
 """The imperial pairs (the Emperor and Empress, one of them with the Lovers), in deck order."""
@@ -99,9 +86,12 @@ def place_moves(
 def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None) -> Parts:
     """Every legal placement of ``who`` now, as moves of ``seat`` (who makes ``who``'s
     moves), in the listing's order, in parts (``indexed``): battlefield by battlefield,
-    each battlefield's placements made from the cards that bear on it (``_field_places``,
-    remembered: a hand changes a field or two between one turn and the next). ``cards``:
-    what ``available`` gives with the pool and the Chariot, when the caller has it."""
+    each battlefield's placements made from the cards that bear on it, remembered (a hand
+    changes a field or two between one turn and the next): the house's own cards'
+    (``_house_bits``), after what the World, the imperial pairs and the Lovers add
+    (``_beyond_places``); with the Magician, all of them at once (``_placements``).
+    ``cards``: what ``available`` gives with the pool and the Chariot, when the caller
+    has it. The cards are read as bits (``_BIT``): which of them are at hand."""
     if cards is None:
         cards = available(state, who, pool=True, chariot=True)
     row = state.slots[who]
@@ -110,35 +100,67 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
     free = [h for h, slot in zip(HOUSES, row, strict=True) if slot.status == OPEN and h != blocked]
     if not cards or not free:
         return []
-    out: Parts = []
     mask = sum(map(_BIT.__getitem__, cards))  # the cards as bits, in deck order
-    if not mask & _BEYOND_BITS:  # each placement is of one house's cards, on its own field
-        for house in free:
-            bits = mask >> _SHIFT[house] & _HOUSE_BITS
-            if bits:
-                out.extend(_house_bits(seat, house, bits))
-        return out
+    if mask & _BEYOND_BITS:
+        world = (
+            bool(mask & _WORLD_BIT) and WORLD not in state.chariots[who].cards
+        )  # 1, 3, 4, 6 ride
+        lovers = bool(mask & _LOVERS_BIT)
+        kroam_empress = bool(mask & _EMPRESS_BIT) and state.options.variant == KROAM
+        pairs = tuple(pair for pair, bits in _PAIR_BITS if mask & bits == bits)
+        if mask & _MAGICIAN_BIT:
+            return _with_magician(
+                state, who, seat, cards, free, (world, pairs, lovers, kroam_empress)
+            )
+        if world or pairs or lovers or kroam_empress:
+            return _with_beyond(state, seat, mask, free, (world, pairs, lovers, kroam_empress))
+    out: Parts = []  # each placement is of one house's cards, on its own field
+    for house in free:
+        bits = mask >> _SHIFT[house] & _HOUSE_BITS
+        if bits:
+            out.extend(_house_bits(seat, house, bits))
+    return out
+
+
+_Beyond = tuple[bool, tuple[tuple[Card, ...], ...], bool, bool]
+"""What the beyond cards at hand make possible: the World, the imperial pairs, the Lovers
+with a court card, (in Kroam) the Empress with a Queen."""
+
+
+def _with_beyond(state: State, seat: int, mask: int, free: list[str], beyond: _Beyond) -> Parts:
+    """``place_parts`` when a beyond card but not the Magician is at hand (``mask``): on
+    each battlefield, what the beyond cards add, then the house's own placements."""
+    world, pairs, lovers, kroam_empress = beyond
+    two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
+    out: Parts = []
+    for k, house in enumerate(free):
+        on_world = world and _world_field(state, HOUSES.index(house))
+        later = tuple(free[k + 1 :]) if two_fields else ()
+        bits = mask >> _SHIFT[house] & _HOUSE_BITS
+        wed = bits & _COURT_BITS if lovers or kroam_empress else 0
+        ahead = _beyond_places(seat, house, (on_world, *beyond[1:]), later, wed)
+        if ahead:
+            out.append(ahead)
+        if bits:
+            out.extend(_house_bits(seat, house, bits))
+    return out
+
+
+def _with_magician(
+    state: State, who: int, seat: int, cards: tuple[Card, ...], free: list[str], beyond: _Beyond
+) -> Parts:
+    """``place_parts`` when the Magician is at hand: every Ace may go with a Knight or
+    Page, every number card be moved (``_placements``, made anew)."""
+    world, pairs, lovers, kroam_empress = beyond
     # the cards in deck order lie house by house, the picture cards last
     by_house = {h: tuple(run) for h, run in itertools.groupby(cards, _HOUSE.__getitem__)}
-    world = lovers = kroam_empress = magician = False
-    pairs: tuple[tuple[Card, ...], ...] = ()
-    aces: tuple[Card, ...] = ()
-    numbers: list[Card] = []
-    trumps = by_house.get("")
-    if trumps:
-        have = set(trumps)
-        world = WORLD in have and WORLD not in state.chariots[who].cards  # 1, 3, 4, 6 ride
-        lovers = LOVERS in have
-        kroam_empress = state.options.variant == KROAM and EMPRESS in have
-        pairs = tuple(p for p in _PAIRS if have.issuperset(p))
-        magician = MAGICIAN in have
-        if magician:  # every Ace may go with a Knight or Page, every number card be moved
-            aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
-            numbers = [c for c in cards if c in _NUMBERS]
+    aces = tuple(c for c in cards if c.rank == "A" and _HOUSE[c])
+    numbers = [c for c in cards if c in _NUMBERS]
     two_fields = bool(pairs) and state.options.imperial_pair_fields >= 2
+    out: Parts = []
     for k, house in enumerate(free):
         out.extend(
-            _field_places(
+            _placements(
                 seat,
                 house,
                 by_house.get(house, ()),
@@ -147,9 +169,9 @@ def place_parts(state: State, who: int, seat: int, cards: tuple[Card, ...] | Non
                 tuple(free[k + 1 :]) if two_fields else (),
                 lovers,
                 kroam_empress,
-                magician,
+                True,
                 aces,
-                tuple(c for c in numbers if _HOUSE[c] != house) if magician else (),
+                tuple(c for c in numbers if _HOUSE[c] != house),
             )
         )
     return out
@@ -168,26 +190,60 @@ _BEYOND_BITS = sum(_BIT[c] for c in _BEYOND)
 _SHIFT = {h: 14 * i for i, h in enumerate(HOUSES)}
 _HOUSE_BITS = (1 << 14) - 1
 """A card's bit is its place in the deck, where each house's 14 cards lie together."""
+_COURT_BITS = sum(1 << i for i in range(14) if not is_number(DECK[i]))
+"""The court cards' bits among a house's (the same places in every house)."""
+_WORLD_BIT, _LOVERS_BIT, _EMPRESS_BIT, _MAGICIAN_BIT = (
+    _BIT[c] for c in (WORLD, LOVERS, EMPRESS, MAGICIAN)
+)
+_PAIR_BITS = tuple((pair, sum(_BIT[c] for c in pair)) for pair in _PAIRS)
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def _house_bits(seat: int, house: str, bits: int) -> _Parts:
-    """``_house_places`` of the house's cards whose bits (from the house's first card)
-    are ``bits`` (remembered by three small values)."""
+    """The placements of ``house``'s own cards on it, the cards whose bits (from the
+    house's first card) are ``bits``: ``_placements`` when no card of ``_BEYOND`` is at
+    hand, and what follows ``_beyond_places`` when one is but not the Magician
+    (remembered by three small values)."""
     first = _SHIFT[house]
     mine = tuple(DECK[first + i] for i in range(14) if bits >> i & 1)
-    return _house_places(seat, house, mine)
+    return _placements(seat, house, mine, False, (), (), False, False, False, (), ())
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _house_places(seat: int, house: str, mine: tuple[Card, ...]) -> _Parts:
-    """``_field_places`` when no card of ``_BEYOND`` is at hand: the placements of
-    ``house``'s own cards ``mine`` on it (remembered by fewer keys)."""
-    return _field_places(seat, house, mine, False, (), (), False, False, False, (), ())
+@functools.lru_cache(maxsize=1 << 12)
+def _beyond_places(
+    seat: int, house: str, beyond: _Beyond, later: tuple[str, ...], wed: int
+) -> tuple[Move, ...]:
+    """The placements on ``house`` that the beyond cards make without the Magician, in
+    ``_placements``' order, which lists them before the house's own (``_house_bits``'):
+    the World (if it may go there), the imperial pairs (on ``later`` fields too), the
+    Lovers and (in Kroam) the Empress with each of the house's court cards whose bits
+    (from the house's first card) are ``wed``. Remembered apart from the house's own
+    placements: the house's number cards do not bear on them."""
+    first = _SHIFT[house]
+    courts = tuple(DECK[first + i] for i in range(14) if wed >> i & 1)
+    return tuple(Move(seat, p) for p in _beyond(house, beyond, later, courts))
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _field_places(
+def _beyond(
+    house: str, beyond: _Beyond, later: tuple[str, ...], courts: Sequence[Card]
+) -> list[ev.Place]:
+    """The placements of ``_beyond_places`` (``_placements`` lists them first)."""
+    world, pairs, lovers, kroam_empress = beyond
+    out: list[ev.Place] = []
+    if world:
+        out.append(ev.Place((WORLD,), house))
+    for combo in pairs:
+        out.append(ev.Place(combo, house))
+        out.extend(ev.Place(combo, house, other) for other in later)
+    for c in courts:
+        if lovers:
+            out.append(ev.Place(canonical((c, LOVERS)), house))
+        if kroam_empress and c.rank == "Q":
+            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    return out
+
+
+def _placements(
     seat: int,
     house: str,
     mine: tuple[Card, ...],
@@ -204,22 +260,16 @@ def _field_places(
     house it holds (``mine``, in deck order), the World (if it may go there), the imperial
     pairs (on ``later`` fields too), the Lovers and (in Kroam) the Empress with a court
     card, and with the Magician every Ace (``aces``) and the number cards of other houses
-    (``strangers``). Pure: remembered."""
+    (``strangers``). Pure. ``_house_bits`` remembers the house's own placements; those
+    with the Magician are made anew: a memory of them (by the hand's Aces and number
+    cards of other houses too) was found again for one listing in five, and what it kept
+    (some 90,000 moves, placements and tuples per 250 random games) cost the garbage
+    collector more than making them does."""
     own = [c for c in mine if c in _NUMBERS]
     courts = [c for c in mine if c not in _NUMBERS]
     if not magician:
         aces = tuple(c for c in mine if c.rank == "A")  # only the house's own Ace serves
-    out: list[ev.Place] = []
-    if world:
-        out.append(ev.Place((WORLD,), house))
-    for combo in pairs:
-        out.append(ev.Place(combo, house))
-        out.extend(ev.Place(combo, house, other) for other in later)
-    for c in courts:
-        if lovers:
-            out.append(ev.Place(canonical((c, LOVERS)), house))
-        if kroam_empress and c.rank == "Q":
-            out.append(ev.Place(canonical((c, EMPRESS)), house))  # a Royal Couple in Kroam
+    out = _beyond(house, (world, pairs, lovers, kroam_empress), later, courts)
     for a, b in itertools.combinations(courts, 2):
         if {a.rank, b.rank} == {"Q", "K"}:
             out.append(ev.Place(canonical((a, b)), house))
@@ -235,9 +285,18 @@ def _field_places(
     if own:  # every subset of the number cards, in ``subsets``' order, made when read
         k = len(own)
         parts.append(Combos(_number_place, seat, house, tuple(own), 1, k))
-    if magician:
-        parts.append(tuple(Move(seat, p) for p in magicked(own, list(strangers), house)))
+    if magician:  # ``magicked``'s placements, stranger by stranger, made when read
+        parts.extend(
+            Combos(_magicked, seat, (house, c), tuple(own), 0, len(own)) for c in strangers
+        )
     return tuple(parts)
+
+
+def _magicked(seat: int, key: tuple[str, Card], combo: tuple[Card, ...]) -> Move:
+    """One of ``magicked``'s placements: the house's number cards ``combo`` with the
+    stranger moved into the house (``key``: the house and the stranger)."""
+    house, stranger = key
+    return Move(seat, ev.Place(canonical((*combo, stranger, MAGICIAN)), house, magic=stranger))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -254,127 +313,3 @@ def magicked(own: list[Card], strangers: list[Card], house: str) -> Iterator[ev.
         for k in range(0, len(own) + 1):
             for combo in itertools.combinations(own, k):
                 yield ev.Place(canonical((*combo, stranger, MAGICIAN)), house, magic=stranger)
-
-
-def pictures(state: State, who: int, lead: Card | None) -> Iterator[ev.Picture]:
-    """Every legal picture-card play of ``who`` now (of ``lead``, ``None``: any)."""
-    for move in picture_moves(state, who, 0):
-        if lead is None or move.payload.card is lead:
-            yield move.payload
-
-
-def picture_moves(
-    state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
-) -> list[Move]:
-    """Every legal picture-card play of ``who`` now, as moves of ``seat`` (made)."""
-    return flat(picture_parts(state, who, seat, cards))
-
-
-def picture_parts(
-    state: State, who: int, seat: int, cards: tuple[Card, ...] | None = None
-) -> Parts:
-    """Every legal picture-card play of ``who`` now, as moves of ``seat``, in parts: card
-    by card (the cards in deck order), each card's plays in its own order
-    (``_card_plays``). The moves are made once per seat, card and the plays' values
-    (``_made``). ``cards``: what ``available`` gives with the pool, when the caller has it."""
-    if cards is None:
-        cards = available(state, who, pool=True, chariot=False)
-    return [_card_plays(state, who, seat, card) for card in cards if card in _EFFECTS]
-
-
-_Made = tuple[Move, ...]
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _made(seat: int, card: Card, key: str, values: tuple[Any, ...]) -> _Made:
-    """The plays of ``card`` by ``seat``, one per value of the play's field ``key``
-    (``pair``: a target and a field; ``""``: the card alone), each made once
-    (``_play``)."""
-    if key == "":
-        return (_play(seat, card, key, None),)
-    return tuple(_play(seat, card, key, value) for value in values)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _play(seat: int, card: Card, key: str, value: Any) -> Move:
-    """One play of ``card`` by ``seat`` (see ``_made``)."""
-    if key == "pair":
-        return Move(seat, ev.Picture(card, target=value[0], field=value[1]))
-    if key == "":
-        return Move(seat, ev.Picture(card))
-    return Move(seat, ev.Picture(card, **{key: value}))
-
-
-def _chariots(seat: int, hand: tuple[Card, ...]) -> Combos:
-    """The Chariot's plays by ``seat`` holding ``hand`` (the Chariot in it, or played from
-    elsewhere): loaded with each subset of the hand's other cards, smallest first, each
-    made when read (``indexed.Combos``): a hand is new most turns, and kept moves that are
-    seldom asked again cost the garbage collector more than making them."""
-    rest = tuple(c for c in hand if c is not CHARIOT)
-    return Combos(_chariot, seat, None, rest, 0, len(rest))
-
-
-def _chariot(seat: int, _: object, cards: tuple[Card, ...]) -> Move:
-    return Move(seat, ev.Picture(CHARIOT, cards=cards))
-
-
-_NONE: _Made = ()
-
-
-def _card_plays(state: State, who: int, seat: int, card: Card) -> Sequence[Move]:
-    """The legal plays of picture card ``card`` (one of ``EFFECTS``) by ``who``."""
-    n = state.n
-    finished = state.finished
-    if card is PRIESTESS:
-        targets = tuple(t for t in range(n) if t != who and not finished[t])
-        return _made(seat, card, "target", targets)
-    if card is HIEROPHANT:
-        return _made(seat, card, "choice", CATEGORIES)
-    if card is CHARIOT:
-        if state.has_chariot[who]:
-            return _NONE
-        return _chariots(seat, available(state, who, pool=False, chariot=False))
-    if card is WHEEL:
-        source = source_of(state, who, card, pool=True, chariot=False)
-        top = max(wheel_cap(state, who, source in ("hand", "open")), 1)
-        return _made(seat, card, "count", tuple(range(1, top + 1)))
-    if card is STRENGTH:
-        return _NONE if state.strength[who] else _made(seat, card, "choice", _STRENGTHS)
-    if card is HERMIT:
-        return _NONE if state.hermit[who] else _made(seat, card, "", ())
-    if card is HANGED:
-        people = tuple(range(n + 1)) if state.demons >= 0 else tuple(range(n))
-        return _made(seat, card, "target", tuple(t for t in people if not finished[t]))
-    if card is TEMPERANCE:
-        row = state.slots[who]
-        fields = tuple(h for i, h in enumerate(HOUSES) if row[i].status == OPEN)
-        return _made(seat, card, "field", fields)
-    if card is DEMONS_CARD:
-        return _made(seat, card, "", ()) if state.demons < 0 and who != n else _NONE
-    if card is TOWER or card is JUDGEMENT:
-        return _made(seat, card, "pair", _slot_targets(state, card is JUDGEMENT))
-    return _made(seat, card, "", ())  # Justice, Death, the Star, the Moon, the Sun
-
-
-_STRENGTHS = ("closed", "open")
-
-
-def _slot_targets(state: State, judgement: bool) -> tuple[tuple[int, str], ...]:
-    """The slots Judgement (an open one) or the Tower (a placement, not the World's) may
-    be played on, participant by participant (those still in the round), field by field."""
-    n = state.n
-    out = []
-    for t in range(n + 1):
-        if state.finished[t] or (t == n and state.demons < 0):
-            continue
-        for i, slot in enumerate(state.slots[t]):
-            if judgement:
-                if slot.status == OPEN:
-                    out.append((t, HOUSES[i]))
-            elif (
-                slot.status == PLACED
-                and slot.placement is not None
-                and slot.placement.kind != "world"
-            ):
-                out.append((t, HOUSES[i]))
-    return tuple(out)

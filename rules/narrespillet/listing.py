@@ -19,10 +19,11 @@ import functools
 from tablelog.rules.cards import Card
 from tablelog.rules.events import Move
 from tablelog.rules.narrespillet import events as ev
-from tablelog.rules.narrespillet.candidates import picture_parts, place_parts
+from tablelog.rules.narrespillet.candidates import place_parts
 from tablelog.rules.narrespillet.checks import check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.indexed import Combos, Mapped, Parts, flat
+from tablelog.rules.narrespillet.plays import picture_parts
 from tablelog.rules.narrespillet.state import MALDERIA, OPEN, State
 from tablelog.rules.narrespillet.take import available, in_deck_order
 

@@ -5,12 +5,13 @@ them, and each generator makes only what ``checks.check_turn`` lets through, in 
 order. A discard or a Chariot load names only cards the actor holds (``available``), a
 forfeit only an open battlefield, a pass only an optional extra turn, an unload and a
 lift only what the actor has; an exorcism, one move, is asked of ``check_turn``;
-placements and picture plays come from ``candidates``, which makes each kind only from
-cards that make it, on fields and targets its check accepts.
+placements and picture plays come from ``candidates`` and ``plays``, which make each
+kind only from cards that make it, on fields and targets its check accepts.
 ``tests/rules/test_narrespillet_built.py`` holds the listing, on random games of every
 variant and on the recorded fixtures, to the check of every full candidate (the old
 generators, kept there). Windows, the Hermit and shown cards are few: their candidates
-are still held to ``check``, the function ``apply`` uses. The filters are pushed down: a
+are still held to ``check``, the function ``apply`` uses, but for the answers that are
+legal by how they are made (``BUILT_WINDOW``, ``BUILT_PASSES``). The filters are pushed down: a
 kind asked for generates only that kind's candidates, a seat only that seat's, and a
 lead card only the candidates it leads. ``kinds`` and ``cards`` answer from the first
 legal move of each kind and lead card; ``count`` counts without keeping moves.
@@ -27,12 +28,13 @@ from tablelog.rules.claims import allows
 from tablelog.rules.events import Event, Move
 from tablelog.rules.narrespillet import events as ev
 from tablelog.rules.narrespillet.actors import head_step, hermits, to_act
-from tablelog.rules.narrespillet.candidates import pictures, places
+from tablelog.rules.narrespillet.candidates import places
 from tablelog.rules.narrespillet.checks import check, check_turn
 from tablelog.rules.narrespillet.deck import DECK, HOUSES
 from tablelog.rules.narrespillet.listing import discard_move, forfeit_move, turn_listing
 from tablelog.rules.narrespillet.pictures import EFFECTS
 from tablelog.rules.narrespillet.place import canonical
+from tablelog.rules.narrespillet.plays import pictures
 from tablelog.rules.narrespillet.state import OPEN, PLAY, State, seat_of
 from tablelog.rules.narrespillet.take import available, unknown
 from tablelog.rules.narrespillet.windows import (
@@ -80,9 +82,18 @@ BUILT = frozenset(
 made from what ``check`` asks of them, so it is not asked again."""
 
 
-BUILT_WINDOW = frozenset({"call"})
+BUILT_WINDOW = frozenset({"call", "vote", "discard"})
 """The kinds of a window's answers listed legal: a call names only a card the call's own
-check (``checks.check_call``) lets through, made by the participant calling."""
+check (``checks.check_call``) lets through, made by the participant calling; a vote,
+yes and no, only by a player the vote still asks (``head.asked``, all ``check`` asks of
+a vote); a discard down to the hand limit only a card the participant holds in hand or
+open (``available``, where ``check`` looks for it), by its seat."""
+
+BUILT_PASSES = frozenset({"fool", "call"})
+"""The windows whose passes are listed legal: the Fool's window lists a pass for each
+participant it asks (by its seat, the Demons' flag set for them), a call's for the
+participant calling, all that ``check`` asks of them (a pass in the Hierophant's reveal
+window is a claim on a hand: it is checked)."""
 
 
 def _lead(move: Move) -> Card | None:
@@ -103,14 +114,16 @@ def moves(
         return
     if kind is not None and card is not None and kind in NO_CARD:
         return
-    who = state.actor if head_step(state) is None else None
+    head = head_step(state)
+    who = state.actor if head is None else None
     if who is not None and seat is None and card is None and kind is None:
         yield from turn_moves(state, who)
         return
+    passes = head is not None and head.kind in BUILT_PASSES  # listed legal
     for k, gen in _generators(state):
         if kind is not None and k != kind:
             continue
-        built = k in BUILT if who is not None else k in BUILT_WINDOW
+        built = k in BUILT if who is not None else k in BUILT_WINDOW or (passes and k == "pass")
         for move in gen(state, seat, card):
             if seat is not None and move.actor != seat:
                 continue

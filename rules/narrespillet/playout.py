@@ -171,7 +171,7 @@ class Walk:
             if who is not None:
                 if type(p) in _IN_PLACE:
                     changes = turn_changes(fields, who, p)
-                    tried = True
+                tried = True  # ``quick_turn`` makes no other turn action
             elif type(p) is Deal:
                 changes = draw_changes(fields, p)
                 tried = True

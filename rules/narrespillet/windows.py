@@ -4,8 +4,9 @@ discard asked for, a reveal), and for a hidden hand's ``show``.
 
 Each generator takes ``(state, seat, card)``, the filters of ``moves`` pushed down
 (``None``: any), and yields candidate moves in a fixed order; ``moves`` holds them to
-``checks.check``, the function ``apply`` uses (windows are few: their candidates are not
-built legal, except a call, whose own check is all a call asks).
+``checks.check``, the function ``apply`` uses, except those made legal by how they are
+made (``moves.BUILT_WINDOW``, ``BUILT_PASSES``): a call (its own check is all a call
+asks), a vote, a discard down to the limit, the passes of the Fool's and a call's windows.
 """
 
 from __future__ import annotations
@@ -99,8 +100,17 @@ def calls(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:
 @functools.lru_cache(maxsize=1 << 10)
 def call_moves(seat: int, what: str, tried: tuple[Card, ...]) -> tuple[Move, ...]:
     """Every card ``seat`` may call in a call of ``what`` after ``tried`` (the call's own
-    check, ``checks.call_refusal``, asks nothing else: remembered by those alone)."""
-    return tuple(Move(seat, ev.Call(c)) for c in DECK if call_refusal(what, tried, c) is None)
+    check, ``checks.call_refusal``, asks nothing else: remembered by those alone). The
+    listings share their moves (``_calls``): a call of court and number cards lists some
+    fifty, and a memory of them per listing kept tens of thousands of moves alive."""
+    made = _calls(seat)
+    return tuple(made[c] for c in DECK if call_refusal(what, tried, c) is None)
+
+
+@functools.cache
+def _calls(seat: int) -> dict[Card, Move]:
+    """Each card's call by ``seat``, made once."""
+    return {c: Move(seat, ev.Call(c)) for c in DECK}
 
 
 def call_pass(state: State, seat: int | None, card: Card | None) -> Iterator[Move]:

@@ -1,7 +1,8 @@
 """The full candidate placements, picture-card plays and calls (every card): every
 one that could be legal, legal or not, in the listing's order (what ``moves`` once held to
-the check one by one). The rules build the legal ones directly (``narrespillet.candidates``);
-``test_narrespillet_built`` holds what they build to the check of every candidate here.
+the check one by one). The rules build the legal ones directly
+(``narrespillet.candidates``, ``plays``); ``test_narrespillet_built`` holds what they
+build to the check of every candidate here.
 Nothing here is imported from ``candidates`` (the subsets and the Magician's placements
 are the old generators' own), so the oracle does not share the code it checks.
 """
