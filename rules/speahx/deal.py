@@ -23,7 +23,7 @@ from tablelog.rules.dealing import DealPlan, Place, apply_deal, deal_slots, pool
 from tablelog.rules.errors import IllegalEvent
 from tablelog.rules.events import Deal, Event, Move
 from tablelog.rules.frozen import frozen
-from tablelog.rules.memo import per_state
+from tablelog.rules.memo import ByValue, per_state
 from tablelog.rules.protocol import ChanceStep
 from tablelog.rules.speahx.claims import unseen_ok
 from tablelog.rules.speahx.events import Draw, Reveal
@@ -211,16 +211,14 @@ def _drawn(state: State) -> ChanceStep:
     its own equal state, and the two steps compared are then one object."""
     step = _DRAWN.get(state)
     if step is None:
-        if len(_DRAWN) >= DRAWN_MAX:
-            del _DRAWN[next(iter(_DRAWN))]
-        step = _DRAWN[state] = _drawn_step(state)
+        step = _DRAWN.keep(state, _drawn_step(state))
     return step
 
 
-_DRAWN: dict[State, ChanceStep] = {}
-"""The last few refills and reveals made, by the state's value."""
-
 DRAWN_MAX = 8
+
+_DRAWN: ByValue[ChanceStep] = ByValue(DRAWN_MAX)
+"""The last few refills and reveals made, by the state's value."""
 
 
 def _drawn_step(state: State) -> ChanceStep:

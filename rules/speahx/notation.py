@@ -25,6 +25,7 @@ from tablelog.rules.cards import JOKER, SUIT_SYMBOLS, Card, parse_card
 from tablelog.rules.deal_notation import format_deal, parse_deal
 from tablelog.rules.errors import NotationError, RefusedMove
 from tablelog.rules.events import Deal, Move
+from tablelog.rules.memo import ByValue
 from tablelog.rules.names import seat_named, split_name
 from tablelog.rules.numbers import is_number
 from tablelog.rules.speahx.cards import canonical, suit_order
@@ -85,17 +86,15 @@ def parse_move(text: str, state: State) -> Move:
     if move is None:
         move = _parse(text, state)
         if not isinstance(move.payload, Deal):
-            if len(_READ) >= READ_MAX:
-                _READ.clear()
-            _READ[key] = move
+            _READ.keep(key, move)
     return move
 
 
-_READ: dict[tuple[str, tuple[str, ...], int], Move] = {}
+READ_MAX = 1 << 12
+
+_READ: ByValue[Move] = ByValue(READ_MAX)
 """The moves read, by their text, the players and the seat on turn (the invariant kit
 reads every event and sampled move back from its text)."""
-
-READ_MAX = 1 << 12
 
 
 def _parse(text: str, state: State) -> Move:
