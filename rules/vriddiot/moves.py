@@ -20,7 +20,8 @@ from tablelog.rules.memo import per_state
 from tablelog.rules.vriddiot.claims import card_lays
 from tablelog.rules.vriddiot.events import Join, Pass, Pickup
 from tablelog.rules.vriddiot.legal import declarations
-from tablelog.rules.vriddiot.onturn import by_rank, candidates, card_order, sets, turn_moves
+from tablelog.rules.vriddiot.onturn import by_rank, candidates, sets, turn_moves
+from tablelog.rules.vriddiot.order import card_order
 from tablelog.rules.vriddiot.play import waiting_for
 from tablelog.rules.vriddiot.state import FIRER, PLAY, State
 

@@ -1,5 +1,6 @@
 """The moves of the player on turn (outside a join window): ``turn_moves``, with the
-pieces the listing shares (``candidates``, ``by_rank``, ``sets``, ``card_order``).
+pieces the listing shares (``candidates``, ``by_rank``, ``sets``; the listing's order of
+cards is ``order``'s).
 
 The plays are listed by construction from the situation's verdicts (``legal.verdicts``)
 when ``refuse_play`` answers the same for every seat, else each candidate is checked
@@ -30,20 +31,12 @@ from tablelog.rules.vriddiot.legal import (
     verdicts,
 )
 from tablelog.rules.vriddiot.order import ORDER as _ORDER
-from tablelog.rules.vriddiot.order import SUIT_ORDER, card_order, in_order, rank_order
-from tablelog.rules.vriddiot.state import ADDON, FIRER, WAR, State
+from tablelog.rules.vriddiot.order import card_order, in_order, rank_order
+from tablelog.rules.vriddiot.state import ADDON, FIRER, SUIT_ORDER, WAR, State
 from tablelog.rules.vriddiot.take import can_play
 from tablelog.rules.zones import Zone
 
-__all__ = [
-    "SUIT_ORDER",
-    "by_rank",
-    "candidates",
-    "card_order",
-    "rank_order",
-    "sets",
-    "turn_moves",
-]
+__all__ = ["by_rank", "candidates", "sets", "turn_moves"]
 
 
 def candidates(state: State, zone: Zone) -> Counter[Card]:

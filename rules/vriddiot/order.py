@@ -16,12 +16,11 @@ from __future__ import annotations
 import operator
 
 from tablelog.rules.cards import JOKER, Card
-from tablelog.rules.vriddiot.state import FIRER
+from tablelog.rules.vriddiot.state import FIRER, SUIT_ORDER
 from tablelog.rules.zones import Zone
 
-__all__ = ["KEPT", "SUIT_ORDER", "card_order", "in_order", "laid_from", "rank_order", "runs"]
+__all__ = ["KEPT", "card_order", "in_order", "laid_from", "rank_order", "runs"]
 
-SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 
 

@@ -60,8 +60,9 @@ _NAMES = tuple(f.name for f in attrs.fields(State))
 """Every field of the state, ``table`` first: the playout's attributes of the same names."""
 
 _FIELDS = attrgetter(*_NAMES)
-_HIDDEN = attrgetter("hidden")
 """The playout's attributes named ``_NAMES``, read in one C call (a tuple)."""
+
+_HIDDEN = attrgetter("hidden")
 
 
 class VriddiotPlayout:

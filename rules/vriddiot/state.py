@@ -25,6 +25,7 @@ from tablelog.rules.zones import Slots, Zone
 __all__ = [
     "ANY_MATCH",
     "OPTIONS",
+    "SUIT_ORDER",
     "TOP_TIE",
     "Options",
     "State",
@@ -246,13 +247,14 @@ def suits() -> tuple[str, ...]:
     return SUITS
 
 
-_SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+"""The suits' order in a set and in the listing: spades, hearts, diamonds, clubs."""
 
 
 def in_suit_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A set's cards as the record keeps them: in suit order (spades, hearts, diamonds,
     clubs), since the order of a set's cards means nothing at the table."""
-    return tuple(sorted(cards, key=lambda c: _SUIT_ORDER.get(c.suit, 9)))
+    return tuple(sorted(cards, key=lambda c: SUIT_ORDER.get(c.suit, 9)))
 
 
 def outcome(state: State) -> Outcome | None:
